@@ -1,0 +1,108 @@
+# grove — the one entry point: build, test, install, bench, sanitizers.
+#
+#   make            build build/grove
+#   make check      build and run every test (cmocka, then grove test)
+#   make asan       the same suite under AddressSanitizer + UBSan
+#   make valgrind   the cmocka tests and a Logger playout run under valgrind
+#   make bench      playouts per second, written to bench/results.json
+#   make install PREFIX=/usr/local
+
+PREFIX  ?= /usr/local
+BUILD   ?= build
+CC      ?= cc
+
+STD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+WARN    = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+          -Wpointer-arith -Wwrite-strings
+OPT    ?= -O2
+DEBUG  ?= -g
+SAN    ?=
+
+LUA_PKG := $(shell for p in lua5.4 lua-5.4 lua54; do pkg-config --exists $$p && { echo $$p; break; }; done)
+ifeq ($(LUA_PKG),)
+$(error Lua 5.4 not found by pkg-config: install liblua5.4-dev (see README))
+endif
+
+LUA_CFLAGS   := $(shell pkg-config --cflags $(LUA_PKG))
+LUA_LIBS     := $(shell pkg-config --libs $(LUA_PKG))
+EDIT_CFLAGS  := $(shell pkg-config --cflags readline 2>/dev/null)
+EDIT_LIBS    := $(shell pkg-config --libs readline 2>/dev/null || echo -lreadline)
+CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
+CMOCKA_LIBS  := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
+
+DATADIR  = $(PREFIX)/share/grove
+CFLAGS_ALL = $(STD) $(WARN) $(OPT) $(DEBUG) $(SAN) -MMD -MP -Ihost \
+             -DGROVE_DATADIR='"$(DATADIR)"' $(CFLAGS)
+LDFLAGS_ALL = $(SAN) $(LDFLAGS)
+
+# The cores: plain C, no Lua.
+CORE_SRC = host/status.c host/rng.c host/cellset.c host/fields.c host/deck.c \
+           host/dice.c host/pool.c host/vars.c host/grid.c host/hex.c \
+           host/graph.c host/state.c host/movebuf.c
+# The Lua side of the host: sandbox, bindings, executor.
+LUA_SRC  = $(filter-out $(CORE_SRC),$(wildcard host/*.c))
+REPL_SRC = $(wildcard repl/*.c)
+TEST_SRC = $(wildcard tests/test_*.c)
+
+CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o)
+LUA_OBJ  = $(LUA_SRC:%.c=$(BUILD)/%.o)
+REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
+TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+
+GROVE = $(BUILD)/grove
+
+.PHONY: all check test-c test-lua asan valgrind bench install uninstall clean
+
+all: $(GROVE)
+
+$(GROVE): $(REPL_OBJ) $(LUA_OBJ) $(CORE_OBJ)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
+
+$(BUILD)/host/%.o: host/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) -c -o $@ $<
+
+$(BUILD)/repl/%.o: repl/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) $(EDIT_CFLAGS) -c -o $@ $<
+
+$(BUILD)/tests/%.o: tests/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) $(CMOCKA_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
+
+# Every cmocka test links the cores and the Lua side (but not the REPL).
+$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LUA_OBJ) $(CORE_OBJ)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(CMOCKA_LIBS) -lm
+
+check: test-c test-lua
+
+test-c: $(TEST_BIN)
+	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
+
+test-lua: $(GROVE)
+	$(GROVE) test
+
+asan:
+	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+
+valgrind: $(TEST_BIN) $(GROVE)
+	@set -e; for t in $(TEST_BIN); do valgrind -q --leak-check=full --error-exitcode=1 $$t >/dev/null; done
+	valgrind -q --leak-check=full --error-exitcode=1 $(GROVE) bench logger --seconds 1 >/dev/null
+
+bench: $(GROVE)
+	@mkdir -p bench
+	$(GROVE) bench --json bench/results.json
+
+install: $(GROVE)
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
+	install -m 755 $(GROVE) $(DESTDIR)$(PREFIX)/bin/grove
+	cp -R stdlib scripts $(DESTDIR)$(DATADIR)/
+
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/grove
+	rm -rf $(DESTDIR)$(DATADIR)
+
+clean:
+	rm -rf build build-asan bench
+
+-include $(wildcard $(BUILD)/*/*.d)

@@ -1,0 +1,68 @@
+/*
+ * deck.h — an ordered zone of card ids: a deck, a hand, a pile, a discard.
+ *
+ * A deck_t lives inside the game state block: a fixed header and `cap` card
+ * slots, nothing outside it, so copying the block copies the deck. Cards are
+ * plain integers (ids into the script's card catalog). Position 0 is the
+ * bottom, count-1 the top; "depth" counts from the top (0 = top card).
+ */
+#ifndef GROVE_DECK_H
+#define GROVE_DECK_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "rng.h"
+#include "status.h"
+
+/* Who may see the cards of a zone. */
+typedef enum {
+    DECK_FACE_UP = 0,     /* everyone sees every card */
+    DECK_FACE_DOWN = 1,   /* nobody sees the cards, only how many */
+    DECK_OWNER_ONLY = 2,  /* the owner sees the cards, the others the count */
+} deck_visibility;
+
+typedef struct {
+    int32_t cap;        /* card slots */
+    int32_t count;      /* cards now in the zone */
+    int32_t owner;      /* seat 1..n, or 0 for a shared zone */
+    int32_t vis;        /* a deck_visibility */
+    int32_t cards[];    /* cards[0] bottom .. cards[count-1] top */
+} deck_t;
+
+/* Bytes a deck of `cap` slots takes in the state block. */
+size_t deck_bytes(int cap);
+
+/* Make an empty zone; the memory must hold deck_bytes(cap). */
+void deck_init(deck_t *d, int cap, int owner, deck_visibility vis);
+
+/* Put a card on top / on the bottom / at position pos (0..count). EFULL when full. */
+grove_status deck_push(deck_t *d, int32_t card);
+grove_status deck_push_bottom(deck_t *d, int32_t card);
+grove_status deck_insert(deck_t *d, int pos, int32_t card);
+
+/* Take the top / bottom card into *card. EEMPTY when empty. */
+grove_status deck_draw(deck_t *d, int32_t *card);
+grove_status deck_draw_bottom(deck_t *d, int32_t *card);
+
+/* Take the card at position pos (0 = bottom). ERANGE outside 0..count-1. */
+grove_status deck_take_at(deck_t *d, int pos, int32_t *card);
+
+/* Look at the card `depth` below the top (0 = top) without taking it. ERANGE. */
+grove_status deck_peek(const deck_t *d, int depth, int32_t *card);
+
+/* Position (0 = bottom) of the topmost copy of card, or -1. */
+int deck_find(const deck_t *d, int32_t card);
+
+/* Uniform Fisher-Yates shuffle with the state's generator. */
+void deck_shuffle(deck_t *d, rng_t *r);
+
+/* Move the top n cards of `from` onto `to`, one at a time (so their order
+ * reverses, as dealing does). All or nothing: EEMPTY if `from` has fewer than
+ * n, EFULL if `to` lacks room; then neither zone changes. */
+grove_status deck_deal(deck_t *from, deck_t *to, int n);
+
+/* May seat `viewer` (0 = an onlooker who is no player) see the cards? */
+bool deck_visible(const deck_t *d, int viewer);
+
+#endif
