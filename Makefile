@@ -13,7 +13,7 @@ CC      ?= cc
 
 STD     = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 WARN    = -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
-          -Wpointer-arith -Wwrite-strings
+          -Wpointer-arith -Wwrite-strings -Wno-format-truncation
 OPT    ?= -O2
 DEBUG  ?= -g
 SAN    ?=
@@ -60,15 +60,15 @@ $(GROVE): $(REPL_OBJ) $(LUA_OBJ) $(CORE_OBJ)
 
 $(BUILD)/host/%.o: host/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) -c -o $@ $<
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) -c -o $@ $<
 
 $(BUILD)/repl/%.o: repl/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) $(EDIT_CFLAGS) -c -o $@ $<
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) $(EDIT_CFLAGS) -c -o $@ $<
 
 $(BUILD)/tests/%.o: tests/%.c
 	@mkdir -p $(dir $@)
-	$(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) $(CMOCKA_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) $(CMOCKA_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
 
 # Every cmocka test links the cores and the Lua side (but not the REPL).
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LUA_OBJ) $(CORE_OBJ)

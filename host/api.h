@@ -1,0 +1,25 @@
+/*
+ * api.h — what the host shows Lua: the read-only `grove` table every rule
+ * script sees, the `games` table tools see, and the registration of every
+ * userdata type.
+ */
+#ifndef GROVE_API_H
+#define GROVE_API_H
+
+#include <lua.h>
+
+#define GROVE_VERSION "0.1.0"
+
+/* Register every metatable (State, handles, Cond, Out, Game). */
+void api_open(lua_State *L);
+
+/* Push the `grove` API table: cond, move, move_parts, version. */
+void api_push_grove(lua_State *L);
+
+/* Push the `games` table of tools: open, list. (lua_game.c) */
+void api_push_tools(lua_State *L);
+
+/* Register the Game type (lua_game.c). */
+void lua_game_register(lua_State *L);
+
+#endif

@@ -1,0 +1,287 @@
+/*
+ * bind.c — shared machinery of the component bindings: handles, labels,
+ * conditions, id lists, declarations.
+ */
+#include "bind.h"
+
+#include <string.h>
+
+const char *const bind_type_name[COMP_NKINDS] = {
+    "Rng", "Vars", "Pool", "Deck", "Dice", "Grid", "Hex", "Graph",
+};
+
+lstate *bind_check_state(lua_State *L, int idx)
+{
+    lstate *s = bind_test(L, idx, T_STATE);
+    if (!s) luaL_error(L, "bad argument #%d (State expected, got %s)", idx, luaL_typename(L, idx));
+    if (!s->st) luaL_error(L, "attempt to use a State of a closed game");
+    return s;
+}
+
+void *bind_check_comp(lua_State *L, int idx, comp_kind kind, const comp_desc **desc)
+{
+    handle *h = bind_test(L, idx, (uint32_t)kind);
+    if (!h) {
+        const char *got = luaL_typename(L, idx);
+        handle *other = lua_touserdata(L, idx);
+        if (other && lua_rawlen(L, idx) >= sizeof(handle) && other->magic == BIND_MAGIC
+            && other->type < COMP_NKINDS)
+            got = bind_type_name[other->type];
+        luaL_error(L, "bad argument #%d (%s expected, got %s)", idx, bind_type_name[kind], got);
+    }
+    if (!h->owner->st) luaL_error(L, "attempt to use a %s of a closed game", bind_type_name[kind]);
+    gstate *st = h->owner->st;
+    if (desc) *desc = &st->comps[h->comp];
+    return state_comp(st, h->comp);
+}
+
+void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp)
+{
+    sidx = lua_absindex(L, sidx);
+    handle *h = lua_newuserdatauv(L, sizeof *h, 1);
+    h->magic = BIND_MAGIC;
+    h->type = (uint32_t)kind;
+    h->owner = lua_touserdata(L, sidx);
+    h->comp = comp;
+    lua_pushvalue(L, sidx);
+    lua_setiuservalue(L, -2, 1);
+    luaL_setmetatable(L, bind_type_name[kind]);
+}
+
+static int handle_eq(lua_State *L)
+{
+    handle *a = lua_touserdata(L, 1), *b = lua_touserdata(L, 2);
+    lua_pushboolean(L, a && b && a->magic == BIND_MAGIC && b->magic == BIND_MAGIC
+                       && a->type == b->type && a->owner == b->owner && a->comp == b->comp);
+    return 1;
+}
+
+void bind_register(lua_State *L, comp_kind kind, const luaL_Reg *methods, lua_CFunction tostring)
+{
+    luaL_newmetatable(L, bind_type_name[kind]);       /* sets __name */
+    lua_newtable(L);
+    luaL_setfuncs(L, methods, 0);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushcfunction(L, handle_eq);
+    lua_setfield(L, -2, "__eq");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 1);
+}
+
+int bind_label(const comp_desc *d, int list, const char *name)
+{
+    for (int i = 0; i < d->nlabels[list]; i++)
+        if (strcmp(d->labels[list][i], name) == 0) return i;
+    return -1;
+}
+
+/* Push "a, b, c" listing the labels. */
+static void push_label_list(lua_State *L, const comp_desc *d, int list)
+{
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 0; i < d->nlabels[list]; i++) {
+        if (i) luaL_addstring(&b, ", ");
+        luaL_addstring(&b, d->labels[list][i]);
+    }
+    if (d->nlabels[list] == 0) luaL_addstring(&b, "none");
+    luaL_pushresult(&b);
+}
+
+int bind_check_label(lua_State *L, int idx, const comp_desc *d, int list, const char *what)
+{
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        lua_Integer i = luaL_checkinteger(L, idx);
+        if (i < 1 || i > d->nlabels[list])
+            luaL_error(L, "no %s %d on %s '%s' (it has %d)", what, (int)i,
+                       state_kind_name(d->kind), d->name, d->nlabels[list]);
+        return (int)i - 1;
+    }
+    const char *name = lua_tostring(L, idx);
+    if (!name) luaL_error(L, "bad argument #%d (%s name expected, got %s)", idx, what, luaL_typename(L, idx));
+    int i = bind_label(d, list, name);
+    if (i < 0) {
+        push_label_list(L, d, list);
+        luaL_error(L, "no %s '%s' on %s '%s' (%ss: %s)", what, name, state_kind_name(d->kind),
+                   d->name, what, lua_tostring(L, -1));
+    }
+    return i;
+}
+
+/* Fill one clause's bounds from the value at idx: an integer or {lo, hi}. */
+static void clause_bounds(lua_State *L, int idx, const char *field, int32_t *lo, int32_t *hi)
+{
+    if (lua_isinteger(L, idx)) {
+        lua_Integer v = lua_tointeger(L, idx);
+        *lo = *hi = (int32_t)v;
+        return;
+    }
+    if (lua_istable(L, idx)) {
+        lua_rawgeti(L, idx, 1);
+        lua_rawgeti(L, idx, 2);
+        if (lua_isinteger(L, -2) && lua_isinteger(L, -1)) {
+            *lo = (int32_t)lua_tointeger(L, -2);
+            *hi = (int32_t)lua_tointeger(L, -1);
+            lua_pop(L, 2);
+            return;
+        }
+    }
+    luaL_error(L, "condition on '%s': expected an integer or {low, high}", field);
+}
+
+/* Read a condition table at idx into a fresh lcond-like clause list. */
+static int read_cond_table(lua_State *L, int idx, lcond *c)
+{
+    idx = lua_absindex(L, idx);
+    c->n = 0;
+    lua_pushnil(L);
+    while (lua_next(L, idx)) {
+        if (lua_type(L, -2) != LUA_TSTRING)
+            return luaL_error(L, "condition keys must be field names");
+        const char *name = lua_tostring(L, -2);
+        if (c->n == COND_MAX) return luaL_error(L, "a condition has at most %d fields", COND_MAX);
+        if (strlen(name) >= STATE_MAX_NAME) return luaL_error(L, "field name too long: %s", name);
+        strcpy(c->clause[c->n].name, name);
+        clause_bounds(L, -1, name, &c->clause[c->n].lo, &c->clause[c->n].hi);
+        c->n++;
+        lua_pop(L, 1);
+    }
+    /* a stable order, whatever the table's iteration order */
+    for (int i = 1; i < c->n; i++)
+        for (int j = i; j > 0 && strcmp(c->clause[j - 1].name, c->clause[j].name) > 0; j--) {
+            __typeof__(c->clause[0]) t = c->clause[j];
+            c->clause[j] = c->clause[j - 1];
+            c->clause[j - 1] = t;
+        }
+    return 0;
+}
+
+static void resolve_cond(lua_State *L, const lcond *c, const comp_desc *d, int list, cond_t *out)
+{
+    out->n = c->n;
+    for (int i = 0; i < c->n; i++) {
+        int f = bind_label(d, list, c->clause[i].name);
+        if (f < 0) {
+            push_label_list(L, d, list);
+            luaL_error(L, "condition names field '%s', which %s '%s' does not have (fields: %s)",
+                       c->clause[i].name, state_kind_name(d->kind), d->name, lua_tostring(L, -1));
+        }
+        out->c[i].field = f;
+        out->c[i].lo = c->clause[i].lo;
+        out->c[i].hi = c->clause[i].hi;
+    }
+}
+
+const cond_t *bind_check_cond(lua_State *L, int idx, const gstate *st, int comp,
+                              int list, cond_t *scratch)
+{
+    if (lua_isnoneornil(L, idx)) return NULL;
+    const comp_desc *d = &st->comps[comp];
+    lcond *c = bind_test(L, idx, T_COND);
+    if (c) {
+        if (c->cache_serial != st->serial || c->cache_comp != comp || c->cache_list != list) {
+            resolve_cond(L, c, d, list, &c->resolved);
+            c->cache_serial = st->serial;
+            c->cache_comp = comp;
+            c->cache_list = list;
+        }
+        return &c->resolved;
+    }
+    if (lua_istable(L, idx)) {
+        lcond tmp;
+        read_cond_table(L, idx, &tmp);
+        resolve_cond(L, &tmp, d, list, scratch);
+        return scratch;
+    }
+    luaL_error(L, "bad argument #%d (condition expected: grove.cond{...} or a table, got %s)",
+               idx, luaL_typename(L, idx));
+    return NULL;
+}
+
+/* grove.cond{field = value | {lo, hi}, ...}: a condition to reuse. */
+int bind_new_cond(lua_State *L);
+int bind_new_cond(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lcond *c = lua_newuserdatauv(L, sizeof *c, 0);
+    memset(c, 0, sizeof *c);
+    c->magic = BIND_MAGIC;
+    c->type = T_COND;
+    read_cond_table(L, 1, c);
+    luaL_setmetatable(L, "Cond");
+    return 1;
+}
+
+int bind_push_set(lua_State *L, const cellset_t *s)
+{
+    int n = cellset_count(s);
+    luaL_checkstack(L, n, "too many results");
+    for (int c = cellset_next(s, 0); c >= 0; c = cellset_next(s, c + 1))
+        lua_pushinteger(L, c + 1);
+    return n;
+}
+
+int bind_push_ids(lua_State *L, const int *ids, int n)
+{
+    luaL_checkstack(L, n, "too many results");
+    for (int i = 0; i < n; i++) lua_pushinteger(L, ids[i] + 1);
+    return n;
+}
+
+int bind_status_error(lua_State *L, grove_status st, const comp_desc *d, const char *what)
+{
+    return luaL_error(L, "%s '%s': %s: %s", state_kind_name(d->kind), d->name, what, grove_strstatus(st));
+}
+
+int bind_declare(lua_State *L, comp_kind kind, const char *name, size_t bytes,
+                 const char *const *labels0, int n0, const char *const *labels1, int n1)
+{
+    lstate *s = bind_check_state(L, 1);
+    if (!s->in_setup)
+        luaL_error(L, "cannot declare %s '%s': components are declared in setup only",
+                   state_kind_name(kind), name);
+    if (state_find(s->st, name) >= 0)
+        luaL_error(L, "a component named '%s' already exists", name);
+    int idx;
+    grove_status rc = state_add(s->st, kind, name, bytes, labels0, n0, labels1, n1, &idx);
+    if (rc == GROVE_ENOMEM) luaL_error(L, "not enough memory for %s '%s'", state_kind_name(kind), name);
+    if (rc != GROVE_OK) luaL_error(L, "cannot declare %s '%s': bad name", state_kind_name(kind), name);
+    bind_push_handle(L, 1, kind, idx);                 /* [handle] */
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "__index");                    /* [handle, mt, members] */
+    lua_pushvalue(L, -3);
+    lua_setfield(L, -2, name);
+    lua_pop(L, 2);                                     /* [handle] */
+    return idx;
+}
+
+const char **bind_check_names(lua_State *L, int idx, int *n, const char *what)
+{
+    idx = lua_absindex(L, idx);
+    if (lua_isnoneornil(L, idx)) {
+        *n = 0;
+        const char **none = lua_newuserdatauv(L, sizeof(char *), 0);
+        none[0] = NULL;
+        return none;
+    }
+    luaL_checktype(L, idx, LUA_TTABLE);
+    int count = (int)lua_rawlen(L, idx);
+    const char **names = lua_newuserdatauv(L, sizeof(char *) * (size_t)(count + 1), 0);
+    for (int i = 0; i < count; i++) {
+        lua_rawgeti(L, idx, i + 1);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            luaL_error(L, "%s names must be strings (entry %d is a %s)", what, i + 1, luaL_typename(L, -1));
+        size_t len;
+        names[i] = lua_tolstring(L, -1, &len);     /* kept alive by the table at idx */
+        if (len == 0 || len >= STATE_MAX_NAME) luaL_error(L, "bad %s name '%s'", what, names[i]);
+        for (int j = 0; j < i; j++)
+            if (strcmp(names[j], names[i]) == 0) luaL_error(L, "%s '%s' named twice", what, names[i]);
+        lua_pop(L, 1);
+    }
+    names[count] = NULL;
+    *n = count;
+    return names;
+}

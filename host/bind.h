@@ -1,0 +1,137 @@
+/*
+ * bind.h — what every Lua binding of a host component shares: the handle a
+ * script holds, how to check it, conditions, and cell lists.
+ *
+ * Ownership: the C game (game.c) owns the gstate. Lua holds a State object
+ * (lstate) pointing at it, and component handles pointing at the lstate; the
+ * lstate's pointer becomes NULL when the game closes, so a handle that
+ * outlives its game raises "attempt to use a Grid of a closed game" instead
+ * of reading freed memory. Each handle keeps its lstate alive (uservalue).
+ */
+#ifndef GROVE_BIND_H
+#define GROVE_BIND_H
+
+#include <lauxlib.h>
+#include <lua.h>
+#include <stdint.h>
+
+#include "fields.h"
+#include "movebuf.h"
+#include "state.h"
+
+#define BIND_MAGIC 0x67726f76u      /* "grov": first word of every grove userdata */
+
+/* Userdata types. Handle types follow the comp_kind of their component. */
+typedef enum {
+    T_STATE = 100, T_COND, T_OUT, T_GAME,
+} bind_type;
+
+/* The State object a rule script receives. */
+typedef struct lstate {
+    uint32_t magic, type;       /* BIND_MAGIC, T_STATE */
+    gstate *st;                 /* NULL once the game is closed */
+    int in_setup;               /* declarations allowed */
+} lstate;
+
+/* A handle on one component of a State. */
+typedef struct {
+    uint32_t magic, type;       /* BIND_MAGIC, comp_kind */
+    lstate *owner;
+    int comp;                   /* component index in owner->st */
+} handle;
+
+/* The buffer `moves` writes into. */
+typedef struct {
+    uint32_t magic, type;       /* BIND_MAGIC, T_OUT */
+    movebuf *buf;               /* NULL when not inside a moves call */
+} lout;
+
+/* A precompiled condition: field names with bounds, resolved per layout. */
+typedef struct {
+    uint32_t magic, type;       /* BIND_MAGIC, T_COND */
+    int n;
+    struct { char name[STATE_MAX_NAME]; int32_t lo, hi; } clause[COND_MAX];
+    uint64_t cache_serial;      /* layout the resolution below is for */
+    int cache_comp, cache_list;
+    cond_t resolved;
+} lcond;
+
+/* Metatable names (registry keys); also the __name shown in type errors. */
+extern const char *const bind_type_name[COMP_NKINDS];   /* "Grid", "Deck" ... */
+
+/* The userdata at idx if it is a grove object of `type`, else NULL. */
+static inline void *bind_test(lua_State *L, int idx, uint32_t type)
+{
+    uint32_t *p = lua_touserdata(L, idx);
+    return (p && lua_rawlen(L, idx) >= 8 && p[0] == BIND_MAGIC && p[1] == type) ? p : NULL;
+}
+
+/* The lstate at idx, or raise "State expected". Raises for a closed game. */
+lstate *bind_check_state(lua_State *L, int idx);
+
+/* The handle at idx of kind `kind`, its data and descriptor; raises
+ * "Grid expected, got number" or "attempt to use a Grid of a closed game". */
+void *bind_check_comp(lua_State *L, int idx, comp_kind kind, const comp_desc **desc);
+
+/* Push a new handle on component comp of the State at index sidx. */
+void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp);
+
+/* Register a handle type: methods (with __index set to them), __tostring,
+ * __name. `tostring` receives the handle. */
+void bind_register(lua_State *L, comp_kind kind, const luaL_Reg *methods,
+                   lua_CFunction tostring);
+
+/* The index of label `name` in desc->labels[list], or -1. */
+int bind_label(const comp_desc *d, int list, const char *name);
+
+/* A field argument: a label name or a 1-based number; returns the 0-based
+ * index or raises "no field 'x' on grid 'board' (fields: a, b)". */
+int bind_check_label(lua_State *L, int idx, const comp_desc *d, int list, const char *what);
+
+/* A condition argument at idx: nil/none (returns NULL), a Cond from
+ * grove.cond, or a table {field = value | {lo, hi}}. Resolved against
+ * desc->labels[list] into *scratch. Raises for unknown fields. */
+const cond_t *bind_check_cond(lua_State *L, int idx, const gstate *st, int comp,
+                              int list, cond_t *scratch);
+
+/* Push every member of s (0-based ids) as 1-based integers; returns the count.
+ * Raises "too many results" only past the Lua stack limit. */
+int bind_push_set(lua_State *L, const cellset_t *s);
+
+/* Push n 0-based ids from an array as 1-based integers. */
+int bind_push_ids(lua_State *L, const int *ids, int n);
+
+/* Raise a Lua error for a core status, naming the component. */
+int bind_status_error(lua_State *L, grove_status st, const comp_desc *d, const char *what);
+
+/* The binding registrations, one per component file. */
+void lua_grid_register(lua_State *L);
+void lua_hex_register(lua_State *L);
+void lua_graph_register(lua_State *L);
+void lua_deck_register(lua_State *L);
+void lua_dice_register(lua_State *L);
+void lua_pool_register(lua_State *L);
+void lua_vars_register(lua_State *L);
+
+/* Declaring components in setup: s:grid(...) and friends, one per binding
+ * file; each gets the State at 1 and its arguments after. */
+int lua_grid_declare(lua_State *L);
+int lua_hex_declare(lua_State *L);
+int lua_graph_declare(lua_State *L);
+int lua_deck_declare(lua_State *L);
+int lua_dice_declare(lua_State *L);
+int lua_pool_declare(lua_State *L);
+int lua_vars_declare(lua_State *L);
+
+/* For declarations: reserve a component (raises outside setup or for a
+ * duplicate name); returns its index; the memory is zeroed. Also stores the
+ * new handle as s.NAME and leaves it pushed on the stack. */
+int bind_declare(lua_State *L, comp_kind kind, const char *name, size_t bytes,
+                 const char *const *labels0, int n0, const char *const *labels1, int n1);
+
+/* Read a list of strings (a Lua array at idx) into a NULL-terminated array
+ * kept alive as a userdata pushed on the stack. Raises for non-strings or
+ * names longer than STATE_MAX_NAME - 1. *n gets the count. */
+const char **bind_check_names(lua_State *L, int idx, int *n, const char *what);
+
+#endif

@@ -1,0 +1,68 @@
+/*
+ * cellset.c — the word-at-a-time operations on cellset_t.
+ *
+ * Adding, removing and testing one cell are inline in cellset.h; here are
+ * the operations that walk every word. All of them run in CELLSET_WORDS
+ * steps (plus one per cell listed) and never allocate.
+ */
+#include <assert.h>
+#include "cellset.h"
+
+void cellset_and(cellset_t *dst, const cellset_t *a, const cellset_t *b)
+{
+    for (int i = 0; i < CELLSET_WORDS; i++)
+        dst->w[i] = a->w[i] & b->w[i];
+}
+
+void cellset_or(cellset_t *dst, const cellset_t *a, const cellset_t *b)
+{
+    for (int i = 0; i < CELLSET_WORDS; i++)
+        dst->w[i] = a->w[i] | b->w[i];
+}
+
+void cellset_minus(cellset_t *dst, const cellset_t *a, const cellset_t *b)
+{
+    for (int i = 0; i < CELLSET_WORDS; i++)
+        dst->w[i] = a->w[i] & ~b->w[i];
+}
+
+int cellset_count(const cellset_t *s)
+{
+    int n = 0;
+    for (int i = 0; i < CELLSET_WORDS; i++)
+        n += __builtin_popcountll(s->w[i]);
+    return n;
+}
+
+/* A negative `from` starts at 0; `from` >= CELLSET_MAX finds nothing. */
+int cellset_next(const cellset_t *s, int from)
+{
+    if (from < 0)
+        from = 0;
+    if (from >= CELLSET_MAX)
+        return -1;
+    int i = from >> 6;
+    uint64_t word = s->w[i] & (~(uint64_t)0 << (from & 63));
+    for (;;) {
+        if (word)
+            return (i << 6) + __builtin_ctzll(word);
+        if (++i == CELLSET_WORDS)
+            return -1;
+        word = s->w[i];
+    }
+}
+
+/* Writes at most max cells and returns how many it wrote, so a set larger
+ * than max is cut short (compare with cellset_count to tell). */
+int cellset_list(const cellset_t *s, int *out, int max)
+{
+    int n = 0;
+    for (int i = 0; i < CELLSET_WORDS && n < max; i++) {
+        uint64_t word = s->w[i];
+        while (word && n < max) {
+            out[n++] = (i << 6) + __builtin_ctzll(word);
+            word &= word - 1;
+        }
+    }
+    return n;
+}

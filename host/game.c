@@ -1,0 +1,548 @@
+/*
+ * game.c — the move executor: loading a rule script's definition, setup,
+ * legal moves, apply as a transaction, history, playouts, save and load.
+ */
+#include "game.h"
+
+#include <ctype.h>
+#include <inttypes.h>
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lua_state.h"
+
+
+
+static const char KEY_DEFS = 0;   /* registry: cache of definitions by "name|variants" */
+
+static const char *const required_hooks[] = {
+    "setup", "actor", "moves", "apply", "result", "render", "describe", NULL,
+};
+
+/* Is `name` a plain folder name (letters, digits, - and _)? */
+static bool plain_name(const char *name)
+{
+    if (!name || !*name || strlen(name) >= 64) return false;
+    for (const char *p = name; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_') return false;
+    return true;
+}
+
+/* Load file rel ("scripts/x/game.lua") in a fresh sandbox whose require
+ * looks in gamedir first; run it and leave its single result. */
+static bool run_script_file(grove_vm *vm, const char *path, const char *gamedir, char *err, size_t errlen)
+{
+    lua_State *L = vm->L;
+    vm_push_sandbox(vm, gamedir);                        /* [env] */
+    if (vm_loadfile(vm, path, -1) != LUA_OK) {
+        snprintf(err, errlen, "%s", lua_tostring(L, -1));
+        lua_pop(L, 2);
+        return false;
+    }
+    lua_remove(L, -2);                                   /* [chunk] */
+    if (vm_call(vm, 0, 1, NULL) != LUA_OK) {
+        snprintf(err, errlen, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return false;
+    }
+    return true;
+}
+
+/* Does the list at idx (a Lua array of strings) contain s? */
+static bool list_has(lua_State *L, int idx, const char *s)
+{
+    if (!lua_istable(L, idx)) return false;
+    int n = (int)lua_rawlen(L, idx);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, idx, i);
+        bool eq = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), s) == 0;
+        lua_pop(L, 1);
+        if (eq) return true;
+    }
+    return false;
+}
+
+bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,
+                   char *err, size_t errlen)
+{
+    lua_State *L = vm->L;
+    if (!variants) variants = "";
+    if (!plain_name(name)) {
+        snprintf(err, errlen, "bad game name '%s'", name ? name : "");
+        return false;
+    }
+    char key[400];
+    snprintf(key, sizeof key, "%s|%s", name, variants);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_DEFS) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_DEFS);
+    }                                                    /* [cache] */
+    if (!fresh && lua_getfield(L, -1, key) == LUA_TTABLE) {
+        lua_remove(L, -2);
+        return true;
+    }
+    if (!fresh) lua_pop(L, 1);
+
+    char rel[200], dir[2048], path[2100];
+    snprintf(rel, sizeof rel, "scripts/%s", name);
+    if (!vm_find(vm, rel, dir, sizeof dir)) {
+        snprintf(err, errlen, "no game '%s' (no folder scripts/%s on the search path; try grove list)", name, name);
+        lua_pop(L, 1);
+        return false;
+    }
+    snprintf(path, sizeof path, "%s/game.lua", dir);
+    if (!run_script_file(vm, path, dir, err, errlen)) { lua_pop(L, 1); return false; }
+    if (!lua_istable(L, -1)) {
+        snprintf(err, errlen, "scripts/%s/game.lua must return the game definition table, not a %s",
+                 name, luaL_typename(L, -1));
+        lua_pop(L, 2);
+        return false;
+    }                                                    /* [cache, def] */
+    /* variants: each a file returning function(def) -> def */
+    char vbuf[GAME_MAX_VARIANTS];
+    snprintf(vbuf, sizeof vbuf, "%s", variants);
+    for (char *v = strtok(vbuf, ","); v; v = strtok(NULL, ",")) {
+        while (*v == ' ') v++;
+        lua_getfield(L, -1, "variants");
+        bool known = plain_name(v) && list_has(L, -1, v);
+        lua_pop(L, 1);
+        if (!known) {
+            snprintf(err, errlen, "%s has no variant '%s' (see grove list)", name, v);
+            lua_pop(L, 2);
+            return false;
+        }
+        snprintf(path, sizeof path, "%s/%s.lua", dir, v);
+        if (!run_script_file(vm, path, dir, err, errlen)) { lua_pop(L, 2); return false; }
+        if (!lua_isfunction(L, -1)) {
+            snprintf(err, errlen, "scripts/%s/%s.lua must return a function(game) that returns the changed game",
+                     name, v);
+            lua_pop(L, 3);
+            return false;
+        }
+        lua_insert(L, -2);                               /* [cache, fn, def] */
+        if (vm_call(vm, 1, 1, v) != LUA_OK || !lua_istable(L, -1)) {
+            if (lua_isstring(L, -1)) snprintf(err, errlen, "%s", lua_tostring(L, -1));
+            else snprintf(err, errlen, "variant %s did not return the game table", v);
+            lua_pop(L, 2);
+            return false;
+        }
+    }
+    for (const char *const *h = required_hooks; *h; h++) {
+        if (lua_getfield(L, -1, *h) != LUA_TFUNCTION) {
+            snprintf(err, errlen, "scripts/%s/game.lua: the game definition has no '%s' function "
+                     "(use require \"grove.game\" to get defaults)", name, *h);
+            lua_pop(L, 3);
+            return false;
+        }
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, key);
+    lua_remove(L, -2);                                   /* [def] */
+    return true;
+}
+
+/* ---- calling hooks ------------------------------------------------------- */
+
+void game_push_state(game *g) { lua_rawgeti(g->vm->L, LUA_REGISTRYINDEX, g->state_ref); }
+void game_push_def(game *g) { lua_rawgeti(g->vm->L, LUA_REGISTRYINDEX, g->def_ref); }
+
+/* Below: the function and State are pushed by the caller via begin_hook. */
+static void begin_hook(game *g, int fnref)
+{
+    lua_rawgeti(g->vm->L, LUA_REGISTRYINDEX, fnref);
+    game_push_state(g);
+}
+
+/* Call the hook under a transaction: snapshot, call, restore on error. */
+static bool finish_hook(game *g, const char *what, int nextra, int nres)
+{
+    grove_vm *vm = g->vm;
+    struct gstate *prev = vm->current;
+    state_snapshot(g->st, g->scratch);
+    vm->current = g->st;
+    int status = vm_call(vm, 1 + nextra, nres, what);
+    vm->current = prev;
+    if (status != LUA_OK) {
+        state_restore(g->st, g->scratch);
+        snprintf(g->err, sizeof g->err, "%s", lua_tostring(vm->L, -1));
+        lua_pop(vm->L, 1);
+        return false;
+    }
+    return true;
+}
+
+bool game_call_hook(game *g, int fnref, const char *what, int nargs, int nres)
+{
+    lua_State *L = g->vm->L;
+    begin_hook(g, fnref);                 /* [args..., fn, s] */
+    lua_rotate(L, -(nargs + 2), 2);       /* [fn, s, args...] */
+    return finish_hook(g, what, nargs, nres);
+}
+
+/* ---- open and close -------------------------------------------------------- */
+
+static int ref_field(lua_State *L, int idx, const char *field)
+{
+    lua_getfield(L, idx, field);
+    if (lua_isnil(L, -1)) { lua_pop(L, 1); return LUA_NOREF; }
+    return luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/* Check the player count against def.players = {min =, max =}. */
+static bool check_players(lua_State *L, int def, const char *name, int players, char *err, size_t errlen)
+{
+    int min = 1, max = 8;
+    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
+        if (lua_getfield(L, -1, "min") == LUA_TNUMBER) min = (int)lua_tointeger(L, -1);
+        if (lua_getfield(L, -2, "max") == LUA_TNUMBER) max = (int)lua_tointeger(L, -1);
+        lua_pop(L, 2);
+    }
+    lua_pop(L, 1);
+    if (players < min || players > max) {
+        if (min == max) snprintf(err, errlen, "%s is played by %d players, not %d", name, min, players);
+        else snprintf(err, errlen, "%s is played by %d to %d players, not %d", name, min, max, players);
+        return false;
+    }
+    return true;
+}
+
+/* Build the options table for setup: defaults from def.options (a list of
+ * {name =, default =}) overridden by the user's table at uidx (0: none). */
+static bool build_options(game *g, int def, int uidx, char *err, size_t errlen)
+{
+    lua_State *L = g->vm->L;
+    lua_newtable(L);                                     /* [opts] */
+    int opts = lua_gettop(L);
+    if (lua_getfield(L, def, "options") == LUA_TTABLE) {
+        int n = (int)lua_rawlen(L, -1);
+        for (int i = 1; i <= n; i++) {
+            lua_rawgeti(L, -1, i);
+            if (lua_istable(L, -1) && lua_getfield(L, -1, "name") == LUA_TSTRING) {
+                lua_getfield(L, -2, "default");
+                lua_setfield(L, opts, lua_tostring(L, -2));
+            } else if (!lua_istable(L, -1)) {
+                lua_pushnil(L);
+            }
+            lua_pop(L, 2);
+        }
+    }
+    lua_pop(L, 1);
+    if (uidx) {
+        lua_pushnil(L);
+        while (lua_next(L, uidx)) {
+            if (lua_type(L, -2) == LUA_TSTRING) {
+                const char *k = lua_tostring(L, -2);
+                lua_getfield(L, opts, k);
+                bool known = !lua_isnil(L, -1);
+                lua_pop(L, 1);
+                if (!known && strcmp(k, "players") != 0 && strcmp(k, "seed") != 0
+                    && strcmp(k, "variants") != 0) {
+                    snprintf(err, errlen, "%s has no option '%s'", g->name, k);
+                    lua_pop(L, 3);
+                    return false;
+                }
+                lua_pushvalue(L, -2);
+                lua_insert(L, -2);
+                lua_rawset(L, opts);
+            } else {
+                lua_pop(L, 1);
+            }
+        }
+    }
+    lua_pushinteger(L, g->players);
+    lua_setfield(L, opts, "players");
+    lua_pushinteger(L, (lua_Integer)g->seed);
+    lua_setfield(L, opts, "seed");
+    lua_newtable(L);
+    char vbuf[GAME_MAX_VARIANTS];
+    snprintf(vbuf, sizeof vbuf, "%s", g->variants);
+    for (char *v = strtok(vbuf, ","); v; v = strtok(NULL, ",")) {
+        while (*v == ' ') v++;
+        lua_pushboolean(L, 1);
+        lua_setfield(L, -2, v);
+    }
+    lua_setfield(L, opts, "variants");
+    return true;
+}
+
+game *game_open(grove_vm *vm, const char *name, const char *variants, int players,
+                uint64_t seed, int opts_idx, char *err, size_t errlen)
+{
+    lua_State *L = vm->L;
+    if (opts_idx) opts_idx = lua_absindex(L, opts_idx);
+    int top = lua_gettop(L);
+    if (!game_load_def(vm, name, variants, false, err, errlen)) return NULL;
+    int def = lua_gettop(L);
+    if (!check_players(L, def, name, players, err, errlen)) { lua_settop(L, top); return NULL; }
+
+    game *g = calloc(1, sizeof *g);
+    if (!g) { snprintf(err, errlen, "out of memory"); lua_settop(L, top); return NULL; }
+    g->vm = vm;
+    snprintf(g->name, sizeof g->name, "%s", name);
+    snprintf(g->variants, sizeof g->variants, "%s", variants ? variants : "");
+    g->players = players;
+    g->seed = seed;
+    g->def_ref = g->state_ref = g->out_ref = g->opts_ref = LUA_NOREF;
+    g->fn_moves = g->fn_apply = g->fn_actor = g->fn_result = LUA_NOREF;
+    g->fn_describe = g->fn_parse = g->fn_render = LUA_NOREF;
+    movebuf_init(&g->buf);
+    g->st = state_new(players, seed);
+    if (!g->st) { snprintf(err, errlen, "out of memory"); goto fail; }
+
+    lua_pushvalue(L, def);
+    g->def_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    g->fn_moves = ref_field(L, def, "moves");
+    g->fn_apply = ref_field(L, def, "apply");
+    g->fn_actor = ref_field(L, def, "actor");
+    g->fn_result = ref_field(L, def, "result");
+    g->fn_describe = ref_field(L, def, "describe");
+    g->fn_parse = ref_field(L, def, "parse");
+    g->fn_render = ref_field(L, def, "render");
+
+    g->ls = lua_state_push(L, g->st);
+    g->state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    g->out = lua_newuserdatauv(L, sizeof *g->out, 0);
+    g->out->magic = BIND_MAGIC;
+    g->out->type = T_OUT;
+    g->out->buf = NULL;
+    luaL_setmetatable(L, "Out");
+    g->out_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+
+    if (!build_options(g, def, opts_idx, err, errlen)) goto fail;
+    lua_pushvalue(L, -1);
+    g->opts_ref = luaL_ref(L, LUA_REGISTRYINDEX);        /* [def, opts] */
+
+    /* setup: the block may grow, so no snapshot; a failure discards the game */
+    lua_getfield(L, def, "setup");
+    game_push_state(g);
+    lua_pushvalue(L, -3);                                /* [def, opts, setup, s, opts] */
+    g->ls->in_setup = 1;
+    struct gstate *prev = vm->current;
+    vm->current = g->st;
+    int status = vm_call(vm, 2, 0, "setup");
+    vm->current = prev;
+    g->ls->in_setup = 0;
+    if (status != LUA_OK) {
+        snprintf(err, errlen, "%s", lua_tostring(L, -1));
+        goto fail;
+    }
+    state_seal(g->st);
+    g->scratch = malloc(g->st->size ? g->st->size : 1);
+    if (!g->scratch) { snprintf(err, errlen, "out of memory"); goto fail; }
+    lua_settop(L, top);
+    return g;
+fail:
+    lua_settop(L, top);
+    game_close(g);
+    return NULL;
+}
+
+void game_close(game *g)
+{
+    if (!g) return;
+    lua_State *L = g->vm->L;
+    if (g->ls) g->ls->st = NULL;
+    if (g->out) g->out->buf = NULL;
+    int *refs[] = { &g->def_ref, &g->state_ref, &g->out_ref, &g->opts_ref, &g->fn_moves,
+                    &g->fn_apply, &g->fn_actor, &g->fn_result, &g->fn_describe, &g->fn_parse,
+                    &g->fn_render };
+    for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++) luaL_unref(L, LUA_REGISTRYINDEX, *refs[i]);
+    state_free(g->st);
+    movebuf_free(&g->buf);
+    free(g->scratch);
+    free(g->hist);
+    free(g->snaps);
+    free(g);
+}
+
+/* ---- moves, apply, actor, result -------------------------------------------- */
+
+bool game_moves(game *g)
+{
+    movebuf_clear(&g->buf);
+    g->out->buf = &g->buf;
+    begin_hook(g, g->fn_moves);
+    lua_rawgeti(g->vm->L, LUA_REGISTRYINDEX, g->out_ref);
+    bool ok = finish_hook(g, "moves", 1, 0);
+    g->out->buf = NULL;
+    if (!ok) movebuf_clear(&g->buf);
+    return ok;
+}
+
+/* Make room for one more history entry. */
+static bool grow_history(game *g)
+{
+    if (g->ncur < g->caphist) return true;
+    int cap = g->caphist ? g->caphist * 2 : 64;
+    int64_t *h = realloc(g->hist, (size_t)cap * sizeof *h);
+    if (!h) return false;
+    g->hist = h;
+    uint8_t *s = realloc(g->snaps, (size_t)cap * g->st->size);
+    if (!s) return false;
+    g->snaps = s;
+    g->caphist = cap;
+    return true;
+}
+
+bool game_apply(game *g, int64_t move, bool check, bool record)
+{
+    if (check) {
+        if (!game_moves(g)) return false;
+        if (movebuf_find(&g->buf, move) < 0) {
+            char text[256];
+            game_describe(g, move, text, sizeof text);
+            snprintf(g->err, sizeof g->err, "illegal move: %s", text);
+            return false;
+        }
+    }
+    if (record && !grow_history(g)) {
+        snprintf(g->err, sizeof g->err, "out of memory for the history");
+        return false;
+    }
+    begin_hook(g, g->fn_apply);
+    lua_pushinteger(g->vm->L, move);
+    if (!finish_hook(g, "apply", 1, 0)) return false;
+    if (record) {
+        memcpy(g->snaps + (size_t)g->ncur * g->st->size, g->scratch, g->st->size);
+        g->hist[g->ncur++] = move;
+        g->nhist = g->ncur;
+    }
+    return true;
+}
+
+int game_actor(game *g)
+{
+    lua_State *L = g->vm->L;
+    begin_hook(g, g->fn_actor);
+    if (!finish_hook(g, "actor", 0, 1)) return 0;
+    int seat = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : 0;
+    lua_pop(L, 1);
+    if (seat < 1 || seat > g->players) {
+        snprintf(g->err, sizeof g->err, "actor: returned %s, not a seat 1..%d",
+                 seat ? "a number out of range" : "no seat", g->players);
+        return 0;
+    }
+    return seat;
+}
+
+bool game_result(game *g)
+{
+    begin_hook(g, g->fn_result);
+    return finish_hook(g, "result", 0, 1);
+}
+
+int game_over(game *g)
+{
+    if (!game_moves(g)) return -1;
+    return g->buf.n == 0;
+}
+
+bool game_describe(game *g, int64_t move, char *buf, size_t len)
+{
+    lua_State *L = g->vm->L;
+    begin_hook(g, g->fn_describe);
+    lua_pushinteger(L, move);
+    if (!finish_hook(g, "describe", 1, 1)) {
+        snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
+        return false;
+    }
+    const char *s = lua_tostring(L, -1);
+    snprintf(buf, len, "%s", s ? s : "?");
+    lua_pop(L, 1);
+    return s != NULL;
+}
+
+/* Lowercase, trim and collapse runs of blanks into one space. */
+static void normalize(const char *in, char *out, size_t len)
+{
+    size_t o = 0;
+    bool space = false;
+    while (*in == ' ' || *in == '\t') in++;
+    for (; *in && o + 1 < len; in++) {
+        if (*in == ' ' || *in == '\t' || *in == '\n' || *in == '\r') { space = true; continue; }
+        if (space && o) out[o++] = ' ';
+        space = false;
+        if (o + 1 < len) out[o++] = (char)tolower((unsigned char)*in);
+    }
+    out[o] = '\0';
+}
+
+bool game_parse(game *g, const char *text, int64_t *move)
+{
+    lua_State *L = g->vm->L;
+    char want[256], have[256];
+    normalize(text, want, sizeof want);
+    if (!*want) { snprintf(g->err, sizeof g->err, "empty move"); return false; }
+    if (g->fn_parse != LUA_NOREF) {
+        begin_hook(g, g->fn_parse);
+        lua_pushstring(L, text);
+        if (!finish_hook(g, "parse", 1, 2)) return false;
+        if (lua_isinteger(L, -2)) {
+            *move = lua_tointeger(L, -2);
+            lua_pop(L, 2);
+            if (!game_moves(g)) return false;
+            if (movebuf_find(&g->buf, *move) < 0) {
+                snprintf(g->err, sizeof g->err, "illegal move: %s", text);
+                return false;
+            }
+            return true;
+        }
+        const char *why = lua_tostring(L, -1);
+        snprintf(g->err, sizeof g->err, "%s", why ? why : "not a move");
+        lua_pop(L, 2);
+        if (why) return false;
+    }
+    if (!game_moves(g)) return false;
+    movebuf legal = g->buf;     /* describe does not touch the buffer */
+    for (int i = 0; i < legal.n; i++) {
+        if (!game_describe(g, legal.m[i], have, sizeof have)) return false;
+        char norm[256];
+        normalize(have, norm, sizeof norm);
+        if (strcmp(norm, want) == 0) { *move = legal.m[i]; return true; }
+    }
+    snprintf(g->err, sizeof g->err, "'%s' is not a legal move now (type 'moves' to list them)", text);
+    return false;
+}
+
+bool game_render(game *g, int viewer)
+{
+    begin_hook(g, g->fn_render);
+    lua_pushinteger(g->vm->L, viewer);
+    return finish_hook(g, "render", 1, 1);
+}
+
+bool game_undo(game *g)
+{
+    if (g->ncur == 0) return false;
+    g->ncur--;
+    state_restore(g->st, g->snaps + (size_t)g->ncur * g->st->size);
+    return true;
+}
+
+bool game_redo(game *g)
+{
+    if (g->ncur >= g->nhist) return false;
+    int64_t m = g->hist[g->ncur];
+    int keep = g->nhist;
+    if (!game_apply(g, m, false, true)) return false;
+    g->nhist = keep;            /* redo keeps the rest of the redo list */
+    return true;
+}
+
+long game_playout(game *g, rng_t *pick, long max_moves)
+{
+    long n = 0;
+    while (n < max_moves) {
+        if (!game_moves(g)) return -1;
+        if (g->buf.n == 0) break;
+        int64_t m = g->buf.m[g->buf.n == 1 ? 0 : rng_below(pick, (uint32_t)g->buf.n)];
+        if (!game_apply(g, m, false, false)) return -1;
+        n++;
+    }
+    return n;
+}

@@ -1,0 +1,119 @@
+/*
+ * game.h — the move executor: one game of a rule script, its state, its
+ * legal moves, its history, and transactions around every script call.
+ *
+ * The rule-script contract: the script returns a definition table with
+ *   name, title, players = {min =, max =}, [variants], [options]
+ *   setup(s, options)      declare components, deal, place
+ *   actor(s) -> seat       who decides next
+ *   moves(s, out)          out:add(kind, a, b, c) for every legal move
+ *   apply(s, move)         change the state (chance via math.random)
+ *   result(s) -> nil | {scores = {...}, ranks = {...}, [text]}
+ *   render(s, viewer) -> text
+ *   describe(s, move) -> text;  [parse(s, text) -> move | nil, why]
+ * A game is over when the actor has no legal move; result then gives the
+ * final scores and ranks.
+ *
+ * Ownership: the game owns its gstate, history and buffers; the Lua objects
+ * (definition, State, Out) are anchored in the registry and released by
+ * game_close. Every call into the script is a transaction: on error the
+ * state is restored byte for byte and game_error() says what happened.
+ */
+#ifndef GROVE_GAME_H
+#define GROVE_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "bind.h"
+#include "movebuf.h"
+#include "rng.h"
+#include "state.h"
+#include "vm.h"
+
+#define GAME_ERRLEN 2048
+#define GAME_MAX_VARIANTS 256
+
+typedef struct game {
+    grove_vm *vm;
+    char name[64];                 /* the game's folder name */
+    char variants[GAME_MAX_VARIANTS];  /* comma-separated, as given */
+    int players;
+    uint64_t seed;
+    int def_ref, state_ref, out_ref, opts_ref;   /* registry refs */
+    int fn_moves, fn_apply, fn_actor, fn_result, fn_describe, fn_parse, fn_render;
+    gstate *st;                    /* owned */
+    lstate *ls;                    /* the State object (anchored by state_ref) */
+    lout *out;                     /* the Out object (anchored by out_ref) */
+    movebuf buf;                   /* the legal moves of the last game_moves */
+    uint8_t *scratch;              /* st->size bytes: the transaction snapshot */
+    int64_t *hist;                 /* moves played; hist[0..nhist) with redo past ncur */
+    uint8_t *snaps;                /* snaps[i * size]: the state before move i */
+    int ncur, nhist, caphist;
+    char err[GAME_ERRLEN];         /* the last error */
+} game;
+
+/* Load a game definition (with variants, comma-separated, may be NULL or
+ * "") and push it; cached per (name, variants) unless `fresh`. On error
+ * push nothing, write err and return false. */
+bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,
+                   char *err, size_t errlen);
+
+/* Start a game: load (cached) the definition, make the state, run setup.
+ * opts_idx is a Lua table of options on the stack (0: none). NULL on error,
+ * with err filled. */
+game *game_open(grove_vm *vm, const char *name, const char *variants, int players,
+                uint64_t seed, int opts_idx, char *err, size_t errlen);
+void game_close(game *g);
+
+/* The last error message. */
+static inline const char *game_error(const game *g) { return g->err; }
+
+/* Compute the legal moves into g->buf. False on a script error. */
+bool game_moves(game *g);
+
+/* Play a move: legal-checked if `check`, recorded in the history if
+ * `record` (dropping any redo). False on error, with the state unchanged. */
+bool game_apply(game *g, int64_t move, bool check, bool record);
+
+/* The seat to act (1..players), or 0 on error / when the game is over. */
+int game_actor(game *g);
+
+/* Push result(s) (nil while running). False on error (nothing pushed). */
+bool game_result(game *g);
+
+/* Is the game over (no legal move)? -1 on error. */
+int game_over(game *g);
+
+/* Text of a move into buf. False on error (buf then holds a fallback). */
+bool game_describe(game *g, int64_t move, char *buf, size_t len);
+
+/* Move from text (a move text, or "#N" / "N" for the Nth legal move is the
+ * REPL's business, not this). False with err when no legal move matches. */
+bool game_parse(game *g, const char *text, int64_t *move);
+
+/* Push render(s, viewer). False on error. */
+bool game_render(game *g, int viewer);
+
+/* Undo / redo one move of the history. False if there is none. */
+bool game_undo(game *g);
+bool game_redo(game *g);
+
+/* Play uniformly random legal moves (chosen by `pick`) until the game ends
+ * or max_moves were played, without recording. Returns the number of moves
+ * played, or -1 on error. */
+long game_playout(game *g, rng_t *pick, long max_moves);
+
+/* Call a hook by name with the State and extra arguments already pushed
+ * (nargs of them), under the transaction rules; nres results on success. */
+bool game_call_hook(game *g, int fnref, const char *what, int nargs, int nres);
+
+/* Push the State object / the definition. */
+void game_push_state(game *g);
+void game_push_def(game *g);
+
+/* The save file text (caller frees) / load a game from a save text. */
+char *game_save_text(game *g);
+game *game_load_text(grove_vm *vm, const char *text, char *err, size_t errlen);
+
+#endif

@@ -1,0 +1,405 @@
+/*
+ * lua_game.c — the Game object tools use (`grove run`, `grove test`, the
+ * REPL's Lua prompt): open a game, play moves by text or number, look at
+ * the state, undo, play out.
+ *
+ *   local g = games.open("logger", {players = 2, seed = 7})
+ *   g:play("place a1")            -- raises with the reason if illegal
+ *   g.state.board:get("c3", "tree")
+ */
+#include <lauxlib.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "api.h"
+#include "game.h"
+
+typedef struct {
+    uint32_t magic, type;   /* BIND_MAGIC, T_GAME */
+    game *g;                /* owned; NULL once closed */
+} lgame;
+
+static game *check_game(lua_State *L, int idx)
+{
+    lgame *lg = bind_test(L, idx, T_GAME);
+    if (!lg) luaL_error(L, "bad argument #%d (Game expected, got %s)", idx, luaL_typename(L, idx));
+    if (!lg->g) luaL_error(L, "attempt to use a closed Game");
+    return lg->g;
+}
+
+/* Push a Game object owning g. */
+void lua_game_push(lua_State *L, game *g);
+void lua_game_push(lua_State *L, game *g)
+{
+    lgame *lg = lua_newuserdatauv(L, sizeof *lg, 0);
+    lg->magic = BIND_MAGIC;
+    lg->type = T_GAME;
+    lg->g = g;
+    luaL_setmetatable(L, "Game");
+}
+
+/* A move argument: an integer move, or a text to parse. */
+static int64_t check_move(lua_State *L, game *g, int idx)
+{
+    if (lua_isinteger(L, idx)) return lua_tointeger(L, idx);
+    const char *text = luaL_checkstring(L, idx);
+    int64_t m;
+    if (!game_parse(g, text, &m)) luaL_error(L, "%s", game_error(g));
+    return m;
+}
+
+/* games.open(name, {players =, seed =, variants = "a,b", <options>}) -> Game */
+static int l_open(lua_State *L)
+{
+    grove_vm *vm = vm_of(L);
+    const char *name = luaL_checkstring(L, 1);
+    int players = 2;
+    lua_Integer seed = 1;
+    char variants[GAME_MAX_VARIANTS] = "";
+    int opts = 0;
+    if (!lua_isnoneornil(L, 2)) {
+        luaL_checktype(L, 2, LUA_TTABLE);
+        /* copy, so the options table seen by setup holds only real options */
+        lua_newtable(L);
+        opts = lua_gettop(L);
+        lua_pushnil(L);
+        while (lua_next(L, 2)) {
+            const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+            if (!strcmp(k, "players")) players = (int)luaL_checkinteger(L, -1);
+            else if (!strcmp(k, "seed")) seed = luaL_checkinteger(L, -1);
+            else if (!strcmp(k, "variants")) snprintf(variants, sizeof variants, "%s", luaL_checkstring(L, -1));
+            else { lua_pushvalue(L, -2); lua_insert(L, -2); lua_rawset(L, opts); continue; }
+            lua_pop(L, 1);
+        }
+    } else {
+        /* default players: the game's minimum */
+        char err[GAME_ERRLEN];
+        if (!game_load_def(vm, name, "", false, err, sizeof err)) return luaL_error(L, "%s", err);
+        if (lua_getfield(L, -1, "players") == LUA_TTABLE && lua_getfield(L, -1, "min") == LUA_TNUMBER)
+            players = (int)lua_tointeger(L, -1);
+        lua_settop(L, 1);
+    }
+    if (!opts) {
+        char err[GAME_ERRLEN];
+        if (!game_load_def(vm, name, "", false, err, sizeof err)) return luaL_error(L, "%s", err);
+        lua_pop(L, 1);
+    }
+    char err[GAME_ERRLEN];
+    game *g = game_open(vm, name, variants, players, (uint64_t)seed, opts, err, sizeof err);
+    if (!g) return luaL_error(L, "%s", err);
+    lua_game_push(L, g);
+    return 1;
+}
+
+/* games.list() -> list of {name=, title=, players={min,max}, variants={...}} */
+static int l_list(lua_State *L);
+
+static int l_play(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    int64_t m = check_move(L, g, 2);
+    if (!game_apply(g, m, true, true)) return luaL_error(L, "%s", game_error(g));
+    lua_pushinteger(L, m);
+    return 1;
+}
+
+/* g:try(move) -> true | false, why (never raises for a bad move) */
+static int l_try(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    int64_t m;
+    if (lua_isinteger(L, 2)) m = lua_tointeger(L, 2);
+    else if (!game_parse(g, luaL_checkstring(L, 2), &m)) {
+        lua_pushboolean(L, 0);
+        lua_pushstring(L, game_error(g));
+        return 2;
+    }
+    if (!game_apply(g, m, true, true)) {
+        lua_pushboolean(L, 0);
+        lua_pushstring(L, game_error(g));
+        return 2;
+    }
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+/* g:legal() -> the legal moves as integers */
+static int l_legal(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    if (!game_moves(g)) return luaL_error(L, "%s", game_error(g));
+    lua_createtable(L, g->buf.n, 0);
+    for (int i = 0; i < g->buf.n; i++) {
+        lua_pushinteger(L, g->buf.m[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* g:moves() -> the legal moves as texts, in the script's order */
+static int l_moves(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    if (!game_moves(g)) return luaL_error(L, "%s", game_error(g));
+    movebuf legal = g->buf;
+    int64_t *copy = lua_newuserdatauv(L, sizeof(int64_t) * (size_t)(legal.n + 1), 0);
+    memcpy(copy, legal.m, sizeof(int64_t) * (size_t)legal.n);
+    lua_createtable(L, legal.n, 0);
+    for (int i = 0; i < legal.n; i++) {
+        char text[256];
+        if (!game_describe(g, copy[i], text, sizeof text)) return luaL_error(L, "%s", game_error(g));
+        lua_pushstring(L, text);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+static int l_describe(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    char text[256];
+    if (!game_describe(g, luaL_checkinteger(L, 2), text, sizeof text)) return luaL_error(L, "%s", game_error(g));
+    lua_pushstring(L, text);
+    return 1;
+}
+
+static int l_parse(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    int64_t m;
+    if (!game_parse(g, luaL_checkstring(L, 2), &m)) {
+        lua_pushnil(L);
+        lua_pushstring(L, game_error(g));
+        return 2;
+    }
+    lua_pushinteger(L, m);
+    return 1;
+}
+
+static int l_actor(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    int over = game_over(g);
+    if (over < 0) return luaL_error(L, "%s", game_error(g));
+    if (over) { lua_pushnil(L); return 1; }
+    int seat = game_actor(g);
+    if (!seat) return luaL_error(L, "%s", game_error(g));
+    lua_pushinteger(L, seat);
+    return 1;
+}
+
+static int l_result(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    if (!game_result(g)) return luaL_error(L, "%s", game_error(g));
+    return 1;
+}
+
+static int l_over(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    int over = game_over(g);
+    if (over < 0) return luaL_error(L, "%s", game_error(g));
+    lua_pushboolean(L, over);
+    return 1;
+}
+
+static int l_render(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    if (!game_render(g, (int)luaL_optinteger(L, 2, 0))) return luaL_error(L, "%s", game_error(g));
+    return 1;
+}
+
+static int l_undo(lua_State *L)
+{
+    lua_pushboolean(L, game_undo(check_game(L, 1)));
+    return 1;
+}
+
+static int l_redo(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    if (g->ncur >= g->nhist) { lua_pushboolean(L, 0); return 1; }
+    if (!game_redo(g)) return luaL_error(L, "%s", game_error(g));
+    lua_pushboolean(L, 1);
+    return 1;
+}
+
+static int l_hash(lua_State *L)
+{
+    lua_pushinteger(L, (lua_Integer)state_hash(check_game(L, 1)->st));
+    return 1;
+}
+
+/* g:history() -> the moves played, as integers */
+static int l_history(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    lua_createtable(L, g->ncur, 0);
+    for (int i = 0; i < g->ncur; i++) {
+        lua_pushinteger(L, g->hist[i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* g:playout([seed], [max_moves]) -> moves played: random legal moves to the
+ * end, recorded in the history (so they can be undone and inspected). */
+static int l_playout(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    rng_t pick;
+    rng_seed(&pick, (uint64_t)luaL_optinteger(L, 2, 1), 7);
+    lua_Integer max = luaL_optinteger(L, 3, 100000);
+    long n = 0;
+    while (n < max) {
+        if (!game_moves(g)) return luaL_error(L, "%s", game_error(g));
+        if (g->buf.n == 0) break;
+        int64_t m = g->buf.m[rng_below(&pick, (uint32_t)g->buf.n)];
+        if (!game_apply(g, m, false, true)) return luaL_error(L, "%s", game_error(g));
+        n++;
+    }
+    lua_pushinteger(L, n);
+    return 1;
+}
+
+static int l_save_text(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    char *text = game_save_text(g);
+    if (!text) return luaL_error(L, "out of memory while saving");
+    lua_pushstring(L, text);
+    free(text);
+    return 1;
+}
+
+/* games.load(text) -> Game, or nil, why */
+static int l_load(lua_State *L)
+{
+    const char *text = luaL_checkstring(L, 1);
+    char err[GAME_ERRLEN];
+    game *g = game_load_text(vm_of(L), text, err, sizeof err);
+    if (!g) {
+        lua_pushnil(L);
+        lua_pushstring(L, err);
+        return 2;
+    }
+    lua_game_push(L, g);
+    return 1;
+}
+
+static int l_close(lua_State *L)
+{
+    lgame *lg = bind_test(L, 1, T_GAME);
+    if (lg && lg->g) { game_close(lg->g); lg->g = NULL; }
+    return 0;
+}
+
+static int l_index(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    const char *k = luaL_checkstring(L, 2);
+    if (!strcmp(k, "state")) { game_push_state(g); return 1; }
+    if (!strcmp(k, "players")) { lua_pushinteger(L, g->players); return 1; }
+    if (!strcmp(k, "name")) { lua_pushstring(L, g->name); return 1; }
+    if (!strcmp(k, "seed")) { lua_pushinteger(L, (lua_Integer)g->seed); return 1; }
+    if (!strcmp(k, "variants")) { lua_pushstring(L, g->variants); return 1; }
+    if (!strcmp(k, "definition")) { game_push_def(g); return 1; }
+    luaL_getmetatable(L, "Game");
+    lua_getfield(L, -1, "methods");
+    lua_getfield(L, -1, k);
+    return 1;
+}
+
+static int l_tostring(lua_State *L)
+{
+    lgame *lg = bind_test(L, 1, T_GAME);
+    if (!lg || !lg->g) lua_pushliteral(L, "Game(closed)");
+    else lua_pushfstring(L, "Game(%s, %d players, seed %I, %d moves)", lg->g->name, lg->g->players,
+                         (lua_Integer)lg->g->seed, lg->g->ncur);
+    return 1;
+}
+
+void lua_game_register(lua_State *L)
+{
+    static const luaL_Reg methods[] = {
+        { "play", l_play }, { "try", l_try }, { "legal", l_legal }, { "moves", l_moves },
+        { "describe", l_describe }, { "parse", l_parse }, { "actor", l_actor },
+        { "result", l_result }, { "over", l_over }, { "render", l_render },
+        { "undo", l_undo }, { "redo", l_redo }, { "hash", l_hash }, { "history", l_history },
+        { "playout", l_playout }, { "save_text", l_save_text }, { "close", l_close },
+        { NULL, NULL },
+    };
+    luaL_newmetatable(L, "Game");
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "methods");
+    lua_pushcfunction(L, l_index);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, l_close);
+    lua_setfield(L, -2, "__gc");
+    lua_pushcfunction(L, l_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pop(L, 1);
+}
+
+/* ---- games.list ---------------------------------------------------------- */
+
+#include <dirent.h>
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static int l_list(lua_State *L)
+{
+    grove_vm *vm = vm_of(L);
+    lua_newtable(L);
+    int out = lua_gettop(L), n = 0;
+    char *names[256];
+    int nnames = 0;
+    for (int i = 0; i < vm->npaths; i++) {
+        char dir[2048];
+        snprintf(dir, sizeof dir, "%s/scripts", vm->paths[i]);
+        DIR *d = opendir(dir);
+        if (!d) continue;
+        struct dirent *e;
+        while ((e = readdir(d)) && nnames < 256) {
+            if (e->d_name[0] == '.') continue;
+            char path[4096];
+            snprintf(path, sizeof path, "%s/%s/game.lua", dir, e->d_name);
+            FILE *f = fopen(path, "r");
+            if (!f) continue;
+            fclose(f);
+            bool dup = false;
+            for (int k = 0; k < nnames; k++) if (!strcmp(names[k], e->d_name)) dup = true;
+            if (!dup) names[nnames++] = strdup(e->d_name);
+        }
+        closedir(d);
+    }
+    qsort(names, (size_t)nnames, sizeof names[0], cmp_str);
+    for (int k = 0; k < nnames; k++) {
+        char err[GAME_ERRLEN];
+        lua_createtable(L, 0, 5);
+        lua_pushstring(L, names[k]);
+        lua_setfield(L, -2, "name");
+        if (game_load_def(vm, names[k], "", false, err, sizeof err)) {
+            lua_setfield(L, -2, "definition");
+        } else {
+            lua_pushstring(L, err);
+            lua_setfield(L, -2, "error");
+        }
+        lua_rawseti(L, out, ++n);
+        free(names[k]);
+    }
+    return 1;
+}
+
+void api_push_tools(lua_State *L)
+{
+    static const luaL_Reg fns[] = {
+        { "open", l_open }, { "list", l_list }, { "load", l_load }, { NULL, NULL },
+    };
+    luaL_newlib(L, fns);
+}

@@ -1,0 +1,163 @@
+/*
+ * lua_pool.c — the Lua binding of bounded counters (pool.h).
+ *
+ * A global pool takes no seat: pyramids:take(1). A per-seat pool takes the
+ * seat first: score:add(2, 3). Going outside the bounds raises and changes
+ * nothing.
+ */
+#include <string.h>
+
+#include "bind.h"
+#include "pool.h"
+
+#define POOL_PER_SEAT 1   /* comp_desc.flags */
+
+/* The pool at 1 and the 0-based value index its (seat) argument names;
+ * *next is the index of the argument after the seat. */
+static pool_t *check_pool(lua_State *L, const comp_desc **d, int *vi, int *next)
+{
+    pool_t *p = bind_check_comp(L, 1, COMP_POOL, d);
+    if ((*d)->flags & POOL_PER_SEAT) {
+        lua_Integer seat = luaL_checkinteger(L, 2);
+        if (seat < 1 || seat > p->n)
+            luaL_error(L, "pool '%s': no seat %d (seats 1..%d)", (*d)->name, (int)seat, p->n);
+        *vi = (int)seat - 1;
+        *next = 3;
+    } else {
+        *vi = 0;
+        *next = 2;
+    }
+    return p;
+}
+
+/* s:pool(name, {value = 0, min = 0, max = 2^31-1, per_seat = false}) -> Pool */
+int lua_pool_declare(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 2);
+    lua_Integer value = 0, min = 0, max = INT32_MAX;
+    int per_seat = 0;
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        if (lua_getfield(L, 3, "value") != LUA_TNIL) value = luaL_checkinteger(L, -1);
+        if (lua_getfield(L, 3, "min") != LUA_TNIL) min = luaL_checkinteger(L, -1);
+        if (lua_getfield(L, 3, "max") != LUA_TNIL) max = luaL_checkinteger(L, -1);
+        lua_getfield(L, 3, "per_seat");
+        per_seat = lua_toboolean(L, -1);
+        lua_pop(L, 4);
+    }
+    if (min < INT32_MIN || max > INT32_MAX || min > max)
+        return luaL_error(L, "pool '%s': bad bounds %I..%I", name, min, max);
+    if (value < min || value > max)
+        return luaL_error(L, "pool '%s': starting value %I outside its bounds %I..%I", name, value, min, max);
+    lstate *s = bind_check_state(L, 1);
+    int n = per_seat ? s->st->nplayers : 1;
+    if (n < 1) n = 1;
+    int idx = bind_declare(L, COMP_POOL, name, pool_bytes(n), NULL, 0, NULL, 0);
+    s->st->comps[idx].flags = per_seat ? POOL_PER_SEAT : 0;
+    pool_init(state_comp(s->st, idx), n, (int32_t)min, (int32_t)max, (int32_t)value);
+    return 1;
+}
+
+static int l_get(lua_State *L)
+{
+    const comp_desc *d;
+    int vi, next;
+    pool_t *p = check_pool(L, &d, &vi, &next);
+    lua_pushinteger(L, p->v[vi]);
+    return 1;
+}
+
+/* Change by delta, raising a clear message when the bounds forbid it. */
+static int change(lua_State *L, pool_t *p, const comp_desc *d, int vi, lua_Integer delta)
+{
+    lua_Integer nv = (lua_Integer)p->v[vi] + delta;
+    if (nv < p->min || nv > p->max) {
+        char who[32] = "";
+        if (d->flags & POOL_PER_SEAT) snprintf(who, sizeof who, " of seat %d", vi + 1);
+        if (delta < 0)
+            return luaL_error(L, "pool '%s'%s holds %d: cannot take %I (minimum %d)",
+                              d->name, who, (int)p->v[vi], -delta, (int)p->min);
+        return luaL_error(L, "pool '%s'%s holds %d: cannot add %I (maximum %d)",
+                          d->name, who, (int)p->v[vi], delta, (int)p->max);
+    }
+    p->v[vi] = (int32_t)nv;
+    lua_pushinteger(L, nv);
+    return 1;
+}
+
+static int l_add(lua_State *L)
+{
+    const comp_desc *d;
+    int vi, next;
+    pool_t *p = check_pool(L, &d, &vi, &next);
+    return change(L, p, d, vi, luaL_checkinteger(L, next));
+}
+
+static int l_take(lua_State *L)
+{
+    const comp_desc *d;
+    int vi, next;
+    pool_t *p = check_pool(L, &d, &vi, &next);
+    lua_Integer n = luaL_optinteger(L, next, 1);
+    luaL_argcheck(L, n >= 0, next, "cannot take a negative amount");
+    return change(L, p, d, vi, -n);
+}
+
+static int l_put(lua_State *L)
+{
+    const comp_desc *d;
+    int vi, next;
+    pool_t *p = check_pool(L, &d, &vi, &next);
+    lua_Integer n = luaL_optinteger(L, next, 1);
+    luaL_argcheck(L, n >= 0, next, "cannot put a negative amount");
+    return change(L, p, d, vi, n);
+}
+
+static int l_set(lua_State *L)
+{
+    const comp_desc *d;
+    int vi, next;
+    pool_t *p = check_pool(L, &d, &vi, &next);
+    lua_Integer v = luaL_checkinteger(L, next);
+    return change(L, p, d, vi, v - p->v[vi]);
+}
+
+/* p:has(n) / p:has(seat, n): is there at least n? */
+static int l_has(lua_State *L)
+{
+    const comp_desc *d;
+    int vi, next;
+    pool_t *p = check_pool(L, &d, &vi, &next);
+    lua_pushboolean(L, (lua_Integer)p->v[vi] - luaL_optinteger(L, next, 1) >= p->min);
+    return 1;
+}
+
+static int l_bounds(lua_State *L)
+{
+    pool_t *p = bind_check_comp(L, 1, COMP_POOL, NULL);
+    lua_pushinteger(L, p->min);
+    lua_pushinteger(L, p->max);
+    return 2;
+}
+
+static int l_tostring(lua_State *L)
+{
+    handle *h = bind_test(L, 1, COMP_POOL);
+    if (!h->owner->st) { lua_pushliteral(L, "Pool(closed)"); return 1; }
+    const comp_desc *d;
+    pool_t *p = bind_check_comp(L, 1, COMP_POOL, &d);
+    if (d->flags & POOL_PER_SEAT) lua_pushfstring(L, "Pool(%s, per seat)", d->name);
+    else lua_pushfstring(L, "Pool(%s = %d)", d->name, (int)p->v[0]);
+    return 1;
+}
+
+static const luaL_Reg methods[] = {
+    { "get", l_get }, { "set", l_set }, { "add", l_add }, { "take", l_take },
+    { "put", l_put }, { "has", l_has }, { "bounds", l_bounds },
+    { NULL, NULL },
+};
+
+void lua_pool_register(lua_State *L)
+{
+    bind_register(L, COMP_POOL, methods, l_tostring);
+}

@@ -1,0 +1,131 @@
+/*
+ * lua_state.c — the State object: a userdata with its own metatable whose
+ * __index is a members table (component handles, players) falling back to
+ * the State methods. `s.board` is thus a plain table lookup, no C call.
+ */
+#include "lua_state.h"
+
+#include <string.h>
+
+static const char METHODS_KEY = 0;   /* registry: the State methods table */
+
+static int l_state_tostring(lua_State *L)
+{
+    lstate *s = lua_touserdata(L, 1);
+    if (!s->st) lua_pushliteral(L, "State(closed)");
+    else lua_pushfstring(L, "State(%d players, %d components)", s->st->nplayers, s->st->ncomps - 1);
+    return 1;
+}
+
+static int l_state_newindex(lua_State *L)
+{
+    return luaL_error(L, "cannot assign '%s' on the state: declare a component in setup "
+                         "(s:vars, s:grid ...) and store values there", luaL_tolstring(L, 2, NULL));
+}
+
+/* s:hash() -> the state's 64-bit hash as an integer */
+static int l_state_hash(lua_State *L)
+{
+    lstate *s = bind_check_state(L, 1);
+    lua_pushinteger(L, (lua_Integer)state_hash(s->st));
+    return 1;
+}
+
+/* s:seed() -> the seed the game started from */
+static int l_state_seed(lua_State *L)
+{
+    lstate *s = bind_check_state(L, 1);
+    lua_pushinteger(L, (lua_Integer)s->st->seed);
+    return 1;
+}
+
+/* s:random(n) / s:random(lo, hi): chance from the state's own generator. */
+static int l_state_random(lua_State *L)
+{
+    lstate *s = bind_check_state(L, 1);
+    lua_Integer lo = 1, hi;
+    if (lua_gettop(L) >= 3) { lo = luaL_checkinteger(L, 2); hi = luaL_checkinteger(L, 3); }
+    else hi = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, lo <= hi, 2, "interval is empty");
+    luaL_argcheck(L, (lua_Unsigned)hi - (lua_Unsigned)lo < 0xffffffffULL, 2, "interval too large");
+    lua_pushinteger(L, (lua_Integer)rng_range(state_rng(s->st), lo, hi));
+    return 1;
+}
+
+/* s:components() -> a list of {name=, kind=} in declaration order */
+static int l_state_components(lua_State *L)
+{
+    lstate *s = bind_check_state(L, 1);
+    lua_createtable(L, s->st->ncomps - 1, 0);
+    for (int i = 1; i < s->st->ncomps; i++) {
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, s->st->comps[i].name);
+        lua_setfield(L, -2, "name");
+        lua_pushstring(L, state_kind_name(s->st->comps[i].kind));
+        lua_setfield(L, -2, "kind");
+        lua_rawseti(L, -2, i);
+    }
+    return 1;
+}
+
+static const luaL_Reg state_methods[] = {
+    { "grid", lua_grid_declare },
+    { "hex", lua_hex_declare },
+    { "graph", lua_graph_declare },
+    { "deck", lua_deck_declare },
+    { "dice", lua_dice_declare },
+    { "pool", lua_pool_declare },
+    { "vars", lua_vars_declare },
+    { "hash", l_state_hash },
+    { "seed", l_state_seed },
+    { "random", l_state_random },
+    { "components", l_state_components },
+    { NULL, NULL },
+};
+
+void lua_state_register(lua_State *L)
+{
+    luaL_newlib(L, state_methods);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &METHODS_KEY);
+}
+
+lstate *lua_state_push(lua_State *L, gstate *st)
+{
+    lstate *s = lua_newuserdatauv(L, sizeof *s, 0);
+    s->magic = BIND_MAGIC;
+    s->type = T_STATE;
+    s->st = st;
+    s->in_setup = 0;
+    lua_createtable(L, 0, 6);                      /* [s, mt] */
+    lua_pushliteral(L, "State");
+    lua_setfield(L, -2, "__name");
+    lua_pushcfunction(L, l_state_tostring);
+    lua_setfield(L, -2, "__tostring");
+    lua_pushcfunction(L, l_state_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushliteral(L, "locked");
+    lua_setfield(L, -2, "__metatable");
+    lua_createtable(L, 0, 8);                      /* [s, mt, members] */
+    lua_pushinteger(L, st->nplayers);
+    lua_setfield(L, -2, "players");
+    lua_createtable(L, 0, 1);                      /* members' fallback: the methods */
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &METHODS_KEY);
+    lua_setfield(L, -2, "__index");
+    lua_setmetatable(L, -2);
+    lua_setfield(L, -2, "__index");                /* [s, mt] */
+    lua_setmetatable(L, -2);                       /* [s] */
+    return s;
+}
+
+void lua_state_bind_all(lua_State *L, int sidx)
+{
+    sidx = lua_absindex(L, sidx);
+    lstate *s = lua_touserdata(L, sidx);
+    lua_getmetatable(L, sidx);
+    lua_getfield(L, -1, "__index");                /* [mt, members] */
+    for (int i = 1; i < s->st->ncomps; i++) {
+        bind_push_handle(L, sidx, s->st->comps[i].kind, i);
+        lua_setfield(L, -2, s->st->comps[i].name);
+    }
+    lua_pop(L, 2);
+}

@@ -1,0 +1,265 @@
+/*
+ * save.c — save files: a readable, versioned text record of a game.
+ *
+ *   grove-save 1
+ *   game logger
+ *   variants
+ *   players 2
+ *   seed 3
+ *   option name value          (one per option the user set)
+ *   move place a1              (every move of the history, as text)
+ *   state-hash 1a2b...         (the hash after the last move)
+ *   state                      (then the generic dump of the state block)
+ *   component rng rng 4
+ *   ...
+ *   end
+ *   checksum 9f8e...           (FNV-1a of every byte before this line)
+ *
+ * Loading replays the moves from the seed and checks that the result is
+ * the saved state, so a file that was truncated, hand-edited or made under
+ * other rules is refused with a message saying what differs.
+ */
+#include <inttypes.h>
+#include <lauxlib.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+
+#define SAVE_FORMAT 1   /* the version of the save file layout */
+
+typedef struct { char *p; size_t len, cap; bool oom; } tbuf;
+
+static void tb_printf(tbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void tb_printf(tbuf *b, const char *fmt, ...)
+{
+    if (b->oom) return;
+    for (;;) {
+        va_list ap;
+        va_start(ap, fmt);
+        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
+        va_end(ap);
+        if (n < 0) { b->oom = true; return; }
+        if (b->p && (size_t)n < b->cap - b->len) { b->len += (size_t)n; return; }
+        size_t cap = b->cap ? b->cap * 2 : 4096;
+        while (cap - b->len <= (size_t)n) cap *= 2;
+        char *np = realloc(b->p, cap);
+        if (!np) { b->oom = true; return; }
+        b->p = np;
+        b->cap = cap;
+    }
+}
+
+static uint64_t fnv(const char *p, size_t n)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (size_t i = 0; i < n; i++) { h ^= (uint8_t)p[i]; h *= 0x100000001b3ULL; }
+    return h;
+}
+
+/* Write the user's options (those in the opts table that differ from
+ * nothing: every string key except players, seed, variants). */
+static void write_options(game *g, tbuf *b)
+{
+    lua_State *L = g->vm->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->opts_ref);
+    lua_pushnil(L);
+    /* sorted output: collect keys first */
+    const char *keys[64];
+    int n = 0;
+    while (lua_next(L, -2)) {
+        lua_pop(L, 1);
+        if (lua_type(L, -1) != LUA_TSTRING) continue;
+        const char *k = lua_tostring(L, -1);
+        if (!strcmp(k, "players") || !strcmp(k, "seed") || !strcmp(k, "variants")) continue;
+        if (n < 64) keys[n++] = k;     /* kept alive by the opts table */
+    }
+    for (int i = 1; i < n; i++)
+        for (int j = i; j > 0 && strcmp(keys[j - 1], keys[j]) > 0; j--) {
+            const char *t = keys[j]; keys[j] = keys[j - 1]; keys[j - 1] = t;
+        }
+    for (int i = 0; i < n; i++) {
+        lua_getfield(L, -1, keys[i]);
+        if (lua_isinteger(L, -1)) tb_printf(b, "option %s %" PRId64 "\n", keys[i], (int64_t)lua_tointeger(L, -1));
+        else if (lua_isboolean(L, -1)) tb_printf(b, "option %s %s\n", keys[i], lua_toboolean(L, -1) ? "true" : "false");
+        else if (lua_type(L, -1) == LUA_TSTRING) tb_printf(b, "option %s %s\n", keys[i], lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
+char *game_save_text(game *g)
+{
+    tbuf b = { 0 };
+    tb_printf(&b, "grove-save %d\n", SAVE_FORMAT);
+    tb_printf(&b, "game %s\nvariants %s\nplayers %d\nseed %" PRIu64 "\n",
+              g->name, g->variants, g->players, g->seed);
+    write_options(g, &b);
+    /* describe each move in the state it was played from */
+    uint8_t *now = malloc(g->st->size);
+    if (!now) { free(b.p); return NULL; }
+    state_snapshot(g->st, now);
+    for (int i = 0; i < g->ncur; i++) {
+        char text[256];
+        state_restore(g->st, g->snaps + (size_t)i * g->st->size);
+        game_describe(g, g->hist[i], text, sizeof text);
+        tb_printf(&b, "move %s\n", text);
+    }
+    state_restore(g->st, now);
+    free(now);
+    tb_printf(&b, "state-hash %016" PRIx64 "\nstate\n", state_hash(g->st));
+    char *dump;
+    size_t dlen;
+    if (state_dump(g->st, &dump, &dlen) != GROVE_OK) { free(b.p); return NULL; }
+    tb_printf(&b, "%s", dump);
+    free(dump);
+    tb_printf(&b, "end\n");
+    if (b.oom) { free(b.p); return NULL; }
+    tb_printf(&b, "checksum %016" PRIx64 "\n", fnv(b.p, b.len));
+    if (b.oom) { free(b.p); return NULL; }
+    return b.p;
+}
+
+/* The next line of *p into line (without the newline); false at the end. */
+static bool next_line(const char **p, char *line, size_t len)
+{
+    if (!**p) return false;
+    const char *e = strchr(*p, '\n');
+    size_t n = e ? (size_t)(e - *p) : strlen(*p);
+    if (n >= len) n = len - 1;
+    memcpy(line, *p, n);
+    line[n] = '\0';
+    if (n && line[n - 1] == '\r') line[n - 1] = '\0';
+    *p = e ? e + 1 : *p + strlen(*p);
+    return true;
+}
+
+game *game_load_text(grove_vm *vm, const char *text, char *err, size_t errlen)
+{
+    lua_State *L = vm->L;
+    int top = lua_gettop(L);
+    char line[1024];
+    const char *p = text;
+    int lineno = 0;
+
+    /* the checksum line covers everything before it */
+    const char *cs = strstr(text, "\nchecksum ");
+    if (!cs) {
+        snprintf(err, errlen, "not a complete grove save file: no checksum line (truncated?)");
+        return NULL;
+    }
+    uint64_t want;
+    if (sscanf(cs + 10, "%" SCNx64, &want) != 1 || fnv(text, (size_t)(cs - text) + 1) != want) {
+        snprintf(err, errlen, "save file checksum mismatch: the file was changed or damaged after saving");
+        return NULL;
+    }
+
+    int format = 0;
+    if (!next_line(&p, line, sizeof line) || sscanf(line, "grove-save %d", &format) != 1) {
+        snprintf(err, errlen, "not a grove save file (line 1 should be 'grove-save %d')", SAVE_FORMAT);
+        return NULL;
+    }
+    lineno++;
+    if (format != SAVE_FORMAT) {
+        snprintf(err, errlen, "save file format %d; this grove reads format %d", format, SAVE_FORMAT);
+        return NULL;
+    }
+    char name[64] = "", variants[GAME_MAX_VARIANTS] = "";
+    int players = 0;
+    uint64_t seed = 0;
+    bool have_seed = false;
+    lua_newtable(L);                                   /* [opts] */
+    int opts = lua_gettop(L);
+    while (next_line(&p, line, sizeof line)) {
+        lineno++;
+        if (!strncmp(line, "game ", 5)) snprintf(name, sizeof name, "%s", line + 5);
+        else if (!strncmp(line, "variants", 8)) snprintf(variants, sizeof variants, "%s", line[8] ? line + 9 : "");
+        else if (sscanf(line, "players %d", &players) == 1) continue;
+        else if (sscanf(line, "seed %" SCNu64, &seed) == 1) have_seed = true;
+        else if (!strncmp(line, "option ", 7)) {
+            char key[64];
+            int used = 0;
+            if (sscanf(line + 7, "%63s %n", key, &used) < 1) goto bad_line;
+            const char *v = line + 7 + used;
+            char *end;
+            long long iv = strtoll(v, &end, 10);
+            if (*v && !*end) lua_pushinteger(L, iv);
+            else if (!strcmp(v, "true")) lua_pushboolean(L, 1);
+            else if (!strcmp(v, "false")) lua_pushboolean(L, 0);
+            else lua_pushstring(L, v);
+            lua_setfield(L, opts, key);
+        } else if (!strncmp(line, "move ", 5)) {
+            p -= strlen(line) + 1;                     /* moves start here */
+            lineno--;
+            break;
+        } else if (!strncmp(line, "state-hash ", 11)) {
+            p -= strlen(line) + 1;
+            lineno--;
+            break;
+        } else goto bad_line;
+    }
+    if (!*name || !players || !have_seed) {
+        snprintf(err, errlen, "save file lacks its game, players or seed line");
+        lua_settop(L, top);
+        return NULL;
+    }
+    game *g = game_open(vm, name, variants, players, seed, opts, err, errlen);
+    if (!g) { lua_settop(L, top); return NULL; }
+    while (next_line(&p, line, sizeof line)) {
+        lineno++;
+        if (strncmp(line, "move ", 5) != 0) break;
+        int64_t m;
+        if (!game_parse(g, line + 5, &m) || !game_apply(g, m, false, true)) {
+            snprintf(err, errlen, "save file line %d: move '%s' cannot be replayed: %s",
+                     lineno, line + 5, game_error(g));
+            goto fail;
+        }
+    }
+    uint64_t hash;
+    if (sscanf(line, "state-hash %" SCNx64, &hash) != 1) {
+        snprintf(err, errlen, "save file line %d: expected 'state-hash', found '%.40s'", lineno, line);
+        goto fail;
+    }
+    if (!next_line(&p, line, sizeof line) || strcmp(line, "state") != 0) {
+        snprintf(err, errlen, "save file line %d: expected 'state'", lineno + 1);
+        goto fail;
+    }
+    const char *end = strstr(p, "\nend\n");
+    if (!end && !strncmp(p, "end\n", 4)) end = p - 1;
+    if (!end) { snprintf(err, errlen, "save file: the state has no 'end' line"); goto fail; }
+    /* the saved state must be what replaying the moves gives */
+    {
+        size_t n = (size_t)(end - p) + 1;
+        char *dump = malloc(n + 1);
+        if (!dump) { snprintf(err, errlen, "out of memory"); goto fail; }
+        memcpy(dump, p, n);
+        dump[n] = '\0';
+        uint8_t *now = malloc(g->st->size);
+        if (!now) { free(dump); snprintf(err, errlen, "out of memory"); goto fail; }
+        state_snapshot(g->st, now);
+        char why[512];
+        grove_status rc = state_undump(g->st, dump, why, sizeof why);
+        free(dump);
+        bool same = rc == GROVE_OK && memcmp(now, g->st->block, g->st->size) == 0;
+        state_restore(g->st, now);
+        free(now);
+        if (rc != GROVE_OK) { snprintf(err, errlen, "save file: %s", why); goto fail; }
+        if (!same || state_hash(g->st) != hash) {
+            snprintf(err, errlen, "save file: replaying its %d moves under the current rules gives a "
+                     "different state than the one saved (were the rules changed?)", g->ncur);
+            goto fail;
+        }
+    }
+    lua_settop(L, top);
+    return g;
+bad_line:
+    snprintf(err, errlen, "save file line %d: unexpected '%.60s'", lineno, line);
+    lua_settop(L, top);
+    return NULL;
+fail:
+    game_close(g);
+    lua_settop(L, top);
+    return NULL;
+}

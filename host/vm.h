@@ -1,0 +1,80 @@
+/*
+ * vm.h — the Lua virtual machine that runs rule scripts: the sandbox, the
+ * limits (instruction budget, memory cap), the module search path and the
+ * one protected path every call into a script goes through.
+ *
+ * One grove_vm owns one lua_State. Rule scripts run in sandbox environments
+ * (no io, os, debug, package, binary chunks); tools (`grove run`, tests, the
+ * REPL) run in a trusted environment that also sees the game factory.
+ */
+#ifndef GROVE_VM_H
+#define GROVE_VM_H
+
+#include <lua.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+
+#define VM_DEFAULT_MEMORY   ((size_t)512 << 20)   /* bytes */
+#define VM_DEFAULT_BUDGET   50000000L             /* instructions per call */
+#define VM_MAX_PATHS        16
+
+struct gstate;
+
+typedef struct grove_vm {
+    lua_State *L;
+    size_t mem_used;            /* bytes the Lua state holds now */
+    size_t mem_limit;           /* allocations beyond this fail */
+    long fail_after;            /* >0: the Nth allocation from now fails (OOM tests) */
+    long budget;                /* instructions one outermost call may run */
+    long budget_left;
+    int depth;                  /* nesting of vm_call */
+    volatile sig_atomic_t interrupted;   /* set by a signal handler only */
+    char *paths[VM_MAX_PATHS];  /* owned; directories holding scripts/ and stdlib/ */
+    int npaths;
+    struct gstate *current;     /* the state whose hook runs (math.random uses it) */
+} grove_vm;
+
+/* A new VM searching `datadir` (the folder with stdlib/ and scripts/) and
+ * then each directory of the colon-separated GROVE_PATH if set. NULL on no
+ * memory. */
+grove_vm *vm_new(const char *datadir);
+void vm_free(grove_vm *vm);
+
+/* The vm that owns L. */
+grove_vm *vm_of(lua_State *L);
+
+/* Add a directory to the search path (for tests and `grove new`). */
+bool vm_add_path(grove_vm *vm, const char *dir);
+
+/* Call the function below nargs arguments on the stack, protected, under the
+ * instruction budget (shared with any enclosing vm_call). On error, pushes
+ * one string, "WHAT: file:line: message" (WHAT may be NULL), and returns the
+ * Lua status; on success leaves nresults values. */
+int vm_call(grove_vm *vm, int nargs, int nresults, const char *what);
+
+/* Push a fresh sandbox environment (a table of the allowed globals with its
+ * own `require`, whose modules are cached per environment). `gamedir`, if
+ * not NULL, is searched first by require (a game's own modules). Raises on
+ * no memory. */
+void vm_push_sandbox(grove_vm *vm, const char *gamedir);
+
+/* Push a trusted environment: the sandbox plus io, os, the game factory and
+ * full load. */
+void vm_push_trusted(grove_vm *vm);
+
+/* Load the text chunk in file `path` with environment at index env; push the
+ * function, or push an error message and return non-zero. Binary chunks are
+ * refused. The chunk is named by its path relative to the search path
+ * ("scripts/logger/game.lua") when it lies inside one. */
+int vm_loadfile(grove_vm *vm, const char *path, int env);
+
+/* Find "scripts/NAME" (or any relative path) on the search path: writes the
+ * full path into out. */
+bool vm_find(grove_vm *vm, const char *rel, char *out, size_t outlen);
+
+/* Ask the running script to stop at its next instruction ("interrupted").
+ * Safe to call from a signal handler. */
+void vm_interrupt(grove_vm *vm);
+
+#endif
