@@ -7,6 +7,7 @@
 #define GROVE_API_H
 
 #include <lua.h>
+#include <stdbool.h>
 
 #define GROVE_VERSION "0.1.0"
 
@@ -21,5 +22,11 @@ void api_push_tools(lua_State *L);
 
 /* Register the Game type (lua_game.c). */
 void lua_game_register(lua_State *L);
+
+struct game;
+/* Push a Game object on g; if owned, collecting or closing it closes g. */
+void lua_game_push(lua_State *L, struct game *g, bool owned);
+/* Cut the Game object at idx from its game (the REPL replaced it). */
+void lua_game_detach(lua_State *L, int idx);
 
 #endif

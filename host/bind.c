@@ -245,6 +245,10 @@ int bind_declare(lua_State *L, comp_kind kind, const char *name, size_t bytes,
                    state_kind_name(kind), name);
     if (state_find(s->st, name) >= 0)
         luaL_error(L, "a component named '%s' already exists", name);
+    lua_getfield(L, 1, name);                          /* a State method of that name? */
+    if (lua_isfunction(L, -1))
+        luaL_error(L, "cannot name a component '%s': s:%s is a State method", name, name);
+    lua_pop(L, 1);
     int idx;
     grove_status rc = state_add(s->st, kind, name, bytes, labels0, n0, labels1, n1, &idx);
     if (rc == GROVE_ENOMEM) luaL_error(L, "not enough memory for %s '%s'", state_kind_name(kind), name);

@@ -546,3 +546,17 @@ long game_playout(game *g, rng_t *pick, long max_moves)
     }
     return n;
 }
+
+bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor)
+{
+    if (i < 0 || i >= g->ncur) return false;
+    uint8_t *now = malloc(g->st->size);
+    if (!now) return false;
+    state_snapshot(g->st, now);
+    state_restore(g->st, g->snaps + (size_t)i * g->st->size);
+    bool ok = game_describe(g, g->hist[i], buf, len);
+    if (actor) *actor = ok ? game_actor(g) : 0;
+    state_restore(g->st, now);
+    free(now);
+    return ok;
+}

@@ -95,6 +95,10 @@ bool game_parse(game *g, const char *text, int64_t *move);
 /* Push render(s, viewer). False on error. */
 bool game_render(game *g, int viewer);
 
+/* Text and actor of history move i (0-based), described in the state it
+ * was played from. */
+bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor);
+
 /* Undo / redo one move of the history. False if there is none. */
 bool game_undo(game *g);
 bool game_redo(game *g);

@@ -1,6 +1,356 @@
-/* lua_deck.c — placeholder being replaced by the real binding. */
+/*
+ * lua_deck.c — the Lua binding of card zones (deck.h): a draw pile, a hand,
+ * a discard, a market row.
+ *
+ * Declared in setup with a fixed capacity, an owner seat (0: shared) and who
+ * may see the cards ("face up", "face down" or "owner"; the default is
+ * "owner" for an owned zone and "face down" for a shared one):
+ *
+ *   local pile = s:deck("pile", 60)
+ *   local hand = s:deck("hand1", 10, {owner = 1})
+ *   for card = 0, 59 do pile:push(card) end
+ *   pile:shuffle()
+ *   pile:deal(hand, 5)
+ *
+ * Cards are integers 0..2^31-1 (ids into the script's card catalog).
+ * Positions count from the TOP: position 1 is the top card, the one draw()
+ * takes and peek() shows; position count() is the bottom card.
+ *
+ *   pile:count() (also #pile)        pile:capacity()
+ *   pile:push(card)  (onto the top)  pile:push_bottom(card)
+ *   pile:insert(pos, card)           the card ends at pos (1..count+1)
+ *   pile:draw() -> card (the top)    pile:draw_bottom() -> card
+ *   pile:take(pos) -> card           pile:peek([pos = 1]) -> card | nil
+ *   pile:find(card) -> pos | nil     (the topmost copy)
+ *   pile:cards() -> every card, top first
+ *   pile:shuffle()                   with the game's own generator
+ *   pile:deal(to, [n = 1])           one card at a time, so their order reverses
+ *   pile:move_to(to, [n = 1])        the top n as one stack, order kept
+ *   pile:owner() -> seat or 0        pile:visibility() -> "face up" | "face down" | "owner"
+ *   pile:visible_to(seat) -> bool    (seat 0: an onlooker)
+ *
+ * Failures raise naming the zone ("deck 'pile' is empty", "deck 'hand1' is
+ * full (capacity 10)") and change nothing; deal and move_to are all or
+ * nothing.
+ */
+#include <assert.h>
+#include <string.h>
+
 #include "bind.h"
-int lua_deck_declare(lua_State *L) { return luaL_error(L, "deck: not built yet"); }
-static const luaL_Reg methods[] = { { NULL, NULL } };
-static int l_tostring(lua_State *L) { lua_pushliteral(L, "deck"); return 1; }
-void lua_deck_register(lua_State *L) { bind_register(L, COMP_DECK, methods, l_tostring); }
+#include "deck.h"
+
+#define DECK_MAX_CAP 65535     /* fits a move argument as a position */
+
+static const char *const vis_names[] = { "face up", "face down", "owner" };
+
+static deck_t *check_deck(lua_State *L, int idx, const comp_desc **d)
+{
+    return bind_check_comp(L, idx, COMP_DECK, d);
+}
+
+static int32_t check_card(lua_State *L, int idx, const comp_desc *d)
+{
+    lua_Integer c = luaL_checkinteger(L, idx);
+    if (c < 0 || c > INT32_MAX)
+        luaL_error(L, "deck '%s': %I is not a card (cards are integers 0..%d)", d->name, c, INT32_MAX);
+    return (int32_t)c;
+}
+
+/* Raise unless the zone has room for one more card. */
+static void check_room(lua_State *L, const deck_t *k, const comp_desc *d)
+{
+    if (k->count >= k->cap) luaL_error(L, "deck '%s' is full (capacity %d)", d->name, (int)k->cap);
+}
+
+static void check_not_empty(lua_State *L, const deck_t *k, const comp_desc *d)
+{
+    if (k->count == 0) luaL_error(L, "deck '%s' is empty", d->name);
+}
+
+/* A position from the top at idx, 1..count (+1 if `past`); returns it 1-based. */
+static int check_pos(lua_State *L, int idx, const deck_t *k, const comp_desc *d, int past)
+{
+    lua_Integer p = luaL_checkinteger(L, idx);
+    int max = k->count + past;
+    if (p < 1 || p > max) {
+        if (max == 0) luaL_error(L, "deck '%s' is empty", d->name);
+        luaL_error(L, "no position %I in deck '%s' (1..%d, 1 = top)", p, d->name, max);
+    }
+    return (int)p;
+}
+
+/* The seat at idx: 0 (an onlooker) or 1..players. */
+static int check_seat(lua_State *L, int idx, const comp_desc *d)
+{
+    handle *h = lua_touserdata(L, 1);
+    lua_Integer seat = luaL_checkinteger(L, idx);
+    int n = h->owner->st->nplayers;
+    if (seat < 0 || seat > n)
+        luaL_error(L, "deck '%s': no seat %I (seats 1..%d, or 0 for an onlooker)", d->name, seat, n);
+    return (int)seat;
+}
+
+/* s:deck(name, capacity, [{owner = seat, visibility = "face up" | "face down" | "owner"}]) -> Deck */
+int lua_deck_declare(lua_State *L)
+{
+    lstate *s = bind_check_state(L, 1);
+    const char *name = luaL_checkstring(L, 2);
+    lua_Integer cap = luaL_checkinteger(L, 3);
+    lua_Integer owner = 0;
+    int vis = -1;
+    if (cap < 1 || cap > DECK_MAX_CAP)
+        return luaL_error(L, "deck '%s': capacity %I out of range (1..%d)", name, cap, DECK_MAX_CAP);
+    if (!lua_isnoneornil(L, 4)) {
+        if (!lua_istable(L, 4))
+            return luaL_error(L, "deck '%s': options expected as {owner = seat, visibility = ...}, got %s",
+                              name, luaL_typename(L, 4));
+        if (lua_getfield(L, 4, "owner") != LUA_TNIL) {
+            if (!lua_isinteger(L, -1))
+                return luaL_error(L, "deck '%s': owner must be a seat number, not %s", name, luaL_typename(L, -1));
+            owner = lua_tointeger(L, -1);
+        }
+        if (lua_getfield(L, 4, "visibility") != LUA_TNIL) {
+            const char *v = lua_tostring(L, -1);
+            char norm[16] = "";
+            if (v && strlen(v) < sizeof norm) {
+                strcpy(norm, v);
+                for (char *p = norm; *p; p++) if (*p == '_') *p = ' ';
+            }
+            for (int i = 0; i < 3; i++)
+                if (strcmp(norm, vis_names[i]) == 0) vis = i;
+            if (vis < 0)
+                return luaL_error(L, "deck '%s': visibility '%s' unknown (\"face up\", \"face down\" or \"owner\")",
+                                  name, v ? v : luaL_typename(L, -1));
+        }
+        lua_pop(L, 2);
+    }
+    if (owner < 0 || owner > s->st->nplayers)
+        return luaL_error(L, "deck '%s': owner %I is no seat (1..%d, or 0 for a shared zone)",
+                          name, owner, s->st->nplayers);
+    if (vis < 0) vis = owner ? DECK_OWNER_ONLY : DECK_FACE_DOWN;
+    if (vis == DECK_OWNER_ONLY && owner == 0)
+        return luaL_error(L, "deck '%s': visibility \"owner\" needs an owner seat", name);
+    int idx = bind_declare(L, COMP_DECK, name, deck_bytes((int)cap), NULL, 0, NULL, 0);
+    deck_init(state_comp(s->st, idx), (int)cap, (int)owner, (deck_visibility)vis);
+    return 1;
+}
+
+static int l_count(lua_State *L)
+{
+    deck_t *k = check_deck(L, 1, NULL);
+    lua_pushinteger(L, k->count);
+    return 1;
+}
+
+static int l_capacity(lua_State *L)
+{
+    deck_t *k = check_deck(L, 1, NULL);
+    lua_pushinteger(L, k->cap);
+    return 1;
+}
+
+static int l_push(lua_State *L)
+{
+    const comp_desc *d;
+    deck_t *k = check_deck(L, 1, &d);
+    int32_t card = check_card(L, 2, d);
+    check_room(L, k, d);
+    deck_push(k, card);
+    return 0;
+}
+
+static int l_push_bottom(lua_State *L)
+{
+    const comp_desc *d;
+    deck_t *k = check_deck(L, 1, &d);
+    int32_t card = check_card(L, 2, d);
+    check_room(L, k, d);
+    deck_push_bottom(k, card);
+    return 0;
+}
+
+/* k:insert(pos, card): afterwards the card is at pos (1 = top, count+1 = bottom) */
+static int l_insert(lua_State *L)
+{
+    const comp_desc *d;
+    deck_t *k = check_deck(L, 1, &d);
+    int pos = check_pos(L, 2, k, d, 1);
+    int32_t card = check_card(L, 3, d);
+    check_room(L, k, d);
+    deck_insert(k, k->count - pos + 1, card);
+    return 0;
+}
+
+static int l_draw(lua_State *L)
+{
+    const comp_desc *d;
+    deck_t *k = check_deck(L, 1, &d);
+    int32_t card;
+    check_not_empty(L, k, d);
+    deck_draw(k, &card);
+    lua_pushinteger(L, card);
+    return 1;
+}
+
+static int l_draw_bottom(lua_State *L)
+{
+    const comp_desc *d;
+    deck_t *k = check_deck(L, 1, &d);
+    int32_t card;
+    check_not_empty(L, k, d);
+    deck_draw_bottom(k, &card);
+    lua_pushinteger(L, card);
+    return 1;
+}
+
+static int l_take(lua_State *L)
+{
+    const comp_desc *d;
+    deck_t *k = check_deck(L, 1, &d);
+    int pos = check_pos(L, 2, k, d, 0);
+    int32_t card;
+    deck_take_at(k, k->count - pos, &card);
+    lua_pushinteger(L, card);
+    return 1;
+}
+
+/* k:peek([pos = 1]) -> the card at pos from the top, or nil past the bottom */
+static int l_peek(lua_State *L)
+{
+    const comp_desc *d;
+    deck_t *k = check_deck(L, 1, &d);
+    lua_Integer pos = luaL_optinteger(L, 2, 1);
+    if (pos < 1) return luaL_error(L, "deck '%s': no position %I (1 = top)", d->name, pos);
+    int32_t card;
+    if (pos > k->count || deck_peek(k, (int)pos - 1, &card) != GROVE_OK) lua_pushnil(L);
+    else lua_pushinteger(L, card);
+    return 1;
+}
+
+static int l_find(lua_State *L)
+{
+    const comp_desc *d;
+    deck_t *k = check_deck(L, 1, &d);
+    int i = deck_find(k, check_card(L, 2, d));
+    if (i < 0) lua_pushnil(L);
+    else lua_pushinteger(L, k->count - i);
+    return 1;
+}
+
+static int l_cards(lua_State *L)
+{
+    deck_t *k = check_deck(L, 1, NULL);
+    luaL_checkstack(L, k->count, "too many results");
+    for (int i = k->count - 1; i >= 0; i--) lua_pushinteger(L, k->cards[i]);
+    return k->count;
+}
+
+static int l_shuffle(lua_State *L)
+{
+    deck_t *k = check_deck(L, 1, NULL);
+    handle *h = lua_touserdata(L, 1);
+    deck_shuffle(k, state_rng(h->owner->st));
+    return 0;
+}
+
+/* The target zone at 2 and the count at 3 for deal / move_to; raises unless
+ * the whole move can be made. */
+static deck_t *check_transfer(lua_State *L, deck_t *from, const comp_desc *d, int *n, const char *verb)
+{
+    const comp_desc *td;
+    deck_t *to = check_deck(L, 2, &td);
+    handle *hf = lua_touserdata(L, 1), *ht = lua_touserdata(L, 2);
+    if (hf->owner != ht->owner)
+        luaL_error(L, "deck '%s': cannot %s to deck '%s' of another game", d->name, verb, td->name);
+    lua_Integer want = luaL_optinteger(L, 3, 1);
+    if (want < 0) luaL_error(L, "deck '%s': cannot %s %I cards", d->name, verb, want);
+    if (want > from->count)
+        luaL_error(L, "deck '%s' holds %d card%s: cannot %s %I", d->name, (int)from->count,
+                   from->count == 1 ? "" : "s", verb, want);
+    if (to != from && want > to->cap - to->count)
+        luaL_error(L, "deck '%s' has room for %d more card%s (capacity %d): cannot %s %I there",
+                   td->name, (int)(to->cap - to->count), to->cap - to->count == 1 ? "" : "s",
+                   (int)to->cap, verb, want);
+    *n = (int)want;
+    return to;
+}
+
+/* k:deal(to, [n = 1]): the top n cards one at a time onto to (order reverses) */
+static int l_deal(lua_State *L)
+{
+    const comp_desc *d;
+    deck_t *from = check_deck(L, 1, &d);
+    int n;
+    deck_t *to = check_transfer(L, from, d, &n, "deal");
+    grove_status rc = deck_deal(from, to, n);
+    assert(rc == GROVE_OK);
+    (void)rc;
+    return 0;
+}
+
+/* k:move_to(to, [n = 1]): the top n cards as one stack onto to (order kept) */
+static int l_move_to(lua_State *L)
+{
+    const comp_desc *d;
+    deck_t *from = check_deck(L, 1, &d);
+    int n;
+    deck_t *to = check_transfer(L, from, d, &n, "move");
+    if (to == from) return 0;
+    for (int i = n; i >= 1; i--) {
+        int32_t card;
+        deck_take_at(from, from->count - i, &card);     /* the lowest of the stack left */
+        deck_push(to, card);
+    }
+    return 0;
+}
+
+static int l_owner(lua_State *L)
+{
+    deck_t *k = check_deck(L, 1, NULL);
+    lua_pushinteger(L, k->owner);
+    return 1;
+}
+
+static int l_visibility(lua_State *L)
+{
+    deck_t *k = check_deck(L, 1, NULL);
+    lua_pushstring(L, k->vis >= 0 && k->vis < 3 ? vis_names[k->vis] : "?");
+    return 1;
+}
+
+static int l_visible_to(lua_State *L)
+{
+    const comp_desc *d;
+    deck_t *k = check_deck(L, 1, &d);
+    lua_pushboolean(L, deck_visible(k, check_seat(L, 2, d)));
+    return 1;
+}
+
+static int l_tostring(lua_State *L)
+{
+    handle *h = bind_test(L, 1, COMP_DECK);
+    if (!h->owner->st) { lua_pushliteral(L, "Deck(closed)"); return 1; }
+    const comp_desc *d;
+    deck_t *k = check_deck(L, 1, &d);
+    lua_pushfstring(L, "Deck(%s, %d/%d cards)", d->name, (int)k->count, (int)k->cap);
+    return 1;
+}
+
+static const luaL_Reg methods[] = {
+    { "count", l_count }, { "capacity", l_capacity },
+    { "push", l_push }, { "push_bottom", l_push_bottom }, { "insert", l_insert },
+    { "draw", l_draw }, { "draw_bottom", l_draw_bottom }, { "take", l_take },
+    { "peek", l_peek }, { "find", l_find }, { "cards", l_cards },
+    { "shuffle", l_shuffle }, { "deal", l_deal }, { "move_to", l_move_to },
+    { "owner", l_owner }, { "visibility", l_visibility }, { "visible_to", l_visible_to },
+    { NULL, NULL },
+};
+
+void lua_deck_register(lua_State *L)
+{
+    bind_register(L, COMP_DECK, methods, l_tostring);
+    luaL_getmetatable(L, bind_type_name[COMP_DECK]);
+    lua_pushcfunction(L, l_count);
+    lua_setfield(L, -2, "__len");
+    lua_pop(L, 1);
+}

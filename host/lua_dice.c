@@ -1,6 +1,272 @@
-/* lua_dice.c — placeholder being replaced by the real binding. */
+/*
+ * lua_dice.c — the Lua binding of a set of identical custom dice (dice.h).
+ *
+ * Declared in setup with the number of dice and the names on their faces;
+ * a name may be on several faces:
+ *
+ *   local dice = s:dice("dice", 5, {"star", "star", "shooting", "fairy", "snake", "tree"})
+ *   dice:roll()
+ *   if dice:count("snake") >= 2 then ... end
+ *   dice:set_aside(3)
+ *   out:add_all(KEEP, dice:free())           -- one move per die still in play
+ *
+ * Dice are numbered 1..n. A symbol is its name or its 1-based number in
+ * order of first appearance on the faces ("star" 1, "shooting" 2 ...);
+ * values are returned as names. Chance comes only from the game's own
+ * generator. A die set aside keeps its face and is skipped by roll_free.
+ *
+ *   dice:roll()                      every die, and none is set aside after
+ *   dice:roll_one(i) -> symbol       that die, set aside or not
+ *   dice:roll_free()                 the dice not set aside
+ *   dice:value(i) -> symbol          dice:set_value(i, symbol)  (scenario tests)
+ *   dice:set_aside(i, [aside = true])   dice:is_aside(i) -> bool
+ *   dice:count(symbol, [which = "all" | "aside" | "free"]) -> n
+ *   dice:values() -> every die's symbol, die 1 first
+ *   dice:aside() -> the dice set aside   dice:free() -> the others
+ *   dice:size() -> n                 dice:symbols() -> the symbol names
+ */
+#include <assert.h>
+#include <string.h>
+
 #include "bind.h"
-int lua_dice_declare(lua_State *L) { return luaL_error(L, "dice: not built yet"); }
-static const luaL_Reg methods[] = { { NULL, NULL } };
-static int l_tostring(lua_State *L) { lua_pushliteral(L, "dice"); return 1; }
-void lua_dice_register(lua_State *L) { bind_register(L, COMP_DICE, methods, l_tostring); }
+#include "dice.h"
+
+#define DICE_MAX_DICE 256
+
+static dice_t *check_dice(lua_State *L, int idx, const comp_desc **d)
+{
+    return bind_check_comp(L, idx, COMP_DICE, d);
+}
+
+/* A die number at idx; returns it 0-based. */
+static int check_die(lua_State *L, int idx, const dice_t *k, const comp_desc *d)
+{
+    lua_Integer i = luaL_checkinteger(L, idx);
+    if (i < 1 || i > k->n) luaL_error(L, "no die %I in dice '%s' (1..%d)", i, d->name, (int)k->n);
+    return (int)i - 1;
+}
+
+static int32_t check_symbol(lua_State *L, int idx, const comp_desc *d)
+{
+    return bind_check_label(L, idx, d, 0, "symbol");
+}
+
+static rng_t *rng_of(lua_State *L)
+{
+    handle *h = lua_touserdata(L, 1);
+    return state_rng(h->owner->st);
+}
+
+static void push_symbol(lua_State *L, const comp_desc *d, int32_t sym)
+{
+    if (sym >= 0 && sym < d->nlabels[0]) lua_pushstring(L, d->labels[0][sym]);
+    else lua_pushinteger(L, sym + 1);          /* cannot happen for a declared set */
+}
+
+/* s:dice(name, n, {face names}) -> Dice */
+int lua_dice_declare(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 2);
+    lua_Integer n = luaL_checkinteger(L, 3);
+    if (n < 1 || n > DICE_MAX_DICE)
+        return luaL_error(L, "dice '%s': %I dice out of range (1..%d)", name, n, DICE_MAX_DICE);
+    if (!lua_istable(L, 4))
+        return luaL_error(L, "dice '%s': faces expected as a list of names, got %s", name, luaL_typename(L, 4));
+    lua_Integer nfaces = (lua_Integer)lua_rawlen(L, 4);
+    if (nfaces < 1 || nfaces > DICE_MAX_FACES)
+        return luaL_error(L, "dice '%s': a die has 1..%d faces, not %I", name, DICE_MAX_FACES, nfaces);
+    const char *sym[DICE_MAX_FACES];          /* kept alive by the faces table */
+    int32_t face_sym[DICE_MAX_FACES];
+    int nsym = 0;
+    for (int f = 0; f < nfaces; f++) {
+        lua_rawgeti(L, 4, f + 1);
+        if (lua_type(L, -1) != LUA_TSTRING)
+            return luaL_error(L, "dice '%s': face %d is a %s, not a name", name, f + 1, luaL_typename(L, -1));
+        size_t len;
+        const char *s = lua_tolstring(L, -1, &len);
+        lua_pop(L, 1);
+        if (len == 0 || len >= STATE_MAX_NAME) return luaL_error(L, "dice '%s': bad face name '%s'", name, s);
+        int k = 0;
+        while (k < nsym && strcmp(sym[k], s) != 0) k++;
+        if (k == nsym) sym[nsym++] = s;
+        face_sym[f] = k;
+    }
+    int idx = bind_declare(L, COMP_DICE, name, dice_bytes((int)n, (int)nfaces), sym, nsym, NULL, 0);
+    lstate *s = lua_touserdata(L, 1);
+    grove_status rc = dice_init(state_comp(s->st, idx), (int)n, (int)nfaces, face_sym);
+    assert(rc == GROVE_OK);
+    (void)rc;
+    return 1;
+}
+
+static int l_roll(lua_State *L)
+{
+    dice_t *k = check_dice(L, 1, NULL);
+    dice_roll_all(k, rng_of(L));
+    return 0;
+}
+
+static int l_roll_one(lua_State *L)
+{
+    const comp_desc *d;
+    dice_t *k = check_dice(L, 1, &d);
+    int i = check_die(L, 2, k, d);
+    int32_t sym;
+    dice_roll_one(k, i, rng_of(L));
+    dice_value(k, i, &sym);
+    push_symbol(L, d, sym);
+    return 1;
+}
+
+static int l_roll_free(lua_State *L)
+{
+    dice_t *k = check_dice(L, 1, NULL);
+    dice_roll_free(k, rng_of(L));
+    return 0;
+}
+
+static int l_value(lua_State *L)
+{
+    const comp_desc *d;
+    dice_t *k = check_dice(L, 1, &d);
+    int32_t sym;
+    dice_value(k, check_die(L, 2, k, d), &sym);
+    push_symbol(L, d, sym);
+    return 1;
+}
+
+static int l_set_value(lua_State *L)
+{
+    const comp_desc *d;
+    dice_t *k = check_dice(L, 1, &d);
+    int i = check_die(L, 2, k, d);
+    int32_t sym = check_symbol(L, 3, d);
+    if (dice_set_value(k, i, sym) != GROVE_OK)
+        return luaL_error(L, "dice '%s': no face shows symbol '%s'", d->name, d->labels[0][sym]);
+    return 0;
+}
+
+/* d:set_aside(i, [aside = true]) */
+static int l_set_aside(lua_State *L)
+{
+    const comp_desc *d;
+    dice_t *k = check_dice(L, 1, &d);
+    int i = check_die(L, 2, k, d);
+    int aside = 1;
+    if (!lua_isnone(L, 3)) {
+        luaL_checktype(L, 3, LUA_TBOOLEAN);
+        aside = lua_toboolean(L, 3);
+    }
+    dice_set_aside(k, i, aside);
+    return 0;
+}
+
+static int l_is_aside(lua_State *L)
+{
+    const comp_desc *d;
+    dice_t *k = check_dice(L, 1, &d);
+    lua_pushboolean(L, dice_is_aside(k, check_die(L, 2, k, d)));
+    return 1;
+}
+
+static int l_count(lua_State *L)
+{
+    const comp_desc *d;
+    dice_t *k = check_dice(L, 1, &d);
+    int32_t sym = check_symbol(L, 2, d);
+    dice_which which = DICE_ALL;
+    if (!lua_isnoneornil(L, 3)) {
+        const char *w = lua_tostring(L, 3);
+        if (w && strcmp(w, "all") == 0) which = DICE_ALL;
+        else if (w && strcmp(w, "aside") == 0) which = DICE_ASIDE;
+        else if (w && strcmp(w, "free") == 0) which = DICE_FREE;
+        else return luaL_error(L, "dice '%s': count which dice? '%s' (\"all\", \"aside\" or \"free\")",
+                               d->name, w ? w : luaL_typename(L, 3));
+    }
+    lua_pushinteger(L, dice_count(k, sym, which));
+    return 1;
+}
+
+static int l_values(lua_State *L)
+{
+    const comp_desc *d;
+    dice_t *k = check_dice(L, 1, &d);
+    luaL_checkstack(L, k->n, "too many results");
+    for (int i = 0; i < k->n; i++) {
+        int32_t sym;
+        dice_value(k, i, &sym);
+        push_symbol(L, d, sym);
+    }
+    return k->n;
+}
+
+/* The dice whose set-aside flag is `aside`, 1-based. */
+static int push_where(lua_State *L, bool aside)
+{
+    dice_t *k = check_dice(L, 1, NULL);
+    luaL_checkstack(L, k->n, "too many results");
+    int n = 0;
+    for (int i = 0; i < k->n; i++)
+        if (dice_is_aside(k, i) == aside) {
+            lua_pushinteger(L, i + 1);
+            n++;
+        }
+    return n;
+}
+
+static int l_aside(lua_State *L) { return push_where(L, true); }
+static int l_free(lua_State *L) { return push_where(L, false); }
+
+static int l_size(lua_State *L)
+{
+    dice_t *k = check_dice(L, 1, NULL);
+    lua_pushinteger(L, k->n);
+    return 1;
+}
+
+static int l_symbols(lua_State *L)
+{
+    const comp_desc *d;
+    check_dice(L, 1, &d);
+    luaL_checkstack(L, d->nlabels[0], "too many results");
+    for (int i = 0; i < d->nlabels[0]; i++) lua_pushstring(L, d->labels[0][i]);
+    return d->nlabels[0];
+}
+
+/* Dice(dice: star fairy [snake] tree tree), set-aside dice in brackets */
+static int l_tostring(lua_State *L)
+{
+    handle *h = bind_test(L, 1, COMP_DICE);
+    if (!h->owner->st) { lua_pushliteral(L, "Dice(closed)"); return 1; }
+    const comp_desc *d;
+    dice_t *k = check_dice(L, 1, &d);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    lua_pushfstring(L, "Dice(%s:", d->name);
+    luaL_addvalue(&b);
+    for (int i = 0; i < k->n; i++) {
+        int32_t sym;
+        dice_value(k, i, &sym);
+        bool aside = dice_is_aside(k, i);
+        lua_pushfstring(L, aside ? " [%s]" : " %s",
+                        sym >= 0 && sym < d->nlabels[0] ? d->labels[0][sym] : "?");
+        luaL_addvalue(&b);
+    }
+    luaL_addchar(&b, ')');
+    luaL_pushresult(&b);
+    return 1;
+}
+
+static const luaL_Reg methods[] = {
+    { "roll", l_roll }, { "roll_one", l_roll_one }, { "roll_free", l_roll_free },
+    { "value", l_value }, { "set_value", l_set_value },
+    { "set_aside", l_set_aside }, { "is_aside", l_is_aside },
+    { "count", l_count }, { "values", l_values }, { "aside", l_aside }, { "free", l_free },
+    { "size", l_size }, { "symbols", l_symbols },
+    { NULL, NULL },
+};
+
+void lua_dice_register(lua_State *L)
+{
+    bind_register(L, COMP_DICE, methods, l_tostring);
+}

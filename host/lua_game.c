@@ -16,7 +16,8 @@
 
 typedef struct {
     uint32_t magic, type;   /* BIND_MAGIC, T_GAME */
-    game *g;                /* owned; NULL once closed */
+    game *g;                /* NULL once closed or detached */
+    int owned;              /* close g when collected */
 } lgame;
 
 static game *check_game(lua_State *L, int idx)
@@ -27,15 +28,20 @@ static game *check_game(lua_State *L, int idx)
     return lg->g;
 }
 
-/* Push a Game object owning g. */
-void lua_game_push(lua_State *L, game *g);
-void lua_game_push(lua_State *L, game *g)
+void lua_game_push(lua_State *L, game *g, bool owned)
 {
     lgame *lg = lua_newuserdatauv(L, sizeof *lg, 0);
     lg->magic = BIND_MAGIC;
     lg->type = T_GAME;
     lg->g = g;
+    lg->owned = owned;
     luaL_setmetatable(L, "Game");
+}
+
+void lua_game_detach(lua_State *L, int idx)
+{
+    lgame *lg = bind_test(L, idx, T_GAME);
+    if (lg) lg->g = NULL;
 }
 
 /* A move argument: an integer move, or a text to parse. */
@@ -87,7 +93,7 @@ static int l_open(lua_State *L)
     char err[GAME_ERRLEN];
     game *g = game_open(vm, name, variants, players, (uint64_t)seed, opts, err, sizeof err);
     if (!g) return luaL_error(L, "%s", err);
-    lua_game_push(L, g);
+    lua_game_push(L, g, true);
     return 1;
 }
 
@@ -285,14 +291,15 @@ static int l_load(lua_State *L)
         lua_pushstring(L, err);
         return 2;
     }
-    lua_game_push(L, g);
+    lua_game_push(L, g, true);
     return 1;
 }
 
 static int l_close(lua_State *L)
 {
     lgame *lg = bind_test(L, 1, T_GAME);
-    if (lg && lg->g) { game_close(lg->g); lg->g = NULL; }
+    if (lg && lg->g && lg->owned) game_close(lg->g);
+    if (lg) lg->g = NULL;
     return 0;
 }
 

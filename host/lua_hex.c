@@ -1,6 +1,521 @@
-/* lua_hex.c — placeholder being replaced by the real binding. */
+/*
+ * lua_hex.c — the Lua binding of the hex grid (hex.h).
+ *
+ * Declared in setup, with integer fields per hex and per side of a hex:
+ *
+ *   local board = s:hex("board", {radius = 3}, {"tree", "owner"}, {"water"})
+ *   local strip = s:hex("river", {q = {0, 9}, r = {-1, 1}}, {"stone"})
+ *
+ * {radius = R} is the hexagon of radius R around 0,0 (R <= 15); {q = {q0, q1},
+ * r = {r0, r1}} the parallelogram with those inclusive bounds. At most 1024
+ * hexes are stored.
+ *
+ * Hexes are 1-based ids in Lua (the core's id + 1) or "q,r" texts ("-1,2")
+ * wherever a hex is taken. Every stored hex has an id; the board is those
+ * that are on (hex:on / hex:set_on), and only those are ever returned by
+ * step, neighbors, cells, reach and connected, or by id(q, r). Directions are
+ * "e", "se", "sw", "w", "nw", "ne" (or the long names, or 1..6 in that order,
+ * clockwise from east). Fields and side fields are names or 1-based numbers.
+ * Set questions return their hexes as multiple results, ascending.
+ *
+ *   board:id(q, r) / board:id("q,r") -> id, or nil off the board
+ *   board:qr(id) -> q, r             board:name(id) -> "q,r"
+ *   board:get(id, field)  board:set(id, field, v)  board:add(id, field, dv) -> new
+ *   board:fill(field, v)             every stored hex
+ *   board:side(id, sfield, dir)      board:set_side(id, sfield, dir, v)
+ *   board:sides(id, sfield) -> six values, e first
+ *   board:set_sides(id, sfield, e, se, sw, w, nw, ne)
+ *   board:rotate(id, [k = 1])        turn the tile k steps clockwise
+ *   board:step(id, dir) -> id | nil  board:neighbors(id, [cond]) -> ids (e first)
+ *   board:distance(a, b)             board:test(id, cond) -> bool
+ *   board:cells([cond]) -> ids       board:count([cond]) -> n
+ *   board:reach(id, k, [cond]) -> ids within k steps through cond, id included
+ *                                    (k < 0: no limit)
+ *   board:connected(id, sfield, value, [cond]) -> ids joined by edges whose
+ *                                    two sides both hold value, id included
+ *   board:sides_match(id, dir, sfield, value) -> bool
+ *   board:on(id) -> bool             board:set_on(id, bool)
+ *   board:bounds() -> q0, q1, r0, r1 (the stored parallelogram)
+ *
+ *   for _, c in ipairs{board:reach("0,0", 2, {tree = 0})} do ... end
+ */
+#include <assert.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
 #include "bind.h"
-int lua_hex_declare(lua_State *L) { return luaL_error(L, "hex: not built yet"); }
-static const luaL_Reg methods[] = { { NULL, NULL } };
-static int l_tostring(lua_State *L) { lua_pushliteral(L, "hex"); return 1; }
-void lua_hex_register(lua_State *L) { bind_register(L, COMP_HEX, methods, l_tostring); }
+#include "hex.h"
+
+#define HEX_MAX_RADIUS 15           /* (2R + 1)^2 <= CELLSET_MAX */
+#define HEX_MAX_COORD 1000000       /* keeps q, r arithmetic far from overflow */
+
+static hex_t *check_hexgrid(lua_State *L, int idx, const comp_desc **d)
+{
+    return bind_check_comp(L, idx, COMP_HEX, d);
+}
+
+/* Parse "q,r" (blanks allowed around each number); false if malformed. */
+static bool parse_qr(const char *s, long *q, long *r)
+{
+    char *end;
+    errno = 0;
+    *q = strtol(s, &end, 10);
+    if (end == s || errno) return false;
+    while (*end == ' ') end++;
+    if (*end++ != ',') return false;
+    const char *p = end;
+    *r = strtol(p, &end, 10);
+    if (end == p || errno) return false;
+    while (*end == ' ') end++;
+    return *end == '\0';
+}
+
+/* The stored id of (q, r), on the board or not, or -1. */
+static int stored_id(const hex_t *h, long q, long r)
+{
+    long qi = q - h->q0, ri = r - h->r0;
+    if (q < -HEX_MAX_COORD * 2L || q > HEX_MAX_COORD * 2L || r < -HEX_MAX_COORD * 2L
+        || r > HEX_MAX_COORD * 2L || qi < 0 || qi >= h->nq || ri < 0 || ri >= h->nr)
+        return -1;
+    return (int)(ri * h->nq + qi);
+}
+
+/* A hex argument: a 1-based id or a "q,r" text naming a stored hex (on the
+ * board or not); returns the 0-based id or raises naming the grid. */
+static int check_hex(lua_State *L, int idx, const hex_t *h, const comp_desc *d)
+{
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        lua_Integer c = luaL_checkinteger(L, idx);
+        if (c < 1 || c > hex_ncells(h))
+            luaL_error(L, "no hex %I on hex '%s' (hexes 1..%d)", c, d->name, hex_ncells(h));
+        return (int)c - 1;
+    }
+    const char *text = lua_tostring(L, idx);
+    if (!text)
+        luaL_error(L, "bad argument #%d (hex expected: an id or \"q,r\", got %s)", idx, luaL_typename(L, idx));
+    long q, r;
+    if (!parse_qr(text, &q, &r))
+        luaL_error(L, "bad hex '%s' for hex '%s' (an id or \"q,r\" such as \"-1,2\")", text, d->name);
+    int id = stored_id(h, q, r);
+    if (id < 0)
+        luaL_error(L, "no hex '%s' on hex '%s' (q %d..%d, r %d..%d)", text, d->name,
+                   (int)h->q0, (int)(h->q0 + h->nq - 1), (int)h->r0, (int)(h->r0 + h->nr - 1));
+    return id;
+}
+
+static int check_dir(lua_State *L, int idx)
+{
+    if (lua_type(L, idx) == LUA_TNUMBER) {
+        lua_Integer dir = luaL_checkinteger(L, idx);
+        if (dir < 1 || dir > HEX_NDIRS)
+            luaL_error(L, "bad direction %I (1..6: e se sw w nw ne)", dir);
+        return (int)dir - 1;
+    }
+    const char *name = lua_tostring(L, idx);
+    if (!name) luaL_error(L, "bad argument #%d (direction expected, got %s)", idx, luaL_typename(L, idx));
+    int dir = hex_dir_parse(name);
+    if (dir < 0) luaL_error(L, "bad direction '%s' (e se sw w nw ne, or 1..6)", name);
+    return dir;
+}
+
+static int check_field(lua_State *L, int idx, const comp_desc *d)
+{
+    return bind_check_label(L, idx, d, 0, "field");
+}
+
+static int check_sfield(lua_State *L, int idx, const comp_desc *d)
+{
+    return bind_check_label(L, idx, d, 1, "side field");
+}
+
+static int32_t check_value(lua_State *L, int idx, const comp_desc *d)
+{
+    lua_Integer v = luaL_checkinteger(L, idx);
+    if (v < INT32_MIN || v > INT32_MAX)
+        luaL_error(L, "hex '%s': value %I does not fit 32 bits", d->name, v);
+    return (int32_t)v;
+}
+
+/* A cell condition at idx (list 0: hex fields); NULL for none. */
+static const cond_t *check_cond(lua_State *L, int idx, cond_t *scratch)
+{
+    handle *h = lua_touserdata(L, 1);
+    return bind_check_cond(L, idx, h->owner->st, h->comp, 0, scratch);
+}
+
+static void push_id(lua_State *L, int id)
+{
+    if (id < 0) lua_pushnil(L);
+    else lua_pushinteger(L, id + 1);
+}
+
+/* Read shape.key = {lo, hi} into *lo, *hi; raises naming the grid. */
+static void shape_range(lua_State *L, const char *name, const char *key, lua_Integer *lo, lua_Integer *hi)
+{
+    lua_getfield(L, 3, key);
+    if (lua_istable(L, -1)) {
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        if (lua_isinteger(L, -2) && lua_isinteger(L, -1)) {
+            *lo = lua_tointeger(L, -2);
+            *hi = lua_tointeger(L, -1);
+            lua_pop(L, 3);
+            if (*lo > *hi || *lo < -HEX_MAX_COORD || *hi > HEX_MAX_COORD)
+                luaL_error(L, "hex '%s': bad %s range %I..%I", name, key, *lo, *hi);
+            return;
+        }
+    }
+    luaL_error(L, "hex '%s': shape needs %s = {low, high} (integers)", name, key);
+}
+
+/* s:hex(name, {radius = R} | {q = {q0, q1}, r = {r0, r1}}, {fields}, {side fields}) -> Hex */
+int lua_hex_declare(lua_State *L)
+{
+    const char *name = luaL_checkstring(L, 2);
+    if (!lua_istable(L, 3))
+        return luaL_error(L, "hex '%s': shape expected as {radius = R} or {q = {q0, q1}, r = {r0, r1}}, got %s",
+                          name, luaL_typename(L, 3));
+    int nf, ns;
+    const char **fields = bind_check_names(L, 4, &nf, "field");
+    const char **sides = bind_check_names(L, 5, &ns, "side field");
+    lua_Integer radius = -1, q0, q1, r0, r1;
+    int has_radius = lua_getfield(L, 3, "radius") != LUA_TNIL;
+    int has_q = lua_getfield(L, 3, "q") != LUA_TNIL, has_r = lua_getfield(L, 3, "r") != LUA_TNIL;
+    lua_pop(L, 3);
+    if (has_radius && (has_q || has_r))
+        return luaL_error(L, "hex '%s': give the shape as {radius = R} or as {q = ..., r = ...}, not both", name);
+    if (has_radius) {
+        lua_getfield(L, 3, "radius");
+        if (!lua_isinteger(L, -1))
+            return luaL_error(L, "hex '%s': radius must be an integer, not %s", name, luaL_typename(L, -1));
+        radius = lua_tointeger(L, -1);
+        lua_pop(L, 1);
+        if (radius < 0 || radius > HEX_MAX_RADIUS)
+            return luaL_error(L, "hex '%s': radius %I out of range (0..%d)", name, radius, HEX_MAX_RADIUS);
+        q0 = r0 = -radius;
+        q1 = r1 = radius;
+    } else if (has_q || has_r) {
+        shape_range(L, name, "q", &q0, &q1);
+        shape_range(L, name, "r", &r0, &r1);
+    } else {
+        return luaL_error(L, "hex '%s': shape expected as {radius = R} or {q = {q0, q1}, r = {r0, r1}}", name);
+    }
+    lua_Integer nq = q1 - q0 + 1, nr = r1 - r0 + 1;
+    if (nq * nr > CELLSET_MAX)
+        return luaL_error(L, "hex '%s': %Ix%I = %I hexes is too many (at most %d)", name, nq, nr, nq * nr, CELLSET_MAX);
+    size_t bytes = hex_bytes((int)nq, (int)nr, nf, ns);
+    int idx = bind_declare(L, COMP_HEX, name, bytes, (const char *const *)fields, nf,
+                           (const char *const *)sides, ns);
+    lstate *s = lua_touserdata(L, 1);
+    hex_t *h = state_comp(s->st, idx);
+    grove_status rc = hex_init(h, (int)q0, (int)r0, (int)nq, (int)nr, nf, ns);
+    assert(rc == GROVE_OK);
+    (void)rc;
+    if (radius >= 0) hex_shape_radius(h, 0, 0, (int)radius);
+    return 1;
+}
+
+/* h:id(q, r) / h:id("q,r") -> the id of that board hex, or nil */
+static int l_id(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    long q, r;
+    if (lua_type(L, 2) == LUA_TSTRING) {
+        if (!parse_qr(lua_tostring(L, 2), &q, &r)) { lua_pushnil(L); return 1; }
+    } else {
+        lua_Integer qi = luaL_checkinteger(L, 2), ri = luaL_checkinteger(L, 3);
+        if (qi < -HEX_MAX_COORD * 2L || qi > HEX_MAX_COORD * 2L || ri < -HEX_MAX_COORD * 2L
+            || ri > HEX_MAX_COORD * 2L) { lua_pushnil(L); return 1; }
+        q = (long)qi;
+        r = (long)ri;
+    }
+    int id = stored_id(h, q, r);
+    push_id(L, id >= 0 && hex_is_on(h, id) ? id : -1);
+    return 1;
+}
+
+static int l_qr(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int q, r;
+    hex_qr(h, check_hex(L, 2, h, d), &q, &r);
+    lua_pushinteger(L, q);
+    lua_pushinteger(L, r);
+    return 2;
+}
+
+static int l_name(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int q, r;
+    hex_qr(h, check_hex(L, 2, h, d), &q, &r);
+    lua_pushfstring(L, "%d,%d", q, r);
+    return 1;
+}
+
+static int l_get(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    lua_pushinteger(L, hex_get(h, id, check_field(L, 3, d)));
+    return 1;
+}
+
+static int l_set(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    int f = check_field(L, 3, d);
+    hex_set(h, id, f, check_value(L, 4, d));
+    return 0;
+}
+
+/* h:add(id, field, delta) -> the new value */
+static int l_add(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    int f = check_field(L, 3, d);
+    lua_Integer delta = luaL_checkinteger(L, 4);
+    if (delta < INT32_MIN || delta > INT32_MAX)
+        return luaL_error(L, "hex '%s': value %I does not fit 32 bits", d->name, delta);
+    lua_Integer v = (lua_Integer)hex_get(h, id, f) + delta;
+    if (v < INT32_MIN || v > INT32_MAX)
+        return luaL_error(L, "hex '%s': value %I does not fit 32 bits", d->name, v);
+    hex_set(h, id, f, (int32_t)v);
+    lua_pushinteger(L, v);
+    return 1;
+}
+
+/* h:fill(field, value): every stored hex */
+static int l_fill(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int f = check_field(L, 2, d);
+    int32_t v = check_value(L, 3, d);
+    for (int id = 0; id < hex_ncells(h); id++) hex_set(h, id, f, v);
+    return 0;
+}
+
+static int l_side(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    int sf = check_sfield(L, 3, d);
+    lua_pushinteger(L, hex_side_get(h, id, sf, check_dir(L, 4)));
+    return 1;
+}
+
+static int l_set_side(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    int sf = check_sfield(L, 3, d);
+    int dir = check_dir(L, 4);
+    hex_side_set(h, id, sf, dir, check_value(L, 5, d));
+    return 0;
+}
+
+/* h:sides(id, sfield) -> the six values, e se sw w nw ne */
+static int l_sides(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    int sf = check_sfield(L, 3, d);
+    for (int dir = 0; dir < HEX_NDIRS; dir++) lua_pushinteger(L, hex_side_get(h, id, sf, dir));
+    return HEX_NDIRS;
+}
+
+/* h:set_sides(id, sfield, e, se, sw, w, nw, ne): a tile's printed sides */
+static int l_set_sides(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    int sf = check_sfield(L, 3, d);
+    int32_t v[HEX_NDIRS];
+    for (int dir = 0; dir < HEX_NDIRS; dir++) v[dir] = check_value(L, 4 + dir, d);
+    for (int dir = 0; dir < HEX_NDIRS; dir++) hex_side_set(h, id, sf, dir, v[dir]);
+    return 0;
+}
+
+/* h:rotate(id, [k = 1]): side values move k steps clockwise (k may be negative) */
+static int l_rotate(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    lua_Integer k = luaL_optinteger(L, 3, 1);
+    hex_rotate(h, id, (int)(k % HEX_NDIRS));
+    return 0;
+}
+
+static int l_step(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    push_id(L, hex_step(h, id, check_dir(L, 3)));
+    return 1;
+}
+
+static int l_neighbors(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    cond_t scratch;
+    const cond_t *cond = check_cond(L, 3, &scratch);
+    int out[HEX_NDIRS];
+    return bind_push_ids(L, out, hex_neighbors(h, id, cond, out));
+}
+
+static int l_distance(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int a = check_hex(L, 2, h, d), b = check_hex(L, 3, h, d);
+    lua_pushinteger(L, hex_distance(h, a, b));
+    return 1;
+}
+
+/* h:test(id, cond) -> do the hex's fields satisfy cond? */
+static int l_test(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    cond_t scratch;
+    const cond_t *cond = check_cond(L, 3, &scratch);
+    /* hex.h: data[] is on[n] followed by the field values */
+    lua_pushboolean(L, fields_match(h->data + hex_ncells(h), hex_ncells(h), id, cond));
+    return 1;
+}
+
+static int l_cells(lua_State *L)
+{
+    hex_t *h = check_hexgrid(L, 1, NULL);
+    cond_t scratch;
+    const cond_t *cond = check_cond(L, 2, &scratch);
+    cellset_t set;
+    hex_select(h, cond, &set);
+    return bind_push_set(L, &set);
+}
+
+static int l_count(lua_State *L)
+{
+    hex_t *h = check_hexgrid(L, 1, NULL);
+    cond_t scratch;
+    const cond_t *cond = check_cond(L, 2, &scratch);
+    cellset_t set;
+    hex_select(h, cond, &set);
+    lua_pushinteger(L, cellset_count(&set));
+    return 1;
+}
+
+static int l_reach(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    lua_Integer k = luaL_checkinteger(L, 3);
+    cond_t scratch;
+    const cond_t *cond = check_cond(L, 4, &scratch);
+    if (k < 0 || k > CELLSET_MAX) k = -1;
+    cellset_t set;
+    hex_reach(h, id, (int)k, cond, &set);
+    return bind_push_set(L, &set);
+}
+
+static int l_connected(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    int sf = check_sfield(L, 3, d);
+    int32_t v = check_value(L, 4, d);
+    cond_t scratch;
+    const cond_t *cond = check_cond(L, 5, &scratch);
+    cellset_t set;
+    hex_connected(h, id, sf, v, cond, &set);
+    return bind_push_set(L, &set);
+}
+
+static int l_sides_match(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    int dir = check_dir(L, 3);
+    int sf = check_sfield(L, 4, d);
+    lua_pushboolean(L, hex_sides_match(h, id, dir, sf, check_value(L, 5, d)));
+    return 1;
+}
+
+static int l_on(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    lua_pushboolean(L, hex_is_on(h, check_hex(L, 2, h, d)));
+    return 1;
+}
+
+static int l_set_on(lua_State *L)
+{
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    int id = check_hex(L, 2, h, d);
+    luaL_checktype(L, 3, LUA_TBOOLEAN);
+    hex_set_on(h, id, lua_toboolean(L, 3));
+    return 0;
+}
+
+static int l_bounds(lua_State *L)
+{
+    hex_t *h = check_hexgrid(L, 1, NULL);
+    lua_pushinteger(L, h->q0);
+    lua_pushinteger(L, (lua_Integer)h->q0 + h->nq - 1);
+    lua_pushinteger(L, h->r0);
+    lua_pushinteger(L, (lua_Integer)h->r0 + h->nr - 1);
+    return 4;
+}
+
+static int l_tostring(lua_State *L)
+{
+    handle *hd = bind_test(L, 1, COMP_HEX);
+    if (!hd->owner->st) { lua_pushliteral(L, "Hex(closed)"); return 1; }
+    const comp_desc *d;
+    hex_t *h = check_hexgrid(L, 1, &d);
+    cellset_t set;
+    hex_select(h, NULL, &set);
+    lua_pushfstring(L, "Hex(%s, %d hexes)", d->name, cellset_count(&set));
+    return 1;
+}
+
+static const luaL_Reg methods[] = {
+    { "id", l_id }, { "qr", l_qr }, { "name", l_name },
+    { "get", l_get }, { "set", l_set }, { "add", l_add }, { "fill", l_fill },
+    { "side", l_side }, { "set_side", l_set_side }, { "sides", l_sides },
+    { "set_sides", l_set_sides }, { "rotate", l_rotate },
+    { "step", l_step }, { "neighbors", l_neighbors }, { "distance", l_distance },
+    { "test", l_test }, { "cells", l_cells }, { "count", l_count }, { "reach", l_reach },
+    { "connected", l_connected }, { "sides_match", l_sides_match },
+    { "on", l_on }, { "set_on", l_set_on }, { "bounds", l_bounds },
+    { NULL, NULL },
+};
+
+void lua_hex_register(lua_State *L)
+{
+    bind_register(L, COMP_HEX, methods, l_tostring);
+}

@@ -1,7 +1,7 @@
 /*
  * lua_vars.c — the Lua binding of the script's bookkeeping integers (vars.h):
- *   s:vars{"phase", "turn", "round"}      -- in setup, all start at 0
- *   s.vars.phase = 2; if s.vars.turn == 1 then ... end
+ *   s:vars("play", {"phase", "round"})   -- in setup, all start at 0
+ *   s.play.phase = 2; if s.play.round == 1 then ... end
  * Reading or writing a name that was not declared raises.
  */
 #include <string.h>
@@ -15,17 +15,15 @@ static int var_index(lua_State *L, const comp_desc *d)
     if (name)
         for (int i = 0; i < d->nlabels[0]; i++)
             if (strcmp(d->labels[0][i], name) == 0) return i;
-    return luaL_error(L, "no var '%s' in '%s' (declare it in setup: s:vars{...})",
+    return luaL_error(L, "no var '%s' in '%s' (declare it in setup: s:vars(name, {...}))",
                       luaL_tolstring(L, 2, NULL), d->name);
 }
 
 int lua_vars_declare(lua_State *L)
 {
-    const char *name = "vars";
-    int names_at = 2;
-    if (lua_type(L, 2) == LUA_TSTRING) { name = lua_tostring(L, 2); names_at = 3; }
+    const char *name = luaL_checkstring(L, 2);
     int n;
-    const char **names = bind_check_names(L, names_at, &n, "var");
+    const char **names = bind_check_names(L, 3, &n, "var");
     int idx = bind_declare(L, COMP_VARS, name, vars_bytes(n), (const char *const *)names, n, NULL, 0);
     lstate *s = lua_touserdata(L, 1);
     vars_init(state_comp(s->st, idx), n);

@@ -56,16 +56,19 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     (void)ar;
     grove_vm *vm = vm_of(L);
     if (vm->interrupted) {
-        vm->interrupted = 0;
         /* fire again at every instruction so a pcall cannot swallow it */
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         vm->budget_left = 0;
         luaL_error(L, "interrupted");
     }
+    if (vm->cur_budget <= 0) {            /* unlimited: only here for interrupts */
+        lua_sethook(L, NULL, 0, 0);
+        return;
+    }
     vm->budget_left -= HOOK_STEP;
     if (vm->budget_left <= 0) {
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-        luaL_error(L, "instruction budget exceeded (%ld instructions): an endless loop?", vm->budget);
+        luaL_error(L, "instruction budget exceeded (%ld instructions): an endless loop?", vm->cur_budget);
     }
 }
 
@@ -84,19 +87,26 @@ static int msgh(lua_State *L)
     return 1;
 }
 
-int vm_call(grove_vm *vm, int nargs, int nresults, const char *what)
+int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long budget)
 {
     lua_State *L = vm->L;
     int base = lua_gettop(L) - nargs;            /* the function's index */
     lua_pushcfunction(L, msgh);
     lua_insert(L, base);
-    if (vm->depth++ == 0) {
-        vm->budget_left = vm->budget;
-        vm->interrupted = 0;
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
-    }
+    long saved_budget = vm->cur_budget, saved_left = vm->budget_left;
+    vm->cur_budget = budget;
+    vm->budget_left = budget;
+    if (vm->depth++ == 0) vm->interrupted = 0;
+    if (budget > 0) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
+    else if (!vm->interrupted) lua_sethook(L, NULL, 0, 0);
     int status = lua_pcall(L, nargs, nresults, base);
-    if (--vm->depth == 0) lua_sethook(L, NULL, 0, 0);
+    vm->depth--;
+    vm->cur_budget = saved_budget;
+    vm->budget_left = saved_left;
+    if (vm->depth == 0) vm->interrupted = 0;
+    if (vm->interrupted) lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+    else if (saved_budget > 0) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
+    else lua_sethook(L, NULL, 0, 0);
     lua_remove(L, base);
     if (status != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
@@ -111,6 +121,11 @@ int vm_call(grove_vm *vm, int nargs, int nresults, const char *what)
         lua_remove(L, -2);
     }
     return status;
+}
+
+int vm_call(grove_vm *vm, int nargs, int nresults, const char *what)
+{
+    return vm_call_budget(vm, nargs, nresults, what, vm->budget);
 }
 
 /* ---- search path and loading -------------------------------------------- */

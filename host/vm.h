@@ -27,6 +27,7 @@ typedef struct grove_vm {
     size_t mem_limit;           /* allocations beyond this fail */
     long fail_after;            /* >0: the Nth allocation from now fails (OOM tests) */
     long budget;                /* instructions one outermost call may run */
+    long cur_budget;            /* the budget of the innermost vm_call (0: none) */
     long budget_left;
     int depth;                  /* nesting of vm_call */
     volatile sig_atomic_t interrupted;   /* set by a signal handler only */
@@ -47,11 +48,15 @@ grove_vm *vm_of(lua_State *L);
 /* Add a directory to the search path (for tests and `grove new`). */
 bool vm_add_path(grove_vm *vm, const char *dir);
 
-/* Call the function below nargs arguments on the stack, protected, under the
- * instruction budget (shared with any enclosing vm_call). On error, pushes
+/* Call the function below nargs arguments on the stack, protected, under a
+ * fresh instruction budget of vm->budget. On error, pushes
  * one string, "WHAT: file:line: message" (WHAT may be NULL), and returns the
  * Lua status; on success leaves nresults values. */
 int vm_call(grove_vm *vm, int nargs, int nresults, const char *what);
+
+/* The same with a budget of its own (0: unlimited, for tools). The
+ * enclosing call's budget resumes afterwards. */
+int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long budget);
 
 /* Push a fresh sandbox environment (a table of the allowed globals with its
  * own `require`, whose modules are cached per environment). `gamedir`, if

@@ -1,0 +1,163 @@
+/*
+ * bench.c — `grove bench`: uniformly random playouts from the start, as
+ * fast as the executor goes; the figures later work pushes.
+ */
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "cli.h"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+typedef struct {
+    char game[64];
+    int players;
+    long playouts, moves, capped;
+    double seconds, win_score_sum;
+    long win_scores;
+    size_t state_bytes;
+    double snap_ns;
+} bench_result;
+
+/* The best score in result(s), or -1 if there is none. */
+static double best_score(game *g)
+{
+    lua_State *L = g->vm->L;
+    if (!game_result(g)) return -1;
+    double best = -1;
+    if (lua_istable(L, -1) && lua_getfield(L, -1, "scores") == LUA_TTABLE) {
+        int n = (int)lua_rawlen(L, -1);
+        for (int i = 1; i <= n; i++) {
+            lua_rawgeti(L, -1, i);
+            if (lua_isnumber(L, -1) && lua_tonumber(L, -1) > best) best = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return best;
+}
+
+static bool bench_game(grove_vm *vm, const char *name, int players, double seconds, bench_result *out)
+{
+    char err[GAME_ERRLEN];
+    if (!players) players = cli_min_players(vm, name);
+    if (!players) return false;
+    game *g = game_open(vm, name, "", players, 1, 0, err, sizeof err);
+    if (!g) { fprintf(stderr, "grove bench: %s\n", err); return false; }
+    memset(out, 0, sizeof *out);
+    snprintf(out->game, sizeof out->game, "%s", name);
+    out->players = players;
+    out->state_bytes = g->st->size;
+    uint8_t *start = malloc(g->st->size);
+    if (!start) { game_close(g); return false; }
+    state_snapshot(g->st, start);
+
+    /* snapshot + restore cost */
+    uint8_t *tmp = malloc(g->st->size);
+    double t0 = now();
+    const int reps = 1000000;
+    for (int i = 0; i < reps; i++) { state_snapshot(g->st, tmp); state_restore(g->st, tmp); }
+    out->snap_ns = (now() - t0) * 1e9 / reps;
+    free(tmp);
+
+    rng_t pick;
+    rng_seed(&pick, 12345, 99);
+    const long cap = 100000;
+    t0 = now();
+    double t = t0;
+    while (t - t0 < seconds) {
+        state_restore(g->st, start);
+        rng_seed(state_rng(g->st), (uint64_t)out->playouts + 1, 0x67726f7665ULL);
+        long n = game_playout(g, &pick, cap);
+        if (n < 0) { fprintf(stderr, "grove bench: %s: %s\n", name, game_error(g)); break; }
+        out->moves += n;
+        out->playouts++;
+        if (n == cap) out->capped++;
+        if ((out->playouts & 15) == 0) t = now();
+        double best = best_score(g);
+        if (best >= 0) { out->win_score_sum += best; out->win_scores++; }
+    }
+    out->seconds = now() - t0;
+    free(start);
+    game_close(g);
+    return out->playouts > 0;
+}
+
+static void print_result(const bench_result *b)
+{
+    printf("%s (%d players, %.1f s):\n", b->game, b->players, b->seconds);
+    printf("  playouts/s            %12.0f\n", b->playouts / b->seconds);
+    printf("  moves/s               %12.0f\n", b->moves / b->seconds);
+    printf("  mean moves/playout    %12.1f\n", (double)b->moves / b->playouts);
+    if (b->win_scores) printf("  mean winning score    %12.2f\n", b->win_score_sum / b->win_scores);
+    printf("  playouts              %12ld (%ld hit the move cap)\n", b->playouts, b->capped);
+    printf("  bytes per state       %12zu\n", b->state_bytes);
+    printf("  snapshot+restore ns   %12.1f\n", b->snap_ns);
+}
+
+static void json_result(FILE *f, const bench_result *b, bool last)
+{
+    fprintf(f, "  {\"game\": \"%s\", \"players\": %d, \"seconds\": %.3f, \"playouts_per_s\": %.1f, "
+               "\"moves_per_s\": %.1f, \"mean_moves\": %.2f, \"mean_winning_score\": %.3f, "
+               "\"state_bytes\": %zu, \"snapshot_restore_ns\": %.2f}%s\n",
+            b->game, b->players, b->seconds, b->playouts / b->seconds, b->moves / b->seconds,
+            (double)b->moves / b->playouts, b->win_scores ? b->win_score_sum / b->win_scores : 0.0,
+            b->state_bytes, b->snap_ns, last ? "" : ",");
+}
+
+int cmd_bench(int argc, char **argv)
+{
+    cli_opts o = { 0 };
+    o.seconds = 3;
+    if (!cli_parse_opts(argc, argv, 2, &o, true)) return 2;
+    grove_vm *vm = cli_vm();
+    if (!vm) return 1;
+    /* which games: the one named, else every game listed */
+    char names[64][64];
+    int n = 0;
+    if (o.game) {
+        snprintf(names[n++], sizeof names[0], "%s", o.game);
+    } else {
+        vm_push_trusted(vm);
+        lua_getfield(vm->L, -1, "games");
+        lua_getfield(vm->L, -1, "list");
+        if (vm_call_budget(vm, 0, 1, NULL, 0) == LUA_OK) {
+            int k = (int)lua_rawlen(vm->L, -1);
+            for (int i = 1; i <= k && n < 64; i++) {
+                lua_rawgeti(vm->L, -1, i);
+                lua_getfield(vm->L, -1, "name");
+                snprintf(names[n++], sizeof names[0], "%s", lua_tostring(vm->L, -1));
+                lua_pop(vm->L, 2);
+            }
+        }
+        lua_settop(vm->L, 0);
+    }
+    bench_result *res = calloc((size_t)n + 1, sizeof *res);
+    int done = 0, rc = 0;
+    for (int i = 0; i < n; i++) {
+        if (bench_game(vm, names[i], o.players, o.seconds, &res[done])) print_result(&res[done++]);
+        else rc = 1;
+    }
+    if (o.json) {
+        FILE *f = fopen(o.json, "w");
+        if (!f) { fprintf(stderr, "grove bench: cannot write %s\n", o.json); rc = 1; }
+        else {
+            fprintf(f, "[\n");
+            for (int i = 0; i < done; i++) json_result(f, &res[i], i + 1 == done);
+            fprintf(f, "]\n");
+            fclose(f);
+        }
+    }
+    free(res);
+    vm_free(vm);
+    return rc;
+}

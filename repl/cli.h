@@ -1,0 +1,42 @@
+/*
+ * cli.h — the `grove` program's subcommands and what they share.
+ */
+#ifndef GROVE_CLI_H
+#define GROVE_CLI_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+#include "vm.h"
+
+#define MAX_BOTS 16
+
+/* Options common to play, bench (and later sim). */
+typedef struct {
+    const char *game;
+    int players;            /* 0: the game's minimum */
+    uint64_t seed;
+    bool seed_given;
+    char variants[GAME_MAX_VARIANTS];
+    char bots[MAX_BOTS + 1][16];   /* bots[seat]: "" for a person, "random" */
+    double seconds;         /* bench */
+    const char *json;       /* bench --json FILE */
+    bool all_games;
+} cli_opts;
+
+/* A VM on the data folder (stdlib/, scripts/), found next to the binary
+ * or installed; prints the reason and returns NULL on failure. */
+grove_vm *cli_vm(void);
+
+/* Parse "--players N --seed S --variant a,b --bot 2=random" from argv
+ * (starting at i); returns false with a message printed on bad options. */
+bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
+
+/* The game's minimum player count, or 0 with a message. */
+int cli_min_players(grove_vm *vm, const char *game);
+
+int cmd_play(int argc, char **argv);
+int cmd_bench(int argc, char **argv);
+
+#endif

@@ -1,0 +1,387 @@
+/*
+ * main.c — the `grove` program: subcommand dispatch, help, version, and the
+ * small subcommands (list, run, test).
+ */
+#include <dirent.h>
+#include <errno.h>
+#include <lauxlib.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "api.h"
+#include "cli.h"
+
+static const char *const usage =
+    "grove — play, simulate and test board-game rules written in Lua\n"
+    "\n"
+    "usage:\n"
+    "  grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=random]\n"
+    "                          play at the REPL (type 'help' there)\n"
+    "  grove list              the games, their player counts and variants\n"
+    "  grove test [PATH...]    run the scenario tests (all games by default)\n"
+    "  grove run FILE.lua [ARGS...]\n"
+    "                          run a Lua script with the host API (trusted: io, os)\n"
+    "  grove bench [GAME] [--players N] [--seconds S] [--json FILE]\n"
+    "                          random playouts per second\n"
+    "  grove --help | --version\n"
+    "\n"
+    "Games are found in scripts/ beside stdlib/ in the data folder (next to the\n"
+    "grove binary in a source tree, or PREFIX/share/grove once installed), then\n"
+    "in each folder of GROVE_PATH (colon-separated), which holds scripts/NAME/.\n";
+
+/* ---- finding the data folder ---------------------------------------------- */
+
+static bool has_stdlib(const char *dir)
+{
+    char path[PATH_MAX + 32];
+    struct stat sb;
+    snprintf(path, sizeof path, "%s/stdlib/grove/game.lua", dir);
+    return stat(path, &sb) == 0;
+}
+
+/* The folder holding stdlib/ and scripts/: GROVE_DATA, then beside the
+ * binary (build/grove in a source tree: ..), then ../share/grove from the
+ * binary, then the compiled-in GROVE_DATADIR. */
+static bool find_datadir(char *out, size_t len)
+{
+    const char *env = getenv("GROVE_DATA");
+    if (env && has_stdlib(env)) { snprintf(out, len, "%s", env); return true; }
+    char exe[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+        exe[n] = '\0';
+        char *slash = strrchr(exe, '/');
+        if (slash) *slash = '\0';
+        const char *tries[] = { "/..", "/../share/grove", "" };
+        for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+            char cand[PATH_MAX + 32], real[PATH_MAX];
+            snprintf(cand, sizeof cand, "%s%s", exe, tries[i]);
+            if (has_stdlib(cand) && realpath(cand, real)) { snprintf(out, len, "%s", real); return true; }
+        }
+    }
+#ifdef GROVE_DATADIR
+    if (has_stdlib(GROVE_DATADIR)) { snprintf(out, len, "%s", GROVE_DATADIR); return true; }
+#endif
+    return false;
+}
+
+grove_vm *cli_vm(void)
+{
+    char dir[PATH_MAX];
+    if (!find_datadir(dir, sizeof dir)) {
+        fprintf(stderr, "grove: cannot find the data folder (stdlib/ and scripts/); "
+                        "set GROVE_DATA or reinstall with make install\n");
+        return NULL;
+    }
+    grove_vm *vm = vm_new(dir);
+    if (!vm) fprintf(stderr, "grove: out of memory starting Lua\n");
+    return vm;
+}
+
+int cli_min_players(grove_vm *vm, const char *name)
+{
+    char err[GAME_ERRLEN];
+    if (!game_load_def(vm, name, "", false, err, sizeof err)) {
+        fprintf(stderr, "grove: %s\n", err);
+        return 0;
+    }
+    int min = 2;
+    if (lua_getfield(vm->L, -1, "players") == LUA_TTABLE && lua_getfield(vm->L, -1, "min") == LUA_TNUMBER)
+        min = (int)lua_tointeger(vm->L, -1);
+    lua_settop(vm->L, 0);
+    return min;
+}
+
+/* ---- options ---------------------------------------------------------------- */
+
+static bool parse_int(const char *s, long long lo, long long hi, long long *out)
+{
+    if (!s || !*s) return false;
+    char *end;
+    errno = 0;
+    long long v = strtoll(s, &end, 10);
+    if (*end || errno || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
+{
+    for (; i < argc; i++) {
+        const char *a = argv[i];
+        const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long long n;
+        if (!strcmp(a, "--players") || !strcmp(a, "-p")) {
+            if (!parse_int(v, 1, 16, &n)) { fprintf(stderr, "grove: --players needs a number 1..16\n"); return false; }
+            o->players = (int)n; i++;
+        } else if (!strcmp(a, "--seed") || !strcmp(a, "-s")) {
+            if (!parse_int(v, 0, LLONG_MAX, &n)) { fprintf(stderr, "grove: --seed needs a non-negative integer\n"); return false; }
+            o->seed = (uint64_t)n; o->seed_given = true; i++;
+        } else if (!strcmp(a, "--variant") || !strcmp(a, "--variants")) {
+            if (!v) { fprintf(stderr, "grove: --variant needs a name (or names, comma-separated)\n"); return false; }
+            snprintf(o->variants, sizeof o->variants, "%s", v); i++;
+        } else if (!strcmp(a, "--bot") && !bench) {
+            const char *eq = v ? strchr(v, '=') : NULL;
+            char seatbuf[8] = "";
+            if (eq && eq - v < 7) { memcpy(seatbuf, v, (size_t)(eq - v)); seatbuf[eq - v] = '\0'; }
+            if (!eq || !parse_int(seatbuf, 1, MAX_BOTS, &n) || strcmp(eq + 1, "random") != 0) {
+                fprintf(stderr, "grove: --bot needs SEAT=KIND, e.g. --bot 2=random (kinds: random)\n");
+                return false;
+            }
+            snprintf(o->bots[n], sizeof o->bots[n], "%s", eq + 1); i++;
+        } else if (!strcmp(a, "--seconds") && bench) {
+            char *end;
+            double d = v ? strtod(v, &end) : 0;
+            if (!v || *end || d <= 0 || d > 3600) { fprintf(stderr, "grove: --seconds needs a number of seconds\n"); return false; }
+            o->seconds = d; i++;
+        } else if (!strcmp(a, "--json") && bench) {
+            if (!v) { fprintf(stderr, "grove: --json needs a file name\n"); return false; }
+            o->json = v; i++;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "grove: unknown option '%s' (see grove --help)\n", a);
+            return false;
+        } else if (!o->game) {
+            o->game = a;
+        } else {
+            fprintf(stderr, "grove: unexpected argument '%s' (see grove --help)\n", a);
+            return false;
+        }
+    }
+    return true;
+}
+
+/* ---- list -------------------------------------------------------------------- */
+
+static int cmd_list(void)
+{
+    grove_vm *vm = cli_vm();
+    if (!vm) return 1;
+    lua_State *L = vm->L;
+    vm_push_trusted(vm);
+    lua_getfield(L, -1, "games");
+    lua_getfield(L, -1, "list");
+    if (vm_call_budget(vm, 0, 1, "list", 0) != LUA_OK) {
+        fprintf(stderr, "grove: %s\n", lua_tostring(L, -1));
+        vm_free(vm);
+        return 1;
+    }
+    int n = (int)lua_rawlen(L, -1);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, -1, i);
+        lua_getfield(L, -1, "name");
+        const char *name = lua_tostring(L, -1);
+        if (lua_getfield(L, -2, "definition") == LUA_TTABLE) {
+            int def = lua_gettop(L);
+            lua_getfield(L, def, "title");
+            lua_getfield(L, def, "players");
+            int min = 0, max = 0;
+            if (lua_istable(L, -1)) {
+                lua_getfield(L, -1, "min"); min = (int)lua_tointeger(L, -1);
+                lua_getfield(L, -2, "max"); max = (int)lua_tointeger(L, -1);
+                lua_pop(L, 2);
+            }
+            printf("%-12s %-24s %d-%d players", name, lua_tostring(L, def + 1), min, max);
+            lua_getfield(L, def, "variants");
+            int nv = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
+            if (nv) {
+                printf("   variants:");
+                for (int k = 1; k <= nv; k++) {
+                    lua_rawgeti(L, -1, k);
+                    printf(" %s", lua_tostring(L, -1));
+                    lua_pop(L, 1);
+                }
+            }
+            printf("\n");
+            lua_settop(L, def - 1);
+        } else {
+            lua_getfield(L, -3, "error");
+            printf("%-12s (broken: %s)\n", name, lua_tostring(L, -1));
+            lua_pop(L, 2);
+        }
+        lua_pop(L, 2);
+    }
+    vm_free(vm);
+    return 0;
+}
+
+/* ---- run ------------------------------------------------------------------------ */
+
+static int cmd_run(int argc, char **argv)
+{
+    if (argc < 3) { fprintf(stderr, "usage: grove run FILE.lua [ARGS...]\n"); return 2; }
+    grove_vm *vm = cli_vm();
+    if (!vm) return 1;
+    lua_State *L = vm->L;
+    vm_push_trusted(vm);
+    int env = lua_gettop(L);
+    lua_createtable(L, argc - 3, 1);
+    for (int i = 2; i < argc; i++) {
+        lua_pushstring(L, argv[i]);
+        lua_rawseti(L, -2, i - 2);
+    }
+    lua_setfield(L, env, "arg");
+    int rc = 0;
+    if (vm_loadfile(vm, argv[2], env) != LUA_OK || vm_call_budget(vm, 0, 0, NULL, 0) != LUA_OK) {
+        fprintf(stderr, "grove: %s\n", lua_tostring(L, -1));
+        rc = 1;
+    }
+    vm_free(vm);
+    return rc;
+}
+
+/* ---- test ------------------------------------------------------------------------ */
+
+typedef struct { char **v; int n, cap; } strlist;
+
+static void sl_add(strlist *l, const char *s)
+{
+    if (l->n == l->cap) {
+        l->cap = l->cap ? l->cap * 2 : 32;
+        char **nv = realloc(l->v, (size_t)l->cap * sizeof *nv);
+        if (!nv) { fprintf(stderr, "grove: out of memory\n"); exit(1); }
+        l->v = nv;
+    }
+    l->v[l->n++] = strdup(s);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.lua under dir (recursively), sorted. */
+static void collect(const char *dir, strlist *out)
+{
+    DIR *d = opendir(dir);
+    if (!d) return;
+    strlist here = { 0 };
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.') continue;
+        char path[PATH_MAX];
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        sl_add(&here, path);
+    }
+    closedir(d);
+    qsort(here.v, (size_t)here.n, sizeof *here.v, cmp_str);
+    for (int i = 0; i < here.n; i++) {
+        struct stat sb;
+        size_t len = strlen(here.v[i]);
+        if (stat(here.v[i], &sb) == 0 && S_ISDIR(sb.st_mode)) collect(here.v[i], out);
+        else if (len > 4 && !strcmp(here.v[i] + len - 4, ".lua")) sl_add(out, here.v[i]);
+        free(here.v[i]);
+    }
+    free(here.v);
+}
+
+/* The default test set: scripts/x/tests/ of every game and tests/lua/ of
+ * each search-path folder. */
+static void default_tests(grove_vm *vm, strlist *out)
+{
+    for (int i = 0; i < vm->npaths; i++) {
+        char dir[PATH_MAX];
+        snprintf(dir, sizeof dir, "%s/scripts", vm->paths[i]);
+        DIR *d = opendir(dir);
+        if (d) {
+            strlist games = { 0 };
+            struct dirent *e;
+            while ((e = readdir(d)))
+                if (e->d_name[0] != '.') {
+                    char t[PATH_MAX + 300];
+                    snprintf(t, sizeof t, "%s/%s/tests", dir, e->d_name);
+                    sl_add(&games, t);
+                }
+            closedir(d);
+            qsort(games.v, (size_t)games.n, sizeof *games.v, cmp_str);
+            for (int k = 0; k < games.n; k++) { collect(games.v[k], out); free(games.v[k]); }
+            free(games.v);
+        }
+        snprintf(dir, sizeof dir, "%s/tests/lua", vm->paths[i]);
+        collect(dir, out);
+    }
+}
+
+static int cmd_test(int argc, char **argv)
+{
+    bool verbose = false;
+    const char *filter = NULL;
+    grove_vm *vm = cli_vm();
+    if (!vm) return 1;
+    strlist files = { 0 };
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) { verbose = true; continue; }
+        if (!strcmp(argv[i], "--filter") && i + 1 < argc) { filter = argv[++i]; continue; }
+        struct stat sb;
+        if (stat(argv[i], &sb) != 0) {
+            fprintf(stderr, "grove test: no file or folder '%s'\n", argv[i]);
+            vm_free(vm);
+            return 2;
+        }
+        if (S_ISDIR(sb.st_mode)) collect(argv[i], &files);
+        else sl_add(&files, argv[i]);
+    }
+    if (argc <= 2 || (files.n == 0 && (verbose || filter))) default_tests(vm, &files);
+    lua_State *L = vm->L;
+    vm_push_trusted(vm);
+    int env = lua_gettop(L);
+    lua_getfield(L, env, "require");
+    lua_pushliteral(L, "grove.testing");
+    int rc = 1;
+    if (vm_call_budget(vm, 1, 1, NULL, 0) != LUA_OK) {
+        fprintf(stderr, "grove test: %s\n", lua_tostring(L, -1));
+        goto done;
+    }
+    lua_getfield(L, -1, "run");
+    lua_createtable(L, files.n, 0);
+    for (int i = 0; i < files.n; i++) {
+        lua_createtable(L, 0, 2);
+        lua_pushstring(L, files.v[i]);
+        lua_setfield(L, -2, "path");
+        const char *name = files.v[i];
+        for (int k = 0; k < vm->npaths; k++) {
+            size_t n = strlen(vm->paths[k]);
+            if (!strncmp(name, vm->paths[k], n) && name[n] == '/') { name += n + 1; break; }
+        }
+        lua_pushstring(L, name);
+        lua_setfield(L, -2, "name");
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_pushboolean(L, verbose);
+    if (filter) lua_pushstring(L, filter); else lua_pushnil(L);
+    if (vm_call_budget(vm, 3, 2, NULL, 0) != LUA_OK) {
+        fprintf(stderr, "grove test: %s\n", lua_tostring(L, -1));
+        goto done;
+    }
+    long passed = (long)lua_tointeger(L, -2), failed = (long)lua_tointeger(L, -1);
+    printf("%ld passed, %ld failed\n", passed, failed);
+    rc = failed || passed == 0 ? 1 : 0;
+    if (passed == 0 && !failed) fprintf(stderr, "grove test: no tests found\n");
+done:
+    for (int i = 0; i < files.n; i++) free(files.v[i]);
+    free(files.v);
+    vm_free(vm);
+    return rc;
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+        fputs(usage, argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("grove %s (%s)\n", GROVE_VERSION, LUA_RELEASE);
+        return 0;
+    }
+    if (!strcmp(argv[1], "play")) return cmd_play(argc, argv);
+    if (!strcmp(argv[1], "list")) return cmd_list();
+    if (!strcmp(argv[1], "run")) return cmd_run(argc, argv);
+    if (!strcmp(argv[1], "test")) return cmd_test(argc, argv);
+    if (!strcmp(argv[1], "bench")) return cmd_bench(argc, argv);
+    fprintf(stderr, "grove: unknown command '%s' (see grove --help)\n", argv[1]);
+    return 2;
+}

@@ -1,0 +1,335 @@
+--- Logger — rival lumberjacks and tree-hugging protesters on a 5x5 board.
+---
+--- The game of ../shared/rules/logger.txt with the decisions of
+--- DECISIONS.md (Logger). README.md beside this file states the rules as
+--- implemented. A turn is: move (0-2 steps), growth of the logger's row and
+--- column, one spawn move per spawning tree, then one action: plant,
+--- protest (then another or stop), or chop.
+local game = require "grove.game"
+local turns = require "grove.turns"
+local rank = require "grove.rank"
+local render_board = require "grove.render"
+
+-- The board and the pieces ------------------------------------------------
+
+local SIZE = 5                       -- squares a side, a1 .. e5
+local NONE, SEEDLING, SAPLING, MATURE = 0, 1, 2, 3
+local PYRAMIDS_OF_EACH_SIZE = 20     -- large, medium and small, in the common pool
+local PROTESTERS_IN_ALL = 4
+local WINNING_SCORE = 10             -- reaching it triggers the end
+local MOVEMENT = 2                   -- a logger moves up to two squares
+local CORNERS = { "a1", "e1", "a5", "e5" }
+local FIRST_SEEDLING = "c3"
+
+-- The pyramid a tree takes from the pool to reach each stage.
+local PIECE = { [SEEDLING] = "large", [SAPLING] = "medium", [MATURE] = "small" }
+
+local PHASE = { place = 1, move = 2, spawn = 3, action = 4, protest_more = 5 }
+local MOVE = game.kinds { "place", "move", "spawn", "plant", "protest", "chop", "stop" }
+
+-- "Empty" always means no tree and no logger.
+local EMPTY = grove.cond { tree = NONE, logger = 0 }
+local MATURE_TREE = grove.cond { tree = MATURE }
+local CHOPPABLE = grove.cond { tree = MATURE, protester = 0 }
+local PROTESTABLE = grove.cond { tree = MATURE, protester = 0 }
+local SPAWNING = grove.cond { spawner = 1 }
+local LOGGER_OF = {}
+for seat = 1, 4 do LOGGER_OF[seat] = grove.cond { logger = seat } end
+
+local function protesters_each(players)
+  if players == 2 then return 2 end
+  return 1
+end
+
+-- Setup ---------------------------------------------------------------------
+
+local function setup(s)
+  s:grid("board", SIZE, SIZE, { "tree", "protester", "logger", "spawner" })
+  for _, piece in pairs(PIECE) do
+    s:pool(piece, { value = PYRAMIDS_OF_EACH_SIZE, max = PYRAMIDS_OF_EACH_SIZE })
+  end
+  s:pool("score", { per_seat = true })
+  s:pool("protesters", { per_seat = true, value = protesters_each(s.players), max = PROTESTERS_IN_ALL })
+  s:vars("play", { "phase" })
+  turns.setup(s)
+  -- Place a seedling on the centre of the board.
+  s.large:take(1)
+  s.board:set(FIRST_SEEDLING, "tree", SEEDLING)
+  -- Starting with the first player, each player places their logger on a corner.
+  s.play.phase = PHASE.place
+end
+
+-- Where things are ----------------------------------------------------------
+
+local function logger_square(s, seat)
+  return (s.board:cells(LOGGER_OF[seat]))
+end
+
+local function free_corners(s)
+  local free = {}
+  for _, corner in ipairs(CORNERS) do
+    if s.board:get(corner, "logger") == 0 then free[#free + 1] = s.board:cell(corner) end
+  end
+  return free
+end
+
+-- The direction from one square to its orthogonal neighbour.
+local function direction(board, from, to)
+  local fx, fy = board:xy(from)
+  local tx, ty = board:xy(to)
+  if tx > fx then return "e" elseif tx < fx then return "w" elseif ty > fy then return "n" end
+  return "s"
+end
+
+-- The pieces of each stage, to return them to the pool.
+local function return_tree(s, stage)
+  for st = SEEDLING, stage do s[PIECE[st]]:put(1) end
+end
+
+-- Turn order ----------------------------------------------------------------
+
+--- End the turn: a player who reached 10 points triggers the end; the
+--- players after them in this round still play (turns.pass knows).
+local function end_turn(s)
+  local seat = turns.seat(s)
+  if s.score:get(seat) >= WINNING_SCORE then turns.finish_round(s) end
+  if turns.pass(s) then s.play.phase = PHASE.move end
+end
+
+-- 3. Action -----------------------------------------------------------------
+
+local function can_plant(s, seat)
+  return s.large:has(1) and s.board:neighbors(logger_square(s, seat), EMPTY) ~= nil
+end
+
+local function can_protest(s, seat)
+  return s.protesters:get(seat) > 0 and s.board:count(PROTESTABLE) > 0
+end
+
+local function can_chop(s, seat)
+  return s.board:neighbors(logger_square(s, seat), CHOPPABLE) ~= nil
+end
+
+--- You must perform an action if able; the phase is skipped otherwise.
+local function begin_action(s)
+  local seat = turns.seat(s)
+  if can_plant(s, seat) or can_protest(s, seat) or can_chop(s, seat) then
+    s.play.phase = PHASE.action
+  else
+    end_turn(s)
+  end
+end
+
+--- Plant one seedling in any space adjacent to your logger.
+local function plant(s, square)
+  s.large:take(1)
+  s.board:set(square, "tree", SEEDLING)
+end
+
+--- Place one protester from your supply onto a mature tree that has none;
+--- then another, or stop, while another protest is possible.
+local function protest(s, seat, square)
+  s.protesters:take(seat, 1)
+  s.board:set(square, "protester", 1)
+  if can_protest(s, seat) then
+    s.play.phase = PHASE.protest_more
+  else
+    end_turn(s)
+  end
+end
+
+--- Fell one tree: its pyramids return to the pool, its protester goes to
+--- the chopper's supply, the chopper scores 1.
+local function fell(s, seat, square)
+  return_tree(s, s.board:get(square, "tree"))
+  s.board:set(square, "tree", NONE)
+  if s.board:get(square, "protester") == 1 then
+    s.board:set(square, "protester", 0)
+    s.protesters:put(seat, 1)
+  end
+  s.score:add(seat, 1)
+end
+
+--- Chop an unprotested mature tree next to your logger; every mature tree
+--- behind it falls too, protested or not, up to the edge or a square that
+--- is not a mature tree.
+local function chop(s, seat, first)
+  local way = direction(s.board, logger_square(s, seat), first)
+  local behind = { s.board:ray(first, way, MATURE_TREE) }
+  fell(s, seat, first)
+  for _, square in ipairs(behind) do fell(s, seat, square) end
+  end_turn(s)
+end
+
+-- 2. Growth -----------------------------------------------------------------
+
+--- The next tree that still spawns this turn, in board order. A tree with no
+--- empty neighbour, or with no seedling left in the pool, spawns nothing
+--- and costs no move.
+local function next_spawner(s)
+  for _, square in ipairs({ s.board:cells(SPAWNING) }) do
+    if s.large:has(1) and s.board:neighbors(square, EMPTY) ~= nil then return square end
+    s.board:set(square, "spawner", 0)
+  end
+  return nil
+end
+
+local function spawn_or_act(s)
+  if next_spawner(s) then
+    s.play.phase = PHASE.spawn
+  else
+    begin_action(s)
+  end
+end
+
+--- All trees in the row and column of the logger grow one stage at once:
+--- seedlings become saplings, saplings mature, and each tree that was
+--- already mature spawns a seedling (chosen next, one move per tree). A
+--- growth the pool cannot supply does not happen (board order decides).
+local function grow(s, logger_at)
+  for _, square in ipairs({ s.board:lines(logger_at) }) do
+    local stage = s.board:get(square, "tree")
+    if stage == MATURE then
+      s.board:set(square, "spawner", 1)
+    elseif stage ~= NONE and s[PIECE[stage + 1]]:has(1) then
+      s[PIECE[stage + 1]]:take(1)
+      s.board:set(square, "tree", stage + 1)
+    end
+  end
+end
+
+--- The current spawning tree puts a seedling on an empty neighbour.
+local function spawn(s, square)
+  local tree = next_spawner(s)
+  s.board:set(tree, "spawner", 0)
+  s.large:take(1)
+  s.board:set(square, "tree", SEEDLING)
+  spawn_or_act(s)
+end
+
+-- 1. Movement -----------------------------------------------------------------
+
+local function move_logger(s, seat, square)
+  local from = logger_square(s, seat)
+  s.board:set(from, "logger", 0)
+  s.board:set(square, "logger", seat)
+  grow(s, square)
+  spawn_or_act(s)
+end
+
+-- Setup moves: loggers on free corners, in turn order --------------------------
+
+local function place_logger(s, seat, corner)
+  s.board:set(corner, "logger", seat)
+  turns.pass(s)
+  if #free_corners(s) == 4 - s.players then s.play.phase = PHASE.move end
+end
+
+-- The rule-script contract ----------------------------------------------------
+
+local function actor(s)
+  return turns.seat(s)
+end
+
+local function moves(s, out)
+  if turns.over(s) then return end
+  local phase, seat = s.play.phase, turns.seat(s)
+  if phase == PHASE.place then
+    out:add_all(MOVE.place, table.unpack(free_corners(s)))
+  elseif phase == PHASE.move then
+    out:add_all(MOVE.move, s.board:reach(logger_square(s, seat), MOVEMENT, EMPTY))
+  elseif phase == PHASE.spawn then
+    out:add_all(MOVE.spawn, s.board:neighbors(next_spawner(s), EMPTY))
+  elseif phase == PHASE.action then
+    local here = logger_square(s, seat)
+    if s.large:has(1) then out:add_all(MOVE.plant, s.board:neighbors(here, EMPTY)) end
+    if can_protest(s, seat) then out:add_all(MOVE.protest, s.board:cells(PROTESTABLE)) end
+    out:add_all(MOVE.chop, s.board:neighbors(here, CHOPPABLE))
+  elseif phase == PHASE.protest_more then
+    out:add_all(MOVE.protest, s.board:cells(PROTESTABLE))
+    out:add(MOVE.stop)
+  end
+end
+
+local function apply(s, move)
+  local kind, square = game.parts(move)
+  local seat = turns.seat(s)
+  if kind == MOVE.place then place_logger(s, seat, square)
+  elseif kind == MOVE.move then move_logger(s, seat, square)
+  elseif kind == MOVE.spawn then spawn(s, square)
+  elseif kind == MOVE.plant then plant(s, square); end_turn(s)
+  elseif kind == MOVE.protest then protest(s, seat, square)
+  elseif kind == MOVE.chop then chop(s, seat, square)
+  elseif kind == MOVE.stop then end_turn(s)
+  else error("unknown move kind " .. tostring(kind)) end
+end
+
+--- Most points wins; ties go to more protesters in supply; then shared.
+local function result(s)
+  if not turns.over(s) then return nil end
+  local scores, supplies = {}, {}
+  for seat = 1, s.players do
+    scores[seat] = s.score:get(seat)
+    supplies[seat] = s.protesters:get(seat)
+  end
+  return rank.result(scores, { supplies })
+end
+
+local function describe(s, move)
+  local kind, square = game.parts(move)
+  if kind == MOVE.stop then return "stop" end
+  return MOVE[kind] .. " " .. s.board:name(square)
+end
+
+-- Drawing the board -------------------------------------------------------------
+
+local TREE_MARK = { [NONE] = "", [SEEDLING] = "s", [SAPLING] = "S", [MATURE] = "T" }
+
+local function square_text(s, square)
+  local text = TREE_MARK[s.board:get(square, "tree")]
+  if s.board:get(square, "protester") == 1 then text = text .. "+" end
+  if s.board:get(square, "spawner") == 1 then text = text .. "*" end
+  local seat = s.board:get(square, "logger")
+  if seat > 0 then text = text .. "L" .. seat end
+  return text
+end
+
+local PHASE_TEXT = {
+  [PHASE.place] = "place your logger on a free corner",
+  [PHASE.move] = "move your logger up to two squares",
+  [PHASE.spawn] = "choose where the tree marked * spawns its seedling",
+  [PHASE.action] = "plant, protest or chop",
+  [PHASE.protest_more] = "place another protester, or stop",
+}
+
+local function render(s)
+  local lines = {
+    render_board.grid(s.board, function(square) return square_text(s, square) end),
+    "s seedling  S sapling  T mature tree  + protester  * spawns now  L1 logger of seat 1",
+    string.format("Pool: %d large, %d medium, %d small pyramids",
+      s.large:get(), s.medium:get(), s.small:get()),
+  }
+  for seat = 1, s.players do
+    local mark = ""
+    if not turns.over(s) and seat == turns.seat(s) then mark = "   <- " .. PHASE_TEXT[s.play.phase] end
+    lines[#lines + 1] = string.format("Seat %d: %2d points, %d protesters in supply%s",
+      seat, s.score:get(seat), s.protesters:get(seat), mark)
+  end
+  if turns.ending(s) and not turns.over(s) then
+    lines[#lines + 1] = "Final round: someone reached 10 points."
+  end
+  return table.concat(lines, "\n")
+end
+
+return game.define {
+  name = "logger",
+  title = "Logger",
+  players = { min = 2, max = 4 },
+  setup = setup,
+  actor = actor,
+  moves = moves,
+  apply = apply,
+  result = result,
+  render = render,
+  describe = describe,
+}

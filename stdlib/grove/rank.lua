@@ -1,0 +1,57 @@
+--- grove.rank — final ranking with tie-breaks, and the result table the
+--- host expects from result(s).
+---
+---   local r = rank.result({ 10, 8, 10 }, { { 1, 0, 2 } })
+---   -- r.ranks == { 2, 3, 1 }: seat 3 wins the tie on the first tie-break
+local M = {}
+
+--- Compare seats a and b on the keys (higher is better), in order.
+local function better(keys, a, b)
+  for _, key in ipairs(keys) do
+    if key[a] ~= key[b] then return key[a] > key[b], true end
+  end
+  return false, false
+end
+
+--- Ranks by score then each tie-break list (all indexed by seat, higher is
+--- better). Seats still tied after every key share a rank ("1, 1, 3").
+---@param scores integer[]
+---@param tiebreaks? integer[][]
+---@return integer[] ranks
+function M.ranks(scores, tiebreaks)
+  local keys = { scores }
+  for _, t in ipairs(tiebreaks or {}) do keys[#keys + 1] = t end
+  local ranks = {}
+  for a = 1, #scores do
+    local r = 1
+    for b = 1, #scores do
+      if b ~= a and better(keys, b, a) then r = r + 1 end
+    end
+    ranks[a] = r
+  end
+  return ranks
+end
+
+--- The result table: scores, ranks, winners (the seats ranked 1) and a
+--- line of text, e.g. "seat 2 wins with 11".
+---@param scores integer[]
+---@param tiebreaks? integer[][]
+---@param text? string
+---@return table
+function M.result(scores, tiebreaks, text)
+  local ranks = M.ranks(scores, tiebreaks)
+  local winners = {}
+  for seat, r in ipairs(ranks) do
+    if r == 1 then winners[#winners + 1] = seat end
+  end
+  if not text then
+    if #winners == 1 then
+      text = string.format("seat %d wins with %d", winners[1], scores[winners[1]])
+    else
+      text = string.format("seats %s share the win with %d", table.concat(winners, ", "), scores[winners[1]])
+    end
+  end
+  return { scores = scores, ranks = ranks, winners = winners, text = text }
+end
+
+return M

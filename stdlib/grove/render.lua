@@ -1,0 +1,87 @@
+--- grove.render — text pictures of boards for the REPL.
+---
+---   render.grid(s.board, function(cell) return "T" end)
+--- draws the grid with ranks on the left (highest at the top) and files
+--- below, every cell as wide as the widest text.
+local M = {}
+
+local function pad(text, width)
+  local len = utf8.len(text) or #text
+  local left = (width - len) // 2
+  return string.rep(" ", left) .. text .. string.rep(" ", width - len - left)
+end
+
+--- A square grid: cell_text(cell) gives each cell's text ("" for empty).
+---@param grid Grid
+---@param cell_text fun(cell: integer): string
+---@return string
+function M.grid(grid, cell_text)
+  local w, h = grid:size()
+  local texts, width = {}, 1
+  for cell = 1, w * h do
+    local text = cell_text(cell) or ""
+    if text == "" then text = "." end
+    texts[cell] = text
+    width = math.max(width, utf8.len(text) or #text)
+  end
+  local lines = {}
+  local rule = "   +" .. string.rep(string.rep("-", width + 2) .. "+", w)
+  lines[#lines + 1] = rule
+  for y = h, 1, -1 do
+    local row = { string.format("%2d |", y) }
+    for x = 1, w do
+      row[#row + 1] = " " .. pad(texts[(y - 1) * w + x], width) .. " |"
+    end
+    lines[#lines + 1] = table.concat(row)
+    lines[#lines + 1] = rule
+  end
+  local files = { "    " }
+  for x = 1, w do
+    files[#files + 1] = pad(string.char(96 + x), width + 2) .. " "
+  end
+  lines[#lines + 1] = table.concat(files)
+  return table.concat(lines, "\n")
+end
+
+--- A hex grid (pointy-top, axial q, r): rows of hexes shifted half a cell
+--- per row; cell_text(id) gives each hex's text. Hexes off the board are
+--- blank.
+---@param hex Hex
+---@param cell_text fun(id: integer): string
+---@return string
+function M.hex(hex, cell_text)
+  local ids = { hex:cells() }
+  if #ids == 0 then return "" end
+  local width, minq, maxq, minr, maxr = 3, math.huge, -math.huge, math.huge, -math.huge
+  local texts = {}
+  for _, id in ipairs(ids) do
+    local q, r = hex:qr(id)
+    local text = cell_text(id) or ""
+    if text == "" then text = "." end
+    texts[id] = text
+    width = math.max(width, utf8.len(text) or #text)
+    -- column in doubled coordinates: 2q + r
+    minq, maxq = math.min(minq, 2 * q + r), math.max(maxq, 2 * q + r)
+    minr, maxr = math.min(minr, r), math.max(maxr, r)
+  end
+  local half = (width + 1) // 2 + 1
+  local lines = {}
+  for r = minr, maxr do
+    local cells = {}
+    for _, id in ipairs(ids) do
+      local q, rr = hex:qr(id)
+      if rr == r then cells[#cells + 1] = { col = 2 * q + r, id = id } end
+    end
+    table.sort(cells, function(a, b) return a.col < b.col end)
+    local line, at = string.format("%3d ", r), 0
+    for _, c in ipairs(cells) do
+      local pos = (c.col - minq) * half
+      line = line .. string.rep(" ", pos - at) .. "[" .. pad(texts[c.id], width) .. "]"
+      at = pos + width + 2
+    end
+    lines[#lines + 1] = line
+  end
+  return table.concat(lines, "\n")
+end
+
+return M

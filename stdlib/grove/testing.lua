@@ -1,0 +1,153 @@
+--- grove.testing — the runner behind `grove test`, and what a test file
+--- sees: test(name, fn) to declare a scenario, expect.* to check it.
+---
+---   test("a chop fells the mature trees behind the first", function()
+---     local g = games.open("logger", { players = 2, seed = 1 })
+---     ...
+---     expect.eq(g.state.score:get(1), 2)
+---   end)
+---
+--- A test fails when it raises; expect.* raise with the test file's line.
+local M = {}
+
+local function show(v)
+  if type(v) == "string" then return string.format("%q", v) end
+  if type(v) ~= "table" then return tostring(v) end
+  local parts, n = {}, #v
+  for i = 1, n do parts[#parts + 1] = show(v[i]) end
+  local keys = {}
+  for k in pairs(v) do
+    if not (math.type(k) == "integer" and k >= 1 and k <= n) then keys[#keys + 1] = k end
+  end
+  table.sort(keys, function(a, b) return tostring(a) < tostring(b) end)
+  for _, k in ipairs(keys) do parts[#parts + 1] = tostring(k) .. " = " .. show(v[k]) end
+  return "{" .. table.concat(parts, ", ") .. "}"
+end
+
+local function deep_eq(a, b)
+  if a == b then return true end
+  if type(a) ~= "table" or type(b) ~= "table" then return false end
+  for k, v in pairs(a) do
+    if not deep_eq(v, b[k]) then return false end
+  end
+  for k in pairs(b) do
+    if a[k] == nil then return false end
+  end
+  return true
+end
+
+local expect = {}
+M.expect = expect
+
+--- actual equals expected (tables compared by content).
+function expect.eq(actual, expected, what)
+  if not deep_eq(actual, expected) then
+    error(string.format("%sexpected %s, got %s", what and (what .. ": ") or "",
+      show(expected), show(actual)), 2)
+  end
+end
+
+function expect.ne(actual, unexpected, what)
+  if deep_eq(actual, unexpected) then
+    error(string.format("%sexpected anything but %s", what and (what .. ": ") or "", show(unexpected)), 2)
+  end
+end
+
+function expect.truthy(v, what)
+  if not v then error((what or "expected a true value") .. ", got " .. show(v), 2) end
+end
+
+function expect.falsy(v, what)
+  if v then error((what or "expected a false value") .. ", got " .. show(v), 2) end
+end
+
+--- fn() must raise an error whose text contains `fragment` (plain text).
+function expect.error(fn, fragment, what)
+  local ok, err = pcall(fn)
+  if ok then error((what or "expected an error") .. " containing " .. show(fragment) .. ", but none was raised", 2) end
+  err = tostring(err)
+  if fragment and not err:find(fragment, 1, true) then
+    error(string.format("%sexpected an error containing %s, got %s", what and (what .. ": ") or "",
+      show(fragment), show(err)), 2)
+  end
+  return err
+end
+
+--- The move text must be among the game's legal moves (or not).
+function expect.legal(g, text)
+  for _, m in ipairs(g:moves()) do
+    if m == text then return end
+  end
+  error(string.format("expected %q to be legal; legal moves: %s", text, table.concat(g:moves(), ", ")), 2)
+end
+
+function expect.illegal(g, text)
+  for _, m in ipairs(g:moves()) do
+    if m == text then error(string.format("expected %q to be illegal, but it is legal", text), 2) end
+  end
+end
+
+--- The legal moves, as a sorted list of texts, equal `list`.
+function expect.moves(g, list)
+  local have = g:moves()
+  table.sort(have)
+  local want = {}
+  for i, m in ipairs(list) do want[i] = m end
+  table.sort(want)
+  if not deep_eq(have, want) then
+    error(string.format("expected legal moves %s, got %s", show(want), show(have)), 2)
+  end
+end
+
+--- Run test files. files: list of {path =, name =}. Prints a line per
+--- failure (and per test when verbose) and the closing count line.
+--- Returns passed, failed.
+function M.run(files, verbose, filter)
+  local passed, failed = 0, 0
+  for _, file in ipairs(files) do
+    local tests = {}
+    local env = setmetatable({
+      test = function(name, fn)
+        if type(name) ~= "string" or type(fn) ~= "function" then
+          error("test(name, function) expects a name and a function", 2)
+        end
+        tests[#tests + 1] = { name = name, fn = fn }
+      end,
+      expect = expect,
+    }, { __index = _G })
+    local fh, ferr = io.open(file.path, "r")
+    local chunk, err
+    if fh then
+      local text = fh:read("a")
+      fh:close()
+      chunk, err = load(text, "@" .. file.name, "t", env)
+    else
+      err = ferr
+    end
+    if not chunk then
+      failed = failed + 1
+      print(string.format("FAIL %s: cannot load: %s", file.name, err))
+    else
+      local ok, lerr = xpcall(chunk, debug and debug.traceback or tostring)
+      if not ok then
+        failed = failed + 1
+        print(string.format("FAIL %s: %s", file.name, lerr))
+      end
+    end
+    for _, t in ipairs(tests) do
+      if not filter or t.name:find(filter, 1, true) then
+        local ok, terr = pcall(t.fn)
+        if ok then
+          passed = passed + 1
+          if verbose then print(string.format("ok   %s: %s", file.name, t.name)) end
+        else
+          failed = failed + 1
+          print(string.format("FAIL %s: %s\n     %s", file.name, t.name, tostring(terr)))
+        end
+      end
+    end
+  end
+  return passed, failed
+end
+
+return M

@@ -1,0 +1,77 @@
+--- grove.turns — seats and turn order, rounds, and "finish the round so
+--- everyone had equal turns".
+---
+--- The bookkeeping lives in a vars component named "turn" (seat, round,
+--- first, ending, over), so undo and replay see it.
+---
+---   turns.setup(s)              -- in setup: seat 1 starts round 1
+---   turns.seat(s)               -- whose turn it is
+---   turns.finish_round(s)       -- the end is triggered: play out the round
+---   turns.pass(s)               -- end the turn; false when the game is over
+local M = {}
+
+--- Declare the turn vars; `first` (default 1) starts.
+---@param s State
+---@param first? integer
+function M.setup(s, first)
+  s:vars("turn", { "seat", "round", "first", "ending", "over" })
+  s.turn.first = first or 1
+  s.turn.seat = first or 1
+  s.turn.round = 1
+end
+
+--- The seat whose turn it is.
+function M.seat(s)
+  return s.turn.seat
+end
+
+--- The seat after `seat` in turn order.
+function M.after(s, seat)
+  return seat % s.players + 1
+end
+
+--- The current round (1 for the first).
+function M.round(s)
+  return s.turn.round
+end
+
+--- Is `seat` the last seat of a round (the one before the first player)?
+function M.last_in_round(s, seat)
+  return M.after(s, seat or s.turn.seat) == s.turn.first
+end
+
+--- The end was triggered: the players after the current one in this round
+--- still play, then the game is over.
+function M.finish_round(s)
+  s.turn.ending = 1
+end
+
+--- Has the end been triggered?
+function M.ending(s)
+  return s.turn.ending == 1
+end
+
+--- Is the game over (the final round completed, or ended by end_now)?
+function M.over(s)
+  return s.turn.over == 1
+end
+
+--- End the game at once.
+function M.end_now(s)
+  s.turn.over = 1
+end
+
+--- End the current turn: pass to the next seat, counting rounds; when the
+--- end was triggered and this was the last seat of the round, the game is
+--- over instead. Returns true if somebody plays next.
+function M.pass(s)
+  if s.turn.ending == 1 and M.last_in_round(s) then
+    s.turn.over = 1
+    return false
+  end
+  s.turn.seat = M.after(s, s.turn.seat)
+  if s.turn.seat == s.turn.first then s.turn.round = s.turn.round + 1 end
+  return true
+end
+
+return M
