@@ -17,6 +17,8 @@ local NONE, SEEDLING, SAPLING, MATURE = 0, 1, 2, 3
 local PYRAMIDS_OF_EACH_SIZE = 20     -- large, medium and small, in the common pool
 local PROTESTERS_IN_ALL = 4
 local WINNING_SCORE = 10             -- reaching it triggers the end
+-- grove's decision: a round of turns in which no tree grew or spawned and
+-- nobody planted, protested or chopped ends the game (the forest is stuck).
 local MOVEMENT = 2                   -- a logger moves up to two squares
 local CORNERS = { "a1", "e1", "a5", "e5" }
 local FIRST_SEEDLING = "c3"
@@ -50,7 +52,7 @@ local function setup(s)
   end
   s:pool("score", { per_seat = true })
   s:pool("protesters", { per_seat = true, value = protesters_each(s.players), max = PROTESTERS_IN_ALL })
-  s:vars("play", { "phase" })
+  s:vars("play", { "phase", "busy", "quiet_turns" })
   turns.setup(s)
   -- Place a seedling on the centre of the board.
   s.large:take(1)
@@ -93,7 +95,18 @@ end
 local function end_turn(s)
   local seat = turns.seat(s)
   if s.score:get(seat) >= WINNING_SCORE then turns.finish_round(s) end
-  if turns.pass(s) then s.play.phase = PHASE.move end
+  if s.play.busy == 1 then s.play.quiet_turns = 0 else s.play.quiet_turns = s.play.quiet_turns + 1 end
+  s.play.busy = 0
+  if s.play.quiet_turns >= s.players then
+    turns.end_now(s)              -- a whole round and the forest did not change
+  elseif turns.pass(s) then
+    s.play.phase = PHASE.move
+  end
+end
+
+--- Something grew, spawned, was planted, protested or chopped this turn.
+local function forest_changed(s)
+  s.play.busy = 1
 end
 
 -- 3. Action -----------------------------------------------------------------
@@ -122,6 +135,7 @@ end
 
 --- Plant one seedling in any space adjacent to your logger.
 local function plant(s, square)
+  forest_changed(s)
   s.large:take(1)
   s.board:set(square, "tree", SEEDLING)
 end
@@ -129,6 +143,7 @@ end
 --- Place one protester from your supply onto a mature tree that has none;
 --- then another, or stop, while another protest is possible.
 local function protest(s, seat, square)
+  forest_changed(s)
   s.protesters:take(seat, 1)
   s.board:set(square, "protester", 1)
   if can_protest(s, seat) then
@@ -141,6 +156,7 @@ end
 --- Fell one tree: its pyramids return to the pool, its protester goes to
 --- the chopper's supply, the chopper scores 1.
 local function fell(s, seat, square)
+  forest_changed(s)
   return_tree(s, s.board:get(square, "tree"))
   s.board:set(square, "tree", NONE)
   if s.board:get(square, "protester") == 1 then
@@ -192,6 +208,7 @@ local function grow(s, logger_at)
     if stage == MATURE then
       s.board:set(square, "spawner", 1)
     elseif stage ~= NONE and s[PIECE[stage + 1]]:has(1) then
+      forest_changed(s)
       s[PIECE[stage + 1]]:take(1)
       s.board:set(square, "tree", stage + 1)
     end
@@ -202,6 +219,7 @@ end
 local function spawn(s, square)
   local tree = next_spawner(s)
   s.board:set(tree, "spawner", 0)
+  forest_changed(s)
   s.large:take(1)
   s.board:set(square, "tree", SEEDLING)
   spawn_or_act(s)
