@@ -51,6 +51,15 @@ static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 
 /* ---- instruction budget ------------------------------------------------- */
 
+/* Raise msg from inside a hook, naming the line that was running. */
+static void hook_error(lua_State *L, const char *msg)
+{
+    lua_Debug ar;
+    if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+        luaL_error(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
+    luaL_error(L, "%s", msg);
+}
+
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
     (void)ar;
@@ -59,7 +68,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
         /* fire again at every instruction so a pcall cannot swallow it */
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         vm->budget_left = 0;
-        luaL_error(L, "interrupted");
+        hook_error(L, "interrupted");
     }
     if (vm->cur_budget <= 0) {            /* unlimited: only here for interrupts */
         lua_sethook(L, NULL, 0, 0);
@@ -68,7 +77,9 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     vm->budget_left -= HOOK_STEP;
     if (vm->budget_left <= 0) {
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-        luaL_error(L, "instruction budget exceeded (%ld instructions): an endless loop?", vm->cur_budget);
+        char msg[128];
+        snprintf(msg, sizeof msg, "instruction budget exceeded (%ld instructions): an endless loop?", vm->cur_budget);
+        hook_error(L, msg);
     }
 }
 
@@ -279,7 +290,15 @@ static int safe_load(lua_State *L)
 
 static int undeclared_global(lua_State *L)
 {
-    return luaL_error(L, "undeclared global '%s'", luaL_tolstring(L, 2, NULL));
+    static const char *const withheld[] = {
+        "os", "io", "debug", "package", "dofile", "loadfile", NULL,
+    };
+    const char *name = luaL_tolstring(L, 2, NULL);
+    for (const char *const *w = withheld; *w; w++)
+        if (strcmp(name, *w) == 0)
+            return luaL_error(L, "'%s' is not available to rule scripts (they run in a sandbox: "
+                                 "no io, os, debug or package)", name);
+    return luaL_error(L, "undeclared global '%s'", name);
 }
 
 static int global_assign(lua_State *L)

@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# Install the Debian packages grove needs (if missing) and build it.
+#   ./setup.sh             install what is missing, build build/grove
+#   ./setup.sh --deps-only install what is missing, build nothing
+set -euo pipefail
+cd "$(dirname "$0")"
+
+PACKAGES="build-essential pkg-config liblua5.4-dev lua5.4 libcmocka-dev libreadline-dev"
+missing=""
+for p in $PACKAGES; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+if [ -n "$missing" ]; then
+  echo "installing:$missing"
+  SUDO=""
+  [ "$(id -u)" -ne 0 ] && SUDO="sudo"
+  $SUDO apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq $missing >/dev/null
+fi
+[ "${1:-}" = "--deps-only" ] && exit 0
+make -j2

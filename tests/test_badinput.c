@@ -1,0 +1,190 @@
+/*
+ * test_badinput.c — broken rule scripts and bad moves: each gets one clear
+ * error naming what and where, and the game is left exactly as it was.
+ * Uses the fixture games in tests/fixtures/scripts/.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "vm.h"
+
+static grove_vm *new_vm(void)
+{
+    grove_vm *vm = vm_new(".");
+    assert_non_null(vm);
+    assert_true(vm_add_path(vm, "tests/fixtures"));
+    vm->budget = 2000000;                  /* keep the endless loop short */
+    vm->mem_limit = (size_t)64 << 20;      /* and the memory bomb small */
+    return vm;
+}
+
+static game *open_misbehave(grove_vm *vm)
+{
+    char err[GAME_ERRLEN];
+    game *g = game_open(vm, "misbehave", "", 1, 1, 0, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    return g;
+}
+
+/* Apply move kind `kind`; expect failure with `fragment` and an unchanged state. */
+static void expect_refused(int kind, const char *fragment)
+{
+    grove_vm *vm = new_vm();
+    game *g = open_misbehave(vm);
+    assert_true(game_apply(g, move_make(1, 0, 0, 0), true, true));   /* one good move first */
+    uint64_t before = state_hash(g->st);
+    int ncur = g->ncur;
+    assert_false(game_apply(g, move_make(kind, 0, 0, 0), true, true));
+    if (!strstr(game_error(g), fragment)) fail_msg("error '%s' lacks '%s'", game_error(g), fragment);
+    assert_int_equal(state_hash(g->st), before);
+    assert_int_equal(g->ncur, ncur);
+    assert_int_equal(lua_gettop(vm->L), 0);
+    /* and the game carries on */
+    assert_true(game_apply(g, move_make(1, 0, 0, 0), true, true));
+    assert_int_equal(g->ncur, ncur + 1);
+    game_close(g);
+    vm_free(vm);
+}
+
+static void runtime_error_names_file_and_line(void **st)
+{
+    (void)st;
+    expect_refused(2, "apply: scripts/misbehave/game.lua:17: no tree at c3");
+}
+
+static void endless_loop_is_stopped(void **st)
+{
+    (void)st;
+    expect_refused(3, "apply: scripts/misbehave/game.lua:19: instruction budget exceeded");
+}
+
+static void memory_bomb_is_stopped(void **st)
+{
+    (void)st;
+    expect_refused(4, "apply: out of memory");
+}
+
+static void os_exit_is_refused(void **st)
+{
+    (void)st;
+    expect_refused(5, "scripts/misbehave/game.lua:24: 'os' is not available to rule scripts");
+}
+
+static void io_open_is_refused(void **st)
+{
+    (void)st;
+    expect_refused(6, "scripts/misbehave/game.lua:26: 'io' is not available to rule scripts");
+}
+
+static void bad_cell_is_refused(void **st)
+{
+    (void)st;
+    expect_refused(7, "scripts/misbehave/game.lua:28: no cell 'z9' on grid 'board' (a1..c3)");
+}
+
+static void pcall_cannot_swallow_the_budget(void **st)
+{
+    (void)st;
+    expect_refused(8, "instruction budget exceeded");
+}
+
+static void illegal_move_is_refused(void **st)
+{
+    (void)st;
+    expect_refused(42, "illegal move");
+}
+
+static void syntax_error_names_file_and_line(void **st)
+{
+    (void)st;
+    grove_vm *vm = new_vm();
+    char err[GAME_ERRLEN];
+    game *g = game_open(vm, "syntax_error", "", 2, 1, 0, err, sizeof err);
+    assert_null(g);
+    if (!strstr(err, "scripts/syntax_error/game.lua:4:")) fail_msg("error '%s' lacks the file and line", err);
+    assert_int_equal(lua_gettop(vm->L), 0);
+    vm_free(vm);
+}
+
+static void unknown_game_is_named(void **st)
+{
+    (void)st;
+    grove_vm *vm = new_vm();
+    char err[GAME_ERRLEN];
+    assert_null(game_open(vm, "chess", "", 2, 1, 0, err, sizeof err));
+    assert_non_null(strstr(err, "no game 'chess'"));
+    assert_null(game_open(vm, "../etc", "", 2, 1, 0, err, sizeof err));
+    assert_non_null(strstr(err, "bad game name"));
+    assert_null(game_open(vm, "misbehave", "", 3, 1, 0, err, sizeof err));
+    assert_non_null(strstr(err, "1 to 2 players, not 3"));
+    assert_null(game_open(vm, "misbehave", "nosuch", 1, 1, 0, err, sizeof err));
+    assert_non_null(strstr(err, "no variant 'nosuch'"));
+    vm_free(vm);
+}
+
+/* Save, then damage the text in several ways: each load is refused. */
+static void damaged_save_files_are_refused(void **st)
+{
+    (void)st;
+    grove_vm *vm = new_vm();
+    game *g = open_misbehave(vm);
+    for (int i = 0; i < 3; i++) assert_true(game_apply(g, move_make(1, 0, 0, 0), true, true));
+    char *text = game_save_text(g);
+    assert_non_null(text);
+    char err[GAME_ERRLEN];
+
+    game *back = game_load_text(vm, text, err, sizeof err);
+    if (!back) fail_msg("a good save does not load: %s", err);
+    assert_int_equal(state_hash(back->st), state_hash(g->st));
+    assert_int_equal(back->ncur, 3);
+    game_close(back);
+
+    size_t len = strlen(text);
+    char *copy = malloc(len + 1);
+    /* truncated */
+    memcpy(copy, text, len / 2);
+    copy[len / 2] = '\0';
+    assert_null(game_load_text(vm, copy, err, sizeof err));
+    assert_non_null(strstr(err, "truncated"));
+    /* hand-edited: one digit of the state changed */
+    memcpy(copy, text, len + 1);
+    char *p = strstr(copy, "move fine");
+    assert_non_null(p);
+    p[5] = 'F';
+    assert_null(game_load_text(vm, copy, err, sizeof err));
+    assert_non_null(strstr(err, "checksum mismatch"));
+    /* not a save file at all */
+    assert_null(game_load_text(vm, "hello\n", err, sizeof err));
+    assert_int_equal(lua_gettop(vm->L), 0);
+    free(copy);
+    free(text);
+    game_close(g);
+    vm_free(vm);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(runtime_error_names_file_and_line),
+        cmocka_unit_test(endless_loop_is_stopped),
+        cmocka_unit_test(memory_bomb_is_stopped),
+        cmocka_unit_test(os_exit_is_refused),
+        cmocka_unit_test(io_open_is_refused),
+        cmocka_unit_test(bad_cell_is_refused),
+        cmocka_unit_test(pcall_cannot_swallow_the_budget),
+        cmocka_unit_test(illegal_move_is_refused),
+        cmocka_unit_test(syntax_error_names_file_and_line),
+        cmocka_unit_test(unknown_game_is_named),
+        cmocka_unit_test(damaged_save_files_are_refused),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
