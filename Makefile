@@ -51,7 +51,7 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 GROVE = $(BUILD)/grove
 
-.PHONY: all check test-c test-lua asan valgrind bench install uninstall clean
+.PHONY: all check test-c test-lua test-repl asan valgrind bench install uninstall clean
 
 all: $(GROVE)
 
@@ -74,13 +74,16 @@ $(BUILD)/tests/%.o: tests/%.c
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LUA_OBJ) $(CORE_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(CMOCKA_LIBS) -lm
 
-check: test-c test-lua
+check: test-c test-lua test-repl
 
 test-c: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done
 
 test-lua: $(GROVE)
 	$(GROVE) test
+
+test-repl: $(GROVE)
+	GROVE=$(GROVE) bash tests/repl/run.sh
 
 asan:
 	$(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check

@@ -517,6 +517,10 @@ static void push_env(grove_vm *vm, const char *gamedir, bool strict, bool truste
         lua_setfield(L, -2, "__metatable");
         lua_remove(L, -2);                             /* [env, mt] */
     } else {
+        lua_createtable(L, 0, 1);                      /* reads of unknown names raise */
+        lua_pushcfunction(L, undeclared_global);
+        lua_setfield(L, -2, "__index");
+        lua_setmetatable(L, -2);
         lua_createtable(L, 0, 1);
         lua_insert(L, -2);
         lua_setfield(L, -2, "__index");

@@ -9,6 +9,7 @@
  * moves) or plain stdin, echoing each line so a scripted session reads as
  * a transcript.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <lauxlib.h>
 #include <signal.h>
@@ -93,6 +94,14 @@ static void on_sigint(int sig)
     if (signal_vm) vm_interrupt(signal_vm);
 }
 
+/* Only letters, digits, spaces and '-': a mistyped command or move. */
+static bool plain_words(const char *s)
+{
+    for (; *s; s++)
+        if (!isalnum((unsigned char)*s) && *s != ' ' && *s != '-' && *s != '_') return false;
+    return true;
+}
+
 /* Evaluate a Lua chunk at the prompt: as an expression first, then as a
  * statement. Returns 1 if done, 0 if the chunk is incomplete (more lines
  * needed), -1 if it is not Lua at all (syntax error in both forms). */
@@ -133,7 +142,13 @@ static int eval_lua(repl *r, const char *code, char *syntax_err, size_t errlen)
     signal(SIGINT, SIG_DFL);
     signal_vm = NULL;
     if (status != LUA_OK) {
-        printf("error: %s\n", lua_tostring(L, -1));
+        const char *msg = lua_tostring(L, -1);
+        if (plain_words(code) && strstr(msg, "undeclared global")) {
+            lua_settop(L, top);
+            snprintf(syntax_err, errlen, "%s", msg);
+            return -1;      /* words that are no Lua the user meant */
+        }
+        printf("error: %s\n", msg);
     } else {
         int n = lua_gettop(L) - top;
         for (int i = 1; i <= n; i++) {

@@ -128,7 +128,7 @@ function M.run(files, verbose, filter)
       failed = failed + 1
       print(string.format("FAIL %s: cannot load: %s", file.name, err))
     else
-      local ok, lerr = xpcall(chunk, debug and debug.traceback or tostring)
+      local ok, lerr = pcall(chunk)
       if not ok then
         failed = failed + 1
         print(string.format("FAIL %s: %s", file.name, lerr))

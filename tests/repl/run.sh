@@ -1,0 +1,72 @@
+#!/usr/bin/env bash
+# REPL sessions: each feeds a scripted session to `grove play` on stdin and
+# checks the transcript for the lines a person must see. Run by make check.
+set -u
+GROVE=${GROVE:-build/grove}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+pass=0 fail=0
+
+# expect NAME PATTERN: the last transcript contains PATTERN (fixed text)
+expect() {
+  if grep -qF -- "$2" "$tmp/out"; then pass=$((pass + 1))
+  else fail=$((fail + 1)); echo "FAIL $1: transcript lacks: $2"; fi
+}
+# reject NAME PATTERN: the last transcript does not contain PATTERN
+reject() {
+  if grep -qF -- "$2" "$tmp/out"; then fail=$((fail + 1)); echo "FAIL $1: transcript has: $2"
+  else pass=$((pass + 1)); fi
+}
+session() { "$GROVE" play logger --seed 3 "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
+
+# Bad input: each gets one clear message and the REPL carries on.
+printf 'place a1\nchop e3\nfrobnicate\n99\nplace a1\nplace e5\nlog\nquit\n' | session
+expect bad-input "not a command, a legal move or Lua: 'chop e3' is not a legal move now"
+expect bad-input "not a command, a legal move or Lua: 'frobnicate' is not a legal move now"
+expect bad-input "no move 99: choose 1..3"
+expect bad-input "   2. seat 2: place e5"
+expect bad-input "exit 0"
+
+# Lua at the prompt sees the live game; errors are reported, not fatal.
+printf 's.board:get("c3", "tree")\ns.board:get("z9", "tree")\nerror("boom")\n1 +\n2\nquit\n' | session
+expect lua "logger seat 1> s.board:get(\"c3\", \"tree\")"
+expect lua "no cell 'z9' on grid 'board' (a1..e5)"
+expect lua "error: prompt:1: boom"
+expect lua "3"
+expect lua "exit 0"
+
+# Save, load, and damaged save files.
+printf 'place a1\nplace e5\nsave %s\nquit\n' "$tmp/game.sav" | session
+expect save "saved 2 moves to $tmp/game.sav"
+head -c 200 "$tmp/game.sav" >"$tmp/truncated.sav"
+sed 's/^move place a1$/move place e1/' "$tmp/game.sav" >"$tmp/edited.sav"
+printf 'place a5\nload %s\nload %s\nload %s\nlog\nload %s\nlog\nquit\n' \
+  "$tmp/truncated.sav" "$tmp/edited.sav" "$tmp/missing.sav" "$tmp/game.sav" | session
+expect load "no checksum line (truncated?) (the game in progress is unchanged)"
+expect load "checksum mismatch"
+expect load "cannot open $tmp/missing.sav"
+expect load "   1. seat 1: place a5"
+expect load "loaded $tmp/game.sav: logger, 2 players, seed 3, 2 moves"
+expect load "   2. seat 2: place e5"
+
+# undo / redo, bots, and a whole game to the end.
+printf 'place a1\nundo\nredo\nlog\nquit\n' | session
+expect undo "undone: back to move 0"
+expect undo "redone: move 1"
+session --bot 1=random --bot 2=random </dev/null
+expect bots "Game over after"
+expect bots "rank  seat  score"
+reject bots "error"
+
+# Command-line errors.
+"$GROVE" play chess >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect cli "no game 'chess'"
+"$GROVE" play logger --players 7 >"$tmp/out" 2>&1
+expect cli "logger is played by 2 to 4 players, not 7"
+"$GROVE" play logger --bot 2=genius >"$tmp/out" 2>&1
+expect cli "--bot needs SEAT=KIND"
+"$GROVE" frobnicate >"$tmp/out" 2>&1
+expect cli "unknown command 'frobnicate'"
+
+echo "repl: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
