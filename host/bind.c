@@ -114,6 +114,7 @@ int bind_check_label(lua_State *L, int idx, const comp_desc *d, int list, const 
 /* Fill one clause's bounds from the value at idx: an integer or {lo, hi}. */
 static void clause_bounds(lua_State *L, int idx, const char *field, int32_t *lo, int32_t *hi)
 {
+    idx = lua_absindex(L, idx);
     if (lua_isinteger(L, idx)) {
         lua_Integer v = lua_tointeger(L, idx);
         *lo = *hi = (int32_t)v;

@@ -4,7 +4,7 @@
  * Declared in setup with the number of dice and the names on their faces;
  * a name may be on several faces:
  *
- *   local dice = s:dice("dice", 5, {"star", "star", "shooting", "fairy", "snake", "tree"})
+ *   local dice = s:dice("cup", 5, {"star", "star", "shooting", "fairy", "snake", "tree"})
  *   dice:roll()
  *   if dice:count("snake") >= 2 then ... end
  *   dice:set_aside(3)
@@ -233,7 +233,7 @@ static int l_symbols(lua_State *L)
     return d->nlabels[0];
 }
 
-/* Dice(dice: star fairy [snake] tree tree), set-aside dice in brackets */
+/* Dice(cup: star fairy [snake] tree tree), set-aside dice in brackets */
 static int l_tostring(lua_State *L)
 {
     handle *h = bind_test(L, 1, COMP_DICE);

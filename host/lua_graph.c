@@ -92,6 +92,7 @@ int lua_graph_declare(lua_State *L)
     const char *name = luaL_checkstring(L, 2);
     lua_Integer nn = luaL_checkinteger(L, 3), ne = luaL_checkinteger(L, 4);
     int nnf, nef;
+    lua_settop(L, 6);                  /* the name lists push userdata: fix the arguments first */
     const char **nf = bind_check_names(L, 5, &nnf, "node field");
     const char **ef = bind_check_names(L, 6, &nef, "edge field");
     if (nn < 1 || nn > CELLSET_MAX)

@@ -93,7 +93,7 @@ static int check_hex(lua_State *L, int idx, const hex_t *h, const comp_desc *d)
     }
     const char *text = lua_tostring(L, idx);
     if (!text)
-        luaL_error(L, "bad argument #%d (hex expected: an id or \"q,r\", got %s)", idx, luaL_typename(L, idx));
+        luaL_argerror(L, idx, lua_pushfstring(L, "hex expected: an id or \"q,r\", got %s", luaL_typename(L, idx)));
     long q, r;
     if (!parse_qr(text, &q, &r))
         luaL_error(L, "bad hex '%s' for hex '%s' (an id or \"q,r\" such as \"-1,2\")", text, d->name);
@@ -113,7 +113,7 @@ static int check_dir(lua_State *L, int idx)
         return (int)dir - 1;
     }
     const char *name = lua_tostring(L, idx);
-    if (!name) luaL_error(L, "bad argument #%d (direction expected, got %s)", idx, luaL_typename(L, idx));
+    if (!name) luaL_argerror(L, idx, lua_pushfstring(L, "direction expected, got %s", luaL_typename(L, idx)));
     int dir = hex_dir_parse(name);
     if (dir < 0) luaL_error(L, "bad direction '%s' (e se sw w nw ne, or 1..6)", name);
     return dir;
@@ -177,6 +177,7 @@ int lua_hex_declare(lua_State *L)
         return luaL_error(L, "hex '%s': shape expected as {radius = R} or {q = {q0, q1}, r = {r0, r1}}, got %s",
                           name, luaL_typename(L, 3));
     int nf, ns;
+    lua_settop(L, 5);                  /* the name lists push userdata: fix the arguments first */
     const char **fields = bind_check_names(L, 4, &nf, "field");
     const char **sides = bind_check_names(L, 5, &ns, "side field");
     lua_Integer radius = -1, q0, q1, r0, r1;
