@@ -51,6 +51,8 @@ TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 
 GROVE = $(BUILD)/grove
 
+.SECONDARY:
+
 .PHONY: all check test-c test-lua test-repl asan valgrind bench install uninstall clean
 
 all: $(GROVE)

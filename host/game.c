@@ -158,22 +158,28 @@ static void begin_hook(game *g, int fnref)
     game_push_state(g);
 }
 
-/* Call the hook under a transaction: snapshot, call, restore on error. */
-static bool finish_hook(game *g, const char *what, int nextra, int nres)
+/* Call the hook; as a transaction (txn) the state is snapshot first and
+ * restored on error. Playouts call without: their caller restores. */
+static bool call_hook(game *g, const char *what, int nextra, int nres, bool txn)
 {
     grove_vm *vm = g->vm;
     struct gstate *prev = vm->current;
-    state_snapshot(g->st, g->scratch);
+    if (txn) state_snapshot(g->st, g->scratch);
     vm->current = g->st;
     int status = vm_call(vm, 1 + nextra, nres, what);
     vm->current = prev;
     if (status != LUA_OK) {
-        state_restore(g->st, g->scratch);
+        if (txn) state_restore(g->st, g->scratch);
         snprintf(g->err, sizeof g->err, "%s", lua_tostring(vm->L, -1));
         lua_pop(vm->L, 1);
         return false;
     }
     return true;
+}
+
+static bool finish_hook(game *g, const char *what, int nextra, int nres)
+{
+    return call_hook(g, what, nextra, nres, true);
 }
 
 bool game_call_hook(game *g, int fnref, const char *what, int nargs, int nres)
@@ -362,16 +368,21 @@ void game_close(game *g)
 
 /* ---- moves, apply, actor, result -------------------------------------------- */
 
-bool game_moves(game *g)
+static bool moves_txn(game *g, bool txn)
 {
     movebuf_clear(&g->buf);
     g->out->buf = &g->buf;
     begin_hook(g, g->fn_moves);
     lua_rawgeti(g->vm->L, LUA_REGISTRYINDEX, g->out_ref);
-    bool ok = finish_hook(g, "moves", 1, 0);
+    bool ok = call_hook(g, "moves", 1, 0, txn);
     g->out->buf = NULL;
     if (!ok) movebuf_clear(&g->buf);
     return ok;
+}
+
+bool game_moves(game *g)
+{
+    return moves_txn(g, true);
 }
 
 /* Make room for one more history entry. */
@@ -538,10 +549,12 @@ long game_playout(game *g, rng_t *pick, long max_moves)
 {
     long n = 0;
     while (n < max_moves) {
-        if (!game_moves(g)) return -1;
+        if (!moves_txn(g, false)) return -1;
         if (g->buf.n == 0) break;
         int64_t m = g->buf.m[g->buf.n == 1 ? 0 : rng_below(pick, (uint32_t)g->buf.n)];
-        if (!game_apply(g, m, false, false)) return -1;
+        begin_hook(g, g->fn_apply);
+        lua_pushinteger(g->vm->L, m);
+        if (!call_hook(g, "apply", 1, 0, false)) return -1;
         n++;
     }
     return n;

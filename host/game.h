@@ -104,8 +104,9 @@ bool game_undo(game *g);
 bool game_redo(game *g);
 
 /* Play uniformly random legal moves (chosen by `pick`) until the game ends
- * or max_moves were played, without recording. Returns the number of moves
- * played, or -1 on error. */
+ * or max_moves were played, without recording and without a snapshot per
+ * move. Returns the number of moves played, or -1 on error: the state is
+ * then mid-playout, and the caller restores the snapshot it took before. */
 long game_playout(game *g, rng_t *pick, long max_moves);
 
 /* Call a hook by name with the State and extra arguments already pushed

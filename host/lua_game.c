@@ -385,7 +385,7 @@ static int l_list(lua_State *L)
         }
         closedir(d);
     }
-    qsort(names, (size_t)nnames, sizeof names[0], cmp_str);
+    if (nnames) qsort(names, (size_t)nnames, sizeof names[0], cmp_str);
     for (int k = 0; k < nnames; k++) {
         char err[GAME_ERRLEN];
         lua_createtable(L, 0, 5);

@@ -267,7 +267,7 @@ static void collect(const char *dir, strlist *out)
         sl_add(&here, path);
     }
     closedir(d);
-    qsort(here.v, (size_t)here.n, sizeof *here.v, cmp_str);
+    if (here.n) qsort(here.v, (size_t)here.n, sizeof *here.v, cmp_str);
     for (int i = 0; i < here.n; i++) {
         struct stat sb;
         size_t len = strlen(here.v[i]);
@@ -296,7 +296,7 @@ static void default_tests(grove_vm *vm, strlist *out)
                     sl_add(&games, t);
                 }
             closedir(d);
-            qsort(games.v, (size_t)games.n, sizeof *games.v, cmp_str);
+            if (games.n) qsort(games.v, (size_t)games.n, sizeof *games.v, cmp_str);
             for (int k = 0; k < games.n; k++) { collect(games.v[k], out); free(games.v[k]); }
             free(games.v);
         }
