@@ -89,6 +89,8 @@ grove_status state_add(gstate *st, comp_kind kind, const char *name, size_t byte
                        const char *const *labels1, int n1, int *index)
 {
     if (st->sealed || !name || !*name || strlen(name) >= STATE_MAX_NAME) return GROVE_EARG;
+    for (const char *p = name; *p; p++)                 /* names are single words */
+        if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') return GROVE_EARG;
     if (state_find(st, name) >= 0) return GROVE_EARG;
     if (bytes % 4 != 0) return GROVE_EARG;
 
@@ -232,7 +234,8 @@ grove_status state_undump(gstate *st, const char *text, char *err, size_t errlen
             p = skip_ws(p);
             char *end;
             long long v = strtoll(p, &end, 10);
-            if (end == p || v < INT32_MIN || v > INT32_MAX) {
+            bool ends = *end == '\0' || *end == ' ' || *end == '\t' || *end == '\n' || *end == '\r';
+            if (end == p || !ends || v < INT32_MIN || v > INT32_MAX) {
                 snprintf(err, errlen, "state: component %s: word %zu of %zu is missing or not a 32-bit integer",
                          d->name, w + 1, nwords);
                 goto fail;

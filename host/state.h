@@ -53,7 +53,8 @@ gstate *state_new(int nplayers, uint64_t seed);
 void state_free(gstate *st);
 
 /* Declare a component of `bytes` zeroed bytes. The labels (which may be
- * NULL with count 0) are copied. EARG for a duplicate or empty name or a
+ * NULL with count 0) are copied. EARG for a duplicate or empty name, a name
+ * with blanks, or a
  * sealed state, ENOMEM. On success *index is the new component. */
 grove_status state_add(gstate *st, comp_kind kind, const char *name, size_t bytes,
                        const char *const *labels0, int n0,
