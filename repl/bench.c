@@ -46,7 +46,8 @@ static double best_score(game *g)
     return best;
 }
 
-static bool bench_game(grove_vm *vm, const char *name, int players, double seconds, bench_result *out)
+static bool bench_game(grove_vm *vm, const char *name, int players, double seconds, long count,
+                       bench_result *out)
 {
     char err[GAME_ERRLEN];
     if (!players) players = cli_min_players(vm, name);
@@ -64,7 +65,7 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     /* snapshot + restore cost */
     uint8_t *tmp = malloc(g->st->size);
     double t0 = now();
-    const int reps = 1000000;
+    const int reps = count ? 1000 : 1000000;
     for (int i = 0; i < reps; i++) { state_snapshot(g->st, tmp); state_restore(g->st, tmp); }
     out->snap_ns = (now() - t0) * 1e9 / reps;
     free(tmp);
@@ -74,7 +75,7 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     const long cap = 100000;
     t0 = now();
     double t = t0;
-    while (t - t0 < seconds) {
+    while (count ? out->playouts < count : t - t0 < seconds) {
         state_restore(g->st, start);
         rng_seed(state_rng(g->st), (uint64_t)out->playouts + 1, 0x67726f7665ULL);
         long n = game_playout(g, &pick, cap);
@@ -144,7 +145,7 @@ int cmd_bench(int argc, char **argv)
     bench_result *res = calloc((size_t)n + 1, sizeof *res);
     int done = 0, rc = 0;
     for (int i = 0; i < n; i++) {
-        if (bench_game(vm, names[i], o.players, o.seconds, &res[done])) print_result(&res[done++]);
+        if (bench_game(vm, names[i], o.players, o.seconds, o.playouts, &res[done])) print_result(&res[done++]);
         else rc = 1;
     }
     if (o.json) {

@@ -21,6 +21,7 @@ typedef struct {
     char variants[GAME_MAX_VARIANTS];
     char bots[MAX_BOTS + 1][16];   /* bots[seat]: "" for a person, "random" */
     double seconds;         /* bench */
+    long playouts;          /* bench --playouts N: a fixed count instead */
     const char *json;       /* bench --json FILE */
     bool all_games;
 } cli_opts;

@@ -25,7 +25,7 @@ static const char *const usage =
     "  grove test [PATH...]    run the scenario tests (all games by default)\n"
     "  grove run FILE.lua [ARGS...]\n"
     "                          run a Lua script with the host API (trusted: io, os)\n"
-    "  grove bench [GAME] [--players N] [--seconds S] [--json FILE]\n"
+    "  grove bench [GAME] [--players N] [--seconds S | --playouts N] [--json FILE]\n"
     "                          random playouts per second\n"
     "  grove --help | --version\n"
     "\n"
@@ -138,6 +138,9 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
             double d = v ? strtod(v, &end) : 0;
             if (!v || *end || d <= 0 || d > 3600) { fprintf(stderr, "grove: --seconds needs a number of seconds\n"); return false; }
             o->seconds = d; i++;
+        } else if (!strcmp(a, "--playouts") && bench) {
+            if (!parse_int(v, 1, 100000000, &n)) { fprintf(stderr, "grove: --playouts needs a positive count\n"); return false; }
+            o->playouts = (long)n; i++;
         } else if (!strcmp(a, "--json") && bench) {
             if (!v) { fprintf(stderr, "grove: --json needs a file name\n"); return false; }
             o->json = v; i++;
