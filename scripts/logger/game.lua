@@ -17,8 +17,8 @@ local NONE, SEEDLING, SAPLING, MATURE = 0, 1, 2, 3
 local PYRAMIDS_OF_EACH_SIZE = 20     -- large, medium and small, in the common pool
 local PROTESTERS_IN_ALL = 4
 local WINNING_SCORE = 10             -- reaching it triggers the end
--- grove's decision: a round of turns in which no tree grew or spawned and
--- nobody planted, protested or chopped ends the game (the forest is stuck).
+-- grove's decision: a whole round (seat 1 to the last) in which no tree grew
+-- or spawned and nobody could plant, protest or chop ends the game.
 local MOVEMENT = 2                   -- a logger moves up to two squares
 local CORNERS = { "a1", "e1", "a5", "e5" }
 local FIRST_SEEDLING = "c3"
@@ -52,7 +52,7 @@ local function setup(s)
   end
   s:pool("score", { per_seat = true })
   s:pool("protesters", { per_seat = true, value = protesters_each(s.players), max = PROTESTERS_IN_ALL })
-  s:vars("play", { "phase", "busy", "quiet_turns" })
+  s:vars("play", { "phase", "busy" })
   turns.setup(s)
   -- Place a seedling on the centre of the board.
   s.large:take(1)
@@ -95,16 +95,14 @@ end
 local function end_turn(s)
   local seat = turns.seat(s)
   if s.score:get(seat) >= WINNING_SCORE then turns.finish_round(s) end
-  if s.play.busy == 1 then s.play.quiet_turns = 0 else s.play.quiet_turns = s.play.quiet_turns + 1 end
-  s.play.busy = 0
-  if s.play.quiet_turns >= s.players then
-    turns.end_now(s)              -- a whole round and the forest did not change
-  elseif turns.pass(s) then
-    s.play.phase = PHASE.move
+  if turns.last_in_round(s) then
+    if s.play.busy == 0 then turns.finish_round(s) end   -- the forest is stuck
+    s.play.busy = 0
   end
+  if turns.pass(s) then s.play.phase = PHASE.move end
 end
 
---- Something grew, spawned, was planted, protested or chopped this turn.
+--- Something grew, spawned, was planted, protested or chopped this round.
 local function forest_changed(s)
   s.play.busy = 1
 end
@@ -240,7 +238,10 @@ end
 local function place_logger(s, seat, corner)
   s.board:set(corner, "logger", seat)
   turns.pass(s)
-  if #free_corners(s) == 4 - s.players then s.play.phase = PHASE.move end
+  if #free_corners(s) == 4 - s.players then
+    s.play.phase = PHASE.move
+    s.turn.round = 1             -- placing the loggers is not a round of play
+  end
 end
 
 -- The rule-script contract ----------------------------------------------------

@@ -1,0 +1,159 @@
+-- Logger: bad input never changes the game. An illegal move, a text that
+-- is no move at all, or a move of another phase is refused with a reason,
+-- and the state, the history and the legal moves stay as they were.
+
+local CORNERS = { "a1", "e5", "a5", "e1" }
+
+local function start(players)
+  local g = games.open("logger", { players = players or 2, seed = 1 })
+  for seat = 1, (players or 2) do g:play("place " .. CORNERS[seat]) end
+  return g
+end
+
+local function names_the_rule(why)
+  return why:find("illegal", 1, true) or why:find("not a legal move", 1, true)
+end
+
+--- g:try(move) must fail and leave everything as it was; returns the reason.
+local function refused(g, move)
+  local hash, played, legal = g:hash(), #g:history(), g:moves()
+  local ok, why = g:try(move)
+  expect.falsy(ok, string.format("%q should be refused", tostring(move)))
+  expect.eq(type(why), "string", "the reason")
+  expect.truthy(#why > 0, "an empty reason")
+  expect.eq(g:hash(), hash, "the state changed after " .. tostring(move))
+  expect.eq(#g:history(), played, "the history changed")
+  expect.eq(g:moves(), legal, "the legal moves changed")
+  return why
+end
+
+--- Refused as illegal: the reason says so and names the move.
+local function illegal(g, text)
+  local why = refused(g, text)
+  expect.truthy(names_the_rule(why), "the reason for " .. text .. ": " .. why)
+  expect.truthy(why:find(text, 1, true), "the reason names the move: " .. why)
+end
+
+test("bad input: an illegal move is refused with a reason and changes nothing", function()
+  local g = start(2)
+  illegal(g, "move a4")              -- three steps
+  illegal(g, "move e5")              -- seat 2's square, far away
+end)
+
+test("bad input: g:play raises on an illegal move and the game is untouched", function()
+  local g = start(2)
+  local hash, played = g:hash(), #g:history()
+  local err = expect.error(function() g:play("move c3") end)   -- the c3 seedling
+  expect.truthy(names_the_rule(err), err)
+  expect.eq(g:hash(), hash)
+  expect.eq(#g:history(), played)
+  g:play("move a2")                  -- and the game goes on
+  expect.eq(g.state.board:get("a2", "logger"), 1)
+end)
+
+test("bad input: move texts that do not parse are refused", function()
+  local g = start(2)
+  for _, text in ipairs({
+    "", "   ", "fly", "move", "move z9", "move a6", "move a0", "move aa1", "move a1 a2",
+    "chop", "plant", "place", "protest", "spawn", "stop now", "12", "-1", "#1",
+    "move\ta", "\xff\xfe", string.rep("move a2 ", 2000),
+  }) do
+    refused(g, text)
+  end
+end)
+
+test("bad input: an integer that is not a legal move is refused", function()
+  local g = start(2)
+  for _, m in ipairs({ 0, -1, 1, 255, 999999999, math.maxinteger, math.mininteger }) do
+    local why = refused(g, m)
+    expect.truthy(names_the_rule(why), why)
+  end
+end)
+
+test("bad input: the legal integer moves are accepted (the other side of the check)", function()
+  local g = start(2)
+  local legal = g:legal()
+  expect.eq(#legal, #g:moves())
+  expect.truthy(g:try(legal[1]))
+end)
+
+test("bad input: move texts ignore case and extra blanks", function()
+  local g = start(2)
+  expect.truthy(g:try("  MOVE   A2 "))
+  expect.eq(g.state.board:get("a2", "logger"), 1)
+end)
+
+test("bad input: a move of another seat is refused", function()
+  local g = start(2)
+  illegal(g, "move e4")              -- seat 2's logger could go there, seat 1's cannot
+  local g3 = games.open("logger", { players = 3, seed = 1 })
+  g3:play("place a1")
+  illegal(g3, "place a1")            -- taken by seat 1
+end)
+
+test("bad input: moves out of phase are refused (setup)", function()
+  local g = games.open("logger", { players = 2, seed = 1 })
+  for _, text in ipairs({ "move a2", "plant b1", "chop c3", "protest c3", "spawn b3", "stop" }) do
+    illegal(g, text)
+  end
+end)
+
+test("bad input: moves out of phase are refused (movement)", function()
+  local g = start(2)
+  for _, text in ipairs({ "place e1", "plant a2", "spawn a2", "protest c3", "chop b1", "stop" }) do
+    illegal(g, text)
+  end
+end)
+
+test("bad input: moves out of phase are refused (spawn)", function()
+  local g = start(2)
+  g.state.board:set("c3", "tree", 0)     -- pieces do not matter here
+  g.state.board:set("a3", "tree", 3)
+  g:play("move a1")
+  expect.moves(g, { "spawn a2", "spawn a4", "spawn b3" })
+  for _, text in ipairs({ "move a1", "move a2", "plant a2", "protest a3", "stop", "place e1", "spawn c3" }) do
+    illegal(g, text)
+  end
+end)
+
+test("bad input: moves out of phase are refused (action)", function()
+  local g = start(2)
+  g:play("move a1")
+  expect.eq(g:actor(), 1)
+  for _, text in ipairs({ "move a1", "move a2", "spawn a2", "stop", "place e1", "plant c4", "chop a2" }) do
+    illegal(g, text)
+  end
+end)
+
+test("bad input: moves out of phase are refused (after a protest)", function()
+  local g = start(2)
+  g.state.board:set("c3", "tree", 3)
+  g.state.board:set("e3", "tree", 3)
+  g:play("move a1")
+  g:play("protest c3")
+  expect.moves(g, { "protest e3", "stop" })
+  for _, text in ipairs({ "protest c3", "plant a2", "move a1", "spawn a2", "chop b1" }) do
+    illegal(g, text)
+  end
+end)
+
+test("bad input: every move is refused once the game is over", function()
+  local g = games.open("logger", { players = 2, seed = 1 })
+  g:playout(1)
+  expect.truthy(g:over())
+  for _, text in ipairs({ "move a1", "stop", "place a1", "plant a2" }) do refused(g, text) end
+  refused(g, 1)
+  expect.truthy(g:result())
+end)
+
+test("bad input: after refused moves the game plays on exactly as without them", function()
+  local clean, noisy = start(2), start(2)
+  local pick = { "move b1", "plant c1", "move e3", "plant d3" }
+  for _, text in ipairs(pick) do
+    clean:play(text)
+    for _, bad in ipairs({ "", "move z9", "chop c3", "stop", 0 }) do noisy:try(bad) end
+    noisy:play(text)
+  end
+  expect.eq(noisy:hash(), clean:hash())
+  expect.eq(noisy:history(), clean:history())
+end)
