@@ -26,7 +26,7 @@ local FIRST_SEEDLING = "c3"
 -- The pyramid a tree takes from the pool to reach each stage.
 local PIECE = { [SEEDLING] = "large", [SAPLING] = "medium", [MATURE] = "small" }
 
-local PHASE = { place = 1, move = 2, spawn = 3, action = 4, protest_more = 5 }
+local PHASE = turns.phases { "place", "move", "spawn", "action", "protest_more" }
 local MOVE = game.kinds { "place", "move", "spawn", "plant", "protest", "chop", "stop" }
 
 -- "Empty" always means no tree and no logger.
@@ -52,13 +52,13 @@ local function setup(s)
   end
   s:pool("score", { per_seat = true })
   s:pool("protesters", { per_seat = true, value = protesters_each(s.players), max = PROTESTERS_IN_ALL })
-  s:vars("play", { "phase", "busy" })
+  s:vars("play", { "busy" })
   turns.setup(s)
   -- Place a seedling on the centre of the board.
   s.large:take(1)
   s.board:set(FIRST_SEEDLING, "tree", SEEDLING)
   -- Starting with the first player, each player places their logger on a corner.
-  s.play.phase = PHASE.place
+  turns.set_phase(s, PHASE.place)
 end
 
 -- Where things are ----------------------------------------------------------
@@ -99,7 +99,7 @@ local function end_turn(s)
     if s.play.busy == 0 then turns.finish_round(s) end   -- the forest is stuck
     s.play.busy = 0
   end
-  if turns.pass(s) then s.play.phase = PHASE.move end
+  if turns.pass(s) then turns.set_phase(s, PHASE.move) end
 end
 
 --- Something grew, spawned, was planted, protested or chopped this round.
@@ -125,7 +125,7 @@ end
 local function begin_action(s)
   local seat = turns.seat(s)
   if can_plant(s, seat) or can_protest(s, seat) or can_chop(s, seat) then
-    s.play.phase = PHASE.action
+    turns.set_phase(s, PHASE.action)
   else
     end_turn(s)
   end
@@ -145,7 +145,7 @@ local function protest(s, seat, square)
   s.protesters:take(seat, 1)
   s.board:set(square, "protester", 1)
   if can_protest(s, seat) then
-    s.play.phase = PHASE.protest_more
+    turns.set_phase(s, PHASE.protest_more)
   else
     end_turn(s)
   end
@@ -190,7 +190,7 @@ end
 
 local function spawn_or_act(s)
   if next_spawner(s) then
-    s.play.phase = PHASE.spawn
+    turns.set_phase(s, PHASE.spawn)
   else
     begin_action(s)
   end
@@ -239,7 +239,7 @@ local function place_logger(s, seat, corner)
   s.board:set(corner, "logger", seat)
   turns.pass(s)
   if #free_corners(s) == 4 - s.players then
-    s.play.phase = PHASE.move
+    turns.set_phase(s, PHASE.move)
     s.turn.round = 1             -- placing the loggers is not a round of play
   end
 end
@@ -252,7 +252,7 @@ end
 
 local function moves(s, out)
   if turns.over(s) then return end
-  local phase, seat = s.play.phase, turns.seat(s)
+  local phase, seat = turns.phase(s), turns.seat(s)
   if phase == PHASE.place then
     out:add_all(MOVE.place, table.unpack(free_corners(s)))
   elseif phase == PHASE.move then
@@ -330,7 +330,7 @@ local function render(s)
   }
   for seat = 1, s.players do
     local mark = ""
-    if not turns.over(s) and seat == turns.seat(s) then mark = "   <- " .. PHASE_TEXT[s.play.phase] end
+    if not turns.over(s) and seat == turns.seat(s) then mark = "   <- " .. PHASE_TEXT[turns.phase(s)] end
     lines[#lines + 1] = string.format("Seat %d: %2d points, %d protesters in supply%s",
       seat, s.score:get(seat), s.protesters:get(seat), mark)
   end

@@ -2,10 +2,12 @@
 --- everyone had equal turns".
 ---
 --- The bookkeeping lives in a vars component named "turn" (seat, round,
---- first, ending, over), so undo and replay see it.
+--- first, phase, ending, over), so undo and replay see it.
 ---
+---   local PHASE = turns.phases { "move", "action" }   -- the steps of a turn
 ---   turns.setup(s)              -- in setup: seat 1 starts round 1
 ---   turns.seat(s)               -- whose turn it is
+---   turns.set_phase(s, PHASE.action); turns.phase(s) == PHASE.action
 ---   turns.finish_round(s)       -- the end is triggered: play out the round
 ---   turns.pass(s)               -- end the turn; false when the game is over
 local M = {}
@@ -14,10 +16,32 @@ local M = {}
 ---@param s State
 ---@param first? integer
 function M.setup(s, first)
-  s:vars("turn", { "seat", "round", "first", "ending", "over" })
+  s:vars("turn", { "seat", "round", "first", "phase", "ending", "over" })
   s.turn.first = first or 1
   s.turn.seat = first or 1
   s.turn.round = 1
+end
+
+--- Name the phases (sub-steps) of a turn: phases{"move", "action"} gives
+--- .move == 1, .action == 2 and [1] == "move", [2] == "action".
+---@param names string[]
+---@return table
+function M.phases(names)
+  local phases = {}
+  for i, name in ipairs(names) do
+    phases[name] = i
+    phases[i] = name
+  end
+  return phases
+end
+
+--- The current phase (a number from turns.phases; 0 before any is set).
+function M.phase(s)
+  return s.turn.phase
+end
+
+function M.set_phase(s, phase)
+  s.turn.phase = phase
 end
 
 --- The seat whose turn it is.

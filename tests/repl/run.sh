@@ -68,5 +68,16 @@ expect cli "--bot needs SEAT=KIND"
 "$GROVE" frobnicate >"$tmp/out" 2>&1
 expect cli "unknown command 'frobnicate'"
 
+# The examples run as documented.
+session <examples/logger-session.txt
+expect example "logger seat 1> s.board:get(\"c3\", \"tree\")"
+expect example "undone: back to move 3"
+expect example "   4. seat 1: plant b1"
+expect example "exit 0"
+reject example "error"
+"$GROVE" run examples/seat-balance.lua 20 >"$tmp/out" 2>&1
+expect example "20 random games"
+expect example "seat 1 wins"
+
 echo "repl: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
