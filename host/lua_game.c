@@ -403,10 +403,19 @@ static int l_list(lua_State *L)
     return 1;
 }
 
+/* games.add_path(dir): also look for scripts/NAME/ (and stdlib/) in dir. */
+static int l_add_path(lua_State *L)
+{
+    const char *dir = luaL_checkstring(L, 1);
+    if (!vm_add_path(vm_of(L), dir)) return luaL_error(L, "cannot add '%s' to the search path (full?)", dir);
+    return 0;
+}
+
 void api_push_tools(lua_State *L)
 {
     static const luaL_Reg fns[] = {
-        { "open", l_open }, { "list", l_list }, { "load", l_load }, { NULL, NULL },
+        { "open", l_open }, { "list", l_list }, { "load", l_load }, { "add_path", l_add_path },
+        { NULL, NULL },
     };
     luaL_newlib(L, fns);
 }
