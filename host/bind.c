@@ -38,13 +38,25 @@ void *bind_check_comp(lua_State *L, int idx, comp_kind kind, const comp_desc **d
 void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp)
 {
     sidx = lua_absindex(L, sidx);
-    handle *h = lua_newuserdatauv(L, sizeof *h, 1);
+    handle *h = lua_newuserdatauv(L, sizeof *h, 2);
+    memset(h, 0, sizeof *h);
     h->magic = BIND_MAGIC;
     h->type = (uint32_t)kind;
     h->owner = lua_touserdata(L, sidx);
     h->comp = comp;
     lua_pushvalue(L, sidx);
     lua_setiuservalue(L, -2, 1);
+    const comp_desc *d = &h->owner->st->comps[comp];
+    lua_newtable(L);                                   /* [h, strings] */
+    for (int list = 0; list < 2; list++) {
+        int n = d->nlabels[list] < BIND_FAST_LABELS ? d->nlabels[list] : BIND_FAST_LABELS;
+        for (int i = 0; i < n; i++) {
+            h->fast[list][i] = lua_pushstring(L, d->labels[list][i]);
+            lua_rawseti(L, -2, (lua_Integer)list * BIND_FAST_LABELS + i + 1);
+        }
+        h->nfast[list] = n;
+    }
+    lua_setiuservalue(L, -2, 2);
     luaL_setmetatable(L, bind_type_name[kind]);
 }
 
@@ -102,6 +114,10 @@ int bind_check_label(lua_State *L, int idx, const comp_desc *d, int list, const 
     }
     const char *name = lua_tostring(L, idx);
     if (!name) luaL_error(L, "bad argument #%d (%s name expected, got %s)", idx, what, luaL_typename(L, idx));
+    handle *h = bind_test(L, 1, (uint32_t)d->kind);
+    if (h)                                             /* the interned names first */
+        for (int k = 0; k < h->nfast[list]; k++)
+            if (h->fast[list][k] == name) return k;
     int i = bind_label(d, list, name);
     if (i < 0) {
         push_label_list(L, d, list);

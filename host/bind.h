@@ -33,11 +33,18 @@ typedef struct lstate {
     int in_setup;               /* declarations allowed */
 } lstate;
 
+#define BIND_FAST_LABELS 16       /* labels per list found by pointer, not strcmp */
+
 /* A handle on one component of a State. */
 typedef struct {
     uint32_t magic, type;       /* BIND_MAGIC, comp_kind */
     lstate *owner;
     int comp;                   /* component index in owner->st */
+    int nfast[2];
+    /* The labels as Lua strings (kept alive by the handle's second user
+     * value): short Lua strings are interned, so a field name given by a
+     * script is found by comparing pointers. */
+    const char *fast[2][BIND_FAST_LABELS];
 } handle;
 
 /* The buffer `moves` writes into. */

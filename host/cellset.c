@@ -8,6 +8,15 @@
 #include <assert.h>
 #include "cellset.h"
 
+/* Bits set in x (SWAR: no libgcc call where the CPU's popcnt is not assumed). */
+static inline int popcount64(uint64_t x)
+{
+    x = x - ((x >> 1) & 0x5555555555555555ULL);
+    x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+    x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+    return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
 void cellset_and(cellset_t *dst, const cellset_t *a, const cellset_t *b)
 {
     for (int i = 0; i < CELLSET_WORDS; i++)
@@ -30,7 +39,7 @@ int cellset_count(const cellset_t *s)
 {
     int n = 0;
     for (int i = 0; i < CELLSET_WORDS; i++)
-        n += __builtin_popcountll(s->w[i]);
+        n += popcount64(s->w[i]);
     return n;
 }
 

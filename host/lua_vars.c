@@ -12,6 +12,9 @@
 static int var_index(lua_State *L, const comp_desc *d)
 {
     const char *name = lua_tostring(L, 2);
+    handle *h = lua_touserdata(L, 1);                  /* checked by the caller */
+    for (int i = 0; i < h->nfast[0]; i++)
+        if (h->fast[0][i] == name) return i;
     if (name)
         for (int i = 0; i < d->nlabels[0]; i++)
             if (strcmp(d->labels[0][i], name) == 0) return i;
