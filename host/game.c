@@ -545,19 +545,60 @@ bool game_redo(game *g)
     return true;
 }
 
+/* The playout loop, run inside one protected call: moves, pick, apply,
+ * with plain lua_call (an error unwinds to the caller's vm_call). */
+typedef struct {
+    game *g;
+    rng_t *pick;
+    long max, played;
+    const char *hook;           /* the hook running, for the error message */
+} playout_ctx;
+
+static int playout_body(lua_State *L)
+{
+    playout_ctx *c = lua_touserdata(L, 1);
+    game *g = c->g;
+    grove_vm *vm = g->vm;
+    while (c->played < c->max) {
+        movebuf_clear(&g->buf);
+        g->out->buf = &g->buf;
+        c->hook = "moves";
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_moves);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->out_ref);
+        lua_call(L, 2, 0);
+        g->out->buf = NULL;
+        if (g->buf.n == 0) break;
+        int64_t m = g->buf.m[g->buf.n == 1 ? 0 : rng_below(c->pick, (uint32_t)g->buf.n)];
+        c->hook = "apply";
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_apply);
+        lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+        lua_pushinteger(L, m);
+        lua_call(L, 2, 0);
+        c->played++;
+        vm->progress++;
+    }
+    return 0;
+}
+
 long game_playout(game *g, rng_t *pick, long max_moves)
 {
-    long n = 0;
-    while (n < max_moves) {
-        if (!moves_txn(g, false)) return -1;
-        if (g->buf.n == 0) break;
-        int64_t m = g->buf.m[g->buf.n == 1 ? 0 : rng_below(pick, (uint32_t)g->buf.n)];
-        begin_hook(g, g->fn_apply);
-        lua_pushinteger(g->vm->L, m);
-        if (!call_hook(g, "apply", 1, 0, false)) return -1;
-        n++;
+    lua_State *L = g->vm->L;
+    playout_ctx c = { g, pick, max_moves, 0, NULL };
+    struct gstate *prev = g->vm->current;
+    g->vm->current = g->st;
+    lua_pushcfunction(L, playout_body);
+    lua_pushlightuserdata(L, &c);
+    /* no count hook: the watchdog (vm_watch_start), if running, guards it */
+    int status = vm_call_budget(g->vm, 1, 0, NULL, 0);
+    g->vm->current = prev;
+    g->out->buf = NULL;
+    if (status != LUA_OK) {
+        snprintf(g->err, sizeof g->err, "%s: %s", c.hook ? c.hook : "playout", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return -1;
     }
-    return n;
+    return c.played;
 }
 
 bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor)

@@ -105,8 +105,10 @@ bool game_redo(game *g);
 
 /* Play uniformly random legal moves (chosen by `pick`) until the game ends
  * or max_moves were played, without recording and without a snapshot per
- * move. Returns the number of moves played, or -1 on error: the state is
- * then mid-playout, and the caller restores the snapshot it took before. */
+ * move, in one protected call with no instruction count hook: a caller that
+ * may meet an endless loop runs it under vm_watch_start. Returns the number
+ * of moves played, or -1 on error: the state is then mid-playout, and the
+ * caller restores the snapshot it took before. */
 long game_playout(game *g, rng_t *pick, long max_moves);
 
 /* Call a hook by name with the State and extra arguments already pushed

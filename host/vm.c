@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/time.h>
 
 #include "api.h"
 #include "state.h"
@@ -68,7 +69,7 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
         /* fire again at every instruction so a pcall cannot swallow it */
         lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
         vm->budget_left = 0;
-        hook_error(L, "interrupted");
+        hook_error(L, vm->stop_reason ? vm->stop_reason : "interrupted");
     }
     if (vm->cur_budget <= 0) {            /* unlimited: only here for interrupts */
         lua_sethook(L, NULL, 0, 0);
@@ -85,8 +86,51 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
 
 void vm_interrupt(grove_vm *vm)
 {
+    vm->stop_reason = NULL;
     vm->interrupted = 1;
     lua_sethook(vm->L, budget_hook, LUA_MASKCOUNT, 1);
+}
+
+/* ---- the watchdog --------------------------------------------------------- */
+
+static grove_vm *volatile watched;
+static char watch_reason[96];
+
+static void on_alarm(int sig)
+{
+    (void)sig;
+    grove_vm *vm = watched;
+    if (!vm || vm->depth == 0) return;
+    if (vm->progress == vm->seen_progress) {
+        vm->stop_reason = watch_reason;
+        vm->interrupted = 1;
+        lua_sethook(vm->L, budget_hook, LUA_MASKCOUNT, 1);
+    }
+    vm->seen_progress = vm->progress;
+}
+
+void vm_watch_start(grove_vm *vm, int ms)
+{
+    snprintf(watch_reason, sizeof watch_reason,
+             "no progress for %d ms: an endless loop?", ms);
+    vm->seen_progress = vm->progress - 1;
+    watched = vm;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    struct itimerval it = { { ms / 1000, (ms % 1000) * 1000 }, { ms / 1000, (ms % 1000) * 1000 } };
+    setitimer(ITIMER_REAL, &it, NULL);
+}
+
+void vm_watch_stop(grove_vm *vm)
+{
+    (void)vm;
+    struct itimerval off = { { 0, 0 }, { 0, 0 } };
+    setitimer(ITIMER_REAL, &off, NULL);
+    watched = NULL;
 }
 
 /* The message handler: keep the message; name non-string errors. */

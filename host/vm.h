@@ -34,6 +34,9 @@ typedef struct grove_vm {
     char *paths[VM_MAX_PATHS];  /* owned; directories holding scripts/ and stdlib/ */
     int npaths;
     struct gstate *current;     /* the state whose hook runs (math.random uses it) */
+    const char *volatile stop_reason;   /* why an interrupt stops the script */
+    volatile sig_atomic_t progress;     /* bumped by long runs (playouts) per step */
+    sig_atomic_t seen_progress;         /* the watchdog's last look at it */
 } grove_vm;
 
 /* A new VM searching `datadir` (the folder with stdlib/ and scripts/) and
@@ -81,5 +84,13 @@ bool vm_find(grove_vm *vm, const char *rel, char *out, size_t outlen);
 /* Ask the running script to stop at its next instruction ("interrupted").
  * Safe to call from a signal handler. */
 void vm_interrupt(grove_vm *vm);
+
+/* The watchdog, for long runs made of many short script calls (playouts)
+ * that go without the per-instruction count hook, which costs a fifth of
+ * the run: while it watches, a SIGALRM every `ms` milliseconds checks that
+ * vm->progress moved since the last tick, and stops the script if it did
+ * not ("no progress for ... ms: an endless loop?"). One VM at a time. */
+void vm_watch_start(grove_vm *vm, int ms);
+void vm_watch_stop(grove_vm *vm);
 
 #endif

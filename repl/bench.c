@@ -73,6 +73,7 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     rng_t pick;
     rng_seed(&pick, 12345, 99);
     const long cap = 100000;
+    vm_watch_start(vm, 500);
     t0 = now();
     double t = t0;
     while (count ? out->playouts < count : t - t0 < seconds) {
@@ -88,6 +89,7 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
         if (best >= 0) { out->win_score_sum += best; out->win_scores++; }
     }
     out->seconds = now() - t0;
+    vm_watch_stop(vm);
     free(start);
     game_close(g);
     return out->playouts > 0;

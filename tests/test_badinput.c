@@ -58,13 +58,13 @@ static void expect_refused(int kind, const char *fragment)
 static void runtime_error_names_file_and_line(void **st)
 {
     (void)st;
-    expect_refused(2, "apply: scripts/misbehave/game.lua:17: no tree at c3");
+    expect_refused(2, "apply: scripts/misbehave/game.lua:18: no tree at c3");
 }
 
 static void endless_loop_is_stopped(void **st)
 {
     (void)st;
-    expect_refused(3, "apply: scripts/misbehave/game.lua:19: instruction budget exceeded");
+    expect_refused(3, "apply: scripts/misbehave/game.lua:20: instruction budget exceeded");
 }
 
 static void memory_bomb_is_stopped(void **st)
@@ -76,25 +76,51 @@ static void memory_bomb_is_stopped(void **st)
 static void os_exit_is_refused(void **st)
 {
     (void)st;
-    expect_refused(5, "scripts/misbehave/game.lua:24: 'os' is not available to rule scripts");
+    expect_refused(5, "scripts/misbehave/game.lua:25: 'os' is not available to rule scripts");
 }
 
 static void io_open_is_refused(void **st)
 {
     (void)st;
-    expect_refused(6, "scripts/misbehave/game.lua:26: 'io' is not available to rule scripts");
+    expect_refused(6, "scripts/misbehave/game.lua:27: 'io' is not available to rule scripts");
 }
 
 static void bad_cell_is_refused(void **st)
 {
     (void)st;
-    expect_refused(7, "scripts/misbehave/game.lua:28: no cell 'z9' on grid 'board' (a1..c3)");
+    expect_refused(7, "scripts/misbehave/game.lua:29: no cell 'z9' on grid 'board' (a1..c3)");
 }
 
 static void pcall_cannot_swallow_the_budget(void **st)
 {
     (void)st;
     expect_refused(8, "instruction budget exceeded");
+}
+
+/* A playout runs without the count hook; the watchdog stops a loop in it. */
+static void watchdog_stops_a_loop_in_a_playout(void **st)
+{
+    (void)st;
+    grove_vm *vm = new_vm();
+    lua_State *L = vm->L;
+    lua_newtable(L);
+    lua_pushinteger(L, 3);                      /* only the endless loop */
+    lua_setfield(L, -2, "only");
+    char err[GAME_ERRLEN];
+    game *g = game_open(vm, "misbehave", "", 1, 1, -1, err, sizeof err);
+    lua_pop(L, 1);
+    if (!g) fail_msg("%s", err);
+    rng_t pick;
+    rng_seed(&pick, 1, 1);
+    vm_watch_start(vm, 100);
+    long n = game_playout(g, &pick, 10);
+    vm_watch_stop(vm);
+    assert_int_equal(n, -1);
+    if (!strstr(game_error(g), "apply: scripts/misbehave/game.lua:20: no progress for 100 ms"))
+        fail_msg("error '%s'", game_error(g));
+    assert_int_equal(lua_gettop(L), 0);
+    game_close(g);
+    vm_free(vm);
 }
 
 static void illegal_move_is_refused(void **st)
@@ -181,6 +207,7 @@ int main(void)
         cmocka_unit_test(io_open_is_refused),
         cmocka_unit_test(bad_cell_is_refused),
         cmocka_unit_test(pcall_cannot_swallow_the_budget),
+        cmocka_unit_test(watchdog_stops_a_loop_in_a_playout),
         cmocka_unit_test(illegal_move_is_refused),
         cmocka_unit_test(syntax_error_names_file_and_line),
         cmocka_unit_test(unknown_game_is_named),
