@@ -10,9 +10,16 @@ const char *const bind_type_name[COMP_NKINDS] = {
     "Rng", "Vars", "Pool", "Deck", "Dice", "Grid", "Hex", "Graph",
 };
 
+const char BIND_STATE_KEY = 0;
+
 lstate *bind_check_state(lua_State *L, int idx)
 {
-    lstate *s = bind_test(L, idx, T_STATE);
+    lstate *s = NULL;
+    if (lua_type(L, idx) == LUA_TTABLE) {
+        lua_rawgetp(L, idx, &BIND_STATE_KEY);
+        s = bind_test(L, -1, T_STATE);
+        lua_pop(L, 1);                  /* the State table keeps it alive */
+    }
     if (!s) luaL_error(L, "bad argument #%d (State expected, got %s)", idx, luaL_typename(L, idx));
     if (!s->st) luaL_error(L, "attempt to use a State of a closed game");
     return s;
@@ -38,13 +45,14 @@ void *bind_check_comp(lua_State *L, int idx, comp_kind kind, const comp_desc **d
 void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp)
 {
     sidx = lua_absindex(L, sidx);
+    lua_rawgetp(L, sidx, &BIND_STATE_KEY);             /* [lstate] */
     handle *h = lua_newuserdatauv(L, sizeof *h, 2);
     memset(h, 0, sizeof *h);
     h->magic = BIND_MAGIC;
     h->type = (uint32_t)kind;
-    h->owner = lua_touserdata(L, sidx);
+    h->owner = lua_touserdata(L, -2);
     h->comp = comp;
-    lua_pushvalue(L, sidx);
+    lua_rotate(L, -2, 1);                              /* [h, lstate] */
     lua_setiuservalue(L, -2, 1);
     const comp_desc *d = &h->owner->st->comps[comp];
     lua_newtable(L);                                   /* [h, strings] */
@@ -262,20 +270,19 @@ int bind_declare(lua_State *L, comp_kind kind, const char *name, size_t bytes,
                    state_kind_name(kind), name);
     if (state_find(s->st, name) >= 0)
         luaL_error(L, "a component named '%s' already exists", name);
-    lua_getfield(L, 1, name);                          /* a State method of that name? */
-    if (lua_isfunction(L, -1))
-        luaL_error(L, "cannot name a component '%s': s:%s is a State method", name, name);
+    lua_getfield(L, 1, name);                          /* a State method or field of that name? */
+    if (!lua_isnil(L, -1))
+        luaL_error(L, "cannot name a component '%s': s.%s is taken by the State", name, name);
     lua_pop(L, 1);
     int idx;
     grove_status rc = state_add(s->st, kind, name, bytes, labels0, n0, labels1, n1, &idx);
     if (rc == GROVE_ENOMEM) luaL_error(L, "not enough memory for %s '%s'", state_kind_name(kind), name);
     if (rc != GROVE_OK) luaL_error(L, "cannot declare %s '%s': bad name", state_kind_name(kind), name);
     bind_push_handle(L, 1, kind, idx);                 /* [handle] */
-    lua_getmetatable(L, 1);
-    lua_getfield(L, -1, "__index");                    /* [handle, mt, members] */
-    lua_pushvalue(L, -3);
-    lua_setfield(L, -2, name);
-    lua_pop(L, 2);                                     /* [handle] */
+    lua_pushvalue(L, -1);
+    lua_pushstring(L, name);
+    lua_insert(L, -2);
+    lua_rawset(L, 1);                                  /* s.NAME = handle */
     return idx;
 }
 

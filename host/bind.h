@@ -73,14 +73,20 @@ static inline void *bind_test(lua_State *L, int idx, uint32_t type)
     return (p && lua_rawlen(L, idx) >= 8 && p[0] == BIND_MAGIC && p[1] == type) ? p : NULL;
 }
 
-/* The lstate at idx, or raise "State expected". Raises for a closed game. */
+/* The State a script sees is a plain Lua table (so `s.board` is a table
+ * lookup, not a metamethod): its components as fields, `players`, and the
+ * lstate userdata under this key. */
+extern const char BIND_STATE_KEY;
+
+/* The lstate of the State table at idx, or raise "State expected". Raises
+ * for a closed game. */
 lstate *bind_check_state(lua_State *L, int idx);
 
 /* The handle at idx of kind `kind`, its data and descriptor; raises
  * "Grid expected, got number" or "attempt to use a Grid of a closed game". */
 void *bind_check_comp(lua_State *L, int idx, comp_kind kind, const comp_desc **desc);
 
-/* Push a new handle on component comp of the State at index sidx. */
+/* Push a new handle on component comp of the State table at index sidx. */
 void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp);
 
 /* Register a handle type: methods (with __index set to them), __tostring,
@@ -132,7 +138,7 @@ int lua_vars_declare(lua_State *L);
 
 /* For declarations: reserve a component (raises outside setup or for a
  * duplicate name); returns its index; the memory is zeroed. Also stores the
- * new handle as s.NAME and leaves it pushed on the stack. */
+ * new handle as s.NAME and leaves it pushed on the stack. The State is at 1. */
 int bind_declare(lua_State *L, comp_kind kind, const char *name, size_t bytes,
                  const char *const *labels0, int n0, const char *const *labels1, int n1);
 

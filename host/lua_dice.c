@@ -92,7 +92,7 @@ int lua_dice_declare(lua_State *L)
         face_sym[f] = k;
     }
     int idx = bind_declare(L, COMP_DICE, name, dice_bytes((int)n, (int)nfaces), sym, nsym, NULL, 0);
-    lstate *s = lua_touserdata(L, 1);
+    lstate *s = bind_check_state(L, 1);
     grove_status rc = dice_init(state_comp(s->st, idx), (int)n, (int)nfaces, face_sym);
     assert(rc == GROVE_OK);
     (void)rc;

@@ -101,7 +101,7 @@ int lua_graph_declare(lua_State *L)
         return luaL_error(L, "graph '%s': %I edges out of range (1..%d)", name, ne, CELLSET_MAX);
     int idx = bind_declare(L, COMP_GRAPH, name, graph_bytes((int)nn, (int)ne, nnf, nef),
                            (const char *const *)nf, nnf, (const char *const *)ef, nef);
-    lstate *s = lua_touserdata(L, 1);
+    lstate *s = bind_check_state(L, 1);
     graph_init(state_comp(s->st, idx), (int)nn, (int)ne, nnf, nef);
     return 1;
 }

@@ -65,7 +65,7 @@ int lua_grid_declare(lua_State *L)
         return luaL_error(L, "grid '%s': size %dx%d out of range (1..%d a side)", name, (int)w, (int)h, GRID_MAX_SIDE);
     int idx = bind_declare(L, COMP_GRID, name, grid_bytes((int)w, (int)h, nf),
                            (const char *const *)fields, nf, NULL, 0);
-    lstate *s = lua_touserdata(L, 1);
+    lstate *s = bind_check_state(L, 1);
     grid_init(state_comp(s->st, idx), (int)w, (int)h, nf);
     return 1;
 }

@@ -208,7 +208,7 @@ int lua_hex_declare(lua_State *L)
     size_t bytes = hex_bytes((int)nq, (int)nr, nf, ns);
     int idx = bind_declare(L, COMP_HEX, name, bytes, (const char *const *)fields, nf,
                            (const char *const *)sides, ns);
-    lstate *s = lua_touserdata(L, 1);
+    lstate *s = bind_check_state(L, 1);
     hex_t *h = state_comp(s->st, idx);
     grove_status rc = hex_init(h, (int)q0, (int)r0, (int)nq, (int)nr, nf, ns);
     assert(rc == GROVE_OK);

@@ -1,7 +1,7 @@
 /*
- * lua_state.c — the State object: a userdata with its own metatable whose
- * __index is a members table (component handles, players) falling back to
- * the State methods. `s.board` is thus a plain table lookup, no C call.
+ * lua_state.c — the State object: a plain Lua table holding the component
+ * handles (s.board) and players, whose metatable gives the State methods and
+ * refuses new fields. `s.board` is thus a plain table lookup, no metamethod.
  */
 #include "lua_state.h"
 
@@ -11,8 +11,9 @@ static const char METHODS_KEY = 0;   /* registry: the State methods table */
 
 static int l_state_tostring(lua_State *L)
 {
-    lstate *s = lua_touserdata(L, 1);
-    if (!s->st) lua_pushliteral(L, "State(closed)");
+    lua_rawgetp(L, 1, &BIND_STATE_KEY);
+    lstate *s = bind_test(L, -1, T_STATE);
+    if (!s || !s->st) lua_pushliteral(L, "State(closed)");
     else lua_pushfstring(L, "State(%d players, %d components)", s->st->nplayers, s->st->ncomps - 1);
     return 1;
 }
@@ -91,11 +92,15 @@ void lua_state_register(lua_State *L)
 
 lstate *lua_state_push(lua_State *L, gstate *st)
 {
-    lstate *s = lua_newuserdatauv(L, sizeof *s, 0);
-    s->magic = BIND_MAGIC;
-    s->type = T_STATE;
-    s->st = st;
-    s->in_setup = 0;
+    lua_createtable(L, 0, 8);                      /* [s] */
+    lstate *ls = lua_newuserdatauv(L, sizeof *ls, 0);
+    ls->magic = BIND_MAGIC;
+    ls->type = T_STATE;
+    ls->st = st;
+    ls->in_setup = 0;
+    lua_rawsetp(L, -2, &BIND_STATE_KEY);
+    lua_pushinteger(L, st->nplayers);
+    lua_setfield(L, -2, "players");
     lua_createtable(L, 0, 6);                      /* [s, mt] */
     lua_pushliteral(L, "State");
     lua_setfield(L, -2, "__name");
@@ -105,27 +110,19 @@ lstate *lua_state_push(lua_State *L, gstate *st)
     lua_setfield(L, -2, "__newindex");
     lua_pushliteral(L, "locked");
     lua_setfield(L, -2, "__metatable");
-    lua_createtable(L, 0, 8);                      /* [s, mt, members] */
-    lua_pushinteger(L, st->nplayers);
-    lua_setfield(L, -2, "players");
-    lua_createtable(L, 0, 1);                      /* members' fallback: the methods */
     lua_rawgetp(L, LUA_REGISTRYINDEX, &METHODS_KEY);
     lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);
-    lua_setfield(L, -2, "__index");                /* [s, mt] */
     lua_setmetatable(L, -2);                       /* [s] */
-    return s;
+    return ls;
 }
 
 void lua_state_bind_all(lua_State *L, int sidx)
 {
     sidx = lua_absindex(L, sidx);
-    lstate *s = lua_touserdata(L, sidx);
-    lua_getmetatable(L, sidx);
-    lua_getfield(L, -1, "__index");                /* [mt, members] */
+    lstate *s = bind_check_state(L, sidx);
     for (int i = 1; i < s->st->ncomps; i++) {
+        lua_pushstring(L, s->st->comps[i].name);
         bind_push_handle(L, sidx, s->st->comps[i].kind, i);
-        lua_setfield(L, -2, s->st->comps[i].name);
+        lua_rawset(L, sidx);
     }
-    lua_pop(L, 2);
 }

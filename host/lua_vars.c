@@ -28,7 +28,7 @@ int lua_vars_declare(lua_State *L)
     int n;
     const char **names = bind_check_names(L, 3, &n, "var");
     int idx = bind_declare(L, COMP_VARS, name, vars_bytes(n), (const char *const *)names, n, NULL, 0);
-    lstate *s = lua_touserdata(L, 1);
+    lstate *s = bind_check_state(L, 1);
     vars_init(state_comp(s->st, idx), n);
     return 1;
 }
