@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "lua_state.h"
 
@@ -552,7 +553,15 @@ typedef struct {
     rng_t *pick;
     long max, played;
     const char *hook;           /* the hook running, for the error message */
+    game_timing *timing;        /* NULL, or where to add the time in each hook */
 } playout_ctx;
+
+static double now_ns(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
+}
 
 static int playout_body(lua_State *L)
 {
@@ -566,7 +575,9 @@ static int playout_body(lua_State *L)
         lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_moves);
         lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
         lua_rawgeti(L, LUA_REGISTRYINDEX, g->out_ref);
+        double t0 = c->timing ? now_ns() : 0;
         lua_call(L, 2, 0);
+        if (c->timing) c->timing->moves_ns += now_ns() - t0;
         g->out->buf = NULL;
         if (g->buf.n == 0) break;
         int64_t m = g->buf.m[g->buf.n == 1 ? 0 : rng_below(c->pick, (uint32_t)g->buf.n)];
@@ -574,7 +585,9 @@ static int playout_body(lua_State *L)
         lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_apply);
         lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
         lua_pushinteger(L, m);
+        if (c->timing) t0 = now_ns();
         lua_call(L, 2, 0);
+        if (c->timing) c->timing->apply_ns += now_ns() - t0;
         c->played++;
         vm->progress++;
     }
@@ -583,8 +596,13 @@ static int playout_body(lua_State *L)
 
 long game_playout(game *g, rng_t *pick, long max_moves)
 {
+    return game_playout_timed(g, pick, max_moves, NULL);
+}
+
+long game_playout_timed(game *g, rng_t *pick, long max_moves, game_timing *timing)
+{
     lua_State *L = g->vm->L;
-    playout_ctx c = { g, pick, max_moves, 0, NULL };
+    playout_ctx c = { g, pick, max_moves, 0, NULL, timing };
     struct gstate *prev = g->vm->current;
     g->vm->current = g->st;
     lua_pushcfunction(L, playout_body);

@@ -111,6 +111,13 @@ bool game_redo(game *g);
  * caller restores the snapshot it took before. */
 long game_playout(game *g, rng_t *pick, long max_moves);
 
+/* Time spent inside the moves and apply hooks (nanoseconds, added to). */
+typedef struct { double moves_ns, apply_ns; } game_timing;
+
+/* game_playout, adding the time inside each hook to *timing (the clock
+ * reads cost time of their own: use it for shares, not for speed). */
+long game_playout_timed(game *g, rng_t *pick, long max_moves, game_timing *timing);
+
 /* Call a hook by name with the State and extra arguments already pushed
  * (nargs of them), under the transaction rules; nres results on success. */
 bool game_call_hook(game *g, int fnref, const char *what, int nargs, int nres);

@@ -588,6 +588,7 @@ static int vm_init(lua_State *L)
 {
     grove_vm *vm = lua_touserdata(L, 1);
     luaL_openlibs(L);
+    lua_gc(L, LUA_GCGEN, 0, 0);    /* rule scripts make short-lived garbage */
     api_open(L);
     build_safe(vm);
     return 0;

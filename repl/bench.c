@@ -25,6 +25,7 @@ typedef struct {
     long win_scores;
     size_t state_bytes;
     double snap_ns;
+    double share_moves, share_apply, share_host;   /* of playout time */
 } bench_result;
 
 /* The best score in result(s), or -1 if there is none. */
@@ -89,6 +90,22 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
         if (best >= 0) { out->win_score_sum += best; out->win_scores++; }
     }
     out->seconds = now() - t0;
+
+    /* where the time goes: a shorter timed run (the clock reads perturb it) */
+    game_timing timing = { 0, 0 };
+    double t1 = now(), total = 0;
+    for (long k = 0; k < 50 || now() - t1 < seconds / 5; k++) {
+        state_restore(g->st, start);
+        rng_seed(state_rng(g->st), (uint64_t)k + 1, 0x67726f7665ULL);
+        double p0 = now();
+        if (game_playout_timed(g, &pick, cap, &timing) < 0) break;
+        total += now() - p0;
+    }
+    if (total > 0) {
+        out->share_moves = timing.moves_ns * 1e-9 / total;
+        out->share_apply = timing.apply_ns * 1e-9 / total;
+        out->share_host = 1 - out->share_moves - out->share_apply;
+    }
     vm_watch_stop(vm);
     free(start);
     game_close(g);
@@ -103,6 +120,8 @@ static void print_result(const bench_result *b)
     printf("  mean moves/playout    %12.1f\n", (double)b->moves / b->playouts);
     if (b->win_scores) printf("  mean winning score    %12.2f\n", b->win_score_sum / b->win_scores);
     printf("  playouts              %12ld (%ld hit the move cap)\n", b->playouts, b->capped);
+    printf("  time in moves/apply/host %6.0f%% %4.0f%% %4.0f%%\n", 100 * b->share_moves,
+           100 * b->share_apply, 100 * b->share_host);
     printf("  bytes per state       %12zu\n", b->state_bytes);
     printf("  snapshot+restore ns   %12.1f\n", b->snap_ns);
 }
@@ -111,10 +130,11 @@ static void json_result(FILE *f, const bench_result *b, bool last)
 {
     fprintf(f, "  {\"game\": \"%s\", \"players\": %d, \"seconds\": %.3f, \"playouts_per_s\": %.1f, "
                "\"moves_per_s\": %.1f, \"mean_moves\": %.2f, \"mean_winning_score\": %.3f, "
+               "\"share_moves\": %.3f, \"share_apply\": %.3f, \"share_host\": %.3f, "
                "\"state_bytes\": %zu, \"snapshot_restore_ns\": %.2f}%s\n",
             b->game, b->players, b->seconds, b->playouts / b->seconds, b->moves / b->seconds,
             (double)b->moves / b->playouts, b->win_scores ? b->win_score_sum / b->win_scores : 0.0,
-            b->state_bytes, b->snap_ns, last ? "" : ",");
+            b->share_moves, b->share_apply, b->share_host, b->state_bytes, b->snap_ns, last ? "" : ",");
 }
 
 int cmd_bench(int argc, char **argv)
