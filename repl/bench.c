@@ -94,7 +94,8 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     /* where the time goes: a shorter timed run (the clock reads perturb it) */
     game_timing timing = { 0, 0 };
     double t1 = now(), total = 0;
-    for (long k = 0; k < 50 || now() - t1 < seconds / 5; k++) {
+    long timed = count ? count / 5 + 1 : 50;
+    for (long k = 0; k < timed || (!count && now() - t1 < seconds / 5); k++) {
         state_restore(g->st, start);
         rng_seed(state_rng(g->st), (uint64_t)k + 1, 0x67726f7665ULL);
         double p0 = now();
