@@ -183,6 +183,21 @@ static int l_cells(lua_State *L)
     return bind_push_set(L, &set);
 }
 
+/* g:first([cond]) -> the first cell (board order) satisfying cond, or nil */
+static int l_first(lua_State *L)
+{
+    const comp_desc *d;
+    grid_t *g = check_grid(L, 1, &d);
+    handle *h = lua_touserdata(L, 1);
+    cond_t scratch;
+    const cond_t *cond = bind_check_cond(L, 2, h->owner->st, h->comp, 0, &scratch);
+    int n = grid_ncells(g);
+    for (int c = 0; c < n; c++)
+        if (fields_match(g->v, n, c, cond)) { lua_pushinteger(L, c + 1); return 1; }
+    lua_pushnil(L);
+    return 1;
+}
+
 /* g:count([cond]) -> how many cells satisfy cond */
 static int l_count(lua_State *L)
 {
@@ -271,17 +286,26 @@ static int l_column(lua_State *L)
     return bind_push_set(L, &set);
 }
 
-/* g:lines(cell) -> the cells of cell's row and column (cell itself once), ascending */
+/* g:lines(cell, [cond]) -> the cells of cell's row and column (cell itself
+ * once) that satisfy cond, ascending */
 static int l_lines(lua_State *L)
 {
     const comp_desc *d;
     grid_t *g = check_grid(L, 1, &d);
     int x, y;
     grid_xy(g, check_cell(L, 2, g, d), &x, &y);
+    handle *h = lua_touserdata(L, 1);
+    cond_t scratch;
+    const cond_t *cond = bind_check_cond(L, 3, h->owner->st, h->comp, 0, &scratch);
     cellset_t row, col;
     grid_row(g, y, &row);
     grid_column(g, x, &col);
     cellset_or(&row, &row, &col);
+    if (cond) {
+        cellset_t match;
+        grid_select(g, cond, &match);
+        cellset_and(&row, &row, &match);
+    }
     return bind_push_set(L, &row);
 }
 
@@ -314,7 +338,7 @@ static int l_tostring(lua_State *L)
 static const luaL_Reg methods[] = {
     { "get", l_get }, { "set", l_set }, { "add", l_add }, { "fill", l_fill },
     { "cell", l_cell }, { "xy", l_xy }, { "name", l_name }, { "size", l_size },
-    { "fields", l_fields }, { "cells", l_cells }, { "count", l_count },
+    { "fields", l_fields }, { "cells", l_cells }, { "first", l_first }, { "count", l_count },
     { "test", l_test }, { "neighbors", l_neighbors }, { "step", l_step },
     { "ray", l_ray }, { "row", l_row }, { "column", l_column }, { "lines", l_lines },
     { "reach", l_reach },

@@ -35,6 +35,7 @@ local MATURE_TREE = grove.cond { tree = MATURE }
 local CHOPPABLE = grove.cond { tree = MATURE, protester = 0 }
 local PROTESTABLE = grove.cond { tree = MATURE, protester = 0 }
 local SPAWNING = grove.cond { spawner = 1 }
+local TREE = grove.cond { tree = { SEEDLING, MATURE } }
 local LOGGER_OF = {}
 for seat = 1, 4 do LOGGER_OF[seat] = grove.cond { logger = seat } end
 
@@ -64,7 +65,7 @@ end
 -- Where things are ----------------------------------------------------------
 
 local function logger_square(s, seat)
-  return (s.board:cells(LOGGER_OF[seat]))
+  return s.board:first(LOGGER_OF[seat])
 end
 
 local function free_corners(s)
@@ -181,9 +182,11 @@ end
 --- empty neighbour, or with no seedling left in the pool, spawns nothing
 --- and costs no move.
 local function next_spawner(s)
-  for _, square in ipairs({ s.board:cells(SPAWNING) }) do
+  local square = s.board:first(SPAWNING)
+  while square do
     if s.large:has(1) and s.board:neighbors(square, EMPTY) ~= nil then return square end
     s.board:set(square, "spawner", 0)
+    square = s.board:first(SPAWNING)
   end
   return nil
 end
@@ -201,11 +204,11 @@ end
 --- already mature spawns a seedling (chosen next, one move per tree). A
 --- growth the pool cannot supply does not happen (board order decides).
 local function grow(s, logger_at)
-  for _, square in ipairs({ s.board:lines(logger_at) }) do
+  for _, square in ipairs({ s.board:lines(logger_at, TREE) }) do
     local stage = s.board:get(square, "tree")
     if stage == MATURE then
       s.board:set(square, "spawner", 1)
-    elseif stage ~= NONE and s[PIECE[stage + 1]]:has(1) then
+    elseif s[PIECE[stage + 1]]:has(1) then
       forest_changed(s)
       s[PIECE[stage + 1]]:take(1)
       s.board:set(square, "tree", stage + 1)
