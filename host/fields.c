@@ -9,21 +9,6 @@
 #include <assert.h>
 #include "fields.h"
 
-bool fields_match(const int32_t *v, int ncells, int cell, const cond_t *cond)
-{
-    if (!cond)
-        return true;
-    assert(cond->n >= 0 && cond->n <= COND_MAX);
-    assert(cell >= 0 && cell < ncells);
-    for (int k = 0; k < cond->n; k++) {
-        const cond_clause *cl = &cond->c[k];
-        int32_t x = v[(long)cl->field * ncells + cell];
-        if (x < cl->lo || x > cl->hi)
-            return false;
-    }
-    return true;
-}
-
 void fields_select(const int32_t *v, int ncells, const cond_t *cond, cellset_t *out)
 {
     assert(ncells >= 0 && ncells <= CELLSET_MAX);

@@ -31,8 +31,17 @@ static inline int32_t *fields_at(int32_t *v, int ncells, int field, int cell)
     return &v[(long)field * ncells + cell];
 }
 
-/* Does place `cell` satisfy every clause of cond? A NULL cond matches. */
-bool fields_match(const int32_t *v, int ncells, int cell, const cond_t *cond);
+/* Does place `cell` satisfy every clause of cond? A NULL cond matches.
+ * (Inline: boards call it once per cell in their hottest loops.) */
+static inline bool fields_match(const int32_t *v, int ncells, int cell, const cond_t *cond)
+{
+    if (!cond) return true;
+    for (int k = 0; k < cond->n; k++) {
+        int32_t x = v[(long)cond->c[k].field * ncells + cell];
+        if (x < cond->c[k].lo || x > cond->c[k].hi) return false;
+    }
+    return true;
+}
 
 /* out = every place in [0, ncells) that satisfies cond. */
 void fields_select(const int32_t *v, int ncells, const cond_t *cond, cellset_t *out);
