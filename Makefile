@@ -5,6 +5,7 @@
 #   make asan       the same suite under AddressSanitizer + UBSan
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
 #   make bench      playouts per second, written to bench/results.json
+#   make bench-reference  the same beside Logger in hand-written C and plain Lua
 #   make install PREFIX=/usr/local
 
 PREFIX  ?= /usr/local
@@ -57,7 +58,7 @@ GROVE = $(BUILD)/grove
 
 .SECONDARY:
 
-.PHONY: all check test-c test-lua test-repl asan valgrind bench install uninstall clean
+.PHONY: all check test-c test-lua test-repl asan valgrind bench bench-reference install uninstall clean
 
 all: $(GROVE)
 
@@ -101,6 +102,15 @@ valgrind: $(TEST_BIN) $(GROVE)
 bench: $(GROVE)
 	@mkdir -p bench
 	$(GROVE) bench --json bench/results.json
+
+# The reference points of the performance issue, measured beside grove:
+# Logger in hand-written C and in plain Lua without a host.
+bench-reference: $(GROVE)
+	@mkdir -p $(BUILD)
+	$(CC) -std=c11 -O2 -Wall -Wextra -Werror bench/reference/logger_c.c -o $(BUILD)/logger_c
+	$(GROVE) bench logger --seconds 3
+	lua5.4 bench/reference/logger_plain.lua 3
+	$(BUILD)/logger_c 3
 
 install: $(GROVE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
