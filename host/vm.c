@@ -46,6 +46,7 @@ static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     }
     void *p = realloc(ptr, nsize);
     if (!p) return NULL;
+    if (!ptr) vm->allocs++;
     vm->mem_used = vm->mem_used - osize + nsize;
     return p;
 }

@@ -26,6 +26,7 @@ typedef struct {
     size_t state_bytes;
     double snap_ns;
     double share_moves, share_apply, share_host;   /* of playout time */
+    double allocs_per_move;     /* Lua allocations in the playout loop */
 } bench_result;
 
 /* The best score in result(s), or -1 if there is none. */
@@ -75,12 +76,15 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     rng_seed(&pick, 12345, 99);
     const long cap = 100000;
     vm_watch_start(vm, 500);
+    unsigned long loop_allocs = 0;
     t0 = now();
     double t = t0;
     while (count ? out->playouts < count : t - t0 < seconds) {
         state_restore(g->st, start);
         rng_seed(state_rng(g->st), (uint64_t)out->playouts + 1, 0x67726f7665ULL);
+        unsigned long a0 = vm->allocs;
         long n = game_playout(g, &pick, cap);
+        loop_allocs += vm->allocs - a0;
         if (n < 0) { fprintf(stderr, "grove bench: %s: %s\n", name, game_error(g)); break; }
         out->moves += n;
         out->playouts++;
@@ -90,6 +94,7 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
         if (best >= 0) { out->win_score_sum += best; out->win_scores++; }
     }
     out->seconds = now() - t0;
+    out->allocs_per_move = out->moves ? (double)loop_allocs / out->moves : 0;
 
     /* where the time goes: a shorter timed run (the clock reads perturb it) */
     game_timing timing = { 0, 0 };
@@ -123,6 +128,7 @@ static void print_result(const bench_result *b)
     printf("  playouts              %12ld (%ld hit the move cap)\n", b->playouts, b->capped);
     printf("  time in moves/apply/host %6.0f%% %4.0f%% %4.0f%%\n", 100 * b->share_moves,
            100 * b->share_apply, 100 * b->share_host);
+    printf("  allocations per move  %12.2f\n", b->allocs_per_move);
     printf("  bytes per state       %12zu\n", b->state_bytes);
     printf("  snapshot+restore ns   %12.1f\n", b->snap_ns);
 }
@@ -131,11 +137,11 @@ static void json_result(FILE *f, const bench_result *b, bool last)
 {
     fprintf(f, "  {\"game\": \"%s\", \"players\": %d, \"seconds\": %.3f, \"playouts_per_s\": %.1f, "
                "\"moves_per_s\": %.1f, \"mean_moves\": %.2f, \"mean_winning_score\": %.3f, "
-               "\"share_moves\": %.3f, \"share_apply\": %.3f, \"share_host\": %.3f, "
+               "\"share_moves\": %.3f, \"share_apply\": %.3f, \"share_host\": %.3f, \"allocs_per_move\": %.3f, "
                "\"state_bytes\": %zu, \"snapshot_restore_ns\": %.2f}%s\n",
             b->game, b->players, b->seconds, b->playouts / b->seconds, b->moves / b->seconds,
             (double)b->moves / b->playouts, b->win_scores ? b->win_score_sum / b->win_scores : 0.0,
-            b->share_moves, b->share_apply, b->share_host, b->state_bytes, b->snap_ns, last ? "" : ",");
+            b->share_moves, b->share_apply, b->share_host, b->allocs_per_move, b->state_bytes, b->snap_ns, last ? "" : ",");
 }
 
 int cmd_bench(int argc, char **argv)

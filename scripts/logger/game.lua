@@ -35,6 +35,8 @@ local MATURE_TREE = grove.cond { tree = MATURE }
 local CHOPPABLE = grove.cond { tree = MATURE, protester = 0 }
 local PROTESTABLE = grove.cond { tree = MATURE, protester = 0 }
 local SPAWNING = grove.cond { spawner = 1 }
+local FREE_CORNER = grove.cond { corner = 1, logger = 0 }
+local ANY_LOGGER = grove.cond { logger = { 1, 4 } }
 local TREE = grove.cond { tree = { SEEDLING, MATURE } }
 local LOGGER_OF = {}
 for seat = 1, 4 do LOGGER_OF[seat] = grove.cond { logger = seat } end
@@ -47,7 +49,8 @@ end
 -- Setup ---------------------------------------------------------------------
 
 local function setup(s)
-  s:grid("board", SIZE, SIZE, { "tree", "protester", "logger", "spawner" })
+  s:grid("board", SIZE, SIZE, { "tree", "protester", "logger", "spawner", "corner" })
+  for _, corner in ipairs(CORNERS) do s.board:set(corner, "corner", 1) end
   for _, piece in pairs(PIECE) do
     s:pool(piece, { value = PYRAMIDS_OF_EACH_SIZE, max = PYRAMIDS_OF_EACH_SIZE })
   end
@@ -66,14 +69,6 @@ end
 
 local function logger_square(s, seat)
   return s.board:first(LOGGER_OF[seat])
-end
-
-local function free_corners(s)
-  local free = {}
-  for _, corner in ipairs(CORNERS) do
-    if s.board:get(corner, "logger") == 0 then free[#free + 1] = s.board:cell(corner) end
-  end
-  return free
 end
 
 -- The direction from one square to its orthogonal neighbour.
@@ -170,9 +165,11 @@ end
 --- is not a mature tree.
 local function chop(s, seat, first)
   local way = direction(s.board, logger_square(s, seat), first)
-  local behind = { s.board:ray(first, way, MATURE_TREE) }
-  fell(s, seat, first)
-  for _, square in ipairs(behind) do fell(s, seat, square) end
+  local square = first
+  repeat                            -- the domino: mature trees one behind the other
+    fell(s, seat, square)
+    square = s.board:step(square, way)
+  until square == nil or s.board:get(square, "tree") ~= MATURE
   end_turn(s)
 end
 
@@ -199,21 +196,26 @@ local function spawn_or_act(s)
   end
 end
 
+--- One tree of the logger's row or column grows a stage: a mature tree
+--- (mature before this growth) will spawn; another takes the next piece
+--- from the pool, if the pool has it.
+local function grow_tree(s, square)
+  local stage = s.board:get(square, "tree")
+  if stage == MATURE then
+    s.board:set(square, "spawner", 1)
+  elseif s[PIECE[stage + 1]]:has(1) then
+    forest_changed(s)
+    s[PIECE[stage + 1]]:take(1)
+    s.board:set(square, "tree", stage + 1)
+  end
+end
+
 --- All trees in the row and column of the logger grow one stage at once:
 --- seedlings become saplings, saplings mature, and each tree that was
 --- already mature spawns a seedling (chosen next, one move per tree). A
 --- growth the pool cannot supply does not happen (board order decides).
-local function grow(s, logger_at)
-  for _, square in ipairs({ s.board:lines(logger_at, TREE) }) do
-    local stage = s.board:get(square, "tree")
-    if stage == MATURE then
-      s.board:set(square, "spawner", 1)
-    elseif s[PIECE[stage + 1]]:has(1) then
-      forest_changed(s)
-      s[PIECE[stage + 1]]:take(1)
-      s.board:set(square, "tree", stage + 1)
-    end
-  end
+local function grow(s, ...)
+  for i = 1, select("#", ...) do grow_tree(s, (select(i, ...))) end
 end
 
 --- The current spawning tree puts a seedling on an empty neighbour.
@@ -232,7 +234,7 @@ local function move_logger(s, seat, square)
   local from = logger_square(s, seat)
   s.board:set(from, "logger", 0)
   s.board:set(square, "logger", seat)
-  grow(s, square)
+  grow(s, s.board:lines(square, TREE))
   spawn_or_act(s)
 end
 
@@ -241,7 +243,7 @@ end
 local function place_logger(s, seat, corner)
   s.board:set(corner, "logger", seat)
   turns.pass(s)
-  if #free_corners(s) == 4 - s.players then
+  if s.board:count(ANY_LOGGER) == s.players then
     turns.set_phase(s, PHASE.move)
     s.turn.round = 1             -- placing the loggers is not a round of play
   end
@@ -257,7 +259,7 @@ local function moves(s, out)
   if turns.over(s) then return end
   local phase, seat = turns.phase(s), turns.seat(s)
   if phase == PHASE.place then
-    out:add_all(MOVE.place, table.unpack(free_corners(s)))
+    out:add_all(MOVE.place, s.board:cells(FREE_CORNER))
   elseif phase == PHASE.move then
     out:add_all(MOVE.move, s.board:reach(logger_square(s, seat), MOVEMENT, EMPTY))
   elseif phase == PHASE.spawn then
