@@ -26,7 +26,7 @@ typedef enum {
     T_STATE = 100, T_COND, T_OUT, T_GAME,
 } bind_type;
 
-/* The State object a rule script receives. */
+/* What the State table a rule script receives holds under BIND_STATE_KEY. */
 typedef struct lstate {
     uint32_t magic, type;       /* BIND_MAGIC, T_STATE */
     gstate *st;                 /* NULL once the game is closed */

@@ -49,6 +49,13 @@ static int check_dir(lua_State *L, int idx)
     return dir;
 }
 
+/* A condition argument on the grid at 1 (nil: every cell). */
+static const cond_t *check_cond(lua_State *L, int idx, cond_t *scratch)
+{
+    handle *h = lua_touserdata(L, 1);     /* checked by check_grid before */
+    return bind_check_cond(L, idx, h->owner->st, h->comp, 0, scratch);
+}
+
 static int check_field(lua_State *L, int idx, const comp_desc *d)
 {
     return bind_check_label(L, idx, d, 0, "field");
@@ -175,9 +182,8 @@ static int l_cells(lua_State *L)
 {
     const comp_desc *d;
     grid_t *g = check_grid(L, 1, &d);
-    handle *h = lua_touserdata(L, 1);
     cond_t scratch;
-    const cond_t *cond = bind_check_cond(L, 2, h->owner->st, h->comp, 0, &scratch);
+    const cond_t *cond = check_cond(L, 2, &scratch);
     cellset_t set;
     grid_select(g, cond, &set);
     return bind_push_set(L, &set);
@@ -188,9 +194,8 @@ static int l_first(lua_State *L)
 {
     const comp_desc *d;
     grid_t *g = check_grid(L, 1, &d);
-    handle *h = lua_touserdata(L, 1);
     cond_t scratch;
-    const cond_t *cond = bind_check_cond(L, 2, h->owner->st, h->comp, 0, &scratch);
+    const cond_t *cond = check_cond(L, 2, &scratch);
     int n = grid_ncells(g);
     for (int c = 0; c < n; c++)
         if (fields_match(g->v, n, c, cond)) { lua_pushinteger(L, c + 1); return 1; }
@@ -203,9 +208,8 @@ static int l_count(lua_State *L)
 {
     const comp_desc *d;
     grid_t *g = check_grid(L, 1, &d);
-    handle *h = lua_touserdata(L, 1);
     cond_t scratch;
-    const cond_t *cond = bind_check_cond(L, 2, h->owner->st, h->comp, 0, &scratch);
+    const cond_t *cond = check_cond(L, 2, &scratch);
     cellset_t set;
     grid_select(g, cond, &set);
     lua_pushinteger(L, cellset_count(&set));
@@ -218,9 +222,8 @@ static int l_test(lua_State *L)
     const comp_desc *d;
     grid_t *g = check_grid(L, 1, &d);
     int c = check_cell(L, 2, g, d);
-    handle *h = lua_touserdata(L, 1);
     cond_t scratch;
-    const cond_t *cond = bind_check_cond(L, 3, h->owner->st, h->comp, 0, &scratch);
+    const cond_t *cond = check_cond(L, 3, &scratch);
     lua_pushboolean(L, fields_match(g->v, grid_ncells(g), c, cond));
     return 1;
 }
@@ -231,9 +234,8 @@ static int l_neighbors(lua_State *L)
     const comp_desc *d;
     grid_t *g = check_grid(L, 1, &d);
     int c = check_cell(L, 2, g, d);
-    handle *h = lua_touserdata(L, 1);
     cond_t scratch;
-    const cond_t *cond = bind_check_cond(L, 3, h->owner->st, h->comp, 0, &scratch);
+    const cond_t *cond = check_cond(L, 3, &scratch);
     int out[8];
     int n = grid_neighbors(g, c, lua_toboolean(L, 4), cond, out);
     return bind_push_ids(L, out, n);
@@ -257,9 +259,8 @@ static int l_ray(lua_State *L)
     grid_t *g = check_grid(L, 1, &d);
     int c = check_cell(L, 2, g, d);
     int dir = check_dir(L, 3);
-    handle *h = lua_touserdata(L, 1);
     cond_t scratch;
-    const cond_t *cond = bind_check_cond(L, 4, h->owner->st, h->comp, 0, &scratch);
+    const cond_t *cond = check_cond(L, 4, &scratch);
     int out[GRID_MAX_SIDE];
     int n = grid_ray(g, c, dir, cond, out, GRID_MAX_SIDE);
     return bind_push_ids(L, out, n);
@@ -294,9 +295,8 @@ static int l_lines(lua_State *L)
     grid_t *g = check_grid(L, 1, &d);
     int x, y;
     grid_xy(g, check_cell(L, 2, g, d), &x, &y);
-    handle *h = lua_touserdata(L, 1);
     cond_t scratch;
-    const cond_t *cond = bind_check_cond(L, 3, h->owner->st, h->comp, 0, &scratch);
+    const cond_t *cond = check_cond(L, 3, &scratch);
     cellset_t row, col;
     grid_row(g, y, &row);
     grid_column(g, x, &col);
@@ -317,9 +317,8 @@ static int l_reach(lua_State *L)
     grid_t *g = check_grid(L, 1, &d);
     int c = check_cell(L, 2, g, d);
     lua_Integer k = luaL_checkinteger(L, 3);
-    handle *h = lua_touserdata(L, 1);
     cond_t scratch;
-    const cond_t *cond = bind_check_cond(L, 4, h->owner->st, h->comp, 0, &scratch);
+    const cond_t *cond = check_cond(L, 4, &scratch);
     cellset_t set;
     grid_reach(g, c, (int)k, lua_toboolean(L, 5), cond, &set);
     return bind_push_set(L, &set);
