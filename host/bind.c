@@ -25,15 +25,52 @@ lstate *bind_check_state(lua_State *L, int idx)
     return s;
 }
 
-void *bind_check_comp(lua_State *L, int idx, comp_kind kind, const comp_desc **desc)
+/* Where a handle table keeps its handle userdata. */
+static const char HANDLE_KEY = 0;
+
+/* The methods of each handle kind, copied into every handle table. */
+static const luaL_Reg *kind_methods[COMP_NKINDS];
+static bind_dress_fn kind_dress[COMP_NKINDS];
+
+void bind_register_dress(comp_kind kind, bind_dress_fn dress)
 {
-    handle *h = bind_test(L, idx, (uint32_t)kind);
+    kind_dress[kind] = dress;
+}
+
+void bind_push_handle_udata(lua_State *L, int t)
+{
+    lua_rawgetp(L, t, &HANDLE_KEY);
+}
+
+handle *bind_handle(lua_State *L, int idx, comp_kind kind)
+{
+    if (lua_type(L, idx) != LUA_TTABLE) return NULL;
+    lua_rawgetp(L, idx, &HANDLE_KEY);
+    handle *h = bind_test(L, -1, (uint32_t)kind);
+    lua_pop(L, 1);                      /* the table keeps it alive */
+    return h;
+}
+
+void *bind_check_comp_slow(lua_State *L, int idx, comp_kind kind, const comp_desc **desc)
+{
+    handle *h = bind_handle(L, idx, kind);
     if (!h) {
         const char *got = luaL_typename(L, idx);
-        handle *other = lua_touserdata(L, idx);
-        if (other && lua_rawlen(L, idx) >= sizeof(handle) && other->magic == BIND_MAGIC
-            && other->type < COMP_NKINDS)
-            got = bind_type_name[other->type];
+        handle *other = NULL;
+        if (lua_type(L, idx) == LUA_TTABLE) {
+            lua_rawgetp(L, idx, &HANDLE_KEY);
+            other = lua_touserdata(L, -1);
+            if (other && (lua_rawlen(L, -1) < sizeof(handle) || other->magic != BIND_MAGIC
+                          || other->type >= COMP_NKINDS))
+                other = NULL;
+            lua_pop(L, 1);
+        }
+        if (other) got = bind_type_name[other->type];
+        const handle *self = lua_touserdata(L, lua_upvalueindex(1));
+        if (idx == 1 && self && lua_rawlen(L, lua_upvalueindex(1)) >= sizeof(handle)
+            && self->magic == BIND_MAGIC && !other && self->owner->st)
+            luaL_error(L, "bad self (%s expected, got %s): call methods with a colon, %s:method(...)",
+                       bind_type_name[kind], got, self->owner->st->comps[self->comp].name);
         luaL_error(L, "bad argument #%d (%s expected, got %s)", idx, bind_type_name[kind], got);
     }
     if (!h->owner->st) luaL_error(L, "attempt to use a %s of a closed game", bind_type_name[kind]);
@@ -42,20 +79,49 @@ void *bind_check_comp(lua_State *L, int idx, comp_kind kind, const comp_desc **d
     return state_comp(st, h->comp);
 }
 
+/* Every handle table's metatable: unknown method names and assignments
+ * raise, naming the component. */
+static int handle_index(lua_State *L)
+{
+    lua_rawgetp(L, 1, &HANDLE_KEY);
+    handle *h = lua_touserdata(L, -1);
+    const char *key = luaL_tolstring(L, 2, NULL);
+    if (!h || !h->owner->st) return luaL_error(L, "no method '%s' (the game is closed)", key);
+    const comp_desc *d = &h->owner->st->comps[h->comp];
+    return luaL_error(L, "%s '%s' has no method '%s'", bind_type_name[d->kind], d->name, key);
+}
+
+static int handle_newindex(lua_State *L)
+{
+    lua_rawgetp(L, 1, &HANDLE_KEY);
+    handle *h = lua_touserdata(L, -1);
+    const char *key = luaL_tolstring(L, 2, NULL);
+    if (!h || !h->owner->st) return luaL_error(L, "cannot assign '%s' (the game is closed)", key);
+    const comp_desc *d = &h->owner->st->comps[h->comp];
+    return luaL_error(L, "cannot assign '%s' on %s '%s': change it through its methods",
+                      key, state_kind_name(d->kind), d->name);
+}
+
 void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp)
 {
     sidx = lua_absindex(L, sidx);
-    lua_rawgetp(L, sidx, &BIND_STATE_KEY);             /* [lstate] */
-    handle *h = lua_newuserdatauv(L, sizeof *h, 2);
+    const luaL_Reg *methods = kind_methods[kind];
+    int nmethods = 0;
+    while (methods && methods[nmethods].name) nmethods++;
+    lua_createtable(L, 0, nmethods + 1);               /* [t] */
+    int t = lua_gettop(L);
+    lua_rawgetp(L, sidx, &BIND_STATE_KEY);             /* [t, lstate] */
+    handle *h = lua_newuserdatauv(L, sizeof *h, 2);    /* [t, lstate, h] */
     memset(h, 0, sizeof *h);
     h->magic = BIND_MAGIC;
     h->type = (uint32_t)kind;
     h->owner = lua_touserdata(L, -2);
     h->comp = comp;
-    lua_rotate(L, -2, 1);                              /* [h, lstate] */
+    h->table = lua_topointer(L, t);
+    lua_rotate(L, -2, 1);                              /* [t, h, lstate] */
     lua_setiuservalue(L, -2, 1);
     const comp_desc *d = &h->owner->st->comps[comp];
-    lua_newtable(L);                                   /* [h, strings] */
+    lua_newtable(L);                                   /* [t, h, strings] */
     for (int list = 0; list < 2; list++) {
         int n = d->nlabels[list] < BIND_FAST_LABELS ? d->nlabels[list] : BIND_FAST_LABELS;
         for (int i = 0; i < n; i++) {
@@ -64,28 +130,27 @@ void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp)
         }
         h->nfast[list] = n;
     }
-    lua_setiuservalue(L, -2, 2);
-    luaL_setmetatable(L, bind_type_name[kind]);
-}
-
-static int handle_eq(lua_State *L)
-{
-    handle *a = lua_touserdata(L, 1), *b = lua_touserdata(L, 2);
-    lua_pushboolean(L, a && b && a->magic == BIND_MAGIC && b->magic == BIND_MAGIC
-                       && a->type == b->type && a->owner == b->owner && a->comp == b->comp);
-    return 1;
+    lua_setiuservalue(L, -2, 2);                       /* [t, h] */
+    for (int i = 0; i < nmethods; i++) {
+        lua_pushvalue(L, -1);
+        lua_pushcclosure(L, methods[i].func, 1);
+        lua_setfield(L, t, methods[i].name);
+    }
+    lua_rawsetp(L, t, &HANDLE_KEY);                    /* [t] */
+    if (kind_dress[kind]) kind_dress[kind](L, sidx, h);
+    else luaL_setmetatable(L, bind_type_name[kind]);
 }
 
 void bind_register(lua_State *L, comp_kind kind, const luaL_Reg *methods, lua_CFunction tostring)
 {
+    kind_methods[kind] = methods;
     luaL_newmetatable(L, bind_type_name[kind]);       /* sets __name */
-    lua_newtable(L);
-    luaL_setfuncs(L, methods, 0);
+    lua_pushcfunction(L, handle_index);
     lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, handle_newindex);
+    lua_setfield(L, -2, "__newindex");
     lua_pushcfunction(L, tostring);
     lua_setfield(L, -2, "__tostring");
-    lua_pushcfunction(L, handle_eq);
-    lua_setfield(L, -2, "__eq");
     lua_pushliteral(L, "locked");
     lua_setfield(L, -2, "__metatable");
     lua_pop(L, 1);
@@ -122,8 +187,9 @@ int bind_check_label(lua_State *L, int idx, const comp_desc *d, int list, const 
     }
     const char *name = lua_tostring(L, idx);
     if (!name) luaL_error(L, "bad argument #%d (%s name expected, got %s)", idx, what, luaL_typename(L, idx));
-    handle *h = bind_test(L, 1, (uint32_t)d->kind);
-    if (h)                                             /* the interned names first */
+    const handle *h = lua_touserdata(L, lua_upvalueindex(1));
+    if (h && h->magic == BIND_MAGIC && h->owner->st && &h->owner->st->comps[h->comp] == d)
+        /* the interned names first */
         for (int k = 0; k < h->nfast[list]; k++)
             if (h->fast[list][k] == name) return k;
     int i = bind_label(d, list, name);

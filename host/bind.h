@@ -35,11 +35,17 @@ typedef struct lstate {
 
 #define BIND_FAST_LABELS 16       /* labels per list found by pointer, not strcmp */
 
-/* A handle on one component of a State. */
+/* A handle on one component of a State. Scripts hold it as a Lua table
+ * (s.board) whose fields are the component's methods, each a C closure with
+ * this struct as its upvalue: `s.board:get(...)` is one table lookup and one
+ * call, with no metamethod and no type test on the way. New fields raise;
+ * a script that assigns over an existing method replaces it for its own
+ * State only (the price of the plain-table lookup). */
 typedef struct {
     uint32_t magic, type;       /* BIND_MAGIC, comp_kind */
     lstate *owner;
     int comp;                   /* component index in owner->st */
+    const void *table;          /* the Lua table scripts hold (lua_topointer) */
     int nfast[2];
     /* The labels as Lua strings (kept alive by the handle's second user
      * value): short Lua strings are interned, so a field name given by a
@@ -82,17 +88,73 @@ extern const char BIND_STATE_KEY;
  * for a closed game. */
 lstate *bind_check_state(lua_State *L, int idx);
 
+/* The handle of the handle table at idx if it is one of `kind`, else NULL. */
+handle *bind_handle(lua_State *L, int idx, comp_kind kind);
+
 /* The handle at idx of kind `kind`, its data and descriptor; raises
  * "Grid expected, got number" or "attempt to use a Grid of a closed game". */
-void *bind_check_comp(lua_State *L, int idx, comp_kind kind, const comp_desc **desc);
+void *bind_check_comp_slow(lua_State *L, int idx, comp_kind kind, const comp_desc **desc);
+
+/* The handle at idx (already checked by bind_check_comp): for self, the
+ * closure's own handle without a lookup. */
+static inline handle *bind_handle_at(lua_State *L, int idx, comp_kind kind)
+{
+    if (idx == 1) {
+        handle *h = lua_touserdata(L, lua_upvalueindex(1));
+        if (h && h->table == lua_topointer(L, 1) && h->type == (uint32_t)kind) return h;
+    }
+    return bind_handle(L, idx, kind);
+}
+
+/* bind_check_comp for the self argument of a method: the closure's own
+ * handle when idx 1 is its table (the common case, a few instructions),
+ * else the general check. */
+static inline void *bind_check_comp(lua_State *L, int idx, comp_kind kind, const comp_desc **desc)
+{
+    if (idx == 1) {
+        const handle *h = lua_touserdata(L, lua_upvalueindex(1));
+        if (h && h->table == lua_topointer(L, 1) && h->type == (uint32_t)kind && h->owner->st) {
+            gstate *st = h->owner->st;
+            if (desc) *desc = &st->comps[h->comp];
+            return state_comp(st, h->comp);
+        }
+    }
+    return bind_check_comp_slow(L, idx, kind, desc);
+}
 
 /* Push a new handle on component comp of the State table at index sidx. */
 void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp);
 
-/* Register a handle type: methods (with __index set to them), __tostring,
- * __name. `tostring` receives the handle. */
+/* Register a handle type: its methods (copied into every handle table as
+ * closures over the handle), __tostring, __name, and an __index that names
+ * the unknown method. `tostring` receives the handle table. `methods` must
+ * outlive the Lua state (a static array). */
 void bind_register(lua_State *L, comp_kind kind, const luaL_Reg *methods,
                    lua_CFunction tostring);
+
+/* A kind whose handle table is not a table of methods (vars): `dress`
+ * receives the new handle table on top (its handle under it in the table)
+ * and the State at sidx, and sets the table's metatable itself. */
+typedef void (*bind_dress_fn)(lua_State *L, int sidx, handle *h);
+void bind_register_dress(comp_kind kind, bind_dress_fn dress);
+
+/* Push the handle userdata of the handle table at t. */
+void bind_push_handle_udata(lua_State *L, int t);
+
+/* Vars live in Lua tables (see lua_vars.c). Refresh: copy the block into
+ * the mirrors of the State table at sidx, after a restore, undo or load.
+ * Flush: copy the mirrors into the block; false, with a message in err,
+ * when a var holds something other than an integer. */
+void lua_vars_refresh(lua_State *L, int sidx, gstate *st);
+bool lua_vars_flush(lua_State *L, int sidx, gstate *st, char *err, size_t errlen);
+
+/* Push t[name] without metamethods (t at idx). */
+static inline void bind_rawget_name(lua_State *L, int idx, const char *name)
+{
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, name);
+    lua_rawget(L, idx);
+}
 
 /* The index of label `name` in desc->labels[list], or -1. */
 int bind_label(const comp_desc *d, int list, const char *name);

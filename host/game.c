@@ -152,6 +152,38 @@ bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fr
 void game_push_state(game *g) { lua_rawgeti(g->vm->L, LUA_REGISTRYINDEX, g->state_ref); }
 void game_push_def(game *g) { lua_rawgeti(g->vm->L, LUA_REGISTRYINDEX, g->def_ref); }
 
+/* Copy the script's vars into the block (see lua_vars.c). */
+static bool sync_vars(game *g, char *err, size_t errlen)
+{
+    lua_State *L = g->vm->L;
+    game_push_state(g);
+    bool ok = lua_vars_flush(L, -1, g->st, err, errlen);
+    lua_pop(L, 1);
+    return ok;
+}
+
+bool game_sync(game *g)
+{
+    char why[256];
+    if (sync_vars(g, why, sizeof why)) return true;
+    snprintf(g->err, sizeof g->err, "%s", why);
+    return false;
+}
+
+bool game_snapshot(game *g, void *buf)
+{
+    if (!game_sync(g)) return false;
+    state_snapshot(g->st, buf);
+    return true;
+}
+
+bool game_hash(game *g, uint64_t *hash)
+{
+    if (!game_sync(g)) return false;
+    *hash = state_hash(g->st);
+    return true;
+}
+
 /* Below: the function and State are pushed by the caller via begin_hook. */
 static void begin_hook(game *g, int fnref)
 {
@@ -165,14 +197,24 @@ static bool call_hook(game *g, const char *what, int nextra, int nres, bool txn)
 {
     grove_vm *vm = g->vm;
     struct gstate *prev = vm->current;
-    if (txn) state_snapshot(g->st, g->scratch);
+    if (txn && !game_snapshot(g, g->scratch)) {
+        lua_pop(vm->L, 2 + nextra);
+        return false;
+    }
     vm->current = g->st;
     int status = vm_call(vm, 1 + nextra, nres, what);
     vm->current = prev;
     if (status != LUA_OK) {
-        if (txn) state_restore(g->st, g->scratch);
+        if (txn) game_restore(g, g->scratch);
         snprintf(g->err, sizeof g->err, "%s", lua_tostring(vm->L, -1));
         lua_pop(vm->L, 1);
+        return false;
+    }
+    char why[256];
+    if (!sync_vars(g, why, sizeof why)) {       /* a var left holding a non-integer */
+        if (txn) game_restore(g, g->scratch);
+        snprintf(g->err, sizeof g->err, "%s: %s", what, why);
+        lua_pop(vm->L, nres);
         return false;
     }
     return true;
@@ -339,6 +381,7 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
         goto fail;
     }
     state_seal(g->st);
+    if (!game_sync(g)) { snprintf(err, errlen, "setup: %s", g->err); goto fail; }
     g->scratch = malloc(g->st->size ? g->st->size : 1);
     if (!g->scratch) { snprintf(err, errlen, "out of memory"); goto fail; }
     lua_settop(L, top);
@@ -528,11 +571,20 @@ bool game_render(game *g, int viewer)
     return finish_hook(g, "render", 1, 1);
 }
 
+void game_restore(game *g, const void *snapshot)
+{
+    state_restore(g->st, snapshot);
+    lua_State *L = g->vm->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_vars_refresh(L, -1, g->st);
+    lua_pop(L, 1);
+}
+
 bool game_undo(game *g)
 {
     if (g->ncur == 0) return false;
     g->ncur--;
-    state_restore(g->st, g->snaps + (size_t)g->ncur * g->st->size);
+    game_restore(g, g->snaps + (size_t)g->ncur * g->st->size);
     return true;
 }
 
@@ -616,6 +668,7 @@ long game_playout_timed(game *g, rng_t *pick, long max_moves, game_timing *timin
         lua_pop(L, 1);
         return -1;
     }
+    if (!game_sync(g)) return -1;
     return c.played;
 }
 
@@ -624,11 +677,11 @@ bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor)
     if (i < 0 || i >= g->ncur) return false;
     uint8_t *now = malloc(g->st->size);
     if (!now) return false;
-    state_snapshot(g->st, now);
-    state_restore(g->st, g->snaps + (size_t)i * g->st->size);
+    if (!game_snapshot(g, now)) { free(now); return false; }
+    game_restore(g, g->snaps + (size_t)i * g->st->size);
     bool ok = game_describe(g, g->hist[i], buf, len);
     if (actor) *actor = ok ? game_actor(g) : 0;
-    state_restore(g->st, now);
+    game_restore(g, now);
     free(now);
     return ok;
 }

@@ -99,6 +99,19 @@ bool game_render(game *g, int viewer);
  * was played from. */
 bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor);
 
+/* The script keeps its vars in Lua tables (lua_vars.c); the block gets
+ * them at every hook's end. game_sync brings the block in line now (false,
+ * with game_error, when a var holds a non-integer); game_snapshot and
+ * game_hash sync first. Everything outside game.c that reads the block
+ * goes through these. */
+bool game_sync(game *g);
+bool game_snapshot(game *g, void *buf);
+bool game_hash(game *g, uint64_t *hash);
+
+/* Put the state back to a snapshot (st->size bytes) and refresh what the
+ * script's State mirrors of it (the vars). Every restore goes through here. */
+void game_restore(game *g, const void *snapshot);
+
 /* Undo / redo one move of the history. False if there is none. */
 bool game_undo(game *g);
 bool game_redo(game *g);

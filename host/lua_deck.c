@@ -82,7 +82,7 @@ static int check_pos(lua_State *L, int idx, const deck_t *k, const comp_desc *d,
 /* The seat at idx: 0 (an onlooker) or 1..players. */
 static int check_seat(lua_State *L, int idx, const comp_desc *d)
 {
-    handle *h = lua_touserdata(L, 1);
+    handle *h = bind_handle_at(L, 1, COMP_DECK);
     lua_Integer seat = luaL_checkinteger(L, idx);
     int n = h->owner->st->nplayers;
     if (seat < 0 || seat > n)
@@ -248,7 +248,7 @@ static int l_cards(lua_State *L)
 static int l_shuffle(lua_State *L)
 {
     deck_t *k = check_deck(L, 1, NULL);
-    handle *h = lua_touserdata(L, 1);
+    handle *h = bind_handle_at(L, 1, COMP_DECK);
     deck_shuffle(k, state_rng(h->owner->st));
     return 0;
 }
@@ -259,7 +259,7 @@ static deck_t *check_transfer(lua_State *L, deck_t *from, const comp_desc *d, in
 {
     const comp_desc *td;
     deck_t *to = check_deck(L, 2, &td);
-    handle *hf = lua_touserdata(L, 1), *ht = lua_touserdata(L, 2);
+    handle *hf = bind_handle_at(L, 1, COMP_DECK), *ht = bind_handle_at(L, 2, COMP_DECK);
     if (hf->owner != ht->owner)
         luaL_error(L, "deck '%s': cannot %s to deck '%s' of another game", d->name, verb, td->name);
     lua_Integer want = luaL_optinteger(L, 3, 1);
@@ -328,8 +328,8 @@ static int l_visible_to(lua_State *L)
 
 static int l_tostring(lua_State *L)
 {
-    handle *h = bind_test(L, 1, COMP_DECK);
-    if (!h->owner->st) { lua_pushliteral(L, "Deck(closed)"); return 1; }
+    handle *h = bind_handle(L, 1, COMP_DECK);
+    if (!h || !h->owner->st) { lua_pushliteral(L, "Deck(closed)"); return 1; }
     const comp_desc *d;
     deck_t *k = check_deck(L, 1, &d);
     lua_pushfstring(L, "Deck(%s, %d/%d cards)", d->name, (int)k->count, (int)k->cap);

@@ -53,7 +53,7 @@ static int32_t check_symbol(lua_State *L, int idx, const comp_desc *d)
 
 static rng_t *rng_of(lua_State *L)
 {
-    handle *h = lua_touserdata(L, 1);
+    handle *h = bind_handle_at(L, 1, COMP_DICE);
     return state_rng(h->owner->st);
 }
 
@@ -236,8 +236,8 @@ static int l_symbols(lua_State *L)
 /* Dice(cup: star fairy [snake] tree tree), set-aside dice in brackets */
 static int l_tostring(lua_State *L)
 {
-    handle *h = bind_test(L, 1, COMP_DICE);
-    if (!h->owner->st) { lua_pushliteral(L, "Dice(closed)"); return 1; }
+    handle *h = bind_handle(L, 1, COMP_DICE);
+    if (!h || !h->owner->st) { lua_pushliteral(L, "Dice(closed)"); return 1; }
     const comp_desc *d;
     dice_t *k = check_dice(L, 1, &d);
     luaL_Buffer b;

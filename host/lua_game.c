@@ -234,7 +234,10 @@ static int l_redo(lua_State *L)
 
 static int l_hash(lua_State *L)
 {
-    lua_pushinteger(L, (lua_Integer)state_hash(check_game(L, 1)->st));
+    game *g = check_game(L, 1);
+    uint64_t h;
+    if (!game_hash(g, &h)) return luaL_error(L, "%s", game_error(g));
+    lua_pushinteger(L, (lua_Integer)h);
     return 1;
 }
 

@@ -79,7 +79,7 @@ static int32_t check_value(lua_State *L, int idx, const comp_desc *d)
  * into *mine so that one Cond passed twice cannot overwrite itself. */
 static const cond_t *check_cond(lua_State *L, int idx, int list, cond_t *mine)
 {
-    handle *h = lua_touserdata(L, 1);
+    handle *h = bind_handle_at(L, 1, COMP_GRAPH);
     const cond_t *c = bind_check_cond(L, idx, h->owner->st, h->comp, list, mine);
     if (!c) return NULL;
     if (c != mine) *mine = *c;
@@ -379,8 +379,8 @@ static int l_capacity(lua_State *L)
 
 static int l_tostring(lua_State *L)
 {
-    handle *h = bind_test(L, 1, COMP_GRAPH);
-    if (!h->owner->st) { lua_pushliteral(L, "Graph(closed)"); return 1; }
+    handle *h = bind_handle(L, 1, COMP_GRAPH);
+    if (!h || !h->owner->st) { lua_pushliteral(L, "Graph(closed)"); return 1; }
     const comp_desc *d;
     graph_t *g = check_graph(L, 1, &d);
     cellset_t nodes, edges;

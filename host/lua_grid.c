@@ -52,7 +52,7 @@ static int check_dir(lua_State *L, int idx)
 /* A condition argument on the grid at 1 (nil: every cell). */
 static const cond_t *check_cond(lua_State *L, int idx, cond_t *scratch)
 {
-    handle *h = lua_touserdata(L, 1);     /* checked by check_grid before */
+    handle *h = bind_handle_at(L, 1, COMP_GRID);     /* checked by check_grid before */
     return bind_check_cond(L, idx, h->owner->st, h->comp, 0, scratch);
 }
 
@@ -327,8 +327,8 @@ static int l_reach(lua_State *L)
 static int l_tostring(lua_State *L)
 {
     const comp_desc *d;
-    handle *h = bind_test(L, 1, COMP_GRID);
-    if (!h->owner->st) { lua_pushliteral(L, "Grid(closed)"); return 1; }
+    handle *h = bind_handle(L, 1, COMP_GRID);
+    if (!h || !h->owner->st) { lua_pushliteral(L, "Grid(closed)"); return 1; }
     grid_t *g = check_grid(L, 1, &d);
     lua_pushfstring(L, "Grid(%s, %dx%d)", d->name, g->w, g->h);
     return 1;

@@ -140,7 +140,7 @@ static int32_t check_value(lua_State *L, int idx, const comp_desc *d)
 /* A cell condition at idx (list 0: hex fields); NULL for none. */
 static const cond_t *check_cond(lua_State *L, int idx, cond_t *scratch)
 {
-    handle *h = lua_touserdata(L, 1);
+    handle *h = bind_handle_at(L, 1, COMP_HEX);
     return bind_check_cond(L, idx, h->owner->st, h->comp, 0, scratch);
 }
 
@@ -494,8 +494,8 @@ static int l_bounds(lua_State *L)
 
 static int l_tostring(lua_State *L)
 {
-    handle *hd = bind_test(L, 1, COMP_HEX);
-    if (!hd->owner->st) { lua_pushliteral(L, "Hex(closed)"); return 1; }
+    handle *hd = bind_handle(L, 1, COMP_HEX);
+    if (!hd || !hd->owner->st) { lua_pushliteral(L, "Hex(closed)"); return 1; }
     const comp_desc *d;
     hex_t *h = check_hexgrid(L, 1, &d);
     cellset_t set;

@@ -142,8 +142,8 @@ static int l_bounds(lua_State *L)
 
 static int l_tostring(lua_State *L)
 {
-    handle *h = bind_test(L, 1, COMP_POOL);
-    if (!h->owner->st) { lua_pushliteral(L, "Pool(closed)"); return 1; }
+    handle *h = bind_handle(L, 1, COMP_POOL);
+    if (!h || !h->owner->st) { lua_pushliteral(L, "Pool(closed)"); return 1; }
     const comp_desc *d;
     pool_t *p = bind_check_comp(L, 1, COMP_POOL, &d);
     if (d->flags & POOL_PER_SEAT) lua_pushfstring(L, "Pool(%s, per seat)", d->name);

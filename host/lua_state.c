@@ -28,6 +28,8 @@ static int l_state_newindex(lua_State *L)
 static int l_state_hash(lua_State *L)
 {
     lstate *s = bind_check_state(L, 1);
+    char why[256];
+    if (!lua_vars_flush(L, 1, s->st, why, sizeof why)) return luaL_error(L, "%s", why);
     lua_pushinteger(L, (lua_Integer)state_hash(s->st));
     return 1;
 }
@@ -114,15 +116,4 @@ lstate *lua_state_push(lua_State *L, gstate *st)
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);                       /* [s] */
     return ls;
-}
-
-void lua_state_bind_all(lua_State *L, int sidx)
-{
-    sidx = lua_absindex(L, sidx);
-    lstate *s = bind_check_state(L, sidx);
-    for (int i = 1; i < s->st->ncomps; i++) {
-        lua_pushstring(L, s->st->comps[i].name);
-        bind_push_handle(L, sidx, s->st->comps[i].kind, i);
-        lua_rawset(L, sidx);
-    }
 }

@@ -12,10 +12,6 @@
 /* Push a new State object on st (not owned: the game owns st). */
 lstate *lua_state_push(lua_State *L, gstate *st);
 
-/* Push handles for every component of st as fields of the State at sidx
- * (after a layout was rebuilt outside Lua, e.g. by a restore). */
-void lua_state_bind_all(lua_State *L, int sidx);
-
 /* Register the State methods (once per Lua state). */
 void lua_state_register(lua_State *L);
 

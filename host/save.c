@@ -100,14 +100,14 @@ char *game_save_text(game *g)
     /* describe each move in the state it was played from */
     uint8_t *now = malloc(g->st->size);
     if (!now) { free(b.p); return NULL; }
-    state_snapshot(g->st, now);
+    if (!game_snapshot(g, now)) { free(now); free(b.p); return NULL; }
     for (int i = 0; i < g->ncur; i++) {
         char text[256];
-        state_restore(g->st, g->snaps + (size_t)i * g->st->size);
+        game_restore(g, g->snaps + (size_t)i * g->st->size);
         game_describe(g, g->hist[i], text, sizeof text);
         tb_printf(&b, "move %s\n", text);
     }
-    state_restore(g->st, now);
+    game_restore(g, now);
     free(now);
     tb_printf(&b, "state-hash %016" PRIx64 "\nstate\n", state_hash(g->st));
     char *dump;
@@ -238,12 +238,12 @@ game *game_load_text(grove_vm *vm, const char *text, char *err, size_t errlen)
         dump[n] = '\0';
         uint8_t *now = malloc(g->st->size);
         if (!now) { free(dump); snprintf(err, errlen, "out of memory"); goto fail; }
-        state_snapshot(g->st, now);
+        if (!game_snapshot(g, now)) { free(dump); free(now); snprintf(err, errlen, "%s", game_error(g)); goto fail; }
         char why[512];
         grove_status rc = state_undump(g->st, dump, why, sizeof why);
         free(dump);
         bool same = rc == GROVE_OK && memcmp(now, g->st->block, g->st->size) == 0;
-        state_restore(g->st, now);
+        game_restore(g, now);
         free(now);
         if (rc != GROVE_OK) { snprintf(err, errlen, "save file: %s", why); goto fail; }
         if (!same || state_hash(g->st) != hash) {

@@ -62,13 +62,18 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     out->state_bytes = g->st->size;
     uint8_t *start = malloc(g->st->size);
     if (!start) { game_close(g); return false; }
-    state_snapshot(g->st, start);
+    if (!game_snapshot(g, start)) {
+        fprintf(stderr, "grove bench: %s: %s\n", name, game_error(g));
+        free(start);
+        game_close(g);
+        return false;
+    }
 
     /* snapshot + restore cost */
     uint8_t *tmp = malloc(g->st->size);
     double t0 = now();
     const int reps = count ? 1000 : 1000000;
-    for (int i = 0; i < reps; i++) { state_snapshot(g->st, tmp); state_restore(g->st, tmp); }
+    for (int i = 0; i < reps; i++) { game_snapshot(g, tmp); game_restore(g, tmp); }
     out->snap_ns = (now() - t0) * 1e9 / reps;
     free(tmp);
 
@@ -80,7 +85,7 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     t0 = now();
     double t = t0;
     while (count ? out->playouts < count : t - t0 < seconds) {
-        state_restore(g->st, start);
+        game_restore(g, start);
         rng_seed(state_rng(g->st), (uint64_t)out->playouts + 1, 0x67726f7665ULL);
         unsigned long a0 = vm->allocs;
         long n = game_playout(g, &pick, cap);
@@ -101,7 +106,7 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     double t1 = now(), total = 0;
     long timed = count ? count / 5 + 1 : 50;
     for (long k = 0; k < timed || (!count && now() - t1 < seconds / 5); k++) {
-        state_restore(g->st, start);
+        game_restore(g, start);
         rng_seed(state_rng(g->st), (uint64_t)k + 1, 0x67726f7665ULL);
         double p0 = now();
         if (game_playout_timed(g, &pick, cap, &timing) < 0) break;

@@ -134,7 +134,14 @@ static int eval_lua(repl *r, const char *code, char *syntax_err, size_t errlen)
     }
     lua_rawgeti(L, LUA_REGISTRYINDEX, r->env_ref);
     lua_setupvalue(L, -2, 1);
-    uint64_t before = state_hash(r->g->st);
+    /* Lua that fails, or leaves a var holding a non-integer, changes nothing */
+    uint8_t *before = malloc(r->g->st->size);
+    if (!before || !game_snapshot(r->g, before)) {
+        printf("error: %s\n", before ? game_error(r->g) : "out of memory");
+        free(before);
+        lua_settop(L, top);
+        return 1;
+    }
     int ncur = r->g->ncur;
     signal_vm = r->vm;
     signal(SIGINT, on_sigint);
@@ -145,10 +152,15 @@ static int eval_lua(repl *r, const char *code, char *syntax_err, size_t errlen)
         const char *msg = lua_tostring(L, -1);
         if (plain_words(code) && strstr(msg, "undeclared global")) {
             lua_settop(L, top);
+            free(before);
             snprintf(syntax_err, errlen, "%s", msg);
             return -1;      /* words that are no Lua the user meant */
         }
         printf("error: %s\n", msg);
+        if (r->g->ncur == ncur) game_restore(r->g, before);
+    } else if (!game_sync(r->g)) {
+        printf("error: %s (the game is unchanged)\n", game_error(r->g));
+        if (r->g->ncur == ncur) game_restore(r->g, before);
     } else {
         int n = lua_gettop(L) - top;
         for (int i = 1; i <= n; i++) {
@@ -159,7 +171,9 @@ static int eval_lua(repl *r, const char *code, char *syntax_err, size_t errlen)
         if (n) printf("\n");
     }
     lua_settop(L, top);
-    if (state_hash(r->g->st) != before || r->g->ncur != ncur) {   /* the Lua changed the game */
+    bool changed = r->g->ncur != ncur || memcmp(before, r->g->st->block, r->g->st->size) != 0;
+    free(before);
+    if (changed) {   /* the Lua changed the game */
         r->shown = false;
         r->result_shown = false;
     }

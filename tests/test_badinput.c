@@ -97,6 +97,19 @@ static void pcall_cannot_swallow_the_budget(void **st)
     expect_refused(8, "instruction budget exceeded");
 }
 
+/* A var is a plain Lua field, checked when the hook returns. */
+static void var_holding_a_string_is_refused(void **st)
+{
+    (void)st;
+    expect_refused(9, "apply: var 'count' of 'play' holds a string; vars hold integers");
+}
+
+static void var_set_to_nil_is_refused(void **st)
+{
+    (void)st;
+    expect_refused(10, "apply: var 'count' of 'play' was set to nil; vars hold integers");
+}
+
 /* A playout runs without the count hook; the watchdog stops a loop in it. */
 static void watchdog_stops_a_loop_in_a_playout(void **st)
 {
@@ -207,6 +220,8 @@ int main(void)
         cmocka_unit_test(io_open_is_refused),
         cmocka_unit_test(bad_cell_is_refused),
         cmocka_unit_test(pcall_cannot_swallow_the_budget),
+        cmocka_unit_test(var_holding_a_string_is_refused),
+        cmocka_unit_test(var_set_to_nil_is_refused),
         cmocka_unit_test(watchdog_stops_a_loop_in_a_playout),
         cmocka_unit_test(illegal_move_is_refused),
         cmocka_unit_test(syntax_error_names_file_and_line),

@@ -214,8 +214,10 @@ end
 --- seedlings become saplings, saplings mature, and each tree that was
 --- already mature spawns a seedling (chosen next, one move per tree). A
 --- growth the pool cannot supply does not happen (board order decides).
-local function grow(s, ...)
-  for i = 1, select("#", ...) do grow_tree(s, (select(i, ...))) end
+local function grow(s, tree, ...)
+  if tree == nil then return end
+  grow_tree(s, tree)
+  return grow(s, ...)
 end
 
 --- The current spawning tree puts a seedling on an empty neighbour.

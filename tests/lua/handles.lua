@@ -1,0 +1,85 @@
+-- What a script holds: component handles (tables of methods) and vars
+-- (plain fields), and the errors a designer gets when using them wrongly.
+games.add_path("tests/fixtures")
+
+local function open()
+  return games.open("misbehave", { players = 1, seed = 1 })
+end
+
+--- The message of an error, without "file:line: ".
+local function message(f)
+  local ok, err = pcall(f)
+  expect.falsy(ok, "no error")
+  return (err:gsub("^[^:]+:%d+: ", ""))
+end
+
+test("handles: a method called with a dot instead of a colon says so", function()
+  local s = open().state
+  expect.eq(message(function() return s.board.get("a1", "mark") end),
+    "bad self (Grid expected, got string): call methods with a colon, board:method(...)")
+end)
+
+test("handles: an unknown method and an assignment name the component", function()
+  local s = open().state
+  expect.eq(message(function() return s.board:nosuch() end), "Grid 'board' has no method 'nosuch'")
+  expect.eq(message(function() s.board.tree = 3 end),
+    "cannot assign 'tree' on grid 'board': change it through its methods")
+  expect.eq(s.board:get("a1", "mark"), 0)
+end)
+
+test("handles: one component's method works on another of its kind only", function()
+  local s = open().state
+  expect.eq(message(function() return s.board.get(s.play, "a1", "mark") end),
+    "bad argument #1 (Grid expected, got Vars)")
+  expect.eq(tostring(s.board), "Grid(board, 3x3)")
+end)
+
+test("vars: read and written as fields; unknown names raise", function()
+  local g = open()
+  local s = g.state
+  expect.eq(s.play.count, 0)
+  expect.eq(message(function() return s.play.cuont end),
+    "no var 'cuont' in 'play' (declare it in setup: s:vars(name, {...}))")
+  expect.eq(message(function() s.play.cuont = 1 end),
+    "no var 'cuont' in 'play' (declare it in setup: s:vars(name, {...}))")
+  expect.eq(tostring(s.play), "Vars(count=0, only=0)")
+end)
+
+test("vars: the game sees them after each move, undo and redo bring them back", function()
+  local g = open()
+  local s = g.state
+  local hash = g:hash()
+  g:play("fine")
+  expect.eq(s.play.count, 1)
+  expect.truthy(g:hash() ~= hash, "the move changed the state")
+  g:undo()
+  expect.eq(s.play.count, 0)
+  expect.eq(g:hash(), hash)
+  g:redo()
+  expect.eq(s.play.count, 1)
+end)
+
+test("vars: a move that leaves a var holding a non-integer is refused and undone", function()
+  local g = open()
+  local s = g.state
+  g:play("fine")
+  local hash = g:hash()
+  local ok, why = g:try("string_var")
+  expect.falsy(ok)
+  expect.eq(why, "apply: var 'count' of 'play' holds a string; vars hold integers")
+  expect.eq(s.play.count, 1)
+  expect.eq(g:hash(), hash)
+  ok, why = g:try("nil_var")
+  expect.falsy(ok)
+  expect.eq(why, "apply: var 'count' of 'play' was set to nil; vars hold integers")
+  expect.eq(s.play.count, 1)
+end)
+
+test("vars: a tool that stores a non-integer hears it at the next hash", function()
+  local g = open()
+  g.state.play.count = 2.5
+  expect.eq(message(function() return g:hash() end),
+    "var 'count' of 'play' holds the number 2.5; vars hold integers")
+  g.state.play.count = 2
+  expect.eq(type(g:hash()), "number")
+end)
