@@ -56,7 +56,7 @@ local function setup(s)
   end
   s:pool("score", { per_seat = true })
   s:pool("protesters", { per_seat = true, value = protesters_each(s.players), max = PROTESTERS_IN_ALL })
-  s:vars("play", { "busy" })
+  s:vars("play", { "busy", "spawning" })   -- spawning: the tree choosing its spawn
   turns.setup(s)
   -- Place a seedling on the centre of the board.
   s.large:take(1)
@@ -105,22 +105,23 @@ end
 
 -- 3. Action -----------------------------------------------------------------
 
-local function can_plant(s, seat)
-  return s.large:has(1) and s.board:neighbors(logger_square(s, seat), EMPTY) ~= nil
+local function can_plant(s, here)
+  return s.large:has(1) and s.board:neighbors(here, EMPTY) ~= nil
 end
 
 local function can_protest(s, seat)
   return s.protesters:get(seat) > 0 and s.board:count(PROTESTABLE) > 0
 end
 
-local function can_chop(s, seat)
-  return s.board:neighbors(logger_square(s, seat), CHOPPABLE) ~= nil
+local function can_chop(s, here)
+  return s.board:neighbors(here, CHOPPABLE) ~= nil
 end
 
 --- You must perform an action if able; the phase is skipped otherwise.
 local function begin_action(s)
   local seat = turns.seat(s)
-  if can_plant(s, seat) or can_protest(s, seat) or can_chop(s, seat) then
+  local here = logger_square(s, seat)
+  if can_plant(s, here) or can_protest(s, seat) or can_chop(s, here) then
     turns.set_phase(s, PHASE.action)
   else
     end_turn(s)
@@ -189,7 +190,9 @@ local function next_spawner(s)
 end
 
 local function spawn_or_act(s)
-  if next_spawner(s) then
+  local tree = next_spawner(s)
+  if tree then
+    s.play.spawning = tree
     turns.set_phase(s, PHASE.spawn)
   else
     begin_action(s)
@@ -222,8 +225,7 @@ end
 
 --- The current spawning tree puts a seedling on an empty neighbour.
 local function spawn(s, square)
-  local tree = next_spawner(s)
-  s.board:set(tree, "spawner", 0)
+  s.board:set(s.play.spawning, "spawner", 0)
   forest_changed(s)
   s.large:take(1)
   s.board:set(square, "tree", SEEDLING)
@@ -265,7 +267,7 @@ local function moves(s, out)
   elseif phase == PHASE.move then
     out:add_all(MOVE.move, s.board:reach(logger_square(s, seat), MOVEMENT, EMPTY))
   elseif phase == PHASE.spawn then
-    out:add_all(MOVE.spawn, s.board:neighbors(next_spawner(s), EMPTY))
+    out:add_all(MOVE.spawn, s.board:neighbors(s.play.spawning, EMPTY))
   elseif phase == PHASE.action then
     local here = logger_square(s, seat)
     if s.large:has(1) then out:add_all(MOVE.plant, s.board:neighbors(here, EMPTY)) end
