@@ -22,6 +22,17 @@ typedef enum {
     DECK_OWNER_ONLY = 2,  /* the owner sees the cards, the others the count */
 } deck_visibility;
 
+/* What a player who may not see the faces still sees of a zone: every
+ * card's back (a hand held up), the top card's back (a pile), or nothing
+ * but the count. A card's back is what the script declared for it with
+ * state_set_backs (one integer per card, say its level). Kept in the
+ * zone's comp_desc.flags: fixed at setup, not part of the state. */
+typedef enum {
+    DECK_BACKS_NONE = 0,
+    DECK_BACKS_TOP = 1,
+    DECK_BACKS_ALL = 2,
+} deck_backs;
+
 typedef struct {
     int32_t cap;        /* card slots */
     int32_t count;      /* cards now in the zone */

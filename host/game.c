@@ -3,6 +3,7 @@
  * legal moves, apply as a transaction, history, playouts, save and load.
  */
 #include "game.h"
+#include "hidden.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -52,6 +53,22 @@ static bool run_script_file(grove_vm *vm, const char *path, const char *gamedir,
 }
 
 /* Does the list at idx (a Lua array of strings) contain s? */
+/* Is `name` one of the comma-separated names in list? */
+static bool list_has_name(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p; ) {
+        while (*p == ' ' || *p == ',') p++;
+        const char *e = p;
+        while (*e && *e != ',') e++;
+        const char *end = e;
+        while (end > p && end[-1] == ' ') end--;
+        if ((size_t)(end - p) == n && strncmp(p, name, n) == 0) return true;
+        p = e;
+    }
+    return false;
+}
+
 static bool list_has(lua_State *L, int idx, const char *s)
 {
     if (!lua_istable(L, idx)) return false;
@@ -319,6 +336,26 @@ static bool build_options(game *g, int def, int uidx, char *err, size_t errlen)
     return true;
 }
 
+/* Does def (at idx) name a variant for this player count that `variants`
+ * lacks? Then write the list with it in front into out. */
+static bool player_variant(lua_State *L, int def, int players, const char *variants,
+                           char *out, size_t len)
+{
+    bool add = false;
+    int top = lua_gettop(L);
+    if (lua_getfield(L, def, "player_variants") == LUA_TTABLE
+        && lua_rawgeti(L, -1, players) == LUA_TSTRING) {
+        const char *pv = lua_tostring(L, -1);
+        add = !variants || !list_has_name(variants, pv);
+        if (add) {
+            if (variants && *variants) snprintf(out, len, "%s,%s", pv, variants);
+            else snprintf(out, len, "%s", pv);
+        }
+    }
+    lua_settop(L, top);
+    return add;
+}
+
 game *game_open(grove_vm *vm, const char *name, const char *variants, int players,
                 uint64_t seed, int opts_idx, char *err, size_t errlen)
 {
@@ -328,6 +365,15 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     if (!game_load_def(vm, name, variants, false, err, errlen)) return NULL;
     int def = lua_gettop(L);
     if (!check_players(L, def, name, players, err, errlen)) { lua_settop(L, top); return NULL; }
+    /* def.player_variants = {[1] = "solo"}: a variant that comes with a
+     * player count, applied first */
+    char full[GAME_MAX_VARIANTS];
+    if (player_variant(L, def, players, variants, full, sizeof full)) {
+        lua_settop(L, top);
+        if (!game_load_def(vm, name, full, false, err, errlen)) return NULL;
+        def = lua_gettop(L);
+        variants = full;
+    }
 
     game *g = calloc(1, sizeof *g);
     if (!g) { snprintf(err, errlen, "out of memory"); lua_settop(L, top); return NULL; }
@@ -578,6 +624,19 @@ void game_restore(game *g, const void *snapshot)
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
     lua_vars_refresh(L, -1, g->st);
     lua_pop(L, 1);
+}
+
+bool game_redeal(game *g, int viewer, uint64_t seed)
+{
+    if (!game_sync(g)) return false;
+    rng_t r;
+    rng_seed(&r, seed, 0x6465616cULL);                 /* stream "deal" */
+    if (hidden_redeal(g->st, viewer, &r) != GROVE_OK) {
+        snprintf(g->err, sizeof g->err, "out of memory");
+        return false;
+    }
+    rng_seed(state_rng(g->st), seed, 0x67726f7665ULL);
+    return true;
 }
 
 bool game_undo(game *g)

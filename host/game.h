@@ -112,6 +112,12 @@ bool game_hash(game *g, uint64_t *hash);
  * script's State mirrors of it (the vars). Every restore goes through here. */
 void game_restore(game *g, const void *snapshot);
 
+/* Determinize for `viewer` (0 = an onlooker): re-deal every card it cannot
+ * see, consistently with what it sees (hidden.h), and reseed the game's
+ * chance from `seed`, which the viewer cannot know either. Not a move: it
+ * is not in the history. False (state unchanged) on no memory. */
+bool game_redeal(game *g, int viewer, uint64_t seed);
+
 /* Undo / redo one move of the history. False if there is none. */
 bool game_undo(game *g);
 bool game_redo(game *g);

@@ -2,9 +2,14 @@
  * lua_deck.c — the Lua binding of card zones (deck.h): a draw pile, a hand,
  * a discard, a market row.
  *
- * Declared in setup with a fixed capacity, an owner seat (0: shared) and who
+ * Declared in setup with a fixed capacity, an owner seat (0: shared), who
  * may see the cards ("face up", "face down" or "owner"; the default is
- * "owner" for an owned zone and "face down" for a shared one):
+ * "owner" for an owned zone and "face down" for a shared one), and which
+ * card backs the others still see ("all" of a hand held up, the "top" card
+ * of a pile, or "none"; the default is "all" for "owner" zones, "top" for
+ * face-down ones). A card's back is what s:backs{[card] = back} declared:
+ *
+ *   s:backs(LEVEL_OF_CARD)            -- in setup: a face-down card shows its level
  *
  *   local pile = s:deck("pile", 60)
  *   local hand = s:deck("hand1", 10, {owner = 1})
@@ -28,6 +33,7 @@
  *   pile:move_to(to, [n = 1])        the top n as one stack, order kept
  *   pile:owner() -> seat or 0        pile:visibility() -> "face up" | "face down" | "owner"
  *   pile:visible_to(seat) -> bool    (seat 0: an onlooker)
+ *   pile:backs_shown() -> "all" | "top" | "none"
  *
  * Failures raise naming the zone ("deck 'pile' is empty", "deck 'hand1' is
  * full (capacity 10)") and change nothing; deal and move_to are all or
@@ -42,6 +48,7 @@
 #define DECK_MAX_CAP 65535     /* fits a move argument as a position */
 
 static const char *const vis_names[] = { "face up", "face down", "owner" };
+static const char *const backs_names[] = { "none", "top", "all" };
 
 static deck_t *check_deck(lua_State *L, int idx, const comp_desc **d)
 {
@@ -90,14 +97,15 @@ static int check_seat(lua_State *L, int idx, const comp_desc *d)
     return (int)seat;
 }
 
-/* s:deck(name, capacity, [{owner = seat, visibility = "face up" | "face down" | "owner"}]) -> Deck */
+/* s:deck(name, capacity, [{owner = seat, visibility = "face up" | "face down" | "owner",
+ *                          backs = "all" | "top" | "none"}]) -> Deck */
 int lua_deck_declare(lua_State *L)
 {
     lstate *s = bind_check_state(L, 1);
     const char *name = luaL_checkstring(L, 2);
     lua_Integer cap = luaL_checkinteger(L, 3);
     lua_Integer owner = 0;
-    int vis = -1;
+    int vis = -1, backs = -1;
     if (cap < 1 || cap > DECK_MAX_CAP)
         return luaL_error(L, "deck '%s': capacity %I out of range (1..%d)", name, cap, DECK_MAX_CAP);
     if (!lua_isnoneornil(L, 4)) {
@@ -122,7 +130,15 @@ int lua_deck_declare(lua_State *L)
                 return luaL_error(L, "deck '%s': visibility '%s' unknown (\"face up\", \"face down\" or \"owner\")",
                                   name, v ? v : luaL_typename(L, -1));
         }
-        lua_pop(L, 2);
+        if (lua_getfield(L, 4, "backs") != LUA_TNIL) {
+            const char *b = lua_tostring(L, -1);
+            for (int i = 0; b && i < 3; i++)
+                if (strcmp(b, backs_names[i]) == 0) backs = i;
+            if (backs < 0)
+                return luaL_error(L, "deck '%s': backs '%s' unknown (\"all\", \"top\" or \"none\")",
+                                  name, b ? b : luaL_typename(L, -1));
+        }
+        lua_pop(L, 3);
     }
     if (owner < 0 || owner > s->st->nplayers)
         return luaL_error(L, "deck '%s': owner %I is no seat (1..%d, or 0 for a shared zone)",
@@ -130,8 +146,10 @@ int lua_deck_declare(lua_State *L)
     if (vis < 0) vis = owner ? DECK_OWNER_ONLY : DECK_FACE_DOWN;
     if (vis == DECK_OWNER_ONLY && owner == 0)
         return luaL_error(L, "deck '%s': visibility \"owner\" needs an owner seat", name);
+    if (backs < 0) backs = vis == DECK_FACE_DOWN ? DECK_BACKS_TOP : DECK_BACKS_ALL;
     int idx = bind_declare(L, COMP_DECK, name, deck_bytes((int)cap), NULL, 0, NULL, 0);
     deck_init(state_comp(s->st, idx), (int)cap, (int)owner, (deck_visibility)vis);
+    s->st->comps[idx].flags = backs;
     return 1;
 }
 
@@ -326,6 +344,14 @@ static int l_visible_to(lua_State *L)
     return 1;
 }
 
+static int l_backs_shown(lua_State *L)
+{
+    const comp_desc *d;
+    check_deck(L, 1, &d);
+    lua_pushstring(L, d->flags >= 0 && d->flags < 3 ? backs_names[d->flags] : "?");
+    return 1;
+}
+
 static int l_tostring(lua_State *L)
 {
     handle *h = bind_handle(L, 1, COMP_DECK);
@@ -343,6 +369,7 @@ static const luaL_Reg methods[] = {
     { "peek", l_peek }, { "find", l_find }, { "cards", l_cards },
     { "shuffle", l_shuffle }, { "deal", l_deal }, { "move_to", l_move_to },
     { "owner", l_owner }, { "visibility", l_visibility }, { "visible_to", l_visible_to },
+    { "backs_shown", l_backs_shown },
     { NULL, NULL },
 };
 

@@ -13,6 +13,7 @@
 
 #include "api.h"
 #include "game.h"
+#include "hidden.h"
 
 typedef struct {
     uint32_t magic, type;   /* BIND_MAGIC, T_GAME */
@@ -253,6 +254,27 @@ static int l_history(lua_State *L)
     return 1;
 }
 
+/* g:redeal(seat, seed): re-deal the cards `seat` cannot see, consistently
+ * with what it sees, and reseed the game's chance (a determinization, as a
+ * bot samples one). Not a move: undo goes back past it. */
+static int l_redeal(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    lua_Integer seat = luaL_checkinteger(L, 2);
+    lua_Integer seed = luaL_checkinteger(L, 3);
+    if (seat < 0 || seat > g->players)
+        return luaL_error(L, "redeal: no seat %I (1..%d, or 0 for an onlooker)", seat, g->players);
+    if (!game_redeal(g, (int)seat, (uint64_t)seed)) return luaL_error(L, "%s", game_error(g));
+    return 0;
+}
+
+/* g:hidden() -> true when some card zone hides its faces from some seat */
+static int l_hidden(lua_State *L)
+{
+    lua_pushboolean(L, hidden_any(check_game(L, 1)->st));
+    return 1;
+}
+
 /* g:playout([seed], [max_moves]) -> moves played: random legal moves to the
  * end, recorded in the history (so they can be undone and inspected). */
 static int l_playout(lua_State *L)
@@ -338,7 +360,7 @@ void lua_game_register(lua_State *L)
         { "describe", l_describe }, { "parse", l_parse }, { "actor", l_actor },
         { "result", l_result }, { "over", l_over }, { "render", l_render },
         { "undo", l_undo }, { "redo", l_redo }, { "hash", l_hash }, { "history", l_history },
-        { "playout", l_playout }, { "save_text", l_save_text }, { "close", l_close },
+        { "playout", l_playout }, { "redeal", l_redeal }, { "hidden", l_hidden }, { "save_text", l_save_text }, { "close", l_close },
         { NULL, NULL },
     };
     luaL_newmetatable(L, "Game");

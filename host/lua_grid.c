@@ -266,7 +266,19 @@ static int l_ray(lua_State *L)
     return bind_push_ids(L, out, n);
 }
 
-/* g:row(y) / g:column(x) -> the cells of that rank / file, ascending */
+/* Keep the cells of set that satisfy the condition at idx (if any). */
+static void filter(lua_State *L, const grid_t *g, int idx, cellset_t *set)
+{
+    cond_t scratch;
+    const cond_t *cond = check_cond(L, idx, &scratch);
+    if (!cond) return;
+    cellset_t match;
+    grid_select(g, cond, &match);
+    cellset_and(set, set, &match);
+}
+
+/* g:row(y, [cond]) / g:column(x, [cond]) -> the cells of that rank / file
+ * (that satisfy cond), ascending */
 static int l_row(lua_State *L)
 {
     grid_t *g = check_grid(L, 1, NULL);
@@ -274,6 +286,7 @@ static int l_row(lua_State *L)
     luaL_argcheck(L, y >= 1 && y <= g->h, 2, "no such row");
     cellset_t set;
     grid_row(g, (int)y - 1, &set);
+    filter(L, g, 3, &set);
     return bind_push_set(L, &set);
 }
 
@@ -284,6 +297,7 @@ static int l_column(lua_State *L)
     luaL_argcheck(L, x >= 1 && x <= g->w, 2, "no such column");
     cellset_t set;
     grid_column(g, (int)x - 1, &set);
+    filter(L, g, 3, &set);
     return bind_push_set(L, &set);
 }
 

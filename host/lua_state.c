@@ -55,6 +55,37 @@ static int l_state_random(lua_State *L)
     return 1;
 }
 
+/* s:backs{[card] = back, ...}: in setup, what each card shows face down
+ * (its level, its deck's colour): integers; cards not listed show 0. */
+static int l_state_backs(lua_State *L)
+{
+    lstate *s = bind_check_state(L, 1);
+    if (!s->in_setup) return luaL_error(L, "s:backs is called in setup only");
+    luaL_checktype(L, 2, LUA_TTABLE);
+    lua_Integer max = -1;
+    lua_pushnil(L);
+    while (lua_next(L, 2)) {
+        if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 0 || lua_tointeger(L, -2) > 65535)
+            return luaL_error(L, "s:backs: keys must be cards (integers 0..65535), got %s",
+                              luaL_tolstring(L, -2, NULL));
+        if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
+            return luaL_error(L, "s:backs: card %I: the back must be an integer, got %s",
+                              lua_tointeger(L, -2), luaL_typename(L, -1));
+        if (lua_tointeger(L, -2) > max) max = lua_tointeger(L, -2);
+        lua_pop(L, 1);
+    }
+    int n = (int)(max + 1);
+    int32_t *backs = lua_newuserdatauv(L, (size_t)(n > 0 ? n : 1) * sizeof *backs, 0);
+    for (int i = 0; i < n; i++) backs[i] = 0;
+    lua_pushnil(L);
+    while (lua_next(L, 2)) {
+        backs[lua_tointeger(L, -2)] = (int32_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    if (state_set_backs(s->st, backs, n) != GROVE_OK) return luaL_error(L, "not enough memory for s:backs");
+    return 0;
+}
+
 /* s:components() -> a list of {name=, kind=} in declaration order */
 static int l_state_components(lua_State *L)
 {
@@ -80,6 +111,7 @@ static const luaL_Reg state_methods[] = {
     { "pool", lua_pool_declare },
     { "vars", lua_vars_declare },
     { "hash", l_state_hash },
+    { "backs", l_state_backs },
     { "seed", l_state_seed },
     { "random", l_state_random },
     { "components", l_state_components },

@@ -20,7 +20,9 @@
 #include "bind.h"
 #include "vars.h"
 
-/* Under this key the State table keeps {comp index -> V}. */
+/* Under this key the State table keeps its mirrors: a list of entries
+ * {comp index, V, name 1, name 2, ...}, the names as Lua strings so that
+ * copying between block and mirror makes no string. */
 static const char MIRRORS_KEY = 0;
 
 /* The index of var `name` in d, or -1. */
@@ -124,14 +126,22 @@ static void dress(lua_State *L, int sidx, handle *h)
         lua_pushvalue(L, -1);
         lua_rawsetp(L, sidx, &MIRRORS_KEY);
     }
+    lua_createtable(L, d->nlabels[0] + 2, 0);         /* [m, entry] */
+    lua_pushinteger(L, h->comp);
+    lua_rawseti(L, -2, 1);
     lua_pushvalue(L, t);
-    lua_rawseti(L, -2, h->comp);
+    lua_rawseti(L, -2, 2);
+    for (int i = 0; i < d->nlabels[0]; i++) {
+        lua_pushstring(L, d->labels[0][i]);
+        lua_rawseti(L, -2, i + 3);
+    }
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
     lua_settop(L, t);
 }
 
-/* Call fn(L, comp index, mirror index, st, ctx) for every mirror of the
- * State at sidx; stops at the first false. */
-typedef bool (*mirror_fn)(lua_State *L, int comp, int v, gstate *st, void *ctx);
+/* Call fn(L, comp index, entry index, V index, st, ctx) for every mirror of
+ * the State at sidx; stops at the first false. */
+typedef bool (*mirror_fn)(lua_State *L, int comp, int entry, int v, gstate *st, void *ctx);
 
 static bool each_mirror(lua_State *L, int sidx, gstate *st, mirror_fn fn, void *ctx)
 {
@@ -139,24 +149,28 @@ static bool each_mirror(lua_State *L, int sidx, gstate *st, mirror_fn fn, void *
     if (lua_rawgetp(L, sidx, &MIRRORS_KEY) != LUA_TTABLE) { lua_pop(L, 1); return true; }
     int m = lua_gettop(L);
     bool ok = true;
-    lua_pushnil(L);
-    while (ok && lua_next(L, m)) {                     /* [comp, V] */
-        int comp = (int)lua_tointeger(L, -2);
-        if (comp > 0 && comp < st->ncomps && st->comps[comp].kind == COMP_VARS)
-            ok = fn(L, comp, lua_gettop(L), st, ctx);
+    lua_Integer n = (lua_Integer)lua_rawlen(L, m);
+    for (lua_Integer k = 1; ok && k <= n; k++) {
+        lua_rawgeti(L, m, k);                          /* [entry] */
+        lua_rawgeti(L, -1, 1);
+        int comp = (int)lua_tointeger(L, -1);
         lua_pop(L, 1);
+        lua_rawgeti(L, -1, 2);                         /* [entry, V] */
+        if (comp > 0 && comp < st->ncomps && st->comps[comp].kind == COMP_VARS)
+            ok = fn(L, comp, lua_gettop(L) - 1, lua_gettop(L), st, ctx);
+        lua_pop(L, 2);
     }
     lua_settop(L, m - 1);
     return ok;
 }
 
-static bool refresh_one(lua_State *L, int comp, int v, gstate *st, void *ctx)
+static bool refresh_one(lua_State *L, int comp, int entry, int v, gstate *st, void *ctx)
 {
     (void)ctx;
     const comp_desc *d = &st->comps[comp];
     const vars_t *vs = state_comp(st, comp);
     for (int i = 0; i < d->nlabels[0]; i++) {
-        lua_pushstring(L, d->labels[0][i]);
+        lua_rawgeti(L, entry, i + 3);
         lua_pushinteger(L, (lua_Integer)vs->v[i]);
         lua_rawset(L, v);
     }
@@ -170,13 +184,14 @@ void lua_vars_refresh(lua_State *L, int sidx, gstate *st)
 
 typedef struct { char *err; size_t len; } flush_ctx;
 
-static bool flush_one(lua_State *L, int comp, int v, gstate *st, void *ctx)
+static bool flush_one(lua_State *L, int comp, int entry, int v, gstate *st, void *ctx)
 {
     flush_ctx *f = ctx;
     const comp_desc *d = &st->comps[comp];
     vars_t *vs = state_comp(st, comp);
     for (int i = 0; i < d->nlabels[0]; i++) {
-        bind_rawget_name(L, v, d->labels[0][i]);
+        lua_rawgeti(L, entry, i + 3);
+        lua_rawget(L, v);
         int isint;
         lua_Integer x = lua_tointegerx(L, -1, &isint);
         if (!isint || lua_type(L, -1) != LUA_TNUMBER) {

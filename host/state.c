@@ -74,7 +74,23 @@ void state_free(gstate *st)
     }
     free(st->comps);
     free(st->block);
+    free(st->backs);
     free(st);
+}
+
+grove_status state_set_backs(gstate *st, const int32_t *backs, int n)
+{
+    if (n < 0) return GROVE_EARG;
+    int32_t *copy = NULL;
+    if (n > 0) {
+        copy = malloc((size_t)n * sizeof *copy);
+        if (!copy) return GROVE_ENOMEM;
+        memcpy(copy, backs, (size_t)n * sizeof *copy);
+    }
+    free(st->backs);
+    st->backs = copy;
+    st->nbacks = n;
+    return GROVE_OK;
 }
 
 int state_find(const gstate *st, const char *name)
@@ -139,11 +155,20 @@ void state_restore(gstate *st, const void *buf) { memcpy(st->block, buf, st->siz
 
 uint64_t state_hash(const gstate *st)
 {
-    uint64_t h = 0xcbf29ce484222325ULL;
-    for (size_t i = 0; i < st->size; i++) {
-        h ^= st->block[i];
-        h *= 0x100000001b3ULL;
+    /* eight bytes at a time, each word mixed in by a multiply and a shift;
+     * a final avalanche spreads every bit over the result */
+    uint64_t h = 0xcbf29ce484222325ULL ^ st->size;
+    size_t i = 0;
+    for (; i + 8 <= st->size; i += 8) {
+        uint64_t w;
+        memcpy(&w, st->block + i, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+        h ^= h >> 29;
     }
+    for (; i < st->size; i++) h = (h ^ st->block[i]) * 0x100000001b3ULL;
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
     return h;
 }
 

@@ -46,6 +46,8 @@ typedef struct gstate {
     uint64_t seed;            /* the seed the RNG started from */
     bool sealed;              /* setup done: no more declarations */
     uint64_t serial;          /* unique per layout, for caches keyed on it */
+    int32_t *backs;           /* owned; backs[card]: what a face-down card shows */
+    int nbacks;               /* cards with a back; others show back 0 */
 } gstate;
 
 /* A new state with only its RNG, seeded with `seed`. NULL on no memory. */
@@ -59,6 +61,16 @@ void state_free(gstate *st);
 grove_status state_add(gstate *st, comp_kind kind, const char *name, size_t bytes,
                        const char *const *labels0, int n0,
                        const char *const *labels1, int n1, int *index);
+
+/* The back of every card 0..n-1 (see deck.h): copied in; replaces any
+ * earlier list. ENOMEM, or EARG for n < 0. */
+grove_status state_set_backs(gstate *st, const int32_t *backs, int n);
+
+/* The back of a card (0 for a card with none declared). */
+static inline int32_t state_back(const gstate *st, int32_t card)
+{
+    return card >= 0 && card < st->nbacks ? st->backs[card] : 0;
+}
 
 /* The component named `name`, or -1. */
 int state_find(const gstate *st, const char *name);

@@ -22,7 +22,8 @@ static const char *const usage =
     "  grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=random]\n"
     "                          play at the REPL (type 'help' there)\n"
     "  grove list              the games, their player counts and variants\n"
-    "  grove test [PATH...]    run the scenario tests (all games by default)\n"
+    "  grove test [PATH...]    run the scenario tests: of all games, or of the given files,\n"
+    "                          folders, or game folders (their tests/)\n"
     "  grove run FILE.lua [ARGS...]\n"
     "                          run a Lua script with the host API (trusted: io, os)\n"
     "  grove bench [GAME] [--players N] [--seconds S | --playouts N] [--json FILE]\n"
@@ -324,8 +325,17 @@ static int cmd_test(int argc, char **argv)
             vm_free(vm);
             return 2;
         }
-        if (S_ISDIR(sb.st_mode)) collect(argv[i], &files);
-        else sl_add(&files, argv[i]);
+        if (S_ISDIR(sb.st_mode)) {
+            /* a game's folder: its tests/, not its rule files */
+            char t[PATH_MAX], gl[PATH_MAX];
+            struct stat tb;
+            snprintf(t, sizeof t, "%s/tests", argv[i]);
+            snprintf(gl, sizeof gl, "%s/game.lua", argv[i]);
+            if (stat(gl, &tb) == 0 && stat(t, &tb) == 0 && S_ISDIR(tb.st_mode)) collect(t, &files);
+            else collect(argv[i], &files);
+        } else {
+            sl_add(&files, argv[i]);
+        }
     }
     if (argc <= 2 || (files.n == 0 && (verbose || filter))) default_tests(vm, &files);
     lua_State *L = vm->L;

@@ -23,6 +23,7 @@
 
 #include "api.h"
 #include "cli.h"
+#include "hidden.h"
 
 typedef struct {
     grove_vm *vm;
@@ -35,6 +36,7 @@ typedef struct {
     bool shown;             /* the board for this position was printed */
     bool result_shown;
     rng_t bot_rng;
+    int viewer;             /* the seat whose view was last shown (hidden-card games) */
 } repl;
 
 static repl *current_repl;      /* for readline's completion callback */
@@ -86,6 +88,61 @@ static void set_game(repl *r, game *g)
     game_close(old);
     r->shown = false;
     r->result_shown = false;
+    r->viewer = -1;
+}
+
+/* ---- who may see what --------------------------------------------------------- */
+
+static bool is_bot(const repl *r, int seat)
+{
+    return seat >= 1 && seat <= MAX_BOTS && r->o.bots[seat][0];
+}
+
+/* The seats a person plays, and the first of them. */
+static int people(const repl *r, int *first)
+{
+    int n = 0;
+    *first = 0;
+    for (int seat = 1; seat <= r->g->players; seat++)
+        if (!is_bot(r, seat)) {
+            if (!n) *first = seat;
+            n++;
+        }
+    return n;
+}
+
+/* Whose view to render: in a game without hidden cards, the actor's (every
+ * view is the same); with hidden cards, the one person's seat when one
+ * person plays against bots, the actor's when people share the keyboard,
+ * an onlooker's (0) when bots play each other or the game is over. */
+static int view_for(const repl *r, int actor)
+{
+    if (!hidden_any(r->g->st)) return actor;
+    int first, n = people(r, &first);
+    if (n == 1) return first;
+    if (n == 0 || actor == 0) return 0;
+    return is_bot(r, actor) ? 0 : actor;
+}
+
+/* Between two people sharing the keyboard in a hidden-card game: say whose
+ * turn it is before showing their hand, and on a terminal wait for them and
+ * clear the screen of the previous player's view. */
+static void hand_over(repl *r, int viewer)
+{
+    int first;
+    if (viewer == r->viewer || viewer == 0 || people(r, &first) < 2 || !hidden_any(r->g->st)) {
+        r->viewer = viewer;
+        return;
+    }
+    printf("Seat %d to play: pass the keyboard to seat %d%s\n", viewer, viewer,
+           r->tty ? " and press Enter." : ".");
+    if (r->tty) {
+        fflush(stdout);
+        char *line = readline("");
+        free(line);
+        printf("\033[H\033[2J");          /* clear the screen: the last hand is no one else's business */
+    }
+    r->viewer = viewer;
 }
 
 static void on_sigint(int sig)
@@ -238,7 +295,9 @@ static void show(repl *r)
     int over = game_over(r->g);
     if (over < 0) { printf("error: %s\n", game_error(r->g)); r->shown = true; return; }
     int actor = over ? 0 : game_actor(r->g);
-    if (game_render(r->g, actor)) {
+    int viewer = view_for(r, actor);
+    hand_over(r, viewer);
+    if (game_render(r->g, viewer)) {
         printf("%s\n", lua_tostring(L, -1));
         lua_pop(L, 1);
     } else {
@@ -614,6 +673,7 @@ int cmd_play(int argc, char **argv)
             game_close(r.g); vm_free(r.vm); return 2;
         }
     rng_seed(&r.bot_rng, r.o.seed, 0x626f74);   /* "bot" */
+    r.viewer = -1;
     r.tty = isatty(STDIN_FILENO);
     r.auto_forced = true;
     r.game_ref = LUA_NOREF;
@@ -623,9 +683,9 @@ int cmd_play(int argc, char **argv)
     current_repl = &r;
     rl_attempted_completion_function = complete;
     rl_basic_word_break_characters = " \t";
-    printf("grove %s: %s, %d players, seed %llu%s%s. Type 'help' for commands.\n", GROVE_VERSION,
-           r.o.game, r.o.players, (unsigned long long)r.o.seed, r.o.variants[0] ? ", variants " : "",
-           r.o.variants);
+    printf("grove %s: %s, %d player%s, seed %llu%s%s. Type 'help' for commands.\n", GROVE_VERSION,
+           r.o.game, r.o.players, r.o.players == 1 ? "" : "s", (unsigned long long)r.o.seed,
+           r.o.variants[0] ? ", variants " : "", r.o.variants);
     for (;;) {
         run_automatic(&r);
         if (!r.shown) show(&r);

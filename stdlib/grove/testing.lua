@@ -8,6 +8,8 @@
 ---   end)
 ---
 --- A test fails when it raises; expect.* raise with the test file's line.
+--- playouts(1000) is how many random games a playout test runs (fewer under
+--- GROVE_PLAYOUTS, which `make asan` sets).
 local M = {}
 
 local function show(v)
@@ -99,6 +101,15 @@ function expect.moves(g, list)
   end
 end
 
+--- How many random playouts a test should run: n, unless the environment
+--- variable GROVE_PLAYOUTS asks for fewer (the sanitizer build runs the
+--- suite again with few: it looks for memory errors, not for rule bugs).
+function M.playouts(n)
+  local cap = tonumber(os.getenv("GROVE_PLAYOUTS") or "")
+  if cap and cap >= 1 and cap < n then return math.floor(cap) end
+  return n
+end
+
 --- Run test files. files: list of {path =, name =}. Prints a line per
 --- failure (and per test when verbose) and the closing count line.
 --- Returns passed, failed.
@@ -114,6 +125,7 @@ function M.run(files, verbose, filter)
         tests[#tests + 1] = { name = name, fn = fn }
       end,
       expect = expect,
+      playouts = M.playouts,
     }, { __index = _G })
     local fh, ferr = io.open(file.path, "r")
     local chunk, err

@@ -83,3 +83,17 @@ test("vars: a tool that stores a non-integer hears it at the next hash", functio
   g.state.play.count = 2
   expect.eq(type(g:hash()), "number")
 end)
+
+test("grid: a row or a column with a condition keeps the cells that meet it", function()
+  local s = open().state
+  s.board:set("a1", "mark", 1)
+  s.board:set("c1", "mark", 2)
+  s.board:set("a3", "mark", 1)
+  local MARKED = grove.cond { mark = { 1, 9 } }
+  expect.eq({ s.board:row(1, MARKED) }, { s.board:cell("a1"), s.board:cell("c1") })
+  expect.eq({ s.board:column(1, MARKED) }, { s.board:cell("a1"), s.board:cell("a3") })
+  expect.eq({ s.board:row(2, MARKED) }, {})
+  expect.eq(select("#", s.board:row(3)), 3)
+  expect.eq(message(function() return s.board:row(1, { colour = 1 }) end),
+    "condition names field 'colour', which grid 'board' does not have (fields: mark)")
+end)

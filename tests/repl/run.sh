@@ -58,6 +58,24 @@ expect bots "Game over after"
 expect bots "rank  seat  score"
 reject bots "error"
 
+# Hidden cards: people sharing the keyboard are told whose turn it is, and
+# each sees only their own hand; against a bot, only the person's view.
+printf 'draw 1\ndraw 1\ndraw 1\ndraw 2\ndraw 2\ndraw 2\nquit\n' |
+  "$GROVE" play onceupon --players 2 --seed 4 >"$tmp/out" 2>&1
+expect hidden "Seat 1 to play: pass the keyboard to seat 1."
+expect hidden "Seat 2 to play: pass the keyboard to seat 2."
+expect hidden "Seat 1 (you): hand"
+expect hidden "Seat 2 (you): hand"
+expect hidden "Seat 1: hand ["                 # seat 2 sees the backs of seat 1's hand
+printf 'draw 1\ndraw 1\ndraw 1\nquit\n' |
+  "$GROVE" play onceupon --players 2 --seed 4 --bot 2=random >"$tmp/out" 2>&1
+reject hidden-bot "pass the keyboard"
+reject hidden-bot "Seat 2 (you)"
+expect hidden-bot "Seat 2: hand ["
+"$GROVE" play onceupon --players 1 </dev/null >"$tmp/out" 2>&1
+expect solo "onceupon, 1 player, seed 1"
+expect solo "Obligation pile: ground (20)"
+
 # Command-line errors.
 "$GROVE" play chess >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect cli "no game 'chess'"

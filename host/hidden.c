@@ -1,0 +1,94 @@
+/*
+ * hidden.c — determinization over the card zones of a state (hidden.h).
+ */
+#include "hidden.h"
+
+#include <stdlib.h>
+
+#include "deck.h"
+
+bool hidden_any(const gstate *st)
+{
+    for (int i = 0; i < st->ncomps; i++)
+        if (st->comps[i].kind == COMP_DECK && ((const deck_t *)state_comp(st, i))->vis != DECK_FACE_UP)
+            return true;
+    return false;
+}
+
+/* One position the re-deal fills: a card slot and the back it must show
+ * (-1: any). */
+typedef struct {
+    int32_t *slot;
+    int64_t back;
+} place;
+
+/* Does the viewer see the back of the card at position pos (0 = bottom)? */
+static bool back_seen(const deck_t *d, int flags, int pos)
+{
+    switch ((deck_backs)flags) {
+    case DECK_BACKS_ALL: return true;
+    case DECK_BACKS_TOP: return pos == d->count - 1;
+    case DECK_BACKS_NONE: return false;
+    }
+    return false;
+}
+
+grove_status hidden_redeal(gstate *st, int viewer, rng_t *r)
+{
+    int n = 0;
+    for (int i = 0; i < st->ncomps; i++) {
+        if (st->comps[i].kind != COMP_DECK) continue;
+        const deck_t *d = state_comp(st, i);
+        if (!deck_visible(d, viewer)) n += d->count;
+    }
+    if (n == 0) return GROVE_OK;
+    place *places = malloc((size_t)n * sizeof *places);
+    int32_t *cards = malloc((size_t)n * sizeof *cards);
+    if (!places || !cards) {
+        free(places);
+        free(cards);
+        return GROVE_ENOMEM;
+    }
+    int k = 0;
+    for (int i = 0; i < st->ncomps; i++) {
+        if (st->comps[i].kind != COMP_DECK) continue;
+        deck_t *d = state_comp(st, i);
+        if (deck_visible(d, viewer)) continue;
+        for (int pos = 0; pos < d->count; pos++) {
+            places[k].slot = &d->cards[pos];
+            places[k].back = back_seen(d, st->comps[i].flags, pos) ? state_back(st, d->cards[pos]) : -1;
+            cards[k++] = d->cards[pos];
+        }
+    }
+    /* the positions with a seen back first, each drawing from the cards
+     * still free that show it; cards[left..n) are free */
+    int left = 0;
+    for (int p = 0; p < n; p++) {
+        if (places[p].back < 0) continue;
+        int matching = 0;
+        for (int c = left; c < n; c++) matching += state_back(st, cards[c]) == places[p].back;
+        uint32_t pick = rng_below(r, (uint32_t)matching);
+        for (int c = left; c < n; c++) {
+            if (state_back(st, cards[c]) != places[p].back) continue;
+            if (pick-- == 0) {
+                int32_t t = cards[c];
+                cards[c] = cards[left];
+                cards[left++] = t;
+                *places[p].slot = t;
+                break;
+            }
+        }
+    }
+    /* the rest: the free cards in uniform random order */
+    for (int c = n - 1; c > left; c--) {
+        int j = left + (int)rng_below(r, (uint32_t)(c - left + 1));
+        int32_t t = cards[c];
+        cards[c] = cards[j];
+        cards[j] = t;
+    }
+    for (int p = 0; p < n; p++)
+        if (places[p].back < 0) *places[p].slot = cards[left++];
+    free(places);
+    free(cards);
+    return GROVE_OK;
+}
