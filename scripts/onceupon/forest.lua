@@ -1,0 +1,179 @@
+--- A player's forest in Once Upon a Forest: where a card may go, placing
+--- it, and the score. Shared by the base game and its variants.
+---
+--- A forest is a grid of trees (columns, left to right) and levels (rows,
+--- ground at the bottom): each cell holds the card on top ("card", 0 when
+--- empty). A covered card goes to the forest's "covered" pile: it stays in
+--- the forest but counts for nothing.
+local C = require "cards"
+
+local M = {}
+
+M.MAX_TREES = 16                 -- 64 cards make at most 16 trees
+local LEVELS = C.LEVELS
+local EMPTY = 0
+
+local FOREST, COVERED = {}, {}   -- component names per seat
+for seat = 1, 4 do
+  FOREST[seat] = "forest" .. seat
+  COVERED[seat] = "covered" .. seat
+end
+
+--- In setup: the forest of a seat.
+function M.declare(s, seat)
+  s:grid(FOREST[seat], M.MAX_TREES, LEVELS, { "card" })
+  s:deck(COVERED[seat], #C.CARDS, { visibility = "face up" })
+end
+
+function M.grid(s, seat) return s[FOREST[seat]] end
+function M.covered(s, seat) return s[COVERED[seat]] end
+
+--- The card on top at a tree and level (0: empty).
+function M.card_at(s, seat, tree, level)
+  local forest = s[FOREST[seat]]
+  return forest:get(forest:cell(tree, level), "card")
+end
+
+local OCCUPIED = grove.cond { card = { 1, #C.CARDS } }
+
+--- How many levels of a tree hold a card.
+function M.height(s, seat, tree)
+  return select("#", s[FOREST[seat]]:column(tree, OCCUPIED))
+end
+
+local function last(...)
+  local n = select("#", ...)
+  if n == 0 then return nil end
+  return (select(n, ...))
+end
+
+--- The trees begun so far (a tree is begun by its first card, of any level;
+--- trees are begun left to right): the rightmost occupied cell of any level.
+function M.trees(s, seat)
+  local forest = s[FOREST[seat]]
+  local trees = 0
+  for level = 1, LEVELS do
+    local cell = last(forest:row(level, OCCUPIED))
+    if cell then trees = math.max(trees, (forest:xy(cell))) end
+  end
+  return trees
+end
+
+function M.complete(s, seat, tree)
+  return M.height(s, seat, tree) == LEVELS
+end
+
+--- The trees where `card` may go: the tree being built, if its cell of the
+--- card's level is empty; any tree whose cell of that level holds a card
+--- (covering it); a new tree, when every begun tree is complete. Ascending.
+function M.places(s, seat, card)
+  local level = C.CARDS[card].level
+  local begun = M.trees(s, seat)
+  local places = {}
+  for tree = 1, begun do
+    local filled = M.card_at(s, seat, tree, level) ~= EMPTY
+    if filled or tree == begun then places[#places + 1] = tree end
+  end
+  if (begun == 0 or M.complete(s, seat, begun)) and begun < M.MAX_TREES then
+    places[#places + 1] = begun + 1
+  end
+  return places
+end
+
+function M.may_place(s, seat, card, tree)
+  for _, t in ipairs(M.places(s, seat, card)) do
+    if t == tree then return true end
+  end
+  return false
+end
+
+--- Put `card` (already out of its zone) at `tree` on its level, covering
+--- what was there.
+function M.place(s, seat, card, tree)
+  local forest = s[FOREST[seat]]
+  local cell = forest:cell(tree, C.CARDS[card].level)
+  local under = forest:get(cell, "card")
+  if under ~= EMPTY then s[COVERED[seat]]:push(under) end
+  forest:set(cell, "card", card)
+end
+
+--- Every card in the forest, top cards and covered ones.
+function M.cards_in(s, seat)
+  local cards = { s[COVERED[seat]]:cards() }
+  local forest = s[FOREST[seat]]
+  for _, cell in ipairs({ forest:cells({ card = { 1, #C.CARDS } }) }) do
+    cards[#cards + 1] = forest:get(cell, "card")
+  end
+  return cards
+end
+
+-- Scoring ---------------------------------------------------------------------
+
+local POINTS_PER_TREE = 3        -- a complete tree
+local INCOMPLETE_TREE = -1       -- a tree begun and not complete
+local CHAINSAW = -1              -- each chainsaw on a complete tree
+local BALANCED_SPECIES = 1       -- a species as many as the complete trees
+
+--- The score of a forest and its parts:
+--- {complete, incomplete, chainsaws, animals = {species = n}, balanced = {species...}, total}.
+--- Only the top cards of complete trees count for chainsaws and animals.
+function M.score(s, seat)
+  local b = { complete = 0, incomplete = 0, chainsaws = 0, animals = {}, balanced = {} }
+  for _, species in ipairs(C.SPECIES) do b.animals[species] = 0 end
+  for tree = 1, M.trees(s, seat) do
+    if M.complete(s, seat, tree) then
+      b.complete = b.complete + 1
+      for level = 1, LEVELS do
+        local card = C.CARDS[M.card_at(s, seat, tree, level)]
+        if card.chainsaw then b.chainsaws = b.chainsaws + 1 end
+        if card.species then b.animals[card.species] = b.animals[card.species] + card.animals end
+      end
+    else
+      b.incomplete = b.incomplete + 1
+    end
+  end
+  for _, species in ipairs(C.SPECIES) do
+    local n = b.animals[species]
+    if n >= 1 and n == b.complete then b.balanced[#b.balanced + 1] = species end
+  end
+  b.total = POINTS_PER_TREE * b.complete + INCOMPLETE_TREE * b.incomplete
+    + CHAINSAW * b.chainsaws + BALANCED_SPECIES * #b.balanced
+  return b
+end
+
+--- "complete trees 3 (+9), incomplete 1 (-1), chainsaws 2 (-2), balanced: fox (+1) = 7"
+function M.score_text(b)
+  local balanced = #b.balanced > 0 and table.concat(b.balanced, ", ") or "none"
+  return string.format("complete trees %d (+%d), incomplete %d (%d), chainsaws %d (%d), balanced: %s (+%d) = %d",
+    b.complete, POINTS_PER_TREE * b.complete, b.incomplete, INCOMPLETE_TREE * b.incomplete,
+    b.chainsaws, CHAINSAW * b.chainsaws, balanced, BALANCED_SPECIES * #b.balanced, b.total)
+end
+
+-- Drawing a forest ----------------------------------------------------------------
+
+local function pad(text, width)
+  return text .. string.rep(" ", width - #text)
+end
+
+--- The forest as text: one line per level, canopy on top, one column per tree.
+function M.render(s, seat)
+  local trees = math.max(M.trees(s, seat), 1)
+  local width = 12
+  local lines = {}
+  for level = LEVELS, 1, -1 do
+    local cells = { pad(C.LEVEL_NAMES[level], 8) }
+    for tree = 1, trees do
+      local card = M.card_at(s, seat, tree, level)
+      cells[#cells + 1] = pad(card == EMPTY and "." or C.CARDS[card].name, width)
+    end
+    lines[#lines + 1] = "  " .. table.concat(cells, " ")
+  end
+  local numbers = { pad("", 8) }
+  for tree = 1, trees do numbers[#numbers + 1] = pad("tree " .. tree, width) end
+  lines[#lines + 1] = "  " .. table.concat(numbers, " ")
+  local covered = s[COVERED[seat]]:count()
+  if covered > 0 then lines[#lines + 1] = string.format("  (%d covered)", covered) end
+  return table.concat(lines, "\n")
+end
+
+return M

@@ -1,0 +1,324 @@
+--- Once Upon a Forest — grow the largest, most balanced, least degraded forest.
+---
+--- The game of ../shared/rules/once-upon-a-forest.txt with the decisions of
+--- DECISIONS.md (Once Upon a Forest). README.md beside this file states the
+--- rules as implemented. The cards are in cards.lua, a forest's placing and
+--- scoring rules in forest.lua. A turn is: place a card, give a card (the
+--- receiver places it at once: a move of theirs, out of turn), draw two.
+local game = require "grove.game"
+local turns = require "grove.turns"
+local rank = require "grove.rank"
+local C = require "cards"
+local forest = require "forest"
+
+local CARDS = C.CARDS
+local PILES = 5                      -- face-down piles to draw from
+local HAND_SIZE = 3
+local DRAWS_PER_TURN = 2
+
+local PHASE = turns.phases { "first_draw", "place", "give", "receive", "draw" }
+local MOVE = game.kinds { "draw", "place", "give" }
+
+local PILE, HAND = {}, {}            -- component names
+for p = 1, PILES do PILE[p] = "pile" .. p end
+for seat = 1, 4 do HAND[seat] = "hand" .. seat end
+
+-- Setup -------------------------------------------------------------------------
+
+--- Deal the cards in `ids` into the piles named in `piles`, as equal as possible.
+local function deal_piles(s, ids, piles)
+  for i, card in ipairs(ids) do
+    s[piles[(i - 1) % #piles + 1]]:push(card)
+  end
+end
+
+--- The card ids, shuffled with the game's chance: the Game Start cards apart.
+local function shuffled_cards(s)
+  local starts, others = {}, {}
+  for id, card in ipairs(CARDS) do
+    if card.start then starts[#starts + 1] = id else others[#others + 1] = id end
+  end
+  return starts, others
+end
+
+local function shuffle(s, list)
+  for i = #list, 2, -1 do
+    local j = s:random(i)
+    list[i], list[j] = list[j], list[i]
+  end
+end
+
+--- The zones every mode has: hands, forests, the card being given.
+local function declare_zones(s)
+  local backs = {}
+  for id, card in ipairs(CARDS) do backs[id] = card.level end
+  s:backs(backs)                     -- a card's back shows its level
+  for seat = 1, s.players do
+    s:deck(HAND[seat], HAND_SIZE + 1, { owner = seat })
+    forest.declare(s, seat)
+  end
+  s:deck("given", 1, { visibility = "face up" })
+  s:vars("play", { "giver", "receiver" })
+  turns.setup(s)
+end
+
+--- Each player takes a Game Start card as the first card of their forest;
+--- the rest (with the unused Game Start cards) go into five face-down
+--- piles; then each player in turn draws three cards.
+local function setup(s)
+  declare_zones(s)
+  for p = 1, PILES do s:deck(PILE[p], #CARDS, { visibility = "face down" }) end
+  local starts, others = shuffled_cards(s)
+  for seat = 1, s.players do
+    forest.place(s, seat, table.remove(starts, 1), 1)
+  end
+  for _, start in ipairs(starts) do others[#others + 1] = start end
+  shuffle(s, others)
+  deal_piles(s, others, PILE)
+  turns.set_phase(s, PHASE.first_draw)
+end
+
+-- Where the cards are -------------------------------------------------------------
+
+local function hand(s, seat) return s[HAND[seat]] end
+
+local function piles_left(s)
+  for p = 1, PILES do
+    if s[PILE[p]]:count() > 0 then return true end
+  end
+  return false
+end
+
+local function hands_empty(s)
+  for seat = 1, s.players do
+    if hand(s, seat):count() > 0 then return false end
+  end
+  return true
+end
+
+-- The turn ----------------------------------------------------------------------------
+
+--- The next player with a card to play; the game ends when no hand holds one.
+local function end_turn(s)
+  if hands_empty(s) then turns.end_now(s) return end
+  repeat turns.pass(s) until hand(s, turns.seat(s)):count() > 0
+  turns.set_phase(s, PHASE.place)
+end
+
+--- Draw back up to three, choosing a pile for each card, while piles last.
+local function draw_or_end(s)
+  if hand(s, turns.seat(s)):count() < HAND_SIZE and piles_left(s) then
+    turns.set_phase(s, PHASE.draw)
+  else
+    end_turn(s)
+  end
+end
+
+--- After placing: give one of the cards left to another player, if any is left.
+local function give_or_draw(s)
+  if hand(s, turns.seat(s)):count() > 0 then
+    turns.set_phase(s, PHASE.give)
+  else
+    draw_or_end(s)
+  end
+end
+
+--- Setup draws: each player in turn draws three; then the first player starts.
+local function first_draw(s, seat, pile)
+  hand(s, seat):push(s[PILE[pile]]:draw())
+  if hand(s, seat):count() < HAND_SIZE and piles_left(s) then return end
+  if seat == s.players then
+    turns.pass(s)
+    s.turn.round = 1               -- drawing the first hands is no round of play
+    turns.set_phase(s, PHASE.place)
+  else
+    turns.pass(s)
+  end
+end
+
+local function draw(s, seat, pile)
+  hand(s, seat):push(s[PILE[pile]]:draw())
+  draw_or_end(s)
+end
+
+--- Take one card named `card` from a zone (any copy: copies are alike).
+local function take_card(zone, card)
+  return zone:take(zone:find(card))
+end
+
+local function place(s, seat, card, tree)
+  forest.place(s, seat, take_card(hand(s, seat), card), tree)
+  give_or_draw(s)
+end
+
+--- Give a card: the receiver places it at once, where they choose.
+local function give(s, seat, card, receiver)
+  s.given:push(take_card(hand(s, seat), card))
+  s.play.giver = seat
+  s.play.receiver = receiver
+  turns.set_phase(s, PHASE.receive)
+end
+
+local function receive(s, card, tree)
+  forest.place(s, s.play.receiver, s.given:draw(), tree)
+  s.play.receiver = 0
+  draw_or_end(s)
+end
+
+-- The rule-script contract ----------------------------------------------------------------
+
+local function actor(s)
+  if turns.phase(s) == PHASE.receive then return s.play.receiver end
+  return turns.seat(s)
+end
+
+--- One move per kind of card (copies are alike) and place.
+local function add_places(s, out, seat, cards)
+  local seen = {}
+  for _, card in ipairs(cards) do
+    local name = CARDS[card].name
+    if not seen[name] then
+      seen[name] = true
+      for _, tree in ipairs(forest.places(s, seat, card)) do out:add(MOVE.place, card, tree) end
+    end
+  end
+end
+
+local function add_draws(s, out)
+  for p = 1, PILES do
+    if s[PILE[p]]:count() > 0 then out:add(MOVE.draw, p) end
+  end
+end
+
+local function moves(s, out)
+  if turns.over(s) then return end
+  local phase, seat = turns.phase(s), turns.seat(s)
+  if phase == PHASE.first_draw or phase == PHASE.draw then
+    add_draws(s, out)
+  elseif phase == PHASE.place then
+    add_places(s, out, seat, { hand(s, seat):cards() })
+  elseif phase == PHASE.give then
+    local seen = {}
+    for _, card in ipairs({ hand(s, seat):cards() }) do
+      local name = CARDS[card].name
+      if not seen[name] then
+        seen[name] = true
+        for other = 1, s.players do
+          if other ~= seat then out:add(MOVE.give, card, other) end
+        end
+      end
+    end
+  elseif phase == PHASE.receive then
+    add_places(s, out, s.play.receiver, { s.given:peek() })
+  end
+end
+
+local function apply(s, move)
+  local kind, a, b = game.parts(move)
+  local phase, seat = turns.phase(s), turns.seat(s)
+  if kind == MOVE.draw and phase == PHASE.first_draw then first_draw(s, seat, a)
+  elseif kind == MOVE.draw then draw(s, seat, a)
+  elseif kind == MOVE.place and phase == PHASE.receive then receive(s, a, b)
+  elseif kind == MOVE.place then place(s, seat, a, b)
+  elseif kind == MOVE.give then give(s, seat, a, b)
+  else error("unknown move kind " .. tostring(kind)) end
+end
+
+--- The score of every seat, and the breakdown text of each.
+local function scores(s)
+  local totals, complete, texts = {}, {}, {}
+  for seat = 1, s.players do
+    local b = forest.score(s, seat)
+    totals[seat], complete[seat], texts[seat] = b.total, b.complete, forest.score_text(b)
+  end
+  return totals, complete, texts
+end
+
+--- Most points wins; ties go to more complete trees; then shared.
+local function result(s)
+  if not turns.over(s) then return nil end
+  local totals, complete, texts = scores(s)
+  local r = rank.result(totals, { complete })
+  for seat = 1, s.players do r.text = r.text .. string.format("\nseat %d: %s", seat, texts[seat]) end
+  return r
+end
+
+local function describe(s, move)
+  local kind, a, b = game.parts(move)
+  if kind == MOVE.draw then return "draw " .. a end
+  if kind == MOVE.place then return string.format("place %s %d", CARDS[a].name, b) end
+  return string.format("give %s to %d", CARDS[a].name, b)
+end
+
+-- Drawing the table ---------------------------------------------------------------------
+
+--- What `viewer` sees of a zone: the faces if it may, else the backs (levels).
+local function zone_text(zone, viewer)
+  local names = {}
+  for _, card in ipairs({ zone:cards() }) do
+    names[#names + 1] = zone:visible_to(viewer) and CARDS[card].name or ("[" .. C.LEVEL_NAMES[CARDS[card].level] .. "]")
+  end
+  return #names > 0 and table.concat(names, " ") or "(empty)"
+end
+
+local PHASE_TEXT = {
+  [PHASE.first_draw] = "draw your first hand, choosing a pile for each card",
+  [PHASE.place] = "place a card in your forest",
+  [PHASE.give] = "give a card to another player",
+  [PHASE.receive] = "place the card you were given",
+  [PHASE.draw] = "draw, choosing a pile",
+}
+
+local function piles_text(s)
+  local parts = {}
+  for p = 1, PILES do
+    local pile = s[PILE[p]]
+    local top = pile:count() > 0 and C.LEVEL_NAMES[CARDS[pile:peek()].level] or "empty"
+    parts[#parts + 1] = string.format("%d: %s (%d)", p, top, pile:count())
+  end
+  return "Piles (top card's level, cards): " .. table.concat(parts, "   ")
+end
+
+local function render(s, viewer)
+  local lines = { piles_text(s) }
+  if s.given:count() > 0 then
+    lines[#lines + 1] = string.format("Given by seat %d to seat %d: %s", s.play.giver, s.play.receiver,
+      zone_text(s.given, viewer))
+  end
+  local _, _, texts = scores(s)
+  for seat = 1, s.players do
+    local mark = ""
+    if not turns.over(s) and seat == actor(s) then mark = "   <- " .. PHASE_TEXT[turns.phase(s)] end
+    lines[#lines + 1] = string.format("Seat %d%s: hand %s%s", seat, seat == viewer and " (you)" or "",
+      zone_text(hand(s, seat), viewer), mark)
+    lines[#lines + 1] = forest.render(s, seat)
+    lines[#lines + 1] = "  score: " .. texts[seat]
+  end
+  return table.concat(lines, "\n")
+end
+
+return game.define {
+  name = "onceupon",
+  title = "Once Upon a Forest",
+  players = { min = 1, max = 4 },
+  variants = { "solo", "semi-coop" },
+  player_variants = { [1] = "solo" },
+  setup = setup,
+  actor = actor,
+  moves = moves,
+  apply = apply,
+  result = result,
+  render = render,
+  describe = describe,
+  --- A seat's score now (bots may use it), and the card list (tools, tests).
+  score = function(s, seat) return forest.score(s, seat).total end,
+  cards = C,
+  -- for the variants and tests
+  rules = {
+    forest = forest,
+    PHASE = PHASE, MOVE = MOVE, PILE = PILE, HAND = HAND, HAND_SIZE = HAND_SIZE,
+    declare_zones = declare_zones, shuffled_cards = shuffled_cards, shuffle = shuffle,
+    deal_piles = deal_piles, take_card = take_card, add_places = add_places,
+    zone_text = zone_text, scores = scores,
+  },
+}

@@ -1,0 +1,195 @@
+--- Once Upon a Forest, single-player: grove's reconstruction of the
+--- published solo card (DECISIONS.md). Chosen by `--players 1`.
+---
+--- The cards form an Obligation pile of 20 and three Selection piles of the
+--- rest; the player draws 3 from the Selection piles. Each turn: place a
+--- card from the hand, discard one from the hand, place the top Obligation
+--- card, draw 2 from the Selection piles. A step that cannot be done is
+--- skipped; the game ends when the hand and the Selection piles are empty.
+--- The score is compared with the scale in README.md.
+local game = require "grove.game"
+local turns = require "grove.turns"
+local rank = require "grove.rank"
+local C = require "cards"
+local forest = require "forest"
+
+local CARDS = C.CARDS
+local OBLIGATION_CARDS = 20
+local SELECTION = { "selection1", "selection2", "selection3" }
+local SEAT = 1
+
+--- The solo scale: the lowest score of each title, best first.
+local TITLES = {
+  { 20, "an ancient forest" },
+  { 14, "a thriving forest" },
+  { 8, "a young forest" },
+  { 2, "a thicket" },
+  { math.mininteger, "a clearing" },
+}
+
+return function(base)
+  local R = base.rules
+  local PHASE = turns.phases { "first_draw", "place", "discard", "oblige", "draw" }
+  local MOVE = game.kinds { "draw", "place", "give", "discard" }    -- the base's kinds, and discard
+
+  local function hand(s) return s[R.HAND[SEAT]] end
+
+  local function selection_left(s)
+    for _, name in ipairs(SELECTION) do
+      if s[name]:count() > 0 then return true end
+    end
+    return false
+  end
+
+  --- The player takes a Game Start card; 20 cards make the Obligation pile;
+  --- the rest (the unused Game Start cards too) the three Selection piles.
+  local function setup(s)
+    R.declare_zones(s)
+    s:deck("obligation", OBLIGATION_CARDS, { visibility = "face down" })
+    for _, name in ipairs(SELECTION) do s:deck(name, #CARDS, { visibility = "face down" }) end
+    s:deck("discard", #CARDS, { visibility = "face up" })
+    s:deck("turned", 1, { visibility = "face up" })   -- the Obligation card turned over
+    local starts, others = R.shuffled_cards(s)
+    forest.place(s, SEAT, table.remove(starts, 1), 1)
+    R.shuffle(s, others)
+    for _ = 1, OBLIGATION_CARDS do s.obligation:push(table.remove(others)) end
+    for _, start in ipairs(starts) do others[#others + 1] = start end
+    R.shuffle(s, others)
+    R.deal_piles(s, others, SELECTION)
+    turns.set_phase(s, PHASE.first_draw)
+  end
+
+  local function next_step(s, phase)
+    if phase <= PHASE.place and hand(s):count() > 0 then
+      turns.set_phase(s, PHASE.place)
+    elseif phase <= PHASE.discard and hand(s):count() > 0 then
+      turns.set_phase(s, PHASE.discard)
+    elseif phase <= PHASE.oblige and s.obligation:count() > 0 then
+      s.turned:push(s.obligation:draw())         -- turn the top Obligation card over
+      turns.set_phase(s, PHASE.oblige)
+    elseif phase <= PHASE.draw and hand(s):count() < R.HAND_SIZE and selection_left(s) then
+      turns.set_phase(s, PHASE.draw)
+    elseif hand(s):count() == 0 and not selection_left(s) then
+      turns.end_now(s)
+    else
+      turns.pass(s)                           -- the next turn
+      next_step(s, PHASE.place)
+    end
+  end
+
+  local function draw(s, pile)
+    hand(s):push(s[SELECTION[pile]]:draw())
+    if turns.phase(s) == PHASE.first_draw then
+      if hand(s):count() < R.HAND_SIZE and selection_left(s) then return end
+      next_step(s, PHASE.place)
+    elseif hand(s):count() >= R.HAND_SIZE then
+      next_step(s, PHASE.draw + 1)
+    else
+      next_step(s, PHASE.draw)
+    end
+  end
+
+  local function actor()
+    return SEAT
+  end
+
+  local function moves(s, out)
+    if turns.over(s) then return end
+    local phase = turns.phase(s)
+    if phase == PHASE.first_draw or phase == PHASE.draw then
+      for p, name in ipairs(SELECTION) do
+        if s[name]:count() > 0 then out:add(MOVE.draw, p) end
+      end
+    elseif phase == PHASE.place then
+      R.add_places(s, out, SEAT, { hand(s):cards() })
+    elseif phase == PHASE.discard then
+      local seen = {}
+      for _, card in ipairs({ hand(s):cards() }) do
+        if not seen[CARDS[card].name] then
+          seen[CARDS[card].name] = true
+          out:add(MOVE.discard, card)
+        end
+      end
+    elseif phase == PHASE.oblige then
+      R.add_places(s, out, SEAT, { s.turned:peek() })
+    end
+  end
+
+  local function apply(s, move)
+    local kind, a, b = game.parts(move)
+    local phase = turns.phase(s)
+    if kind == MOVE.draw then
+      draw(s, a)
+    elseif kind == MOVE.place and phase == PHASE.oblige then
+      forest.place(s, SEAT, s.turned:draw(), b)
+      next_step(s, PHASE.draw)
+    elseif kind == MOVE.place then
+      forest.place(s, SEAT, R.take_card(hand(s), a), b)
+      next_step(s, PHASE.discard)
+    elseif kind == MOVE.discard then
+      s.discard:push(R.take_card(hand(s), a))
+      next_step(s, PHASE.oblige)
+    else
+      error("unknown move kind " .. tostring(kind))
+    end
+  end
+
+  local function title(total)
+    for _, t in ipairs(TITLES) do
+      if total >= t[1] then return t[2] end
+    end
+  end
+
+  local function result(s)
+    if not turns.over(s) then return nil end
+    local totals, _, texts = R.scores(s)
+    return rank.result(totals, nil, string.format("%d points: %s\n%s", totals[SEAT],
+      title(totals[SEAT]), texts[SEAT]))
+  end
+
+  local function describe(s, move)
+    local kind, a = game.parts(move)
+    if kind == MOVE.discard then return "discard " .. CARDS[a].name end
+    return base.describe(s, move)
+  end
+
+  local PHASE_TEXT = {
+    [PHASE.first_draw] = "draw your first hand from the Selection piles",
+    [PHASE.place] = "place a card from your hand",
+    [PHASE.discard] = "discard a card from your hand",
+    [PHASE.oblige] = "place the top Obligation card",
+    [PHASE.draw] = "draw from a Selection pile",
+  }
+
+  local function render(s, viewer)
+    local piles = {}
+    for p, name in ipairs(SELECTION) do
+      local pile = s[name]
+      local top = pile:count() > 0 and C.LEVEL_NAMES[CARDS[pile:peek()].level] or "empty"
+      piles[#piles + 1] = string.format("%d: %s (%d)", p, top, pile:count())
+    end
+    local obligation = "empty"
+    if s.obligation:count() > 0 then
+      obligation = string.format("%s (%d)", C.LEVEL_NAMES[CARDS[s.obligation:peek()].level], s.obligation:count())
+    end
+    local _, _, texts = R.scores(s)
+    local lines = {
+      "Selection piles (top card's level, cards): " .. table.concat(piles, "   "),
+      "Obligation pile: " .. obligation .. "   Discarded: " .. s.discard:count(),
+      "Hand: " .. R.zone_text(hand(s), viewer)
+        .. (turns.over(s) and "" or "   <- " .. PHASE_TEXT[turns.phase(s)]),
+      forest.render(s, SEAT),
+      "  score: " .. texts[SEAT],
+    }
+    if turns.phase(s) == PHASE.oblige and not turns.over(s) then
+      lines[#lines + 1] = "Obligation card to place: " .. CARDS[s.turned:peek()].name
+    end
+    return table.concat(lines, "\n")
+  end
+
+  return game.extend(base, {
+    setup = setup, actor = actor, moves = moves, apply = apply, result = result,
+    describe = describe, render = render,
+    rules = base.rules, solo_titles = TITLES,
+  })
+end
