@@ -63,17 +63,21 @@ function M.complete(s, seat, tree)
   return M.height(s, seat, tree) == LEVELS
 end
 
---- The trees where `card` may go: the tree being built, if its cell of the
---- card's level is empty; any tree whose cell of that level holds a card
---- (covering it); a new tree, when every begun tree is complete. Ascending.
+local function xs(forest, ...)
+  local list = {}
+  for i = 1, select("#", ...) do list[i] = (forest:xy((select(i, ...)))) end
+  return list
+end
+
+--- The trees where `card` may go: any tree whose cell of the card's level
+--- holds a card (covering it); the tree being built, if that cell is empty;
+--- a new tree, when every begun tree is complete. Ascending.
 function M.places(s, seat, card)
+  local forest = s[FOREST[seat]]
   local level = C.CARDS[card].level
+  local places = xs(forest, forest:row(level, OCCUPIED))      -- covering
   local begun = M.trees(s, seat)
-  local places = {}
-  for tree = 1, begun do
-    local filled = M.card_at(s, seat, tree, level) ~= EMPTY
-    if filled or tree == begun then places[#places + 1] = tree end
-  end
+  if begun > 0 and places[#places] ~= begun then places[#places + 1] = begun end
   if (begun == 0 or M.complete(s, seat, begun)) and begun < M.MAX_TREES then
     places[#places + 1] = begun + 1
   end
