@@ -384,7 +384,7 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     g->seed = seed;
     g->def_ref = g->state_ref = g->out_ref = g->opts_ref = LUA_NOREF;
     g->fn_moves = g->fn_apply = g->fn_actor = g->fn_result = LUA_NOREF;
-    g->fn_describe = g->fn_parse = g->fn_render = LUA_NOREF;
+    g->fn_describe = g->fn_parse = g->fn_render = g->fn_score = LUA_NOREF;
     movebuf_init(&g->buf);
     g->st = state_new(players, seed);
     if (!g->st) { snprintf(err, errlen, "out of memory"); goto fail; }
@@ -398,6 +398,7 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     g->fn_describe = ref_field(L, def, "describe");
     g->fn_parse = ref_field(L, def, "parse");
     g->fn_render = ref_field(L, def, "render");
+    g->fn_score = ref_field(L, def, "score");
 
     g->ls = lua_state_push(L, g->st);
     g->state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -446,7 +447,7 @@ void game_close(game *g)
     if (g->out) g->out->buf = NULL;
     int *refs[] = { &g->def_ref, &g->state_ref, &g->out_ref, &g->opts_ref, &g->fn_moves,
                     &g->fn_apply, &g->fn_actor, &g->fn_result, &g->fn_describe, &g->fn_parse,
-                    &g->fn_render };
+                    &g->fn_render, &g->fn_score };
     for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++) luaL_unref(L, LUA_REGISTRYINDEX, *refs[i]);
     state_free(g->st);
     movebuf_free(&g->buf);
@@ -657,13 +658,94 @@ bool game_redo(game *g)
     return true;
 }
 
-/* The playout loop, run inside one protected call: moves, pick, apply,
- * with plain lua_call (an error unwinds to the caller's vm_call). */
+/* ---- loops in C over many hooks: playouts, bots ------------------------------- */
+
+void game_raw_moves(game *g)
+{
+    lua_State *L = g->vm->L;
+    movebuf_clear(&g->buf);
+    g->out->buf = &g->buf;
+    g->raw_hook = "moves";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_moves);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->out_ref);
+    lua_call(L, 2, 0);
+    g->out->buf = NULL;
+}
+
+void game_raw_apply(game *g, int64_t m)
+{
+    lua_State *L = g->vm->L;
+    g->raw_hook = "apply";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_apply);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_pushinteger(L, m);
+    lua_call(L, 2, 0);
+    g->vm->progress++;
+}
+
+bool game_raw_ranks(game *g, int *ranks)
+{
+    lua_State *L = g->vm->L;
+    g->raw_hook = "result";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_result);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_call(L, 1, 1);
+    if (!lua_istable(L, -1)) { lua_pop(L, 1); return false; }
+    lua_getfield(L, -1, "ranks");
+    for (int seat = 1; seat <= g->players; seat++) {
+        lua_rawgeti(L, -1, seat);
+        int isnum;
+        lua_Integer r = lua_tointegerx(L, -1, &isnum);
+        if (!isnum || r < 1 || r > g->players)
+            luaL_error(L, "result: ranks[%d] is %s, not a rank 1..%d", seat,
+                       luaL_tolstring(L, -1, NULL), g->players);
+        ranks[seat] = (int)r;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    return true;
+}
+
 typedef struct {
     game *g;
+    int (*body)(game *g, void *ctx);
+    void *ctx;
+    int ret;
+} raw_call;
+
+static int raw_trampoline(lua_State *L)
+{
+    raw_call *c = lua_touserdata(L, 1);
+    c->ret = c->body(c->g, c->ctx);
+    return 0;
+}
+
+bool game_run_raw(game *g, int (*body)(game *g, void *ctx), void *ctx, int *ret)
+{
+    lua_State *L = g->vm->L;
+    raw_call c = { g, body, ctx, 0 };
+    struct gstate *prev = g->vm->current;
+    g->vm->current = g->st;
+    g->raw_hook = NULL;
+    lua_pushcfunction(L, raw_trampoline);
+    lua_pushlightuserdata(L, &c);
+    /* no count hook: the watchdog (vm_watch_start), if running, guards it */
+    int status = vm_call_budget(g->vm, 1, 0, NULL, 0);
+    g->vm->current = prev;
+    g->out->buf = NULL;
+    if (status != LUA_OK) {
+        snprintf(g->err, sizeof g->err, "%s: %s", g->raw_hook ? g->raw_hook : "playout", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return false;
+    }
+    if (ret) *ret = c.ret;
+    return game_sync(g);
+}
+
+typedef struct {
     rng_t *pick;
     long max, played;
-    const char *hook;           /* the hook running, for the error message */
     game_timing *timing;        /* NULL, or where to add the time in each hook */
 } playout_ctx;
 
@@ -674,33 +756,19 @@ static double now_ns(void)
     return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
 }
 
-static int playout_body(lua_State *L)
+static int playout_body(game *g, void *ctx)
 {
-    playout_ctx *c = lua_touserdata(L, 1);
-    game *g = c->g;
-    grove_vm *vm = g->vm;
+    playout_ctx *c = ctx;
     while (c->played < c->max) {
-        movebuf_clear(&g->buf);
-        g->out->buf = &g->buf;
-        c->hook = "moves";
-        lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_moves);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, g->out_ref);
         double t0 = c->timing ? now_ns() : 0;
-        lua_call(L, 2, 0);
+        game_raw_moves(g);
         if (c->timing) c->timing->moves_ns += now_ns() - t0;
-        g->out->buf = NULL;
         if (g->buf.n == 0) break;
         int64_t m = g->buf.m[g->buf.n == 1 ? 0 : rng_below(c->pick, (uint32_t)g->buf.n)];
-        c->hook = "apply";
-        lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_apply);
-        lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
-        lua_pushinteger(L, m);
         if (c->timing) t0 = now_ns();
-        lua_call(L, 2, 0);
+        game_raw_apply(g, m);
         if (c->timing) c->timing->apply_ns += now_ns() - t0;
         c->played++;
-        vm->progress++;
     }
     return 0;
 }
@@ -712,22 +780,8 @@ long game_playout(game *g, rng_t *pick, long max_moves)
 
 long game_playout_timed(game *g, rng_t *pick, long max_moves, game_timing *timing)
 {
-    lua_State *L = g->vm->L;
-    playout_ctx c = { g, pick, max_moves, 0, NULL, timing };
-    struct gstate *prev = g->vm->current;
-    g->vm->current = g->st;
-    lua_pushcfunction(L, playout_body);
-    lua_pushlightuserdata(L, &c);
-    /* no count hook: the watchdog (vm_watch_start), if running, guards it */
-    int status = vm_call_budget(g->vm, 1, 0, NULL, 0);
-    g->vm->current = prev;
-    g->out->buf = NULL;
-    if (status != LUA_OK) {
-        snprintf(g->err, sizeof g->err, "%s: %s", c.hook ? c.hook : "playout", lua_tostring(L, -1));
-        lua_pop(L, 1);
-        return -1;
-    }
-    if (!game_sync(g)) return -1;
+    playout_ctx c = { pick, max_moves, 0, timing };
+    if (!game_run_raw(g, playout_body, &c, NULL)) return -1;
     return c.played;
 }
 

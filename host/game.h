@@ -42,6 +42,7 @@ typedef struct game {
     uint64_t seed;
     int def_ref, state_ref, out_ref, opts_ref;   /* registry refs */
     int fn_moves, fn_apply, fn_actor, fn_result, fn_describe, fn_parse, fn_render;
+    int fn_score;                  /* optional def.score(s, seat), for bots */
     gstate *st;                    /* owned */
     lstate *ls;                    /* the State object (anchored by state_ref) */
     lout *out;                     /* the Out object (anchored by out_ref) */
@@ -51,6 +52,7 @@ typedef struct game {
     uint8_t *snaps;                /* snaps[i * size]: the state before move i */
     int ncur, nhist, caphist;
     char err[GAME_ERRLEN];         /* the last error */
+    const char *raw_hook;          /* the hook a raw loop is in, for its error */
 } game;
 
 /* Load a game definition (with variants, comma-separated, may be NULL or
@@ -129,6 +131,17 @@ bool game_redo(game *g);
  * of moves played, or -1 on error: the state is then mid-playout, and the
  * caller restores the snapshot it took before. */
 long game_playout(game *g, rng_t *pick, long max_moves);
+
+/* Loops in C that run many hooks (playouts, bots' searches) run inside one
+ * protected call with no count hook (the watchdog guards them): body(g, ctx)
+ * uses the raw steps below, which call the hooks directly, so an error in
+ * a script unwinds to game_run_raw. False on error (game_error says which
+ * hook and why); the state is then wherever the error left it, and the
+ * caller restores its own snapshot. *ret gets body's return value. */
+bool game_run_raw(game *g, int (*body)(game *g, void *ctx), void *ctx, int *ret);
+void game_raw_moves(game *g);                 /* the legal moves into g->buf */
+void game_raw_apply(game *g, int64_t m);      /* no legality check, no history */
+bool game_raw_ranks(game *g, int *ranks);     /* ranks[1..players] once over; else false */
 
 /* Time spent inside the moves and apply hooks (nanoseconds, added to). */
 typedef struct { double moves_ns, apply_ns; } game_timing;

@@ -33,6 +33,12 @@ static bool back_seen(const deck_t *d, int flags, int pos)
     return false;
 }
 
+static int cmp_card(const void *a, const void *b)
+{
+    int32_t x = *(const int32_t *)a, y = *(const int32_t *)b;
+    return (x > y) - (x < y);
+}
+
 grove_status hidden_redeal(gstate *st, int viewer, rng_t *r)
 {
     int n = 0;
@@ -60,6 +66,10 @@ grove_status hidden_redeal(gstate *st, int viewer, rng_t *r)
             cards[k++] = d->cards[pos];
         }
     }
+    /* start from the unseen cards in a fixed order, so that the re-deal
+     * depends on what the viewer knows and on r, never on where the unseen
+     * cards really are */
+    qsort(cards, (size_t)n, sizeof *cards, cmp_card);
     /* the positions with a seen back first, each drawing from the cards
      * still free that show it; cards[left..n) are free */
     int left = 0;

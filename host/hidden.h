@@ -25,7 +25,9 @@ bool hidden_any(const gstate *st);
  * see: each position whose back the viewer sees gets a card with that back,
  * uniformly among the unseen cards with it; the other unseen positions get
  * the remaining unseen cards in uniform random order. Every consistent deal
- * is equally likely, the actual one included. ENOMEM (state unchanged). */
+ * is equally likely, the actual one included, and the outcome depends only
+ * on what the viewer sees and on r: two states the viewer cannot tell apart
+ * re-deal to the same state. ENOMEM (state unchanged). */
 grove_status hidden_redeal(gstate *st, int viewer, rng_t *r);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include "api.h"
 #include "game.h"
+#include "bots.h"
 #include "hidden.h"
 
 typedef struct {
@@ -268,6 +269,23 @@ static int l_redeal(lua_State *L)
     return 0;
 }
 
+/* g:choose(bot, [seed]) -> move: what a bot ("random", "greedy", "mcts",
+ * "mcts:500", "mcts:2s") would play here, seeing only its seat's view; the
+ * game is left as it was (the move is not played). */
+static int l_choose(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    const char *kind = luaL_checkstring(L, 2);
+    lua_Integer seed = luaL_optinteger(L, 3, 1);
+    bot_spec spec;
+    char why[160];
+    if (!bot_parse(kind, &spec, why, sizeof why)) return luaL_error(L, "%s", why);
+    int64_t m;
+    if (!bot_choose(g, &spec, (uint64_t)seed, &m, NULL)) return luaL_error(L, "%s", game_error(g));
+    lua_pushinteger(L, m);
+    return 1;
+}
+
 /* g:hidden() -> true when some card zone hides its faces from some seat */
 static int l_hidden(lua_State *L)
 {
@@ -360,7 +378,7 @@ void lua_game_register(lua_State *L)
         { "describe", l_describe }, { "parse", l_parse }, { "actor", l_actor },
         { "result", l_result }, { "over", l_over }, { "render", l_render },
         { "undo", l_undo }, { "redo", l_redo }, { "hash", l_hash }, { "history", l_history },
-        { "playout", l_playout }, { "redeal", l_redeal }, { "hidden", l_hidden }, { "save_text", l_save_text }, { "close", l_close },
+        { "playout", l_playout }, { "redeal", l_redeal }, { "choose", l_choose }, { "hidden", l_hidden }, { "save_text", l_save_text }, { "close", l_close },
         { NULL, NULL },
     };
     luaL_newmetatable(L, "Game");

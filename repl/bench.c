@@ -27,6 +27,7 @@ typedef struct {
     double snap_ns;
     double share_moves, share_apply, share_host;   /* of playout time */
     double allocs_per_move;     /* Lua allocations in the playout loop */
+    double mcts_per_s;          /* MCTS iterations per second from the start */
 } bench_result;
 
 /* The best score in result(s), or -1 if there is none. */
@@ -117,6 +118,17 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
         out->share_apply = timing.apply_ns * 1e-9 / total;
         out->share_host = 1 - out->share_moves - out->share_apply;
     }
+    /* MCTS iterations per second, deciding the first move */
+    game_restore(g, start);
+    bot_spec mcts;
+    char why[160];
+    bot_parse("mcts", &mcts, why, sizeof why);
+    mcts.budget = 0;
+    mcts.seconds = count ? 0.2 : seconds / 5;
+    int64_t m;
+    long iterations = 0;
+    double m0 = now();
+    if (bot_choose(g, &mcts, 1, &m, &iterations) && iterations > 0) out->mcts_per_s = iterations / (now() - m0);
     vm_watch_stop(vm);
     free(start);
     game_close(g);
@@ -136,6 +148,8 @@ static void print_result(const bench_result *b)
     printf("  allocations per move  %12.2f\n", b->allocs_per_move);
     printf("  bytes per state       %12zu\n", b->state_bytes);
     printf("  snapshot+restore ns   %12.1f\n", b->snap_ns);
+    if (b->mcts_per_s > 0) printf("  MCTS iterations/s     %12.0f\n", b->mcts_per_s);
+    else printf("  MCTS iterations/s     %12s\n", "- (a single first move)");
 }
 
 static void json_result(FILE *f, const bench_result *b, bool last)
@@ -143,10 +157,10 @@ static void json_result(FILE *f, const bench_result *b, bool last)
     fprintf(f, "  {\"game\": \"%s\", \"players\": %d, \"seconds\": %.3f, \"playouts_per_s\": %.1f, "
                "\"moves_per_s\": %.1f, \"mean_moves\": %.2f, \"mean_winning_score\": %.3f, "
                "\"share_moves\": %.3f, \"share_apply\": %.3f, \"share_host\": %.3f, \"allocs_per_move\": %.3f, "
-               "\"state_bytes\": %zu, \"snapshot_restore_ns\": %.2f}%s\n",
+               "\"state_bytes\": %zu, \"snapshot_restore_ns\": %.2f, \"mcts_iterations_per_s\": %.1f}%s\n",
             b->game, b->players, b->seconds, b->playouts / b->seconds, b->moves / b->seconds,
             (double)b->moves / b->playouts, b->win_scores ? b->win_score_sum / b->win_scores : 0.0,
-            b->share_moves, b->share_apply, b->share_host, b->allocs_per_move, b->state_bytes, b->snap_ns, last ? "" : ",");
+            b->share_moves, b->share_apply, b->share_host, b->allocs_per_move, b->state_bytes, b->snap_ns, b->mcts_per_s, last ? "" : ",");
 }
 
 int cmd_bench(int argc, char **argv)

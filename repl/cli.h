@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "bots.h"
 #include "game.h"
 #include "vm.h"
 
@@ -19,7 +20,8 @@ typedef struct {
     uint64_t seed;
     bool seed_given;
     char variants[GAME_MAX_VARIANTS];
-    char bots[MAX_BOTS + 1][16];   /* bots[seat]: "" for a person, "random" */
+    char bots[MAX_BOTS + 1][24];   /* bots[seat]: "" for a person, else the bot's name */
+    bot_spec bot[MAX_BOTS + 1];    /* bot[seat], when bots[seat] is set */
     double seconds;         /* bench */
     long playouts;          /* bench --playouts N: a fixed count instead */
     const char *json;       /* bench --json FILE */

@@ -19,7 +19,7 @@ static const char *const usage =
     "grove — play, simulate and test board-game rules written in Lua\n"
     "\n"
     "usage:\n"
-    "  grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=random]\n"
+    "  grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"
     "                          play at the REPL (type 'help' there)\n"
     "  grove list              the games, their player counts and variants\n"
     "  grove test [PATH...]    run the scenario tests: of all games, or of the given files,\n"
@@ -127,13 +127,18 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
             snprintf(o->variants, sizeof o->variants, "%s", v); i++;
         } else if (!strcmp(a, "--bot") && !bench) {
             const char *eq = v ? strchr(v, '=') : NULL;
-            char seatbuf[8] = "";
+            char seatbuf[8] = "", why[160];
             if (eq && eq - v < 7) { memcpy(seatbuf, v, (size_t)(eq - v)); seatbuf[eq - v] = '\0'; }
-            if (!eq || !parse_int(seatbuf, 1, MAX_BOTS, &n) || strcmp(eq + 1, "random") != 0) {
-                fprintf(stderr, "grove: --bot needs SEAT=KIND, e.g. --bot 2=random (kinds: random)\n");
+            if (!eq || !parse_int(seatbuf, 1, MAX_BOTS, &n)) {
+                fprintf(stderr, "grove: --bot needs SEAT=KIND, e.g. --bot 2=mcts "
+                                "(kinds: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs)\n");
                 return false;
             }
-            snprintf(o->bots[n], sizeof o->bots[n], "%s", eq + 1); i++;
+            if (!bot_parse(eq + 1, &o->bot[n], why, sizeof why)) {
+                fprintf(stderr, "grove: --bot %s: %s\n", seatbuf, why);
+                return false;
+            }
+            bot_name(&o->bot[n], o->bots[n], sizeof o->bots[n]); i++;
         } else if (!strcmp(a, "--seconds") && bench) {
             char *end;
             double d = v ? strtod(v, &end) : 0;

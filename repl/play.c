@@ -352,7 +352,15 @@ static void run_automatic(repl *r)
     const char *why;
     for (int guard = 0; guard < 100000 && automatic(r, &why); guard++) {
         if (!game_moves(r->g)) { printf("error: %s\n", game_error(r->g)); return; }
-        int64_t m = r->g->buf.m[r->g->buf.n == 1 ? 0 : rng_below(&r->bot_rng, (uint32_t)r->g->buf.n)];
+        int64_t m = r->g->buf.m[0];
+        int actor = game_actor(r->g);
+        if (r->g->buf.n > 1 && is_bot(r, actor)) {
+            uint64_t seed = ((uint64_t)rng_next(&r->bot_rng) << 32) | rng_next(&r->bot_rng);
+            if (!bot_choose(r->g, &r->o.bot[actor], seed, &m, NULL)) {
+                printf("error: the %s bot of seat %d: %s\n", r->o.bots[actor], actor, game_error(r->g));
+                return;
+            }
+        }
         if (!play(r, m, why)) return;
     }
 }
@@ -658,7 +666,7 @@ int cmd_play(int argc, char **argv)
     repl r = { 0 };
     r.o.seed = 1;
     if (!cli_parse_opts(argc, argv, 2, &r.o, false)) return 2;
-    if (!r.o.game) { fprintf(stderr, "usage: grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=random]\n"); return 2; }
+    if (!r.o.game) { fprintf(stderr, "usage: grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"); return 2; }
     r.vm = cli_vm();
     if (!r.vm) return 1;
     if (!r.o.players) r.o.players = cli_min_players(r.vm, r.o.game);

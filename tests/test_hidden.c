@@ -184,6 +184,31 @@ static void test_redeal_is_reproducible(void **unused)
     state_free(b.st);
 }
 
+/* Two tables seat 1 cannot tell apart (seat 2's cards swapped with the
+ * pile's, backs kept) re-deal to the same table: a bot's determinization
+ * depends only on what its seat sees. */
+static void test_redeal_depends_only_on_the_view(void **unused)
+{
+    (void)unused;
+    table_t a = new_table(), b = new_table();
+    deck_t *h2 = zone(&b, HAND2), *pile = zone(&b, PILE), *box = zone(&b, BOX);
+    int32_t t = h2->cards[0];                /* 2 (back 1) <-> pile's 3 (back 1, unseen back) */
+    h2->cards[0] = pile->cards[0];
+    pile->cards[0] = t;
+    t = h2->cards[2];                        /* 9 (back 2) <-> box's 11 (back 2) */
+    h2->cards[2] = box->cards[1];
+    box->cards[1] = t;
+    assert_memory_not_equal(a.st->block, b.st->block, a.st->size);
+    rng_t ra, rb;
+    rng_seed(&ra, 9, 1);
+    rng_seed(&rb, 9, 1);
+    assert_int_equal(hidden_redeal(a.st, 1, &ra), GROVE_OK);
+    assert_int_equal(hidden_redeal(b.st, 1, &rb), GROVE_OK);
+    assert_memory_equal(a.st->block, b.st->block, a.st->size);
+    state_free(a.st);
+    state_free(b.st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -192,6 +217,7 @@ int main(void)
         cmocka_unit_test(test_redeal_for_a_seat_keeps_its_view),
         cmocka_unit_test(test_redeal_for_an_onlooker),
         cmocka_unit_test(test_redeal_is_reproducible),
+        cmocka_unit_test(test_redeal_depends_only_on_the_view),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -55,6 +55,11 @@ expect undo "undone: back to move 0"
 expect undo "redone: move 1"
 session --bot 1=random --bot 2=random </dev/null
 expect bots "Game over after"
+expect bots "(random)"
+session --bot 1=mcts:20 --bot 2=greedy </dev/null
+expect bots "(mcts:20)"
+expect bots "(greedy)"
+expect bots "Game over after"
 expect bots "rank  seat  score"
 reject bots "error"
 
@@ -82,6 +87,8 @@ expect cli "no game 'chess'"
 "$GROVE" play logger --players 7 >"$tmp/out" 2>&1
 expect cli "logger is played by 2 to 4 players, not 7"
 "$GROVE" play logger --bot 2=genius >"$tmp/out" 2>&1
+expect cli "grove: --bot 2: unknown bot 'genius' (random, greedy, mcts, mcts:ITERATIONS or mcts:SECONDSs)"
+"$GROVE" play logger --bot two=mcts >"$tmp/out" 2>&1
 expect cli "--bot needs SEAT=KIND"
 "$GROVE" frobnicate >"$tmp/out" 2>&1
 expect cli "unknown command 'frobnicate'"

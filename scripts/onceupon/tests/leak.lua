@@ -72,3 +72,27 @@ test("views: a re-deal really moves the hidden cards (the test above can fail)",
   end
   expect.truthy(moved, "twenty re-deals never changed seat 2's hand")
 end)
+
+test("bots: a bot's choice does not change when the cards it cannot see are re-dealt", function()
+  local pick = generator(77)
+  for seed = 1, playouts(12) do
+    local g = games.open("onceupon", { players = 3, seed = seed })
+    local n = 0
+    while #g:legal() > 0 do
+      n = n + 1
+      if n % 9 == 0 then
+        local seat = g:actor()
+        for _, kind in ipairs({ "mcts:40", "greedy" }) do
+          local before = g:choose(kind, n)
+          g:redeal(seat, seed * 100 + n)
+          expect.eq(g:describe(g:choose(kind, n)), g:describe(before),
+            string.format("game %d, move %d: %s changed its mind after a re-deal of what seat %d cannot see",
+              seed, n, kind, seat))
+        end
+      end
+      local legal = g:legal()
+      g:play(legal[pick(#legal)])
+    end
+    g:close()
+  end
+end)
