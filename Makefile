@@ -36,9 +36,9 @@ CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS  := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 DATADIR  = $(PREFIX)/share/grove
-CFLAGS_ALL = $(STD) $(WARN) $(OPT) $(DEBUG) $(SAN) -MMD -MP -Ihost \
+CFLAGS_ALL = $(STD) $(WARN) $(OPT) $(DEBUG) $(SAN) -pthread -MMD -MP -Ihost \
              -DGROVE_DATADIR='"$(DATADIR)"' $(CFLAGS)
-LDFLAGS_ALL = $(SAN) $(LDFLAGS)
+LDFLAGS_ALL = $(SAN) -pthread $(LDFLAGS)
 
 # The cores: plain C, no Lua.
 CORE_SRC = host/status.c host/rng.c host/cellset.c host/fields.c host/deck.c \

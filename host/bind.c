@@ -29,8 +29,10 @@ lstate *bind_check_state(lua_State *L, int idx)
 static const char HANDLE_KEY = 0;
 
 /* The methods of each handle kind, copied into every handle table. */
-static const luaL_Reg *kind_methods[COMP_NKINDS];
-static bind_dress_fn kind_dress[COMP_NKINDS];
+/* Set when a VM registers its bindings; per thread, since each thread of
+ * grove sim builds its own VM. */
+static _Thread_local const luaL_Reg *kind_methods[COMP_NKINDS];
+static _Thread_local bind_dress_fn kind_dress[COMP_NKINDS];
 
 void bind_register_dress(comp_kind kind, bind_dress_fn dress)
 {

@@ -123,7 +123,8 @@ bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fr
     /* variants: each a file returning function(def) -> def */
     char vbuf[GAME_MAX_VARIANTS];
     snprintf(vbuf, sizeof vbuf, "%s", variants);
-    for (char *v = strtok(vbuf, ","); v; v = strtok(NULL, ",")) {
+    char *vsave = NULL;
+    for (char *v = strtok_r(vbuf, ",", &vsave); v; v = strtok_r(NULL, ",", &vsave)) {
         while (*v == ' ') v++;
         lua_getfield(L, -1, "variants");
         bool known = plain_name(v) && list_has(L, -1, v);
@@ -327,7 +328,8 @@ static bool build_options(game *g, int def, int uidx, char *err, size_t errlen)
     lua_newtable(L);
     char vbuf[GAME_MAX_VARIANTS];
     snprintf(vbuf, sizeof vbuf, "%s", g->variants);
-    for (char *v = strtok(vbuf, ","); v; v = strtok(NULL, ",")) {
+    char *vsave = NULL;
+    for (char *v = strtok_r(vbuf, ",", &vsave); v; v = strtok_r(NULL, ",", &vsave)) {
         while (*v == ' ') v++;
         lua_pushboolean(L, 1);
         lua_setfield(L, -2, v);
@@ -730,8 +732,11 @@ bool game_run_raw(game *g, int (*body)(game *g, void *ctx), void *ctx, int *ret)
     g->raw_hook = NULL;
     lua_pushcfunction(L, raw_trampoline);
     lua_pushlightuserdata(L, &c);
-    /* no count hook: the watchdog (vm_watch_start), if running, guards it */
+    /* no count hook: the watchdog guards the run (the caller's, or ours) */
+    bool own_watch = !vm_watching(g->vm);
+    if (own_watch) vm_watch_start(g->vm, GAME_WATCH_MS);
     int status = vm_call_budget(g->vm, 1, 0, NULL, 0);
+    if (own_watch) vm_watch_stop(g->vm);
     g->vm->current = prev;
     g->out->buf = NULL;
     if (status != LUA_OK) {

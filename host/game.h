@@ -32,6 +32,7 @@
 #include "vm.h"
 
 #define GAME_ERRLEN 2048
+#define GAME_WATCH_MS 500          /* a raw loop stopped after this long without a move */
 #define GAME_MAX_VARIANTS 256
 
 typedef struct game {

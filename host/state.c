@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t next_serial = 1;
+static _Atomic uint64_t next_serial = 1;   /* states are made by several threads (grove sim) */
 
 static const char *const kind_names[COMP_NKINDS] = {
     "rng", "vars", "pool", "deck", "dice", "grid", "hex", "graph",

@@ -12,7 +12,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <pthread.h>
+#include <signal.h>
 #include <sys/time.h>
+#include <time.h>
 
 #include "api.h"
 #include "state.h"
@@ -62,23 +65,37 @@ static void hook_error(lua_State *L, const char *msg)
     luaL_error(L, "%s", msg);
 }
 
+static void budget_hook(lua_State *L, lua_Debug *ar);
+
+/* The hook for a budget of `count` instructions between checks (0: none),
+ * plus line events while someone listens (coverage). */
+static void set_hook(lua_State *L, grove_vm *vm, int count)
+{
+    int mask = (count > 0 ? LUA_MASKCOUNT : 0) | (vm->line_fn ? LUA_MASKLINE : 0);
+    if (mask) lua_sethook(L, budget_hook, mask, count);
+    else lua_sethook(L, NULL, 0, 0);
+}
+
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
-    (void)ar;
     grove_vm *vm = vm_of(L);
+    if (ar->event == LUA_HOOKLINE) {
+        if (vm->line_fn) vm->line_fn(vm->line_ctx, L, ar);
+        return;
+    }
     if (vm->interrupted) {
         /* fire again at every instruction so a pcall cannot swallow it */
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        set_hook(L, vm, 1);
         vm->budget_left = 0;
         hook_error(L, vm->stop_reason ? vm->stop_reason : "interrupted");
     }
     if (vm->cur_budget <= 0) {            /* unlimited: only here for interrupts */
-        lua_sethook(L, NULL, 0, 0);
+        set_hook(L, vm, 0);
         return;
     }
     vm->budget_left -= HOOK_STEP;
     if (vm->budget_left <= 0) {
-        lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
+        set_hook(L, vm, 1);
         char msg[128];
         snprintf(msg, sizeof msg, "instruction budget exceeded (%ld instructions): an endless loop?", vm->cur_budget);
         hook_error(L, msg);
@@ -89,49 +106,123 @@ void vm_interrupt(grove_vm *vm)
 {
     vm->stop_reason = NULL;
     vm->interrupted = 1;
-    lua_sethook(vm->L, budget_hook, LUA_MASKCOUNT, 1);
+    set_hook(vm->L, vm, 1);
 }
 
 /* ---- the watchdog --------------------------------------------------------- */
 
-static grove_vm *volatile watched;
-static char watch_reason[96];
+/* One watchdog thread for the process looks at every watched VM every
+ * WATCH_TICK_MS; a VM whose progress counter has not moved for its limit is
+ * stopped by a SIGALRM sent to the thread running it, whose handler (in that
+ * thread, the one place lua_sethook may be called from asynchronously)
+ * interrupts the script. So any number of threads may each run a VM. */
+#define WATCH_TICK_MS 20
+
+typedef struct watch {
+    grove_vm *vm;
+    pthread_t thread;
+    int ms;
+    long seen;                  /* progress at the last look */
+    long quiet_ms;              /* how long it has not moved */
+    struct watch *next;
+} watch;
+
+static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
+static watch *watches;
+static bool watchdog_started;
+static _Thread_local grove_vm *watched;   /* this thread's watched VM */
 
 static void on_alarm(int sig)
 {
     (void)sig;
     grove_vm *vm = watched;
     if (!vm || vm->depth == 0) return;
-    if (vm->progress == vm->seen_progress) {
-        vm->stop_reason = watch_reason;
-        vm->interrupted = 1;
-        lua_sethook(vm->L, budget_hook, LUA_MASKCOUNT, 1);
+    vm->stop_reason = vm->watch_reason;
+    vm->interrupted = 1;
+    set_hook(vm->L, vm, 1);
+}
+
+static void *watchdog(void *unused)
+{
+    (void)unused;
+    for (;;) {
+        struct timespec tick = { 0, WATCH_TICK_MS * 1000000L };
+        nanosleep(&tick, NULL);
+        pthread_mutex_lock(&watch_lock);
+        for (watch *w = watches; w; w = w->next) {
+            long now = w->vm->progress;
+            if (now != w->seen) { w->seen = now; w->quiet_ms = 0; continue; }
+            w->quiet_ms += WATCH_TICK_MS;
+            if (w->quiet_ms >= w->ms) {
+                w->quiet_ms = 0;
+                pthread_kill(w->thread, SIGALRM);
+            }
+        }
+        pthread_mutex_unlock(&watch_lock);
     }
-    vm->seen_progress = vm->progress;
+    return NULL;
+}
+
+bool vm_watching(const grove_vm *vm)
+{
+    return watched == vm;
+}
+
+void vm_listen_lines(grove_vm *vm, vm_line_fn fn, void *ctx)
+{
+    vm->line_fn = fn;
+    vm->line_ctx = ctx;
+    set_hook(vm->L, vm, 0);
 }
 
 void vm_watch_start(grove_vm *vm, int ms)
 {
-    snprintf(watch_reason, sizeof watch_reason,
-             "no progress for %d ms: an endless loop?", ms);
-    vm->seen_progress = vm->progress - 1;
+    snprintf(vm->watch_reason, sizeof vm->watch_reason, "no progress for %d ms: an endless loop?", ms);
+    watch *w = calloc(1, sizeof *w);
+    pthread_mutex_lock(&watch_lock);
+    if (!watchdog_started) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = on_alarm;
+        sa.sa_flags = SA_RESTART;
+        sigemptyset(&sa.sa_mask);
+        sigaction(SIGALRM, &sa, NULL);
+        pthread_t t;
+        pthread_attr_t attr;
+        pthread_attr_init(&attr);
+        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
+        /* the watchdog itself never takes the signal */
+        sigset_t all, old;
+        sigfillset(&all);
+        pthread_sigmask(SIG_BLOCK, &all, &old);
+        watchdog_started = pthread_create(&t, &attr, watchdog, NULL) == 0;
+        pthread_sigmask(SIG_SETMASK, &old, NULL);
+        pthread_attr_destroy(&attr);
+    }
+    if (w) {
+        w->vm = vm;
+        w->thread = pthread_self();
+        w->ms = ms;
+        w->seen = vm->progress;
+        w->next = watches;
+        watches = w;
+    }
+    pthread_mutex_unlock(&watch_lock);
     watched = vm;
-    struct sigaction sa;
-    memset(&sa, 0, sizeof sa);
-    sa.sa_handler = on_alarm;
-    sa.sa_flags = SA_RESTART;
-    sigemptyset(&sa.sa_mask);
-    sigaction(SIGALRM, &sa, NULL);
-    struct itimerval it = { { ms / 1000, (ms % 1000) * 1000 }, { ms / 1000, (ms % 1000) * 1000 } };
-    setitimer(ITIMER_REAL, &it, NULL);
 }
 
 void vm_watch_stop(grove_vm *vm)
 {
-    (void)vm;
-    struct itimerval off = { { 0, 0 }, { 0, 0 } };
-    setitimer(ITIMER_REAL, &off, NULL);
-    watched = NULL;
+    pthread_mutex_lock(&watch_lock);
+    for (watch **p = &watches; *p; p = &(*p)->next)
+        if ((*p)->vm == vm && pthread_equal((*p)->thread, pthread_self())) {
+            watch *w = *p;
+            *p = w->next;
+            free(w);
+            break;
+        }
+    pthread_mutex_unlock(&watch_lock);
+    if (watched == vm) watched = NULL;
 }
 
 /* The message handler: keep the message; name non-string errors. */
@@ -153,16 +244,16 @@ int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long
     vm->cur_budget = budget;
     vm->budget_left = budget;
     if (vm->depth++ == 0) vm->interrupted = 0;
-    if (budget > 0) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
-    else if (!vm->interrupted) lua_sethook(L, NULL, 0, 0);
+    if (budget > 0) set_hook(L, vm, HOOK_STEP);
+    else if (!vm->interrupted) set_hook(L, vm, 0);
     int status = lua_pcall(L, nargs, nresults, base);
     vm->depth--;
     vm->cur_budget = saved_budget;
     vm->budget_left = saved_left;
     if (vm->depth == 0) vm->interrupted = 0;
-    if (vm->interrupted) lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1);
-    else if (saved_budget > 0) lua_sethook(L, budget_hook, LUA_MASKCOUNT, HOOK_STEP);
-    else lua_sethook(L, NULL, 0, 0);
+    if (vm->interrupted) set_hook(L, vm, 1);
+    else if (saved_budget > 0) set_hook(L, vm, HOOK_STEP);
+    else set_hook(L, vm, 0);
     lua_remove(L, base);
     if (status != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
@@ -393,7 +484,7 @@ static int safe_require(lua_State *L)
 static int safe_random(lua_State *L)
 {
     grove_vm *vm = vm_of(L);
-    static rng_t fallback = { 0x853c49e6748fea9bULL, 0xda3e39cb94b95bdbULL };
+    static _Thread_local rng_t fallback = { 0x853c49e6748fea9bULL, 0xda3e39cb94b95bdbULL };
     rng_t *r = vm->current ? state_rng(vm->current) : &fallback;
     lua_Integer lo, hi;
     switch (lua_gettop(L)) {
@@ -609,7 +700,8 @@ grove_vm *vm_new(const char *datadir)
     if (gp) {
         char *copy = strdup(gp);
         if (copy) {
-            for (char *tok = strtok(copy, ":"); tok; tok = strtok(NULL, ":")) vm_add_path(vm, tok);
+            char *psave = NULL;
+            for (char *tok = strtok_r(copy, ":", &psave); tok; tok = strtok_r(NULL, ":", &psave)) vm_add_path(vm, tok);
             free(copy);
         }
     }

@@ -20,6 +20,10 @@
 #define VM_MAX_PATHS        16
 
 struct gstate;
+struct grove_vm;
+
+/* Called for every new line a script runs, while coverage listens. */
+typedef void (*vm_line_fn)(void *ctx, lua_State *L, lua_Debug *ar);
 
 typedef struct grove_vm {
     lua_State *L;
@@ -36,8 +40,10 @@ typedef struct grove_vm {
     int npaths;
     struct gstate *current;     /* the state whose hook runs (math.random uses it) */
     const char *volatile stop_reason;   /* why an interrupt stops the script */
-    volatile sig_atomic_t progress;     /* bumped by long runs (playouts) per step */
-    sig_atomic_t seen_progress;         /* the watchdog's last look at it */
+    volatile long progress;             /* bumped by long runs (playouts) per step */
+    char watch_reason[64];              /* the watchdog's message */
+    vm_line_fn line_fn;                 /* coverage: NULL when nobody listens */
+    void *line_ctx;
 } grove_vm;
 
 /* A new VM searching `datadir` (the folder with stdlib/ and scripts/) and
@@ -88,10 +94,15 @@ void vm_interrupt(grove_vm *vm);
 
 /* The watchdog, for long runs made of many short script calls (playouts)
  * that go without the per-instruction count hook, which costs a fifth of
- * the run: while it watches, a SIGALRM every `ms` milliseconds checks that
- * vm->progress moved since the last tick, and stops the script if it did
- * not ("no progress for ... ms: an endless loop?"). One VM at a time. */
+ * the run: while it watches, a watchdog thread checks that vm->progress moves
+ * at least every `ms` milliseconds, and stops the script if it does not
+ * ("no progress for ... ms: an endless loop?"). Each thread may watch its
+ * own VM; start and stop in the thread that runs it. */
 void vm_watch_start(grove_vm *vm, int ms);
+
+/* Listen to every line the scripts run (fn NULL: stop). */
+void vm_listen_lines(grove_vm *vm, vm_line_fn fn, void *ctx);
 void vm_watch_stop(grove_vm *vm);
+bool vm_watching(const grove_vm *vm);   /* is this thread watching vm? */
 
 #endif

@@ -41,5 +41,6 @@ int cli_min_players(grove_vm *vm, const char *game);
 
 int cmd_play(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
+int cmd_sim(int argc, char **argv);
 
 #endif

@@ -26,6 +26,11 @@ static const char *const usage =
     "                          folders, or game folders (their tests/)\n"
     "  grove run FILE.lua [ARGS...]\n"
     "                          run a Lua script with the host API (trusted: io, os)\n"
+    "  grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]] [--seed S]\n"
+    "            [--threads T] [--json FILE] [--csv FILE] [--compare A B] [--coverage]\n"
+    "                          bot games in bulk: win rates, scores, lengths (see grove sim --help)\n"
+    "  grove replay FILE [-v] [--game N]\n"
+    "                          play a save file or sim --json records again and check the end\n"
     "  grove bench [GAME] [--players N] [--seconds S | --playouts N] [--json FILE]\n"
     "                          random playouts per second\n"
     "  grove --help | --version\n"
@@ -385,6 +390,33 @@ done:
     return rc;
 }
 
+/* grove replay FILE: stdlib/grove/replay.lua does the work. */
+static int cmd_replay(int argc, char **argv)
+{
+    grove_vm *vm = cli_vm();
+    if (!vm) return 1;
+    lua_State *L = vm->L;
+    vm_push_trusted(vm);
+    lua_getfield(L, -1, "require");
+    lua_pushliteral(L, "grove.replay");
+    int rc = 1;
+    if (vm_call_budget(vm, 1, 1, NULL, 0) != LUA_OK) {
+        fprintf(stderr, "grove replay: %s\n", lua_tostring(L, -1));
+        vm_free(vm);
+        return 1;
+    }
+    lua_getfield(L, -1, "main");
+    lua_createtable(L, argc, 0);
+    for (int i = 2; i < argc; i++) {
+        lua_pushstring(L, argv[i]);
+        lua_rawseti(L, -2, i - 1);
+    }
+    if (vm_call_budget(vm, 1, 1, NULL, 0) != LUA_OK) fprintf(stderr, "grove replay: %s\n", lua_tostring(L, -1));
+    else rc = (int)lua_tointeger(L, -1);
+    vm_free(vm);
+    return rc;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
@@ -400,6 +432,8 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "run")) return cmd_run(argc, argv);
     if (!strcmp(argv[1], "test")) return cmd_test(argc, argv);
     if (!strcmp(argv[1], "bench")) return cmd_bench(argc, argv);
+    if (!strcmp(argv[1], "sim")) return cmd_sim(argc, argv);
+    if (!strcmp(argv[1], "replay")) return cmd_replay(argc, argv);
     fprintf(stderr, "grove: unknown command '%s' (see grove --help)\n", argv[1]);
     return 2;
 }

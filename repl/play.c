@@ -455,6 +455,9 @@ static void do_load(repl *r, const char *path)
 }
 
 /* Re-read the rule files and replay the moves so far under them. */
+/* Re-read the rule scripts and replay the moves so far, by their text,
+ * under the new rules. A move that no longer replays stops the replay
+ * there: the game goes on under the new rules from the last move that did. */
 static void do_reload(repl *r)
 {
     char err[GAME_ERRLEN];
@@ -467,17 +470,22 @@ static void do_reload(repl *r)
     game *g = game_open(r->vm, r->g->name, r->g->variants, r->g->players, r->g->seed, -1, err, sizeof err);
     lua_pop(r->vm->L, 1);
     if (!g) { printf("error: %s (still playing under the old rules)\n", err); return; }
-    for (int i = 0; i < r->g->ncur; i++) {
-        if (!game_apply(g, r->g->hist[i], true, true)) {
-            printf("error: move %d no longer replays under the new rules: %s (still playing under the old rules)\n",
-                   i + 1, game_error(g));
-            game_close(g);
+    int total = r->g->ncur;
+    for (int i = 0; i < total; i++) {
+        char text[256];
+        int actor = 0;
+        int64_t m;
+        if (!game_describe_past(r->g, i, text, sizeof text, &actor)) snprintf(text, sizeof text, "?");
+        if (!game_parse(g, text, &m) || !game_apply(g, m, true, true)) {
+            printf("reloaded the rules; move %d (seat %d: %s) no longer replays: %s\n"
+                   "the game goes on from move %d of %d under the new rules\n",
+                   i + 1, actor, text, game_error(g), i, total);
+            set_game(r, g);
             return;
         }
     }
-    int n = g->ncur;
     set_game(r, g);
-    printf("reloaded the rules and replayed %d moves\n", n);
+    printf("reloaded the rules and replayed %d moves\n", total);
 }
 
 /* ---- reading lines ----------------------------------------------------------------- */

@@ -14,6 +14,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <pthread.h>
+
+#include "bots.h"
 #include "game.h"
 #include "vm.h"
 
@@ -136,6 +139,70 @@ static void watchdog_stops_a_loop_in_a_playout(void **st)
     vm_free(vm);
 }
 
+/* A bot's search runs without the count hook too, and watches itself: a
+ * loop in the script stops the search, the game is untouched. */
+static game *open_looping(grove_vm *vm)
+{
+    lua_State *L = vm->L;
+    lua_newtable(L);
+    lua_pushinteger(L, 3);                      /* the endless loop, twice over */
+    lua_setfield(L, -2, "only");
+    lua_pushinteger(L, 1);
+    lua_setfield(L, -2, "twice");
+    char err[GAME_ERRLEN];
+    game *g = game_open(vm, "misbehave", "", 1, 1, -1, err, sizeof err);
+    lua_pop(L, 1);
+    if (!g) fail_msg("%s", err);
+    return g;
+}
+
+static void a_bot_stops_a_loop_in_its_search(void **st)
+{
+    (void)st;
+    grove_vm *vm = new_vm();
+    game *g = open_looping(vm);
+    uint64_t before = state_hash(g->st);
+    bot_spec mcts;
+    char why[160];
+    assert_true(bot_parse("mcts:50", &mcts, why, sizeof why));
+    int64_t m;
+    assert_false(bot_choose(g, &mcts, 1, &m, NULL));
+    if (!strstr(game_error(g), "apply: scripts/misbehave/game.lua:20: no progress for 500 ms"))
+        fail_msg("error '%s'", game_error(g));
+    assert_int_equal(state_hash(g->st), before);
+    assert_int_equal(lua_gettop(vm->L), 0);
+    game_close(g);
+    vm_free(vm);
+}
+
+/* Two threads, each its own VM in a loop: the watchdog stops each. */
+static void *loop_in_a_thread(void *arg)
+{
+    long *n = arg;
+    grove_vm *vm = new_vm();
+    game *g = open_looping(vm);
+    rng_t pick;
+    rng_seed(&pick, 1, 1);
+    vm_watch_start(vm, 100);
+    *n = game_playout(g, &pick, 10);
+    vm_watch_stop(vm);
+    if (*n < 0 && !strstr(game_error(g), "no progress for 100 ms")) *n = -2;
+    game_close(g);
+    vm_free(vm);
+    return NULL;
+}
+
+static void the_watchdog_serves_every_thread(void **st)
+{
+    (void)st;
+    pthread_t t[2];
+    long n[2] = { 0, 0 };
+    for (int i = 0; i < 2; i++) assert_int_equal(pthread_create(&t[i], NULL, loop_in_a_thread, &n[i]), 0);
+    for (int i = 0; i < 2; i++) pthread_join(t[i], NULL);
+    assert_int_equal(n[0], -1);
+    assert_int_equal(n[1], -1);
+}
+
 static void illegal_move_is_refused(void **st)
 {
     (void)st;
@@ -222,6 +289,8 @@ int main(void)
         cmocka_unit_test(pcall_cannot_swallow_the_budget),
         cmocka_unit_test(var_holding_a_string_is_refused),
         cmocka_unit_test(var_set_to_nil_is_refused),
+        cmocka_unit_test(a_bot_stops_a_loop_in_its_search),
+        cmocka_unit_test(the_watchdog_serves_every_thread),
         cmocka_unit_test(watchdog_stops_a_loop_in_a_playout),
         cmocka_unit_test(illegal_move_is_refused),
         cmocka_unit_test(syntax_error_names_file_and_line),

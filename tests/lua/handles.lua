@@ -14,13 +14,15 @@ local function message(f)
 end
 
 test("handles: a method called with a dot instead of a colon says so", function()
-  local s = open().state
+  local g = open()
+  local s = g.state
   expect.eq(message(function() return s.board.get("a1", "mark") end),
     "bad self (Grid expected, got string): call methods with a colon, board:method(...)")
 end)
 
 test("handles: an unknown method and an assignment name the component", function()
-  local s = open().state
+  local g = open()
+  local s = g.state
   expect.eq(message(function() return s.board:nosuch() end), "Grid 'board' has no method 'nosuch'")
   expect.eq(message(function() s.board.tree = 3 end),
     "cannot assign 'tree' on grid 'board': change it through its methods")
@@ -28,7 +30,8 @@ test("handles: an unknown method and an assignment name the component", function
 end)
 
 test("handles: one component's method works on another of its kind only", function()
-  local s = open().state
+  local g = open()
+  local s = g.state
   expect.eq(message(function() return s.board.get(s.play, "a1", "mark") end),
     "bad argument #1 (Grid expected, got Vars)")
   expect.eq(tostring(s.board), "Grid(board, 3x3)")
@@ -42,7 +45,7 @@ test("vars: read and written as fields; unknown names raise", function()
     "no var 'cuont' in 'play' (declare it in setup: s:vars(name, {...}))")
   expect.eq(message(function() s.play.cuont = 1 end),
     "no var 'cuont' in 'play' (declare it in setup: s:vars(name, {...}))")
-  expect.eq(tostring(s.play), "Vars(count=0, only=0)")
+  expect.eq(tostring(s.play), "Vars(count=0, only=0, twice=0)")
 end)
 
 test("vars: the game sees them after each move, undo and redo bring them back", function()
@@ -85,7 +88,8 @@ test("vars: a tool that stores a non-integer hears it at the next hash", functio
 end)
 
 test("grid: a row or a column with a condition keeps the cells that meet it", function()
-  local s = open().state
+  local g = open()
+  local s = g.state
   s.board:set("a1", "mark", 1)
   s.board:set("c1", "mark", 2)
   s.board:set("a3", "mark", 1)

@@ -81,6 +81,56 @@ expect hidden-bot "Seat 2: hand ["
 expect solo "onceupon, 1 player, seed 1"
 expect solo "Obligation pile: ground (20)"
 
+# Reload: edit a copy of the rules so that the third move becomes illegal;
+# reload says which move stopped the replay and why, and play goes on from
+# the move before it under the new rules.
+mkdir -p "$tmp/ext/scripts/tlog"
+sed 's/name = "logger"/name = "tlog"/' scripts/logger/game.lua >"$tmp/ext/scripts/tlog/game.lua"
+{ printf 'place a1\nplace e5\nmove a2\n'; sleep 0.5
+  sed -i 's/^local MOVEMENT = 2 /local MOVEMENT = 0 /' "$tmp/ext/scripts/tlog/game.lua"
+  printf 'reload\nlog\nquit\n'; } |
+  GROVE_PATH="$tmp/ext" "$GROVE" play tlog --seed 3 >"$tmp/out" 2>&1
+expect reload "reloaded the rules; move 3 (seat 1: move a2) no longer replays: 'move a2' is not a legal move now"
+expect reload "the game goes on from move 2 of 3 under the new rules"
+expect reload "   2. seat 2: place e5"
+reject reload "   3. seat 1: move a2"
+expect reload "seat 1: move a1 (forced)"          # under the new rules a logger stays put
+printf 'place a1\nreload\nquit\n' | GROVE_PATH="$tmp/ext" "$GROVE" play tlog --seed 3 >"$tmp/out" 2>&1
+expect reload-same "reloaded the rules and replayed 1 moves"
+
+# grove sim: the same summary whatever the number of threads; a win rate's
+# interval holds the known answer (a fair coin: 50%); records replay.
+GROVE_PATH=tests/fixtures "$GROVE" sim coinflip -n 2000 --seed 7 --threads 1 | grep -v "games in" >"$tmp/one"
+GROVE_PATH=tests/fixtures "$GROVE" sim coinflip -n 2000 --seed 7 --threads 2 | grep -v "games in" >"$tmp/two"
+if cmp -s "$tmp/one" "$tmp/two"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL sim-threads: 1 and 2 threads differ"; diff "$tmp/one" "$tmp/two"; fi
+cp "$tmp/one" "$tmp/out"
+expect sim "coinflip, 2 players, 2000 games (seeds 7..2006), bots random random"
+# the seat 1 line: "1  random  W  R% ( LO%- HI%)": 50 must lie in [LO, HI]
+if grep "^ *1  random" "$tmp/one" | sed 's/.*( *\([0-9.]*\)%- *\([0-9.]*\)%).*/\1 \2/' |
+   awk '{ exit !($1 <= 50 && 50 <= $2 && $2 - $1 < 6) }'; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL sim-interval: 50% is not inside seat 1's interval:"; grep "^ *1 " "$tmp/one"; fi
+"$GROVE" sim logger -n 20 --bots greedy,random --json "$tmp/games.json" --csv "$tmp/games.csv" >"$tmp/out" 2>&1
+expect sim-records "logger, 2 players, 20 games (seeds 1..20), bots greedy random"
+expect sim-records "moves played, by kind: place"
+"$GROVE" replay "$tmp/games.json" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect replay "20 of 20 records replay"
+expect replay "exit 0"
+[ "$(wc -l <"$tmp/games.csv")" -eq 21 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL sim-csv: not 20 rows"; }
+sed 's/"move a2"/"move a3"/' "$tmp/games.json" >"$tmp/edited.json"
+"$GROVE" replay "$tmp/edited.json" --game 1 >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect replay-edited "no longer plays"
+expect replay-edited "exit 1"
+"$GROVE" sim logger -n 50 --compare - - --threads 2 >"$tmp/out" 2>&1
+expect compare "A = (no variant), B = (no variant): the same 50 seeds and bots, compared game by game (B - A)"
+expect compare "no significant difference at this sample size"
+"$GROVE" sim logger -n 30 --coverage >"$tmp/out" 2>&1
+expect coverage "coverage: scripts/logger/game.lua:"
+expect coverage "never ran:"
+"$GROVE" sim logger -n 5 --bots genius >"$tmp/out" 2>&1
+expect sim-cli "grove sim: unknown bot 'genius'"
+"$GROVE" sim logger -n 5 --players 2 --bots mcts,random,random >"$tmp/out" 2>&1
+expect sim-cli "grove sim: 3 bots for 2 players"
+
 # Command-line errors.
 "$GROVE" play chess >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect cli "no game 'chess'"
