@@ -1,0 +1,1312 @@
+--- Flooded Forest — fish leave the flooded Amazon to spawn, then race the
+--- predators back to the river as the water falls.
+---
+--- The game of ../shared/rules/flooded-forest.txt with the decisions of
+--- DECISIONS.md (Flooded Forest), for 3 and 4 players. README.md beside this
+--- file states the rules as implemented. The 36 Flood tiles are the table
+--- in tiles.lua.
+--- The game has three stages:
+---   flood      place a Flood tile and a fish on it; maybe extra fish along
+---              the chain (each extra fish is a move, "stop" ends it)
+---   predators  in turn order each player places a caiman, a piranha school
+---              or a jaguar on a perimeter tile, one piece a turn
+---   dry        pull a tile, move the school and the predator that stood on
+---              it, fights, eating; special actions from the tile backs
+local game = require "grove.game"
+local turns = require "grove.turns"
+local rank = require "grove.rank"
+
+-- The 36 Flood tiles: tiles.lua, one row per tile -------------------------------
+local TILES = require "tiles"
+
+-- The board ----------------------------------------------------------------
+--
+-- A pointy-top hex grid in axial coordinates "q,r". Directions 1..6 are
+-- e, se, sw, w, nw, ne (clockwise from east); the river is the row r = 0,
+-- q = 0..6; the north flood area is rows -1..-3, the south rows 1..3, over
+-- the hexes that lie beside the river (doubled column 2q + r within the
+-- river's span -1..13).
+
+local RIVER_FIRST, RIVER_LAST = 0, 6     -- q of the 7 river tiles, row 0
+local FLOOD_ROWS = 3                     -- rows of each flood area
+local SPAN_LOW, SPAN_HIGH = 2 * RIVER_FIRST - 1, 2 * RIVER_LAST + 1
+local STORED = { q = { -2, 8 }, r = { -3, 3 } }   -- holds every area hex
+local SCORING_RIVER = { 0, 3, 6 }        -- the middle and end river tiles
+local CIRCLES_ON_SCORING_TILE = { [3] = 4, [4] = 5 }   -- by player count
+local START_HEXES = { "2,-1", "5,-1", "1,1", "4,1" }   -- beside river q = 1 and 5
+local RIVER_START = "0,0"                -- any river hex: waterways start here
+
+local OFF, NORTH, SOUTH, RIVER = 0, 1, 2, 3                -- hex field "area"
+local NONE, WATER, FOREST = 0, 1, 2                        -- side field "side"
+local RIVER_TILE = 100                   -- "tile" of a river hex (Flood tiles: 1..36)
+local DIRECTIONS = 6
+local TOUCHING_AT_LEAST = 2              -- sides of a new tile that must touch tiles
+local OPPOSITE = { 4, 5, 6, 1, 2, 3 }
+local DIRECTION_NAME = { "e", "se", "sw", "w", "nw", "ne" }
+
+-- The pieces ---------------------------------------------------------------
+
+local DECK_SIZE = 8                      -- Flood tiles dealt to each player
+local HAND_SIZE = 3                      -- drawn at the start, refilled each turn
+local DRY_HAND_SIZE = 1                  -- tiles kept for their special action
+local FISH_EACH = 18
+local FISH_IN_ALL = 72                   -- the most fish a hex can ever hold
+local POINTS_PER_FISH_HOME = 2
+local POINTS_PER_FISH_EATEN = 1          -- opponents' fish only
+local COLOUR = { "red", "green", "blue", "purple" }       -- seat 1..4
+local COLOUR_LETTER = { "r", "g", "b", "p" }
+
+local CAIMAN, PIRANHAS, JAGUAR = 1, 2, 3                   -- hex field "predator"
+local PREDATOR = { "caiman", "piranhas", "jaguar" }        -- also the per-seat pools
+local PREDATOR_LETTER = { "C", "P", "J" }
+-- Paper, rock, scissors: who drives off whom.
+local DRIVES_OFF = { [JAGUAR] = CAIMAN, [CAIMAN] = PIRANHAS, [PIRANHAS] = JAGUAR }
+-- How many fish must be on the tile for a predator to eat, and how many it eats.
+local APPETITE = {
+  [CAIMAN] = { at_least = 2, eats = 1 },
+  [JAGUAR] = { at_least = 3, eats = 1 },
+  [PIRANHAS] = { at_least = 4, eats = 2 },
+}
+local PIRANHAS_WITH_THREE = 3            -- the piranha-three action's threshold
+
+-- The special actions on the tile backs.
+local ACTIONS = { "predator-move", "eat-more", "fish-move", "piranha-three", "caiman-land", "jaguar-two" }
+local PREDATOR_MOVE, EAT_MORE, FISH_MOVE, PIRANHA_THREE, CAIMAN_LAND, JAGUAR_TWO = 1, 2, 3, 4, 5, 6
+local ACTION_TEXT = {
+  "move a predator from a shared tile to an adjacent Flood tile",
+  "after movement, a predator eats one more fish than normal (after pulling)",
+  "move your fish from a shared tile to an adjacent Flood tile",
+  "after movement, piranhas eat when only three fish are present",
+  "move a caiman from a shared or the pulled tile over land",
+  "move a jaguar from a shared or the pulled tile up to two Flood tiles",
+}
+-- When an action may be played.
+local BEFORE_PULL, AFTER_PULL, INSTEAD_OF_PULL = 1, 2, 3
+
+local STAGE = { flood = 1, predators = 2, dry = 3 }
+local PHASE = turns.phases {
+  "place",       -- flood: place a tile (or discard one if none fits)
+  "extra",       -- flood: an extra fish, or stop
+  "predators",   -- place a predator
+  "dry",         -- dry: pull a tile (an action first, if wanted)
+  "school",      -- dry: move the pulled tile's fish
+  "hunter",      -- dry: move the pulled tile's predator
+  "act",         -- dry: move the piece a special action names
+  "window",      -- dry: after the pull's movement, an action or stop
+  "eat",         -- dry: choose the fish a predator eats
+  "keep",        -- dry: a hand of one: keep the pulled tile or the old one
+}
+local MOVE = game.kinds {
+  "place", "discard", "fish", "stop", "caiman", "piranhas", "jaguar",
+  "school", "pull", "action", "eat", "keep",
+}
+local MOVE_OF_PREDATOR = { MOVE.caiman, MOVE.piranhas, MOVE.jaguar }
+local PREDATOR_OF_MOVE = { [MOVE.caiman] = CAIMAN, [MOVE.piranhas] = PIRANHAS, [MOVE.jaguar] = JAGUAR }
+
+-- Conditions on hexes.
+local FLOOD_TILE = grove.cond { tile = { 1, #TILES } }
+local ANY_TILE = grove.cond { tile = { 1, RIVER_TILE } }
+local EMPTY_FLOOD_HEX = grove.cond { area = { NORTH, SOUTH }, tile = 0 }
+local FLOOD_TILE_IN = {
+  [NORTH] = grove.cond { area = NORTH, tile = { 1, #TILES } },
+  [SOUTH] = grove.cond { area = SOUTH, tile = { 1, #TILES } },
+}
+local UNMARKED = grove.cond { mark = 0 }
+local HUNGRY = grove.cond { hungry = 1 }
+local HUNGRY_PREDATOR = grove.cond { hungry = 1, predator = { CAIMAN, JAGUAR } }
+local PREDATOR_IN_RIVER = grove.cond { area = RIVER, predator = { CAIMAN, JAGUAR } }
+local FISH_IN_RIVER = grove.cond { area = RIVER, fish = { 1, FISH_IN_ALL } }
+local NO_PREDATOR_TILE = grove.cond { tile = { 1, #TILES }, predator = NONE }
+-- A predator "shares" its tile when fish are on it.
+local SHARED = {
+  [PREDATOR_MOVE] = grove.cond { tile = { 1, #TILES }, predator = { CAIMAN, JAGUAR }, fish = { 1, FISH_IN_ALL } },
+  [CAIMAN_LAND] = grove.cond { tile = { 1, #TILES }, predator = CAIMAN, fish = { 1, FISH_IN_ALL } },
+  [JAGUAR_TWO] = grove.cond { tile = { 1, #TILES }, predator = JAGUAR, fish = { 1, FISH_IN_ALL } },
+}
+local OWN_FISH = {}
+for seat, colour in ipairs(COLOUR) do
+  OWN_FISH[seat] = grove.cond { tile = { 1, #TILES }, [colour] = { 1, FISH_IN_ALL } }
+end
+
+-- The tiles as masks --------------------------------------------------------
+--
+-- A tile's water sides as a 6-bit mask, bit d-1 for direction d. Turning a
+-- tile k steps clockwise moves the side printed at d to d + k, as
+-- hex:rotate does.
+
+local function bit(dir) return 1 << (dir - 1) end
+
+local function turned(mask, k)
+  return ((mask << k) | (mask >> (DIRECTIONS - k))) & 63
+end
+
+local BITS = {}                          -- BITS[mask]: how many sides
+for mask = 0, 63 do
+  local n = 0
+  for d = 1, DIRECTIONS do if mask & bit(d) ~= 0 then n = n + 1 end end
+  BITS[mask] = n
+end
+
+local ACTION_NUMBER = {}
+for i, name in ipairs(ACTIONS) do ACTION_NUMBER[name] = i end
+
+local PRINTED = {}       -- PRINTED[tile]: the six side values, e first
+local PRINTED_WATER = {} -- PRINTED_WATER[tile]: its water sides as printed
+local TURNS = {}         -- TURNS[tile]: {k, mask} per distinct rotation
+local SAME_TURN = {}     -- SAME_TURN[tile][k]: the listed rotation with k's sides
+local ACTION_OF = {}     -- ACTION_OF[tile]: its action number
+for t, tile in ipairs(TILES) do
+  assert(type(tile.sides) == "string" and tile.sides:match("^[~#][~#][~#][~#][~#][~#]$"),
+    "TILES: tile " .. t .. ": sides must be six of ~ (water) and # (forest)")
+  assert(tile.sides:find("~", 1, true), "TILES: tile " .. t .. " has no water side")
+  assert(math.type(tile.circles) == "integer" and tile.circles >= 1 and tile.circles <= 3,
+    "TILES: tile " .. t .. ": circles must be 1, 2 or 3")
+  ACTION_OF[t] = assert(ACTION_NUMBER[tile.action], "TILES: tile " .. t .. ": unknown action")
+  local mask, printed = 0, {}
+  for d = 1, DIRECTIONS do
+    local water = tile.sides:sub(d, d) == "~"
+    printed[d] = water and WATER or FOREST
+    if water then mask = mask | bit(d) end
+  end
+  PRINTED[t], PRINTED_WATER[t] = printed, mask
+  TURNS[t], SAME_TURN[t] = {}, {}
+  local first_with = {}
+  for k = 0, DIRECTIONS - 1 do
+    local m = turned(mask, k)
+    if first_with[m] == nil then
+      first_with[m] = k
+      TURNS[t][#TURNS[t] + 1] = { k = k, mask = m }
+    end
+    SAME_TURN[t][k] = first_with[m]
+  end
+end
+
+-- Where things are -----------------------------------------------------------
+
+local function area_of(q, r)
+  if r == 0 then
+    if q >= RIVER_FIRST and q <= RIVER_LAST then return RIVER end
+    return OFF
+  end
+  local column = 2 * q + r
+  if math.abs(r) > FLOOD_ROWS or column < SPAN_LOW or column > SPAN_HIGH then return OFF end
+  return r < 0 and NORTH or SOUTH
+end
+
+local function colour_of(seat) return COLOUR[seat] end
+
+local function hand(s, seat) return s["hand" .. seat] end
+local function deck(s, seat) return s["deck" .. seat] end
+
+local function tile_at(s, h) return s.map:get(h, "tile") end
+local function is_river(s, h) return s.map:get(h, "area") == RIVER end
+
+--- The fish a Flood tile still has room for (flood phase).
+local function room(s, h)
+  return TILES[tile_at(s, h)].circles - s.map:get(h, "fish")
+end
+
+--- The water sides of hex h as a mask. The pulled tile has left the board,
+--- but its pieces still leave along its water sides (kept in play.water).
+local function water_mask(s, h)
+  if h == s.play.pulled then return s.play.water end
+  local mask = 0
+  for d = 1, DIRECTIONS do
+    if s.map:side(h, "side", d) == WATER then mask = mask | bit(d) end
+  end
+  return mask
+end
+
+--- Call fn(neighbour) for each tile one step from h: by_water, only across
+--- an edge that is water on both sides; flood_only, never into the river.
+--- (Here and in every each_ function below: when fn returns true the
+--- search stops, and the function returns true.)
+local function each_step(s, h, by_water, flood_only, fn)
+  local mask = by_water and water_mask(s, h) or 63
+  for d = 1, DIRECTIONS do
+    if mask & bit(d) ~= 0 then
+      local nb = s.map:step(h, d)
+      if nb then
+        local t = tile_at(s, nb)
+        if t ~= 0 and not (flood_only and t == RIVER_TILE)
+          and not (by_water and s.map:side(nb, "side", OPPOSITE[d]) ~= WATER) then
+          if fn(nb) then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
+local function yes() return true end
+
+--- Flood tiles a jaguar reaches in one or two steps over Flood tiles (never
+--- across the river), as a set.
+local function two_flood_tiles(s, h, set)
+  set = set or {}
+  for _, nb in ipairs { s.map:reach(h, 2, FLOOD_TILE) } do
+    if nb ~= h then set[nb] = true end
+  end
+  return set
+end
+
+-- Setup ----------------------------------------------------------------------
+
+--- A Flood tile onto an empty hex, turned k steps clockwise.
+local function lay_tile(s, tile, h, k)
+  s.map:set(h, "tile", tile)
+  s.map:set_sides(h, "side", table.unpack(PRINTED[tile]))
+  s.map:rotate(h, k)
+end
+
+--- Which sides of an empty hex touch a tile (river included), and which of
+--- those touching sides are water.
+local function surroundings(s, h)
+  local touch, water = 0, 0
+  for d = 1, DIRECTIONS do
+    local nb = s.map:step(h, d)
+    if nb then
+      local facing = s.map:side(nb, "side", OPPOSITE[d])
+      if facing ~= NONE then
+        touch = touch | bit(d)
+        if facing == WATER then water = water | bit(d) end
+      end
+    end
+  end
+  return touch, water
+end
+
+--- Four random tiles beside river tiles q = 1 and q = 5, north and south,
+--- each turned so that its river sides are water. A tile that cannot be
+--- turned so goes back into the bag, which is shuffled again.
+local function place_start_tiles(s)
+  for _, h in ipairs(START_HEXES) do
+    local touch, water = surroundings(s, h)
+    local tile, choices, misfits = nil, {}, {}
+    while #choices == 0 do
+      assert(s.bag:count() > 0, "TILES: no tile can lie beside the river with water on its river sides")
+      tile = s.bag:draw()
+      for _, turn in ipairs(TURNS[tile]) do
+        if turn.mask & touch == water then choices[#choices + 1] = turn.k end
+      end
+      if #choices == 0 then misfits[#misfits + 1] = tile end
+    end
+    for _, misfit in ipairs(misfits) do s.bag:push(misfit) end
+    if #misfits > 0 then s.bag:shuffle() end
+    lay_tile(s, tile, s.map:id(h), choices[s:random(#choices)])
+  end
+end
+
+local function setup(s)
+  local fields = { "area", "tile", "fish", "predator", "hungry", "mark" }
+  for _, colour in ipairs(COLOUR) do fields[#fields + 1] = colour end
+  s:hex("map", STORED, fields, { "side" })
+  local q0, q1, r0, r1 = s.map:bounds()
+  for id = 1, (q1 - q0 + 1) * (r1 - r0 + 1) do
+    local area = area_of(s.map:qr(id))
+    s.map:set(id, "area", area)
+    s.map:set_on(id, area ~= OFF)
+    if area == RIVER then
+      s.map:set(id, "tile", RIVER_TILE)
+      s.map:set_sides(id, "side", WATER, WATER, WATER, WATER, WATER, WATER)
+    end
+  end
+
+  s:deck("bag", #TILES)
+  s:deck("unused", #TILES)                    -- 3 players: eight tiles stay out
+  s:deck("discard", #TILES, { visibility = "face up" })
+  s:deck("pulled", 1, { visibility = "face up" })   -- set aside until the turn ends
+  for seat = 1, s.players do
+    s:deck("deck" .. seat, DECK_SIZE, { owner = seat, visibility = "face down" })
+    s:deck("hand" .. seat, HAND_SIZE, { owner = seat })
+  end
+  s:pool("supply", { per_seat = true, value = FISH_EACH, max = FISH_EACH })
+  s:pool("home", { per_seat = true })
+  for seat = 1, s.players do s:pool("eaten_" .. COLOUR[seat], { per_seat = true }) end
+  for _, name in ipairs(PREDATOR) do s:pool(name, { per_seat = true, value = 1, max = 1 }) end
+  s:vars("play", {
+    "stage",
+    "placed",     -- flood: the hex of the tile placed this turn
+    "chain",      -- flood: the hex of the last extra fish (0: across the river)
+    "pulled",     -- dry: the hex pulled this turn (0: not yet)
+    "water",      -- dry: the pulled tile's water sides, as it lay
+    "acted",      -- dry: a special action was played this turn
+    "boost",      -- dry: the action moving a piece now (0: the normal move)
+    "source",     -- dry: the hex of the piece an action moves
+    "eat_more",   -- dry: eat-more was played this turn
+    "piranha_three", -- dry: piranha-three was played this turn
+    "eating",     -- dry: the hex where a predator is eating
+    "bites",      -- dry: fish it still eats
+  })
+  turns.setup(s)
+
+  for t = 1, #TILES do s.bag:push(t) end
+  s.bag:shuffle()
+  place_start_tiles(s)
+  for seat = 1, s.players do
+    s.bag:deal(deck(s, seat), DECK_SIZE)
+    deck(s, seat):deal(hand(s, seat), HAND_SIZE)
+  end
+  if s.bag:count() > 0 then s.bag:deal(s.unused, s.bag:count()) end
+  s.play.stage = STAGE.flood
+  turns.set_phase(s, PHASE.place)
+end
+
+-- Turn order -------------------------------------------------------------------
+
+--- Give the turn to the first seat, from `seat` on in turn order, for which
+--- can_play(s, seat) holds. False if there is none.
+local function turn_to(s, seat, can_play)
+  for _ = 1, s.players do
+    if can_play(s, seat) then
+      s.turn.seat = seat
+      return true
+    end
+    seat = turns.after(s, seat)
+  end
+  return false
+end
+
+-- Phase one: the flood --------------------------------------------------------
+
+--- A tile turned to water mask `mask` fits an empty flood hex with these
+--- surroundings when at least two sides touch tiles (river included), every
+--- touching side matches in terrain, and at least one touching side is water.
+local function fits(mask, touch, water)
+  return BITS[touch] >= TOUCHING_AT_LEAST and mask & touch == water and water ~= 0
+end
+
+--- Call fn(tile, k, hex) for every placement of a tile in the seat's hand.
+local function each_placement(s, seat, fn)
+  local tiles = { hand(s, seat):cards() }
+  for _, h in ipairs { s.map:cells(EMPTY_FLOOD_HEX) } do
+    local touch, water = 0, 0          -- only hexes beside enough tiles can take one
+    if select("#", s.map:neighbors(h, ANY_TILE)) >= TOUCHING_AT_LEAST then touch, water = surroundings(s, h) end
+    if touch ~= 0 then
+      for _, tile in ipairs(tiles) do
+        for _, turn in ipairs(TURNS[tile]) do
+          if fits(turn.mask, touch, water) and fn(tile, turn.k, h) then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
+--- Why a placement is refused, or nil if it is legal (for typed moves).
+local function placement_problem(s, seat, tile, k, h)
+  if tile < 1 or tile > #TILES or not hand(s, seat):find(tile) then
+    return string.format("tile %d is not in your hand", tile)
+  end
+  local name = s.map:name(h)
+  local area = s.map:get(h, "area")
+  if area ~= NORTH and area ~= SOUTH then return name .. " is not in a flood area" end
+  if tile_at(s, h) ~= 0 then return name .. " already holds a tile" end
+  local touch, water = surroundings(s, h)
+  if BITS[touch] < TOUCHING_AT_LEAST then
+    return string.format("a tile at %s would touch %d tile%s; it must touch at least %d",
+      name, BITS[touch], BITS[touch] == 1 and "" or "s", TOUCHING_AT_LEAST)
+  end
+  local mask = turned(PRINTED_WATER[tile], k)
+  for d = 1, DIRECTIONS do
+    if touch & bit(d) ~= 0 and (mask & bit(d) ~= 0) ~= (water & bit(d) ~= 0) then
+      return string.format("its %s side would be %s against %s", DIRECTION_NAME[d],
+        mask & bit(d) ~= 0 and "water" or "forest", water & bit(d) ~= 0 and "water" or "forest")
+    end
+  end
+  if water == 0 then return "none of its touching sides would be water" end
+  return nil
+end
+
+local function put_fish(s, seat, h)
+  s.supply:take(seat, 1)
+  s.map:add(h, colour_of(seat), 1)
+  s.map:add(h, "fish", 1)
+end
+
+--- Is the fish just placed on h directly adjacent by water to fish of its colour?
+local function beside_own_fish(s, seat, h)
+  local colour = colour_of(seat)
+  for d = 1, DIRECTIONS do
+    if s.map:sides_match(h, d, "side", WATER) and s.map:get(s.map:step(h, d), colour) > 0 then
+      return true
+    end
+  end
+  return false
+end
+
+--- Call fn(hex) for each tile that may take the next extra fish: first any
+--- Flood tile across the river with room, then, along the chain, a Flood
+--- tile adjacent by water to the last extra fish's tile, with room.
+local function each_extra_fish_hex(s, fn)
+  if s.play.chain == 0 then
+    local across = NORTH + SOUTH - s.map:get(s.play.placed, "area")
+    for _, h in ipairs { s.map:cells(FLOOD_TILE_IN[across]) } do
+      if room(s, h) > 0 and fn(h) then return true end
+    end
+    return false
+  end
+  return each_step(s, s.play.chain, true, true, function(h)
+    return room(s, h) > 0 and fn(h)
+  end)
+end
+
+local begin_predators
+
+--- The turn ends: draw a tile to refill the hand; a player who has placed
+--- all their fish discards their hand and deck instead. The next player
+--- with tiles in hand plays; when nobody has any, the predators appear.
+local function end_flood_turn(s, seat)
+  local my_hand, my_deck = hand(s, seat), deck(s, seat)
+  if s.supply:get(seat) == 0 then
+    if my_hand:count() > 0 then my_hand:deal(s.discard, my_hand:count()) end
+    if my_deck:count() > 0 then my_deck:deal(s.discard, my_deck:count()) end
+  elseif my_deck:count() > 0 then
+    my_deck:deal(my_hand, 1)
+  end
+  turns.set_phase(s, PHASE.place)
+  if not turn_to(s, turns.after(s, seat), function(_, p) return hand(s, p):count() > 0 end) then
+    begin_predators(s)
+  end
+end
+
+--- Offer the next extra fish along the chain (chain: the hex of the last
+--- one, 0 for the first, across the river), or end the turn.
+local function offer_extra_fish(s, seat, chain)
+  s.play.chain = chain
+  if s.supply:get(seat) > 0 and each_extra_fish_hex(s, yes) then
+    turns.set_phase(s, PHASE.extra)
+  else
+    end_flood_turn(s, seat)
+  end
+end
+
+--- Place a Flood tile from the hand, then one fish on it. If that fish is
+--- adjacent by water to fish of its colour, the extra-fish chain begins.
+local function place_tile(s, seat, tile, k, h)
+  local my_hand = hand(s, seat)
+  my_hand:take(my_hand:find(tile))
+  lay_tile(s, tile, h, k)
+  put_fish(s, seat, h)
+  s.play.placed = h
+  if beside_own_fish(s, seat, h) then
+    offer_extra_fish(s, seat, 0)
+  else
+    end_flood_turn(s, seat)
+  end
+end
+
+--- An extra fish. If its tile already held fish of its colour, another may
+--- follow on a tile adjacent by water.
+local function extra_fish(s, seat, h)
+  local had_own = s.map:get(h, colour_of(seat)) > 0
+  put_fish(s, seat, h)
+  if had_own then
+    offer_extra_fish(s, seat, h)
+  else
+    end_flood_turn(s, seat)
+  end
+end
+
+--- grove's rule: a player none of whose tiles fits anywhere discards one of
+--- them (their choice) and draws; no fish this turn.
+local function discard_tile(s, seat, tile)
+  local my_hand = hand(s, seat)
+  s.discard:push(my_hand:take(my_hand:find(tile)))
+  end_flood_turn(s, seat)
+end
+
+-- The predators appear ---------------------------------------------------------
+
+local begin_dry
+
+--- A perimeter tile: a Flood tile with an open side (no tile beyond it).
+local function each_free_perimeter_tile(s, fn)
+  for _, h in ipairs { s.map:cells(NO_PREDATOR_TILE) } do
+    if select("#", s.map:neighbors(h, ANY_TILE)) < DIRECTIONS and fn(h) then return true end
+  end
+  return false
+end
+
+local function holds_predator(s, seat)
+  for _, name in ipairs(PREDATOR) do
+    if s[name]:get(seat) > 0 then return true end
+  end
+  return false
+end
+
+local function free_perimeter_tile(s)
+  return each_free_perimeter_tile(s, yes)
+end
+
+--- Next to place is the next seat holding a predator; when nobody does, or
+--- no perimeter tile is free (the pieces left stay out of play), the dry
+--- phase begins.
+local function next_predator_turn(s, seat)
+  if free_perimeter_tile(s) and turn_to(s, seat, holds_predator) then return end
+  for p = 1, s.players do
+    for _, name in ipairs(PREDATOR) do s[name]:set(p, 0) end
+  end
+  begin_dry(s)
+end
+
+begin_predators = function(s)
+  s.play.stage = STAGE.predators
+  turns.set_phase(s, PHASE.predators)
+  next_predator_turn(s, s.turn.first)
+end
+
+local function place_predator(s, seat, predator, h)
+  s[PREDATOR[predator]]:take(seat, 1)
+  s.map:set(h, "predator", predator)
+  next_predator_turn(s, turns.after(s, seat))
+end
+
+-- Phase two: the dry phase --------------------------------------------------------
+
+--- Open sides of a tile: directions with no tile beyond (or off the board).
+local function open_sides(s, h)
+  local open = 0
+  for d = 1, DIRECTIONS do
+    local nb = s.map:step(h, d)
+    if not nb or tile_at(s, nb) == 0 then open = open | bit(d) end
+  end
+  return open
+end
+
+--- A tile slides out of the flood area if two neighbouring sides are open.
+--- (With four or more open sides two are always neighbours.)
+local function can_slide(s, h)
+  local beside = select("#", s.map:neighbors(h, ANY_TILE))
+  if beside > DIRECTIONS - 2 then return false end
+  if beside <= 2 then return true end
+  local open = open_sides(s, h)
+  return open & turned(open, 1) ~= 0
+end
+
+--- The hexes joined to the river by water (the river included), as a set,
+--- and how many.
+local function joined_to_river(s)
+  local set, n = {}, 0
+  for _, h in ipairs { s.map:connected(RIVER_START, "side", WATER) } do
+    set[h] = true
+    n = n + 1
+  end
+  return set, n
+end
+
+--- Would pulling h cut another tile's waterway from the river? (Only a
+--- tile joined to the river can: the others carry nobody's link.)
+local function cuts_waterway(s, h, joined, n)
+  if not joined[h] then return false end
+  s.map:set(h, "mark", 1)            -- look at the board as if h were gone
+  local still = select("#", s.map:connected(RIVER_START, "side", WATER, UNMARKED))
+  s.map:set(h, "mark", 0)
+  return still < n - 1
+end
+
+--- Call fn(hex) for every tile that may be pulled.
+local function each_pullable(s, fn)
+  local joined, n
+  for _, h in ipairs { s.map:cells(FLOOD_TILE) } do
+    if can_slide(s, h) then
+      if not joined then joined, n = joined_to_river(s) end
+      if not cuts_waterway(s, h, joined, n) and fn(h) then return true end
+    end
+  end
+  return false
+end
+
+local function can_pull(s)
+  return each_pullable(s, yes)
+end
+
+--- Call fn(hex) for each destination of the piece an action or a pull is
+--- moving: the pulled tile's school, its predator, or a piece on `from`
+--- named by a special action (boost).
+local function each_destination(s, from, piece, boost, fn)
+  if boost == JAGUAR_TWO then
+    local set = two_flood_tiles(s, from)
+    if from == s.play.pulled then      -- the pulled jaguar may also step anywhere
+      each_step(s, from, false, false, function(nb) set[nb] = true end)
+    end
+    for _, h in ipairs { s.map:cells() } do
+      if set[h] and fn(h) then return true end
+    end
+    return false
+  end
+  local pulled = from == s.play.pulled
+  local by_water = piece ~= JAGUAR and boost ~= CAIMAN_LAND
+  return each_step(s, from, by_water, not pulled, fn)
+end
+
+local function any_destination(s, from, piece, boost)
+  return each_destination(s, from, piece, boost, yes)
+end
+
+--- Call fn(action, source hex or 0) for each special action the seat may
+--- play now (when: BEFORE_PULL, AFTER_PULL or INSTEAD_OF_PULL).
+local function each_action(s, seat, when, fn)
+  local seen = {}
+  for _, tile in ipairs { hand(s, seat):cards() } do
+    local action = ACTION_OF[tile]
+    if not seen[action] then
+      seen[action] = true
+      if action == EAT_MORE then
+        if when == AFTER_PULL and fn(action, 0) then return true end
+      elseif action == PIRANHA_THREE then
+        if when ~= INSTEAD_OF_PULL and fn(action, 0) then return true end
+      elseif action == FISH_MOVE then
+        for _, h in ipairs { s.map:cells(OWN_FISH[seat]) } do
+          local shared = s.map:get(h, "fish") > s.map:get(h, colour_of(seat)) or s.map:get(h, "predator") ~= NONE
+          if shared and any_destination(s, h, nil, FISH_MOVE) and fn(action, h) then return true end
+        end
+      else                               -- a predator on a tile shared with fish
+        for _, h in ipairs { s.map:cells(SHARED[action]) } do
+          if any_destination(s, h, s.map:get(h, "predator"), action) and fn(action, h) then return true end
+        end
+      end
+    end
+  end
+  return false
+end
+
+local function can_act(s, seat, when)
+  return each_action(s, seat, when, yes)
+end
+
+--- A seat can play in the dry phase if it can pull a tile or, if no tile
+--- can be pulled, play a special action.
+local function can_play_dry(s, seat)
+  return can_pull(s) or can_act(s, seat, INSTEAD_OF_PULL)
+end
+
+local function start_dry_turn(s, seat)
+  s.play.pulled, s.play.water, s.play.acted, s.play.boost, s.play.source = 0, 0, 0, 0, 0
+  s.play.eat_more, s.play.piranha_three, s.play.eating, s.play.bites = 0, 0, 0, 0
+  turns.set_phase(s, PHASE.dry)
+  if not turn_to(s, seat, can_play_dry) then turns.end_now(s) end
+end
+
+begin_dry = function(s)
+  s.play.stage = STAGE.dry
+  start_dry_turn(s, s.turn.first)
+end
+
+--- The pulled tile goes to the hand; with a hand of one already, the player
+--- keeps one of the two and discards the other.
+local function end_dry_turn(s)
+  local seat = turns.seat(s)
+  if s.pulled:count() > 0 then
+    if hand(s, seat):count() >= DRY_HAND_SIZE then
+      turns.set_phase(s, PHASE.keep)
+      return
+    end
+    s.pulled:deal(hand(s, seat), 1)
+  end
+  start_dry_turn(s, turns.after(s, seat))
+end
+
+local function keep_tile(s, seat, tile)
+  local my_hand = hand(s, seat)
+  if s.pulled:peek() == tile then
+    my_hand:deal(s.discard, my_hand:count())
+    s.pulled:deal(my_hand, 1)
+  else
+    s.pulled:deal(s.discard, 1)
+  end
+  start_dry_turn(s, turns.after(s, seat))
+end
+
+local function fish_home_total(s)
+  local n = 0
+  for seat = 1, s.players do n = n + s.home:get(seat) end
+  return n
+end
+
+local function river_circles(s)
+  return #SCORING_RIVER * CIRCLES_ON_SCORING_TILE[s.players]
+end
+
+--- How many fish a predator eats from a tile holding `fish`.
+local function bites(s, predator, fish)
+  local need = APPETITE[predator].at_least
+  if predator == PIRANHAS and s.play.piranha_three == 1 then need = PIRANHAS_WITH_THREE end
+  if fish < need then return 0 end
+  local n = APPETITE[predator].eats
+  if s.play.eat_more == 1 then n = n + 1 end
+  return math.min(n, fish)
+end
+
+--- A school reaches the river: its fish go home to the scoring circles.
+local function go_home(s, h)
+  for seat = 1, s.players do
+    local colour = colour_of(seat)
+    s.home:add(seat, s.map:get(h, colour))
+    s.map:set(h, colour, 0)
+  end
+  s.map:set(h, "fish", 0)
+end
+
+--- If the predator on h may eat, wait for the active player to choose the
+--- fish; true if so.
+local function start_eating(s, h)
+  s.map:set(h, "hungry", 0)
+  local n = bites(s, s.map:get(h, "predator"), s.map:get(h, "fish"))
+  if n == 0 then return false end
+  s.play.eating, s.play.bites = h, n
+  turns.set_phase(s, PHASE.eat)
+  return true
+end
+
+local carry_on
+
+--- After movement: predators eat, fish reach the river. First the river: a
+--- predator that came along with a school eats once more, then leaves play;
+--- the fish go home, and when the river circles are full the game ends at
+--- once. Then every predator on a Flood tile that may eat: one that just
+--- moved there, one that fish just joined, one that just won a fight.
+local function settle(s)
+  for _, h in ipairs { s.map:cells(PREDATOR_IN_RIVER) } do
+    if s.map:get(h, "hungry") == 1 and start_eating(s, h) then return end
+    s.map:set(h, "predator", NONE)
+  end
+  for _, h in ipairs { s.map:cells(FISH_IN_RIVER) } do go_home(s, h) end
+  if fish_home_total(s) >= river_circles(s) then
+    turns.end_now(s)
+    return
+  end
+  local h = s.map:cells(HUNGRY_PREDATOR)
+  while h do
+    if start_eating(s, h) then return end
+    h = s.map:cells(HUNGRY_PREDATOR)
+  end
+  for _, stale in ipairs { s.map:cells(HUNGRY) } do s.map:set(stale, "hungry", 0) end
+  carry_on(s)
+end
+
+--- The active player's predator eats one fish of this colour.
+local function eat(s, seat, colour)
+  local h = s.play.eating
+  s.map:add(h, COLOUR[colour], -1)
+  s.map:add(h, "fish", -1)
+  s["eaten_" .. COLOUR[colour]]:add(seat, 1)
+  s.play.bites = s.play.bites - 1
+  if s.play.bites > 0 then return end
+  s.play.eating = 0
+  if is_river(s, h) then s.map:set(h, "predator", NONE) end
+  settle(s)
+end
+
+--- A predator arrives on h. If another is there, one drives the other off
+--- (the loser leaves play; of two alike, one leaves). The survivor may eat.
+local function arrive(s, h, predator)
+  local resident = s.map:get(h, "predator")
+  if resident == NONE or DRIVES_OFF[predator] == resident then
+    s.map:set(h, "predator", predator)
+  end
+  s.map:set(h, "hungry", 1)
+end
+
+--- Fish arrive on h: a predator there may eat.
+local function fish_arrive(s, h)
+  if s.map:get(h, "predator") ~= NONE then s.map:set(h, "hungry", 1) end
+end
+
+local function move_school(s, from, to)
+  for seat = 1, s.players do
+    local colour = colour_of(seat)
+    local n = s.map:get(from, colour)
+    if n > 0 then
+      s.map:add(to, colour, n)
+      s.map:set(from, colour, 0)
+    end
+  end
+  s.map:add(to, "fish", s.map:get(from, "fish"))
+  s.map:set(from, "fish", 0)
+  fish_arrive(s, to)
+end
+
+local function move_own_fish(s, seat, from, to)
+  local colour = colour_of(seat)
+  local n = s.map:get(from, colour)
+  s.map:set(from, colour, 0)
+  s.map:add(from, "fish", -n)
+  s.map:add(to, colour, n)
+  s.map:add(to, "fish", n)
+  fish_arrive(s, to)
+end
+
+local function move_predator(s, from, to)
+  local predator = s.map:get(from, "predator")
+  s.map:set(from, "predator", NONE)
+  arrive(s, to, predator)
+end
+
+--- Fish with nowhere to go are out of play: back to their owners' supplies.
+local function strand_school(s, h)
+  for seat = 1, s.players do
+    local colour = colour_of(seat)
+    s.supply:add(seat, s.map:get(h, colour))
+    s.map:set(h, colour, 0)
+  end
+  s.map:set(h, "fish", 0)
+end
+
+local function holds_action(s, seat, action)
+  for _, tile in ipairs { hand(s, seat):cards() } do
+    if ACTION_OF[tile] == action then return true end
+  end
+  return false
+end
+
+--- The action that would take the pulled tile's predator further (caiman-
+--- land for a caiman, jaguar-two for a jaguar), if the player may play it now.
+local function hunter_boost(s, seat, predator)
+  local action = (predator == CAIMAN and CAIMAN_LAND) or (predator == JAGUAR and JAGUAR_TWO) or nil
+  if action and s.play.acted == 0 and holds_action(s, seat, action)
+    and any_destination(s, s.play.pulled, predator, action) then
+    return action
+  end
+  return nil
+end
+
+--- After the pull's movement, the player may play a special action (if none
+--- yet this turn); then the eating.
+local function open_window(s)
+  if s.play.acted == 0 and can_act(s, turns.seat(s), AFTER_PULL) then
+    turns.set_phase(s, PHASE.window)
+  else
+    settle(s)
+  end
+end
+
+--- The pieces on the pulled tile leave it, the school first, then the
+--- predator, each chosen by the active player; one with nowhere to go is
+--- out of play.
+local function clear_pulled_tile(s)
+  local h = s.play.pulled
+  if s.map:get(h, "fish") > 0 then
+    if any_destination(s, h, nil, 0) then
+      turns.set_phase(s, PHASE.school)
+      return
+    end
+    strand_school(s, h)
+  end
+  local predator = s.map:get(h, "predator")
+  if predator ~= NONE then
+    if any_destination(s, h, predator, 0) or hunter_boost(s, turns.seat(s), predator) then
+      turns.set_phase(s, PHASE.hunter)
+      return
+    end
+    s.map:set(h, "predator", NONE)
+  end
+  open_window(s)
+end
+
+--- Pull a tile: it leaves the board and is set aside until the turn ends.
+local function pull(s, h)
+  s.play.water = water_mask(s, h)      -- as it lay, before it leaves
+  s.play.pulled = h
+  s.pulled:push(tile_at(s, h))
+  s.map:set(h, "tile", 0)
+  s.map:set_sides(h, "side", NONE, NONE, NONE, NONE, NONE, NONE)
+  clear_pulled_tile(s)
+end
+
+--- After an action's movement and eating: before the pull, the player now
+--- pulls (if a tile can be pulled); after it, the turn ends.
+carry_on = function(s)
+  s.play.boost, s.play.source = 0, 0
+  if s.play.pulled == 0 and s.play.acted == 1 and can_pull(s) then
+    turns.set_phase(s, PHASE.dry)
+  else
+    end_dry_turn(s)
+  end
+end
+
+--- The hand tile carrying `action` is played and discarded.
+local function play_action(s, seat, action, source)
+  local my_hand = hand(s, seat)
+  for pos, tile in ipairs { my_hand:cards() } do
+    if ACTION_OF[tile] == action then
+      s.discard:push(my_hand:take(pos))
+      break
+    end
+  end
+  s.play.acted = 1
+  local phase = turns.phase(s)
+  if action == EAT_MORE or action == PIRANHA_THREE then
+    if action == EAT_MORE then s.play.eat_more = 1 else s.play.piranha_three = 1 end
+    if phase == PHASE.window then settle(s) end   -- before the pull: now pull
+  elseif phase == PHASE.hunter then                -- the pulled tile's caiman or jaguar
+    s.play.boost = action
+  else
+    s.play.boost, s.play.source = action, source
+    turns.set_phase(s, PHASE.act)
+  end
+end
+
+--- The piece an action names moves; then fights and eating.
+local function act_move(s, seat, to)
+  local from = s.play.source
+  if s.play.boost == FISH_MOVE then
+    move_own_fish(s, seat, from, to)
+  else
+    move_predator(s, from, to)
+  end
+  settle(s)
+end
+
+-- The end and the score ----------------------------------------------------------
+
+local function score(s, seat)
+  local points = POINTS_PER_FISH_HOME * s.home:get(seat)
+  for other = 1, s.players do
+    if other ~= seat then points = points + POINTS_PER_FISH_EATEN * s["eaten_" .. COLOUR[other]]:get(seat) end
+  end
+  return points
+end
+
+--- Most points wins; ties go to more fish home, then to the player who ate
+--- the most fish of the other tied players.
+local function result(s)
+  if not turns.over(s) then return nil end
+  local scores, home, ate_tied = {}, {}, {}
+  for seat = 1, s.players do
+    scores[seat] = score(s, seat)
+    home[seat] = s.home:get(seat)
+  end
+  for seat = 1, s.players do
+    ate_tied[seat] = 0
+    for other = 1, s.players do
+      if other ~= seat and scores[other] == scores[seat] and home[other] == home[seat] then
+        ate_tied[seat] = ate_tied[seat] + s["eaten_" .. COLOUR[other]]:get(seat)
+      end
+    end
+  end
+  return rank.result(scores, { home, ate_tied })
+end
+
+-- The rule-script contract ----------------------------------------------------------
+
+local function actor(s)
+  return turns.seat(s)
+end
+
+local function add_destinations(s, out, kind, from, piece, boost)
+  each_destination(s, from, piece, boost, function(h) out:add(kind, h) end)
+end
+
+local function moves(s, out)
+  if turns.over(s) then return end
+  local phase, seat = turns.phase(s), turns.seat(s)
+  if phase == PHASE.place then
+    local any = false
+    each_placement(s, seat, function(tile, k, h)
+      any = true
+      out:add(MOVE.place, tile, h, k)
+    end)
+    if not any then
+      for _, tile in ipairs { hand(s, seat):cards() } do out:add(MOVE.discard, tile) end
+    end
+  elseif phase == PHASE.extra then
+    each_extra_fish_hex(s, function(h) out:add(MOVE.fish, h) end)
+    out:add(MOVE.stop)
+  elseif phase == PHASE.predators then
+    for predator, name in ipairs(PREDATOR) do
+      if s[name]:get(seat) > 0 then
+        each_free_perimeter_tile(s, function(h) out:add(MOVE_OF_PREDATOR[predator], h) end)
+      end
+    end
+  elseif phase == PHASE.dry then
+    local pulls = {}
+    each_pullable(s, function(h) pulls[#pulls + 1] = h end)
+    if s.play.acted == 0 then
+      each_action(s, seat, #pulls > 0 and BEFORE_PULL or INSTEAD_OF_PULL, function(action, h)
+        out:add(MOVE.action, action, h)
+      end)
+    end
+    for _, h in ipairs(pulls) do out:add(MOVE.pull, h) end
+  elseif phase == PHASE.school then
+    add_destinations(s, out, MOVE.school, s.play.pulled, nil, 0)
+  elseif phase == PHASE.hunter then
+    local h = s.play.pulled
+    local predator = s.map:get(h, "predator")
+    add_destinations(s, out, MOVE_OF_PREDATOR[predator], h, predator, s.play.boost)
+    local boost = hunter_boost(s, seat, predator)
+    if boost then out:add(MOVE.action, boost) end
+  elseif phase == PHASE.act then
+    local from = s.play.source
+    if s.play.boost == FISH_MOVE then
+      add_destinations(s, out, MOVE.school, from, nil, FISH_MOVE)
+    else
+      local predator = s.map:get(from, "predator")
+      add_destinations(s, out, MOVE_OF_PREDATOR[predator], from, predator, s.play.boost)
+    end
+  elseif phase == PHASE.window then
+    each_action(s, seat, AFTER_PULL, function(action, h) out:add(MOVE.action, action, h) end)
+    out:add(MOVE.stop)
+  elseif phase == PHASE.eat then
+    for colour = 1, s.players do
+      if s.map:get(s.play.eating, COLOUR[colour]) > 0 then out:add(MOVE.eat, colour) end
+    end
+  elseif phase == PHASE.keep then
+    out:add(MOVE.keep, hand(s, seat):peek())
+    out:add(MOVE.keep, s.pulled:peek())
+  end
+end
+
+local function apply(s, move)
+  local kind, a, b, c = game.parts(move)
+  local seat, phase = turns.seat(s), turns.phase(s)
+  if kind == MOVE.place then place_tile(s, seat, a, c, b)
+  elseif kind == MOVE.discard then discard_tile(s, seat, a)
+  elseif kind == MOVE.fish then extra_fish(s, seat, a)
+  elseif kind == MOVE.stop and phase == PHASE.extra then end_flood_turn(s, seat)
+  elseif kind == MOVE.stop then settle(s)
+  elseif PREDATOR_OF_MOVE[kind] and phase == PHASE.predators then place_predator(s, seat, PREDATOR_OF_MOVE[kind], a)
+  elseif PREDATOR_OF_MOVE[kind] and phase == PHASE.hunter then
+    move_predator(s, s.play.pulled, a)
+    s.play.boost = 0
+    open_window(s)
+  elseif (PREDATOR_OF_MOVE[kind] or kind == MOVE.school) and phase == PHASE.act then act_move(s, seat, a)
+  elseif kind == MOVE.school then
+    move_school(s, s.play.pulled, a)
+    clear_pulled_tile(s)
+  elseif kind == MOVE.pull then pull(s, a)
+  elseif kind == MOVE.action then play_action(s, seat, a, b)
+  elseif kind == MOVE.eat then eat(s, seat, a)
+  elseif kind == MOVE.keep then keep_tile(s, seat, a)
+  else error("unknown move kind " .. tostring(kind)) end
+end
+
+-- Move texts ---------------------------------------------------------------------
+
+local function describe(s, move)
+  local kind, a, b, c = game.parts(move)
+  if kind == MOVE.place then
+    return string.format("place %d r%d %s", a, c, s.map:name(b))
+  elseif kind == MOVE.discard or kind == MOVE.keep then
+    return string.format("%s %d", MOVE[kind], a)
+  elseif kind == MOVE.stop then
+    return "stop"
+  elseif kind == MOVE.eat then
+    return "eat " .. (COLOUR[a] or tostring(a))
+  elseif kind == MOVE.action then
+    local name = ACTIONS[a] or tostring(a)
+    if b == 0 then return "action " .. name end
+    return string.format("action %s %s", name, s.map:name(b))
+  end
+  return MOVE[kind] .. " " .. s.map:name(a)
+end
+
+--- Typed placements get the reason they are refused; "r3" of a tile whose
+--- sides look the same after 0 turns means r0. Everything else is matched
+--- against the legal moves' texts by the host.
+local function parse(s, text)
+  local tile, k, q, r = text:lower():match("^%s*place%s+(%d+)%s+r(%d)%s+(%-?%d+)%s*,%s*(%-?%d+)%s*$")
+  if not tile or turns.over(s) then return nil end
+  tile, k = tonumber(tile), tonumber(k)
+  if turns.phase(s) ~= PHASE.place then return nil, "tiles are placed only at the start of a flood turn" end
+  if k >= DIRECTIONS then return nil, "a rotation is r0 .. r5" end
+  local h = s.map:id(tonumber(q), tonumber(r))
+  if not h then return nil, string.format("%s,%s is not on the board", q, r) end
+  local problem = placement_problem(s, turns.seat(s), tile, k, h)
+  if problem then return nil, "place " .. tile .. ": " .. problem end
+  return grove.move(MOVE.place, tile, h, SAME_TURN[tile][k])
+end
+
+-- Drawing the map ------------------------------------------------------------------
+--
+-- Each hex is 8 characters wide; rows are offset by half a hex. Edges show
+-- the terrain of the side: ~ water, # forest, . no tile on either side.
+
+local HALF = 4                                 -- half a hex, in characters
+local SIDE_MARK = { [WATER] = "~", [FOREST] = "#" }
+
+local function edge_mark(s, h, d)
+  local mine = s.map:side(h, "side", d)
+  local nb = s.map:step(h, d)
+  local theirs = nb and s.map:side(nb, "side", OPPOSITE[d]) or NONE
+  if mine ~= NONE and theirs ~= NONE and mine ~= theirs then return "!" end
+  return SIDE_MARK[mine] or SIDE_MARK[theirs] or "."
+end
+
+--- The fish on a hex, one letter each ("rrg"), or counts ("r4g3") when
+--- the letters do not fit in `width`.
+local function fish_text(s, h, width)
+  local letters, counts = {}, {}
+  for seat = 1, s.players do
+    local n = s.map:get(h, COLOUR[seat])
+    if n > 0 then
+      letters[#letters + 1] = string.rep(COLOUR_LETTER[seat], n)
+      counts[#counts + 1] = COLOUR_LETTER[seat] .. n
+    end
+  end
+  local text = table.concat(letters)
+  if #text > width then text = table.concat(counts) end
+  if #text > width then text = s.map:get(h, "fish") .. "f" end
+  return text
+end
+
+local INSIDE = 2 * HALF - 1                    -- characters inside a hex
+
+--- The two text lines inside a hex: its name; then the predator, the fish
+--- and (flood phase, river) the free circles.
+local function hex_lines(s, h)
+  local q = s.map:qr(h)
+  local predator = s.map:get(h, "predator")
+  local second = predator ~= NONE and (PREDATOR_LETTER[predator] .. " ") or ""
+  second = second .. fish_text(s, h, INSIDE - #second)
+  if is_river(s, h) then
+    if second ~= "" then return s.map:name(h), second end   -- a school or predator passing in
+    local circles = CIRCLES_ON_SCORING_TILE[s.players]
+    local before = 0
+    for _, scoring in ipairs(SCORING_RIVER) do
+      if q == scoring then
+        local taken = math.max(0, math.min(circles, fish_home_total(s) - before))
+        return s.map:name(h), string.rep("*", taken) .. string.rep("o", circles - taken)
+      end
+      before = before + circles
+    end
+    return s.map:name(h), "~~~~~"
+  end
+  if tile_at(s, h) ~= 0 and s.play.stage == STAGE.flood then
+    second = second .. string.rep("o", math.max(0, room(s, h)))
+  end
+  return s.map:name(h), second
+end
+
+local function put(line, x, text)
+  for i = 1, #text do line[x + i - 1] = text:sub(i, i) end
+end
+
+local function centred(text, width)
+  local left = (width - #text) // 2
+  return string.rep(" ", left) .. text
+end
+
+local function draw_map(s)
+  local ids = { s.map:cells() }
+  local low, high, top, bottom = math.huge, -math.huge, math.huge, -math.huge
+  for _, h in ipairs(ids) do
+    local q, r = s.map:qr(h)
+    low, high = math.min(low, 2 * q + r), math.max(high, 2 * q + r)
+    top, bottom = math.min(top, r), math.max(bottom, r)
+  end
+  local lines = {}
+  for i = 1, 3 * (bottom - top + 1) + 1 do
+    local line = {}
+    for x = 1, (high - low + 2) * HALF + 1 do line[x] = " " end
+    lines[i] = line
+  end
+  for _, h in ipairs(ids) do
+    local q, r = s.map:qr(h)
+    local x = (2 * q + r - low) * HALF + HALF + 1     -- the hex's centre column
+    local y = 3 * (r - top) + 1                        -- its top edge line
+    local ne, nw, e, w = edge_mark(s, h, 6), edge_mark(s, h, 5), edge_mark(s, h, 1), edge_mark(s, h, 4)
+    local se, sw = edge_mark(s, h, 2), edge_mark(s, h, 3)
+    put(lines[y], x - 3, string.rep(nw, 3))
+    put(lines[y], x + 1, string.rep(ne, 3))
+    put(lines[y + 3], x - 3, string.rep(sw, 3))
+    put(lines[y + 3], x + 1, string.rep(se, 3))
+    for dy = 1, 2 do
+      put(lines[y + dy], x - HALF, w)
+      put(lines[y + dy], x + HALF, e)
+    end
+    local first, second = hex_lines(s, h)
+    put(lines[y + 1], x - HALF + 1, centred(first, 2 * HALF - 1))
+    put(lines[y + 2], x - HALF + 1, centred(second, 2 * HALF - 1))
+  end
+  for i, line in ipairs(lines) do lines[i] = (table.concat(line):gsub("%s+$", "")) end
+  return table.concat(lines, "\n")
+end
+
+local function tile_text(tile, stage)
+  local t = TILES[tile]
+  if stage == STAGE.dry then
+    return string.format("%d %s (%s)", tile, ACTIONS[ACTION_OF[tile]], ACTION_TEXT[ACTION_OF[tile]])
+  end
+  return string.format("%d [%s] %d circle%s, back: %s", tile, t.sides, t.circles,
+    t.circles == 1 and "" or "s", t.action)
+end
+
+local PHASE_TEXT = {
+  [PHASE.place] = "place a tile: place TILE rK Q,R",
+  [PHASE.extra] = "place an extra fish (fish Q,R) or stop",
+  [PHASE.predators] = "place a predator: caiman|piranhas|jaguar Q,R",
+  [PHASE.dry] = "pull a tile (pull Q,R); an action first if you like",
+  [PHASE.school] = "move the school of the pulled tile: school Q,R",
+  [PHASE.hunter] = "move the predator of the pulled tile",
+  [PHASE.act] = "move the piece of your action",
+  [PHASE.window] = "play a special action, or stop",
+  [PHASE.eat] = "choose the fish the predator eats: eat COLOUR",
+  [PHASE.keep] = "a hand of one: keep TILE",
+}
+
+local function render(s, viewer)
+  local lines = {
+    draw_map(s),
+    "~ water side  # forest side  r g b p fish (red green blue purple)  o free circle",
+    "C caiman  P piranhas  J jaguar  * river circle taken",
+    string.format("River circles: %d of %d taken", math.min(fish_home_total(s), river_circles(s)),
+      river_circles(s)),
+  }
+  if s.play.stage == STAGE.dry and s.play.pulled ~= 0 and not turns.over(s) then
+    lines[#lines + 1] = string.format("Pulled this turn: %s", s.map:name(s.play.pulled))
+  end
+  for seat = 1, s.players do
+    local eaten, own = 0, 0
+    for other = 1, s.players do
+      local n = s["eaten_" .. COLOUR[other]]:get(seat)
+      eaten = eaten + n
+      if other == seat then own = n end
+    end
+    local mark = ""
+    if not turns.over(s) and seat == turns.seat(s) then mark = "   <- " .. PHASE_TEXT[turns.phase(s)] end
+    lines[#lines + 1] = string.format("Seat %d %-6s: %2d points; fish left %d, home %d, eaten %d (%d own)%s",
+      seat, COLOUR[seat], score(s, seat), s.supply:get(seat), s.home:get(seat), eaten, own, mark)
+    local my_hand = hand(s, seat)
+    local held = {}
+    if my_hand:visible_to(viewer) then
+      for _, tile in ipairs { my_hand:cards() } do held[#held + 1] = tile_text(tile, s.play.stage) end
+      if #held == 0 then held[1] = "empty" end
+    else
+      held[1] = my_hand:count() .. " tile" .. (my_hand:count() == 1 and "" or "s")
+    end
+    local extra = ""
+    if s.play.stage == STAGE.flood then extra = string.format(" (%d in deck)", deck(s, seat):count()) end
+    if s.play.stage == STAGE.predators then
+      local pieces = {}
+      for _, name in ipairs(PREDATOR) do
+        if s[name]:get(seat) > 0 then pieces[#pieces + 1] = name end
+      end
+      extra = " predators to place: " .. (#pieces > 0 and table.concat(pieces, ", ") or "none")
+    end
+    lines[#lines + 1] = "    hand: " .. table.concat(held, "; ") .. extra
+  end
+  if s.play.stage == STAGE.dry and s.play.eating ~= 0 then
+    lines[#lines + 1] = string.format("Eating at %s: %d more", s.map:name(s.play.eating), s.play.bites)
+  end
+  if turns.over(s) then lines[#lines + 1] = "The game is over." end
+  return table.concat(lines, "\n")
+end
+
+return game.define {
+  name = "flooded",
+  title = "Flooded Forest",
+  players = { min = 3, max = 4 },
+  setup = setup,
+  actor = actor,
+  moves = moves,
+  apply = apply,
+  result = result,
+  render = render,
+  describe = describe,
+  parse = parse,
+  -- for tests and studies: the tile catalogue, the stages and turn phases
+  tiles = TILES,
+  stages = STAGE,
+  phases = PHASE,
+}

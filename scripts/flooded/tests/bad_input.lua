@@ -1,0 +1,147 @@
+-- Flooded Forest: bad input never changes the game. An illegal move, a
+-- text that is no move at all, or a move of another phase is refused with
+-- a reason, and the state, the history and the legal moves stay as they
+-- were. Typed placements say what is wrong with them.
+
+local function open(players, seed)
+  return games.open("flooded", { players = players or 3, seed = seed or 1 })
+end
+
+--- g:try(move) must fail and leave everything as it was; returns the reason.
+local function refused(g, move)
+  local hash, played, legal = g:hash(), #g:history(), g:moves()
+  local ok, why = g:try(move)
+  expect.falsy(ok, string.format("%q should be refused", tostring(move)))
+  expect.eq(type(why), "string", "the reason")
+  expect.truthy(#why > 0, "an empty reason")
+  expect.eq(g:hash(), hash, "the state changed after " .. tostring(move))
+  expect.eq(#g:history(), played, "the history changed")
+  expect.eq(g:moves(), legal, "the legal moves changed")
+  return why
+end
+
+local function refused_because(g, move, fragment)
+  local why = refused(g, move)
+  expect.truthy(why:find(fragment, 1, true), string.format("the reason for %q: %s", move, why))
+end
+
+--- A tile in seat 1's hand and one that is not.
+local function tiles(g)
+  local mine = g.state.hand1:peek()
+  local other = g.state.hand2:peek()
+  return mine, other
+end
+
+--- Play until the game reaches `stage` (first legal move each time; "stop"
+--- rather than extra fish).
+local function play_to(g, stage)
+  local want = g.definition.stages[stage]
+  while g.state.play.stage ~= want and not g:over() do
+    local m = g:moves()[1]
+    g:play(m:match("^fish") and "stop" or m)
+  end
+end
+
+test("bad input: a typed placement says what is wrong with it", function()
+  local g = open(3)
+  local mine, other = tiles(g)
+  refused_because(g, "place " .. other .. " r0 3,-1", "tile " .. other .. " is not in your hand")
+  refused_because(g, "place 99 r0 3,-1", "tile 99 is not in your hand")
+  refused_because(g, "place " .. mine .. " r6 3,-1", "a rotation is r0 .. r5")
+  refused_because(g, "place " .. mine .. " r0 9,9", "9,9 is not on the board")
+  refused_because(g, "place " .. mine .. " r0 3,-4", "3,-4 is not on the board")
+  refused_because(g, "place " .. mine .. " r0 3,0", "3,0 is not in a flood area")
+  refused_because(g, "place " .. mine .. " r0 2,-1", "2,-1 already holds a tile")
+  refused_because(g, "place " .. mine .. " r0 3,-3", "would touch 0 tiles")
+end)
+
+test("bad input: g:play raises on an illegal move and the game is untouched", function()
+  local g = open(3)
+  local hash, played = g:hash(), #g:history()
+  local err = expect.error(function() g:play("pull 2,-1") end)
+  expect.truthy(err:find("not a legal move", 1, true), err)
+  expect.eq(g:hash(), hash)
+  expect.eq(#g:history(), played)
+  g:play(g:moves()[1])                      -- and the game goes on
+  expect.eq(#g:history(), played + 1)
+end)
+
+test("bad input: texts that are no move are refused", function()
+  local g = open(3)
+  for _, text in ipairs({
+    "", "   ", "fly", "place", "place 3", "place 3 r0", "place x r0 3,-1", "place 3 r0 3",
+    "place 3 rr 3,-1", "place 3 r0 3,-1 extra", "place -3 r0 3,-1", "pull", "pull 3", "pull 3,-1,2",
+    "fish", "fish 1", "school", "jaguar", "jaguar 3", "eat", "eat orange", "action", "action fly",
+    "keep", "keep x", "stop now", "12", "-1", "#1", "\xff\xfe", string.rep("place 3 r0 3,-1 ", 500),
+  }) do
+    refused(g, text)
+  end
+end)
+
+test("bad input: an integer that is not a legal move is refused", function()
+  local g = open(3)
+  for _, m in ipairs({ 0, -1, 1, 255, 999999999, math.maxinteger, math.mininteger }) do
+    local why = refused(g, m)
+    expect.truthy(why:find("illegal", 1, true), why)
+  end
+  local legal = g:legal()
+  expect.truthy(g:try(legal[1]), "a legal integer move is accepted")
+end)
+
+test("bad input: move texts ignore case and extra blanks", function()
+  local g = open(3)
+  local first = g:moves()[1]
+  local tile, k, hex = first:match("^place (%d+) r(%d) (%S+)$")
+  expect.truthy(g:try("  PLACE  " .. tile .. "   R" .. k .. "  " .. hex:gsub(",", " , ") .. " "))
+  expect.eq(g:describe(g:history()[1]), first)
+end)
+
+test("bad input: moves of another phase are refused", function()
+  local g = open(3)
+  for _, text in ipairs({ "pull 2,-1", "school 3,0", "jaguar 2,-1", "fish 1,1", "stop", "eat red",
+    "keep 1", "action eat-more", "discard 1" }) do
+    refused(g, text)
+  end
+  play_to(g, "predators")
+  local mine = g.state.hand1:peek()
+  for _, text in ipairs({ "pull 2,-1", "school 3,0", "fish 1,1", "stop", "eat red", "action eat-more" }) do
+    refused(g, text)
+  end
+  refused_because(g, "place 1 r0 3,-1", "tiles are placed only at the start of a flood turn")
+  expect.eq(mine, nil, "hands are empty once the predators appear")
+  play_to(g, "dry")
+  for _, text in ipairs({ "caiman 2,-1", "fish 1,1", "stop", "eat red", "keep 1", "school 3,0" }) do
+    refused(g, text)
+  end
+end)
+
+test("bad input: a predator may not go on a tile that has one, or off the perimeter", function()
+  local g = open(3)
+  play_to(g, "predators")
+  local first = g:moves()[1]
+  g:play(first)
+  local hex = first:match(" (%S+)$")
+  for _, kind in ipairs({ "caiman", "piranhas", "jaguar" }) do refused(g, kind .. " " .. hex) end
+end)
+
+test("bad input: every move is refused once the game is over", function()
+  local g = open(3)
+  g:playout(1)
+  expect.truthy(g:over())
+  for _, text in ipairs({ "pull 2,-1", "stop", "place 1 r0 3,-1", "eat red", "keep 1" }) do refused(g, text) end
+  refused(g, 1)
+  expect.truthy(g:result())
+end)
+
+test("bad input: after refused moves the game plays on exactly as without them", function()
+  local clean, noisy = open(4, 7), open(4, 7)
+  for _ = 1, 60 do
+    if clean:over() then break end
+    local m = clean:moves()[1]
+    clean:play(m)
+    for _, bad in ipairs({ "", "pull 9,9", "place 99 r0 3,-1", "stop now", "eat orange", 0 }) do noisy:try(bad) end
+    noisy:play(m)
+  end
+  expect.eq(noisy:hash(), clean:hash())
+  expect.eq(noisy:history(), clean:history())
+end)

@@ -1,0 +1,234 @@
+-- Flooded Forest: seeded random playouts, 500 games for 3 and for 4
+-- players, with these invariants checked after every move:
+--   * fish: for every colour, fish on tiles (the river hexes included) +
+--     fish home + fish eaten (by anyone) + the owner's supply = 18, and the
+--     "fish" field of every hex is the sum of its colours;
+--   * during the flood phase no tile holds more fish than it has circles;
+--   * tiles: the Flood tiles on the board plus every pile, deck and hand
+--     hold the 36 tiles; each at most once;
+--   * predators: at most 3 per player, never more on the board than
+--     before during the dry phase; fish and predators stand in the river
+--     only while the turn's movement or eating is unresolved;
+--   * scores: fish home and fish eaten never go down; the game is over as
+--     soon as the river circles are full;
+--   * every game ends (within MOVE_CAP moves); when it ends with the river
+--     not full, no tile can be pulled (checked here independently of
+--     game.lua: two neighbouring open sides, and no tile joined to the
+--     river by water loses that link).
+-- Undo after a move restores the identical hash and redo the new one, on
+-- every move; the history replayed from the seed gives the identical final
+-- hash, for every game. Counting the fish uses one board query per colour
+-- and count ("hexes with at least k red fish"), not a walk over the hexes,
+-- to keep the 1000 games within a few seconds.
+
+local GAMES = 500                         -- per player count
+local MOVE_CAP = 2000
+local FISH_EACH = 18
+local COLOURS = { "red", "green", "blue", "purple" }
+local RIVER_CIRCLES = { [3] = 12, [4] = 15 }
+local ZONES = { "bag", "unused", "discard", "pulled" }
+
+local TILES = games.open("flooded", { players = 3, seed = 1 }).definition.tiles
+local STAGE = games.open("flooded", { players = 3, seed = 1 }).definition.stages
+local PHASE = games.open("flooded", { players = 3, seed = 1 }).definition.phases
+-- Phases in which a school or predator that entered the river waits there.
+local UNRESOLVED = { [PHASE.hunter] = true, [PHASE.window] = true, [PHASE.act] = true, [PHASE.eat] = true }
+
+--- A small seeded generator (the test environment has no math.randomseed):
+--- pick(n) is 1..n.
+local function generator(seed)
+  local x = seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
+  return function(n)
+    x = x * 6364136223846793005 + 1442695040888963407
+    return (x >> 33) % n + 1
+  end
+end
+
+-- Conditions "at least k fish of a colour", built once.
+local AT_LEAST = {}
+for _, field in ipairs({ "red", "green", "blue", "purple", "fish" }) do
+  AT_LEAST[field] = {}
+  for k = 1, 4 * FISH_EACH do AT_LEAST[field][k] = grove.cond({ [field] = { k, 4 * FISH_EACH } }) end
+end
+
+--- The sum of a field over the board: hexes with at least 1, plus those
+--- with at least 2, ...
+local function board_sum(map, field)
+  local total, k = 0, 1
+  while true do
+    local n = map:count(AT_LEAST[field][k])
+    if n == 0 then return total end
+    total = total + n
+    k = k + 1
+  end
+end
+
+local function zone_names(players)
+  local names = {}
+  for _, z in ipairs(ZONES) do names[#names + 1] = z end
+  for seat = 1, players do
+    names[#names + 1] = "deck" .. seat
+    names[#names + 1] = "hand" .. seat
+  end
+  return names
+end
+
+local OPPOSITE = { 4, 5, 6, 1, 2, 3 }
+
+--- Could any Flood tile be pulled? Worked out here from the rule text:
+--- two neighbouring open sides, and no other tile joined to the river by
+--- water loses its link.
+local function any_pullable(map)
+  local function joined(without)
+    local seen, queue, n = { [map:id("0,0")] = true }, { map:id("0,0") }, 1
+    local count = 1
+    while n <= #queue do
+      local h = queue[n]
+      n = n + 1
+      for d = 1, 6 do
+        local nb = map:step(h, d)
+        if nb and nb ~= without and not seen[nb] and map:side(h, "side", d) == 1
+          and map:side(nb, "side", OPPOSITE[d]) == 1 then
+          seen[nb] = true
+          count = count + 1
+          queue[#queue + 1] = nb
+        end
+      end
+    end
+    return seen, count
+  end
+  local all, all_count = joined(nil)
+  for _, h in ipairs({ map:cells({ tile = { 1, 36 } }) }) do
+    local open = {}
+    for d = 1, 6 do
+      local nb = map:step(h, d)
+      open[d] = nb == nil or map:get(nb, "tile") == 0
+    end
+    local slides = false
+    for d = 1, 6 do
+      if open[d] and open[d % 6 + 1] then slides = true end
+    end
+    if slides then
+      if not all[h] then return true end
+      local _, still = joined(h)
+      if still == all_count - 1 then return true end
+    end
+  end
+  return false
+end
+
+local function playout(players, seed)
+  local g = games.open("flooded", { players = players, seed = seed })
+  local s, map = g.state, g.state.map
+  local zones = zone_names(players)
+  local where, last = "setup", nil          -- last: the move just played
+  local function check(ok, fmt, ...)
+    if not ok then
+      if last then where = string.format("%s (%s)", where, g:describe(last)) end
+      error(string.format("%d players, game %d, %s: " .. fmt, players, seed, where, ...), 0)
+    end
+  end
+
+  local home_before, eaten_before, predators_before = {}, {}, math.huge
+  for seat = 1, players do
+    home_before[seat] = 0
+    eaten_before[seat] = 0
+  end
+
+  local function invariants()
+    -- fish
+    local fish_total = 0
+    for seat = 1, players do
+      local colour = COLOURS[seat]
+      local on_board = board_sum(map, colour)
+      local eaten = 0
+      for eater = 1, players do eaten = eaten + s["eaten_" .. colour]:get(eater) end
+      local supply, home = s.supply:get(seat), s.home:get(seat)
+      check(supply >= 0 and home >= 0, "negative supply or home for seat %d", seat)
+      check(on_board + home + eaten + supply == FISH_EACH,
+        "%s: %d on tiles + %d home + %d eaten + %d in supply", colour, on_board, home, eaten, supply)
+      fish_total = fish_total + on_board
+    end
+    check(board_sum(map, "fish") == fish_total, "the fish fields do not add up to the colours")
+    -- circles during the flood phase
+    if s.play.stage == STAGE.flood then
+      for _, h in ipairs({ map:cells({ tile = { 1, 36 }, fish = { 2, 72 } }) }) do
+        local t = map:get(h, "tile")
+        check(map:get(h, "fish") <= TILES[t].circles, "tile %d on %s holds %d fish in %d circles", t,
+          map:name(h), map:get(h, "fish"), TILES[t].circles)
+      end
+    end
+    -- tiles
+    local tiles = map:count({ tile = { 1, 36 } })
+    for _, z in ipairs(zones) do tiles = tiles + s[z]:count() end
+    check(tiles == 36, "%d tiles in play", tiles)
+    -- predators
+    local predators = map:count({ predator = { 1, 3 } })
+    check(predators <= 3 * players, "%d predators", predators)
+    if not UNRESOLVED[s.turn.phase] then
+      check(map:count({ area = 3, predator = { 1, 3 } }) == 0, "a predator stays in the river")
+      check(map:count({ area = 3, fish = { 1, 72 } }) == 0, "fish stay in the river hexes, not home")
+    end
+    if s.play.stage == STAGE.dry then
+      check(predators <= predators_before, "predators went from %d to %d", predators_before, predators)
+      predators_before = predators
+    end
+    -- scores
+    local home_total = 0
+    for seat = 1, players do
+      local eaten = 0
+      for other = 1, players do eaten = eaten + s["eaten_" .. COLOURS[other]]:get(seat) end
+      check(s.home:get(seat) >= home_before[seat], "seat %d's fish home went down", seat)
+      check(eaten >= eaten_before[seat], "seat %d's fish eaten went down", seat)
+      home_before[seat], eaten_before[seat] = s.home:get(seat), eaten
+      home_total = home_total + s.home:get(seat)
+    end
+    if home_total >= RIVER_CIRCLES[players] then check(g:over(), "the river is full, yet the game goes on") end
+    return home_total
+  end
+
+  invariants()
+  local pick = generator(players * 1000003 + seed)
+  local n, home_total = 0, 0
+  while not g:over() do
+    n = n + 1
+    check(n <= MOVE_CAP, "no end after %d moves", MOVE_CAP)
+    local legal = g:legal()
+    local m = legal[pick(#legal)]
+    where, last = "move " .. n, nil
+    local hash_before = g:hash()
+    g:play(m)
+    last = m
+    home_total = invariants()
+    local hash_after = g:hash()
+    check(g:undo(), "undo refused")
+    check(g:hash() == hash_before, "undo does not restore the hash")
+    check(g:redo(), "redo refused")
+    check(g:hash() == hash_after, "redo does not restore the hash")
+  end
+  where, last = string.format("the end after %d moves", n), nil
+  check(s.play.stage == STAGE.dry, "the game ended outside the dry phase")
+  local river_full = home_total >= RIVER_CIRCLES[players]
+  if not river_full then check(not any_pullable(map), "a tile could still be pulled") end
+  local r = g:result()
+  check(r ~= nil, "no result")
+
+  local history = g:history()
+  check(#history == n, "history holds %d moves, %d played", #history, n)
+  local again = games.open("flooded", { players = players, seed = seed })
+  for _, move in ipairs(history) do again:play(move) end
+  check(again:hash() == g:hash(), "the replayed game differs")
+  again:close()
+  g:close()
+  return river_full
+end
+
+for players = 3, 4 do
+  test(string.format("playouts: %d random %d-player games keep every invariant and end", GAMES, players), function()
+    local full = 0
+    for seed = 1, GAMES do
+      if playout(players, seed) then full = full + 1 end
+    end
+    expect.truthy(full > GAMES // 2, "most random games end with a full river, got " .. full)
+  end)
+end
