@@ -1,0 +1,1258 @@
+--- Squirrel Island — build a team of squirrels and gather nuts over 4 days.
+---
+--- The game of ../shared/rules/squirrel-island.txt with the decisions of
+--- DECISIONS.md (Squirrel Island), for 2 to 5 players and the published
+--- solo mode against a rival (--players 1). README.md beside this file
+--- states the rules as implemented. The cards are data (cards.lua); their
+--- effects are lists of steps read by one interpreter (STEPS below), so a
+--- card is added by adding a row there, never by editing the turn logic.
+---
+--- A day: the morning (resources, loops, the Island), then turns in seat
+--- order from the first player: awake, play one card from your hand or the
+--- Island, or go to sleep; asleep, exhaust one squirrel for a nut or pass.
+--- The day ends when everyone is asleep; the game after day 4.
+local game = require "grove.game"
+local turns = require "grove.turns"
+local rank = require "grove.rank"
+local CARDS = require "cards"
+
+-- The rules' numbers --------------------------------------------------------------
+
+local DAYS = 4
+local STAMINA_MAX = 5                 -- stamina gained above it becomes nuts
+local COINS_PER_STAMINA = 3           -- 3 coins pay for 1 stamina
+local ISLAND_EXTRA = 1                -- the extra cost of an Island card: 1 stamina or 1 coin
+local ISLAND_SPACES = 8               -- 3 in the top row (1-3), 5 in the bottom row (4-8)
+local NUT_FOR_EXHAUSTING = 1          -- asleep: exhaust one squirrel, gather 1 nut
+
+-- Each morning: day 1 sets stamina to 3; days 2-4 first refresh every squirrel
+-- and collect the loops. `open` is how many Island spaces are revealed by then:
+-- day 1 the top row and the leftmost bottom space, then one more each day.
+local MORNINGS = {
+  { stamina_to = 3, coins = 2, cards = 5, open = 4 },
+  { stamina = 1, coins = 2, cards = 2, open = 5 },
+  { stamina = 1, coins = 2, cards = 2, open = 6 },
+  { stamina = 2, coins = 1, cards = 1, open = 7 },
+}
+
+-- Solo: the rival (no seat: the host plays it) holds the first-player token
+-- for good, may play 2/3/4/5 squirrels on days 1-4, each for 1 stamina.
+local RIVAL = 0
+local RIVAL_SQUIRRELS = { 2, 3, 4, 5 }
+local RIVAL_SQUIRREL_COST = 1
+local RIVAL_STARTING_NUTS = 25        -- the option rival_nuts
+local RIVAL_DIE = { "1", "2", "3", "4", "5", "6", "7", "8" }   -- a d8: one face per Island space
+
+local TRIBES = { tree = true, ground = true, flying = true }
+
+local PHASE = turns.phases { "awake", "asleep", "order", "choose" }
+local MOVE = game.kinds { "play", "buy", "sleep", "exhaust", "pass", "resolve",
+  "take", "stash", "steal", "collect", "refresh", "hit" }
+
+-- How the extra cost of an Island card is paid (the b of a buy move).
+local EXTRA = { none = 0, coin = 1, stamina = 2 }
+local EXTRA_TEXT = { [0] = "", [1] = " coin", [2] = " stamina" }
+
+-- A program is a card's play effect or its ability, waiting in the
+-- `pending` zone as card * 2 + part.
+local EFFECT, ABILITY = 0, 1
+-- What follows when every program has resolved: the turn ends (after a
+-- card is played), or the asleep choice (after going to sleep).
+local AFTER = { turn_end = 0, sleep = 1 }
+
+-- The card catalog (cards.lua) ---------------------------------------------------
+
+local RESOURCE_WORD = {
+  nuts = { "nut", "nuts" }, coins = { "coin", "coins" }, stamina = { "stamina", "stamina" },
+}
+
+local function amount_text(n, res)
+  return string.format("%d %s", n, RESOURCE_WORD[res][n == 1 and 1 or 2])
+end
+
+local function cards_text(n)
+  return n == 1 and "1 card" or (n .. " cards")
+end
+
+-- The events a triggered ability waits for (all on its owner's turn, never
+-- in the morning), and the ongoing abilities, with their card texts.
+local EVENTS = {
+  draw = "whenever you draw one or more cards",
+  play_item = "whenever you play an item",
+  stash = "whenever you stash one or more cards",
+  sleep = "whenever you go to sleep",
+}
+local ONGOING = {
+  item_discount = function(n) return string.format("your items cost %s less", amount_text(n, "coins")) end,
+  island_free = function() return "no extra cost for cards from the Island" end,
+}
+
+local COPIES, SQUIRREL_COPIES, ITEM_COPIES = 0, 0, 0
+
+local function is_squirrel(card) return CARDS[card].kind == "squirrel" end
+
+-- Steps ------------------------------------------------------------------------------
+-- The effect vocabulary. A card's play effect and a triggered ability are
+-- lists of steps; each step is { NAME, N, ... } and STEPS[NAME] says what it
+-- does. A step either `run`s at once, or is a `choice` (the move kind that
+-- makes one pick): `options` lists the picks allowed now, `pick` makes one,
+-- `picks` is how many to make, `finish` runs when the picks are done. A
+-- choice with one option is made by the game; with none the step is over.
+-- `plain` steps only gain or give turns, and `free` ones only give turns,
+-- which tells when the order of two programs can matter; `sabotage` steps
+-- affect the other players (and are all the rival does). `needs` and
+-- `amount` say what a card's step must give beyond its name (checked when
+-- the game loads).
+-- The helpers the steps call are defined further down.
+local STEPS = {}
+
+-- Moves pick among numbers; a squirrel of another player is victim * TARGET + position.
+local TARGET = 256
+
+local function target(victim, pos) return victim * TARGET + pos end
+local function victim_and_position(code) return code // TARGET, code % TARGET end
+
+--- Check one step of a card's effect; raise naming the card and the step.
+local function check_step(row, where, st)
+  local function bad(why) error(string.format("cards.lua: %s, %s: %s", row.name, where, why), 0) end
+  local step = type(st) == "table" and STEPS[st[1]]
+  if not step then bad("unknown step '" .. tostring(type(st) == "table" and st[1] or st) .. "'") end
+  local n = st[2]
+  local optional = step.amount == "none" or step.amount == "optional"
+  if n == nil and not optional then bad("how many? { NAME, N, ... }") end
+  if n ~= nil and (math.type(n) ~= "integer" or n < 1) then bad("N must be a whole number, 1 or more") end
+  if step.needs == "resource" and not RESOURCE_WORD[st[3]] then bad("nuts, coins or stamina?") end
+  if step.needs == "resource and tribe" and (not RESOURCE_WORD[st[3]] or not TRIBES[st[4]]) then
+    bad("{ NAME, N, RESOURCE, TRIBE }")
+  end
+end
+
+--- Check a card list (the rows of cards.lua); raise naming the first bad
+--- row and what is wrong with it. The game checks its own list when it
+--- loads, so a designer's typo is named at once.
+local function check_cards(rows)
+  local names = {}
+  for id, row in ipairs(rows) do
+    local function bad(why)
+      error(string.format("cards.lua: card %d (%s): %s", id, tostring(row.name), why), 0)
+    end
+    local function whole(v) return math.type(v) == "integer" and v >= 0 end
+    if type(row.name) ~= "string" or row.name == "" then bad("no name") end
+    if names[row.name:lower()] then bad("a second card of that name") end
+    names[row.name:lower()] = true
+    if row.kind ~= "squirrel" and row.kind ~= "item" then bad("kind must be \"squirrel\" or \"item\"") end
+    if not whole(row.cost) then bad("cost must be a whole number, 0 or more") end
+    if not whole(row.stash) then bad("stash must be a whole number, 0 or more") end
+    if row.copies ~= 1 and row.copies ~= 2 and row.copies ~= 4 then bad("copies must be 1, 2 or 4") end
+    local loops = row.loops or {}
+    if row.kind == "squirrel" and not TRIBES[row.tribe] then
+      bad("a squirrel's tribe is \"tree\", \"ground\" or \"flying\"")
+    end
+    if row.kind == "item" and (row.tribe or #loops > 0 or row.ability) then
+      bad("an item has no tribe, loops or ability")
+    end
+    for _, res in ipairs(loops) do
+      if not RESOURCE_WORD[res] then bad("unknown loop '" .. tostring(res) .. "'") end
+    end
+    if row.ability and #loops > 0 then bad("a unique squirrel has an ability instead of loops") end
+    for i, st in ipairs(row.play or {}) do check_step(row, "play step " .. i, st) end
+    local a = row.ability
+    if a and a.when then
+      if not EVENTS[a.when] then bad("unknown ability event '" .. tostring(a.when) .. "'") end
+      for i, st in ipairs(a.effect or {}) do check_step(row, "ability step " .. i, st) end
+    elseif a and not ONGOING[a.ongoing] then
+      bad("an ability has `when` (an event) or `ongoing` (item_discount, island_free)")
+    elseif a and math.type(a.n) ~= "integer" then
+      bad("an ongoing ability needs its amount n")
+    end
+  end
+end
+
+--- Check the game's card list, fill in what a row may leave out, and count
+--- the copies (the capacities of the zones).
+local function load_catalog()
+  check_cards(CARDS)
+  for _, row in ipairs(CARDS) do
+    row.key = row.name:lower()           -- the name in moves: "play acorn picker"
+    row.loops = row.loops or {}
+    row.play = row.play or {}
+    if row.ability and row.ability.when then row.ability.effect = row.ability.effect or {} end
+    COPIES = COPIES + row.copies
+    if row.kind == "squirrel" then
+      SQUIRREL_COPIES = SQUIRREL_COPIES + row.copies
+    else
+      ITEM_COPIES = ITEM_COPIES + row.copies
+    end
+  end
+  -- A tableau remembers exhausted squirrels as the bits of one integer.
+  assert(SQUIRREL_COPIES <= 63, "cards.lua: more than 63 squirrels in the deck")
+end
+
+-- The steps of a program: a card's play effect or its ability's effect.
+local function program(card, part)
+  if part == ABILITY then return CARDS[card].ability.effect end
+  return CARDS[card].play
+end
+
+-- Components --------------------------------------------------------------------------
+-- Zones are decks of card ids. Per player: hand (seen by its owner), stash
+-- (seen by nobody, its owner included), squirrels (the tableau, face up, in
+-- the order played) and items (used items, face up). Shared: the draw pile,
+-- one zone per Island space, `in_play` (an item while its effect resolves)
+-- and `pending` (programs waiting to resolve). Solo adds the rival's
+-- squirrels, the discard (the items the rival takes) and a d8.
+
+local HAND, STASH, SQUIRRELS, ITEMS, ISLAND = {}, {}, {}, {}, {}
+local ASLEEP, EXHAUSTED = {}, {}       -- var names, by player (RIVAL too)
+for seat = 1, 5 do
+  HAND[seat], STASH[seat] = "hand" .. seat, "stash" .. seat
+  SQUIRRELS[seat], ITEMS[seat] = "squirrels" .. seat, "items" .. seat
+end
+SQUIRRELS[RIVAL] = "rival_squirrels"
+for who = 0, 5 do ASLEEP[who], EXHAUSTED[who] = "asleep" .. who, "exhausted" .. who end
+for space = 1, ISLAND_SPACES do ISLAND[space] = "island" .. space end
+local MAX_PENDING = 32                 -- programs waiting at once: one per ability triggered, and the effect
+
+local function solo(s) return s.players == 1 end
+
+-- Everybody in the game: the seats in order; in solo the rival, then seat 1.
+local function everybody(s)
+  if solo(s) then return { RIVAL, 1 } end
+  local list = {}
+  for seat = 1, s.players do list[seat] = seat end
+  return list
+end
+
+local function others(s, who)
+  if solo(s) then return { who == RIVAL and 1 or RIVAL } end
+  local list = {}
+  for seat = 1, s.players do
+    if seat ~= who then list[#list + 1] = seat end
+  end
+  return list
+end
+
+-- Resources -------------------------------------------------------------------------------
+-- Per-seat pools nuts, coins and stamina; the rival has rival_nuts and
+-- rival_stamina and no coins.
+
+local RIVAL_POOL = { nuts = "rival_nuts", stamina = "rival_stamina" }
+
+local function amount(s, who, res)
+  if who == RIVAL then
+    local pool = RIVAL_POOL[res]
+    return pool and s[pool]:get() or 0
+  end
+  return s[res]:get(who)
+end
+
+local function change(s, who, res, delta)
+  if who == RIVAL then
+    if RIVAL_POOL[res] then s[RIVAL_POOL[res]]:add(delta) end
+  else
+    s[res]:add(who, delta)
+  end
+end
+
+--- Gain n of a resource. Stamina stops at 5; each stamina above it is 1 nut.
+local function gain(s, who, res, n)
+  if res == "stamina" then
+    local room = STAMINA_MAX - amount(s, who, "stamina")
+    if n > room then
+      change(s, who, "nuts", n - room)
+      n = room
+    end
+  end
+  change(s, who, res, n)
+end
+
+--- Lose n of a resource; nobody goes below zero.
+local function lose(s, who, res, n)
+  change(s, who, res, -math.min(n, amount(s, who, res)))
+end
+
+--- Take n nuts from the victim's collection into the thief's; never more
+--- than the victim has.
+local function steal(s, thief, victim, n)
+  local taken = math.min(n, amount(s, victim, "nuts"))
+  change(s, victim, "nuts", -taken)
+  change(s, thief, "nuts", taken)
+end
+
+-- Squirrels in play: exhausted or refreshed ---------------------------------------------
+-- A tableau keeps its order (new squirrels go to the end), so position p
+-- names one squirrel for good; bit p-1 of the var exhaustedN is set while
+-- it is exhausted.
+
+local function tableau(s, who) return s[SQUIRRELS[who]] end
+
+local function is_exhausted(s, who, pos)
+  return (s.mat[EXHAUSTED[who]] >> (pos - 1)) & 1 == 1
+end
+
+local function exhaust(s, who, pos)
+  s.mat[EXHAUSTED[who]] = s.mat[EXHAUSTED[who]] | (1 << (pos - 1))
+end
+
+local function refresh(s, who, pos)
+  s.mat[EXHAUSTED[who]] = s.mat[EXHAUSTED[who]] & ~(1 << (pos - 1))
+end
+
+local function refresh_all(s, who)
+  s.mat[EXHAUSTED[who]] = 0
+end
+
+--- The positions of the squirrels that are refreshed (or exhausted).
+local function positions(s, who, exhausted)
+  local list = {}
+  for pos = 1, tableau(s, who):count() do
+    if is_exhausted(s, who, pos) == exhausted then list[#list + 1] = pos end
+  end
+  return list
+end
+
+local function has_refreshed(s, who)
+  for pos = 1, tableau(s, who):count() do
+    if not is_exhausted(s, who, pos) then return true end
+  end
+  return false
+end
+
+--- Collect a squirrel's loops: 1 of each loop's resource.
+local function collect(s, who, card)
+  for _, res in ipairs(CARDS[card].loops) do gain(s, who, res, 1) end
+end
+
+--- The sum of an ongoing ability over a player's refreshed squirrels
+--- (an exhausted squirrel does not give its ability).
+local function ongoing(s, who, rule)
+  if who == RIVAL then return 0 end
+  local t, total = tableau(s, who), 0
+  for pos = 1, t:count() do
+    local a = CARDS[t:peek(pos)].ability
+    if a and a.ongoing == rule and not is_exhausted(s, who, pos) then total = total + a.n end
+  end
+  return total
+end
+
+--- Something a player did on their turn: every refreshed squirrel of theirs
+--- whose ability waits for it adds that ability to the pending programs.
+--- Never called in the morning; the rival has no abilities.
+local function announce(s, who, event)
+  if who == RIVAL then return end
+  local t = tableau(s, who)
+  for pos = 1, t:count() do
+    local card = t:peek(pos)
+    local a = CARDS[card].ability
+    if a and a.when == event and not is_exhausted(s, who, pos) then
+      s.pending:push(card * 2 + ABILITY)
+    end
+  end
+end
+
+-- Sleeping --------------------------------------------------------------------------------
+
+local function is_asleep(s, who) return s.mat[ASLEEP[who]] == 1 end
+
+local function everyone_asleep(s)
+  if solo(s) and not is_asleep(s, RIVAL) then return false end
+  for seat = 1, s.players do
+    if not is_asleep(s, seat) then return false end
+  end
+  return true
+end
+
+-- The Island ------------------------------------------------------------------------------
+
+local function space(s, n) return s[ISLAND[n]] end
+
+--- Replace every empty revealed space with the top card of the deck (as
+--- long as the deck has cards).
+local function refill_island(s)
+  for n = 1, s.day.open do
+    if space(s, n):count() == 0 and s.draw_pile:count() > 0 then
+      s.draw_pile:move_to(space(s, n), 1)
+    end
+  end
+end
+
+--- Draw up to n cards from the deck into a hand; returns how many.
+local function draw_cards(s, who, n)
+  n = math.min(n, s.draw_pile:count())
+  if n > 0 then s.draw_pile:deal(s[HAND[who]], n) end
+  return n
+end
+
+-- The step vocabulary -------------------------------------------------------------------------
+
+STEPS.gain = {
+  plain = true,
+  needs = "resource",
+  text = function(st) return "gain " .. amount_text(st[2], st[3]) end,
+  run = function(s, who, st) gain(s, who, st[3], st[2]) end,
+}
+
+STEPS.gain_per = {
+  text = function(st)
+    return string.format("gain %s for each of your %s squirrels", amount_text(st[2], st[3]), st[4])
+  end,
+  needs = "resource and tribe",
+  run = function(s, who, st)
+    local n = 0
+    for _, card in ipairs({ tableau(s, who):cards() }) do
+      if CARDS[card].tribe == st[4] then n = n + 1 end
+    end
+    gain(s, who, st[3], st[2] * n)
+  end,
+}
+
+STEPS.draw = {
+  text = function(st) return "draw " .. cards_text(st[2]) end,
+  run = function(s, who, st)
+    if draw_cards(s, who, st[2]) > 0 then announce(s, who, "draw") end
+  end,
+}
+
+STEPS.draw_island = {
+  text = function(st) return "draw " .. cards_text(st[2]) .. " from the Island" end,
+  prompt = "draw a card from the Island",
+  choice = MOVE.take,
+  picks = function(st) return st[2] end,
+  options = function(s)
+    local list = {}
+    for n = 1, s.day.open do
+      if space(s, n):count() > 0 then list[#list + 1] = n end
+    end
+    return list
+  end,
+  pick = function(s, who, _, n) space(s, n):move_to(s[HAND[who]], 1) end,
+  -- The spaces drawn from are refilled only after the last draw.
+  finish = function(s, who, _, drawn)
+    refill_island(s)
+    if drawn > 0 then announce(s, who, "draw") end
+  end,
+}
+
+STEPS.stash_deck = {
+  text = function(st)
+    if st[2] == 1 then return "stash the top card of the deck" end
+    return string.format("stash the top %d cards of the deck", st[2])
+  end,
+  run = function(s, who, st)
+    local n = math.min(st[2], s.draw_pile:count())
+    if n > 0 then
+      s.draw_pile:deal(s[STASH[who]], n)
+      announce(s, who, "stash")
+    end
+  end,
+}
+
+STEPS.stash_hand = {
+  text = function(st) return "stash " .. cards_text(st[2]) .. " from your hand" end,
+  prompt = "stash a card from your hand",
+  choice = MOVE.stash,
+  picks = function(st) return st[2] end,
+  options = function(s, who)
+    local list, seen = {}, {}
+    for _, card in ipairs({ s[HAND[who]]:cards() }) do
+      if not seen[card] then
+        seen[card] = true
+        list[#list + 1] = card
+      end
+    end
+    table.sort(list)
+    return list
+  end,
+  pick = function(s, who, _, card)
+    local hand = s[HAND[who]]
+    s[STASH[who]]:push(hand:take(hand:find(card)))
+  end,
+  finish = function(s, who, _, stashed)
+    if stashed > 0 then announce(s, who, "stash") end
+  end,
+}
+
+STEPS.go_again = {
+  plain = true,
+  free = true,
+  amount = "optional",                   -- N defaults to 1
+  text = function(st)
+    local n = st[2] or 1
+    return n == 1 and "go again" or string.format("go again %d times", n)
+  end,
+  run = function(s, _, st) s.effect.again = s.effect.again + (st[2] or 1) end,
+}
+
+STEPS.steal = {
+  sabotage = true,
+  text = function(st) return string.format("steal %s from another player", amount_text(st[2], "nuts")) end,
+  prompt = "steal from a player",
+  choice = MOVE.steal,
+  picks = function() return 1 end,
+  options = function(s, who) return others(s, who) end,
+  pick = function(s, who, st, victim) steal(s, who, victim, st[2]) end,
+}
+
+STEPS.steal_each = {
+  sabotage = true,
+  text = function(st) return string.format("steal %s from each other player", amount_text(st[2], "nuts")) end,
+  run = function(s, who, st)
+    for _, victim in ipairs(others(s, who)) do steal(s, who, victim, st[2]) end
+  end,
+}
+
+STEPS.lose_each = {
+  sabotage = true,
+  needs = "resource",
+  text = function(st) return "each other player loses " .. amount_text(st[2], st[3]) end,
+  run = function(s, who, st)
+    for _, victim in ipairs(others(s, who)) do lose(s, victim, st[3], st[2]) end
+  end,
+}
+
+STEPS.exhaust_collect = {
+  text = function(st)
+    return st[2] == 1 and "exhaust 1 of your squirrels and collect its loops"
+      or string.format("exhaust %d of your squirrels and collect their loops", st[2])
+  end,
+  prompt = "exhaust one of your squirrels and collect its loops",
+  choice = MOVE.collect,
+  picks = function(st) return st[2] end,
+  options = function(s, who) return positions(s, who, false) end,
+  pick = function(s, who, _, pos)
+    exhaust(s, who, pos)
+    collect(s, who, tableau(s, who):peek(pos))
+  end,
+}
+
+STEPS.refresh = {
+  text = function(st) return string.format("refresh %d of your squirrels", st[2]) end,
+  prompt = "refresh one of your exhausted squirrels",
+  choice = MOVE.refresh,
+  picks = function(st) return st[2] end,
+  options = function(s, who) return positions(s, who, true) end,
+  pick = function(s, who, _, pos) refresh(s, who, pos) end,
+}
+
+STEPS.exhaust_other = {
+  sabotage = true,
+  text = function(st)
+    return st[2] == 1 and "exhaust 1 squirrel of another player" or
+      string.format("exhaust %d squirrels of other players", st[2])
+  end,
+  prompt = "exhaust a squirrel of another player",
+  choice = MOVE.hit,
+  picks = function(st) return st[2] end,
+  options = function(s, who)
+    local list = {}
+    for _, victim in ipairs(others(s, who)) do
+      for _, pos in ipairs(positions(s, victim, false)) do list[#list + 1] = target(victim, pos) end
+    end
+    return list
+  end,
+  pick = function(s, _, _, code) exhaust(s, victim_and_position(code)) end,
+}
+
+STEPS.collect_all = {
+  amount = "none",
+  text = function() return "collect the loops of all your refreshed squirrels" end,
+  run = function(s, who)
+    for pos, card in ipairs({ tableau(s, who):cards() }) do
+      if not is_exhausted(s, who, pos) then collect(s, who, card) end
+    end
+  end,
+}
+
+load_catalog()
+
+-- A card's text, from its data: "play: draw 1 card, go again".
+local function steps_text(steps)
+  local parts = {}
+  for i, st in ipairs(steps) do parts[i] = STEPS[st[1]].text(st) end
+  return table.concat(parts, ", ")
+end
+
+local function ability_text(a)
+  if a.when then return EVENTS[a.when] .. ": " .. steps_text(a.effect) end
+  return ONGOING[a.ongoing](a.n)
+end
+
+--- One line about a card: what it costs, does and is worth.
+local function card_text(card)
+  local c = CARDS[card]
+  local parts = {}
+  if c.kind == "squirrel" then
+    parts[1] = string.format("%s (%s squirrel, %d stamina)", c.name, c.tribe, c.cost)
+  else
+    parts[1] = string.format("%s (item, %s)", c.name, amount_text(c.cost, "coins"))
+  end
+  if #c.play > 0 then parts[#parts + 1] = "play: " .. steps_text(c.play) end
+  if #c.loops > 0 then
+    local loops = {}
+    for i, res in ipairs(c.loops) do loops[i] = RESOURCE_WORD[res][1] end
+    parts[#parts + 1] = "loops: " .. table.concat(loops, ", ")
+  end
+  if c.ability then parts[#parts + 1] = "ability: " .. ability_text(c.ability) end
+  parts[#parts + 1] = "stash " .. c.stash
+  return table.concat(parts, "; ")
+end
+
+-- What each program's steps are, to know when their order can matter:
+-- "free" (only go again: it commutes with everything), "plain" (only gains
+-- and go again: they commute with each other) or "other".
+local ORDER_CLASS = {}
+for card, c in ipairs(CARDS) do
+  local function class(steps)
+    local free, plain = true, true
+    for _, st in ipairs(steps) do
+      local step = STEPS[st[1]]
+      free = free and step.free == true
+      plain = plain and step.plain == true
+    end
+    return free and "free" or plain and "plain" or "other"
+  end
+  ORDER_CLASS[card * 2 + EFFECT] = class(c.play)
+  if c.ability and c.ability.when then ORDER_CLASS[card * 2 + ABILITY] = class(c.ability.effect) end
+end
+
+-- Resolving programs ----------------------------------------------------------------------------
+-- The running program is in the vars `effect`: card, part, step (the step
+-- being resolved), and for a choice step picking (1 while it is under way),
+-- left (picks still to make) and count (picks made). Programs triggered
+-- meanwhile wait in `pending` and start when the running one is done.
+
+local function current_step(s)
+  return program(s.effect.card, s.effect.part)[s.effect.step]
+end
+
+local function begin_program(s, code)
+  local e = s.effect
+  e.card, e.part, e.step, e.picking = code // 2, code % 2, 1, 0
+end
+
+--- A program is done. An item's play effect being done, the item goes to
+--- its player's used items.
+local function end_program(s, who)
+  local e = s.effect
+  if e.part == EFFECT and not is_squirrel(e.card) then
+    s[ITEMS[who]]:push(s.in_play:draw())
+  end
+  e.card, e.part, e.step = 0, 0, 0
+end
+
+--- Make one pick of the current choice step.
+local function pick(s, who, option)
+  local st = current_step(s)
+  STEPS[st[1]].pick(s, who, st, option)
+  s.effect.left = s.effect.left - 1
+  s.effect.count = s.effect.count + 1
+end
+
+--- Resolve a step as far as possible: true when done, false when a player
+--- must choose. The rival resolves only sabotage steps and takes the first
+--- option of a choice.
+local function resolve_step(s, who, st)
+  local step = STEPS[st[1]]
+  if who == RIVAL and not step.sabotage then return true end
+  if not step.choice then
+    step.run(s, who, st)
+    return true
+  end
+  local e = s.effect
+  if e.picking == 0 then e.picking, e.left, e.count = 1, step.picks(st), 0 end
+  while e.left > 0 do
+    local options = step.options(s, who, st)
+    if #options == 0 then break end
+    if #options > 1 and who ~= RIVAL then return false end
+    pick(s, who, options[1])
+  end
+  e.picking = 0
+  if step.finish then step.finish(s, who, st, e.count) end
+  return true
+end
+
+--- Could the order of the pending programs change the outcome? Only if
+--- two of them do more than go again, and one of those does more than gain.
+local function order_matters(s)
+  local counted, other = 0, false
+  for _, code in ipairs({ s.pending:cards() }) do
+    local class = ORDER_CLASS[code]
+    if class ~= "free" then counted = counted + 1 end
+    if class == "other" then other = true end
+  end
+  return counted >= 2 and other
+end
+
+--- Resolve programs until none is left (true) or a player must choose
+--- (false, with the phase set). When several programs wait and their order
+--- could matter, the player chooses which resolves next.
+local function run(s)
+  local who = turns.seat(s)
+  local e = s.effect
+  while true do
+    if e.card == 0 then
+      local waiting = s.pending:count()
+      if waiting == 0 then return true end
+      if waiting > 1 and who ~= RIVAL and order_matters(s) then
+        turns.set_phase(s, PHASE.order)
+        return false
+      end
+      begin_program(s, s.pending:draw())
+    end
+    local st = current_step(s)
+    if st == nil then
+      end_program(s, who)
+    elseif resolve_step(s, who, st) then
+      e.step = e.step + 1
+    else
+      turns.set_phase(s, PHASE.choose)
+      return false
+    end
+  end
+end
+
+-- Days and turns ------------------------------------------------------------------------------
+
+local function next_player(s, who)
+  if solo(s) then return who == RIVAL and 1 or RIVAL end
+  return turns.after(s, who)
+end
+
+--- The end of the game: everybody adds the stash values of their stashed
+--- cards to their nuts.
+local function final_count(s)
+  for seat = 1, s.players do
+    local total = 0
+    for _, card in ipairs({ s[STASH[seat]]:cards() }) do total = total + CARDS[card].stash end
+    s.nuts:add(seat, total)
+  end
+end
+
+--- The morning: all players at once (no ability triggers). From day 2:
+--- refresh every squirrel, collect every loop; then the day's stamina,
+--- coins and cards; everyone wakes up; then the Island reveals its spaces.
+--- The rival only refreshes its squirrels and gets its day's stamina.
+local function morning(s)
+  local day = s.day.number
+  local m = MORNINGS[day]
+  for _, who in ipairs(everybody(s)) do
+    if who == RIVAL then
+      refresh_all(s, RIVAL)
+      s.rival_stamina:set(RIVAL_SQUIRRELS[day] * RIVAL_SQUIRREL_COST)
+    else
+      if day > 1 then
+        refresh_all(s, who)
+        for _, card in ipairs({ tableau(s, who):cards() }) do collect(s, who, card) end
+      end
+      if m.stamina_to then s.stamina:set(who, m.stamina_to) end
+      if m.stamina then gain(s, who, "stamina", m.stamina) end
+      gain(s, who, "coins", m.coins)
+      draw_cards(s, who, m.cards)
+    end
+    s.mat[ASLEEP[who]] = 0
+  end
+  s.day.token_taken = 0
+  s.day.open = m.open
+  refill_island(s)
+end
+
+--- The day ends: the game after the last day, else the next morning and
+--- the first player's turn.
+local function end_day(s)
+  if s.day.number == DAYS then
+    final_count(s)
+    turns.end_now(s)
+    return
+  end
+  s.day.number = s.day.number + 1
+  morning(s)
+  s.turn.seat = s.turn.first
+end
+
+--- The turn is over: the same player again for each Go again, else the day
+--- ends if everybody is asleep, else the next player.
+local function pass_turn(s)
+  if s.effect.again > 0 then
+    s.effect.again = s.effect.again - 1
+  elseif everyone_asleep(s) then
+    end_day(s)
+  else
+    s.turn.seat = next_player(s, turns.seat(s))
+  end
+end
+
+-- The rival (solo) --------------------------------------------------------------------------------
+
+--- Asleep, the rival exhausts its first refreshed squirrel for a nut.
+local function rival_gathers(s)
+  for pos = 1, tableau(s, RIVAL):count() do
+    if not is_exhausted(s, RIVAL, pos) then
+      exhaust(s, RIVAL, pos)
+      s.rival_nuts:add(NUT_FOR_EXHAUSTING)
+      return
+    end
+  end
+end
+
+--- The rival takes the Island card of the space a d8 shows, or the deck's
+--- top card when that space is empty or not revealed; nil if neither has one.
+local function rival_takes(s)
+  local n = tonumber(s.d8:roll_one(1))
+  s.rival.space = n
+  if n <= s.day.open and space(s, n):count() > 0 then
+    local card = space(s, n):draw()
+    refill_island(s)
+    return card
+  end
+  s.rival.space = 0
+  if s.draw_pile:count() > 0 then return s.draw_pile:draw() end
+  return nil
+end
+
+--- The rival's turn: asleep, it gathers a nut; with no stamina left (or no
+--- card to take) it goes to sleep and gathers; else it takes a card: an
+--- item is discarded, a squirrel costs it 1 stamina and only the sabotage
+--- steps of its play effect apply.
+local function rival_turn(s)
+  s.rival.card = 0
+  if not is_asleep(s, RIVAL) and s.rival_stamina:get() > 0 then
+    local card = rival_takes(s)
+    if card then
+      s.rival.card = card
+      if is_squirrel(card) then
+        s.rival_stamina:take(RIVAL_SQUIRREL_COST)
+        tableau(s, RIVAL):push_bottom(card)
+        s.pending:push(card * 2 + EFFECT)
+        assert(run(s), "the rival never waits for a choice")
+      else
+        s.discard:push(card)
+      end
+      return
+    end
+  end
+  s.mat[ASLEEP[RIVAL]] = 1
+  rival_gathers(s)
+end
+
+--- Start the turn of the player to move, playing every turn that needs no
+--- decision on the way: the rival's, and those of a sleeper with no
+--- refreshed squirrel (there is nothing to do but pass).
+local function begin_turn(s)
+  while not turns.over(s) do
+    local who = turns.seat(s)
+    if who == RIVAL then
+      rival_turn(s)
+      pass_turn(s)
+    elseif not is_asleep(s, who) then
+      turns.set_phase(s, PHASE.awake)
+      return
+    elseif has_refreshed(s, who) then
+      turns.set_phase(s, PHASE.asleep)
+      return
+    else
+      pass_turn(s)
+    end
+  end
+end
+
+local function finish_turn(s)
+  pass_turn(s)
+  begin_turn(s)
+end
+
+--- Every program having resolved, go on: end the turn after a card, or
+--- offer the asleep choice after going to sleep.
+local function carry_on(s)
+  if not run(s) then return end
+  local after = s.effect.after
+  s.effect.after = AFTER.turn_end
+  if after == AFTER.sleep and has_refreshed(s, turns.seat(s)) then
+    turns.set_phase(s, PHASE.asleep)
+  else
+    finish_turn(s)
+  end
+end
+
+-- Playing a card ----------------------------------------------------------------------------------
+
+--- What a card costs: stamina and coins, items `discount` coins less
+--- (never below 0).
+local function card_cost(card, discount)
+  local c = CARDS[card]
+  if c.kind == "squirrel" then return c.cost, 0 end
+  return 0, math.max(0, c.cost - discount)
+end
+
+--- Pay stamina and coins, `converted` stamina of it with 3 coins each.
+local function pay(s, who, stamina, coins, converted)
+  change(s, who, "stamina", -(stamina - converted))
+  change(s, who, "coins", -(coins + COINS_PER_STAMINA * converted))
+end
+
+--- A squirrel goes in front of its player, refreshed, before its effect;
+--- an item waits in play while its effect resolves. Playing an item
+--- triggers abilities. Then the programs resolve.
+local function put_into_play(s, who, card)
+  if is_squirrel(card) then
+    local t = tableau(s, who)
+    t:push_bottom(card)
+    refresh(s, who, t:count())
+  else
+    s.in_play:push(card)
+    announce(s, who, "play_item")
+  end
+  s.pending:push(card * 2 + EFFECT)
+  s.effect.after = AFTER.turn_end
+  carry_on(s)
+end
+
+local function play_from_hand(s, who, card, converted)
+  local hand = s[HAND[who]]
+  local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
+  pay(s, who, stamina, coins, converted)
+  hand:take(hand:find(card))
+  put_into_play(s, who, card)
+end
+
+--- Playing from the Island costs 1 stamina or 1 coin more; the space is
+--- refilled before the card's effect.
+local function play_from_island(s, who, n, extra, converted)
+  local card = space(s, n):draw()
+  local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
+  if extra == EXTRA.coin then coins = coins + ISLAND_EXTRA end
+  if extra == EXTRA.stamina then stamina = stamina + ISLAND_EXTRA end
+  pay(s, who, stamina, coins, converted)
+  refill_island(s)
+  put_into_play(s, who, card)
+end
+
+--- Every way to pay `stamina` and `coins` out of what the player has, with
+--- up to `convertible` stamina paid by 3 coins each: one move per number
+--- converted, from the fewest the player's stamina allows to the most
+--- their coins allow.
+local function add_payments(out, has_stamina, has_coins, kind, a, extra, stamina, coins, convertible)
+  local fewest = math.max(0, stamina - has_stamina)
+  local most = math.min(convertible, (has_coins - coins) // COINS_PER_STAMINA)
+  for converted = fewest, most do out:add(kind, a, extra, converted) end
+end
+
+local function add_plays(s, who, out)
+  local discount = ongoing(s, who, "item_discount")
+  local has_stamina, has_coins = amount(s, who, "stamina"), amount(s, who, "coins")
+  local hand = s[HAND[who]]
+  for pos = 1, hand:count() do
+    local card = hand:peek(pos)
+    if hand:find(card) == pos then             -- one move per name: its topmost copy
+      local stamina, coins = card_cost(card, discount)
+      add_payments(out, has_stamina, has_coins, MOVE.play, card, EXTRA.none, stamina, coins, stamina)
+    end
+  end
+  local free = ongoing(s, who, "island_free") > 0
+  for n = 1, s.day.open do
+    local card = space(s, n):peek()
+    if card then
+      local stamina, coins = card_cost(card, discount)
+      if free then
+        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.none, stamina, coins, stamina)
+      else
+        local extra = ISLAND_EXTRA
+        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.coin, stamina, coins + extra, stamina)
+        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.stamina, stamina + extra, coins, stamina)
+      end
+    end
+  end
+end
+
+--- Going to sleep: the first to sleep today takes the first-player token
+--- (not in solo: the rival keeps it); abilities waiting for it trigger;
+--- then, the same turn, the asleep choice.
+local function go_to_sleep(s, who)
+  s.mat[ASLEEP[who]] = 1
+  if not solo(s) and s.day.token_taken == 0 then
+    s.day.token_taken = 1
+    s.turn.first = who
+  end
+  announce(s, who, "sleep")
+  s.effect.after = AFTER.sleep
+  carry_on(s)
+end
+
+--- Asleep: exhaust one squirrel to gather 1 nut.
+local function gather(s, who, pos)
+  exhaust(s, who, pos)
+  gain(s, who, "nuts", NUT_FOR_EXHAUSTING)
+  finish_turn(s)
+end
+
+-- Setup --------------------------------------------------------------------------------------------
+
+local function setup(s, options)
+  local rival_nuts = options.rival_nuts or RIVAL_STARTING_NUTS
+  if math.type(rival_nuts) ~= "integer" or rival_nuts < 0 then
+    error("rival_nuts must be a whole number of nuts, 0 or more", 0)
+  end
+  s:deck("draw_pile", COPIES)
+  for n = 1, ISLAND_SPACES do s:deck(ISLAND[n], 1, { visibility = "face up" }) end
+  for seat = 1, s.players do
+    s:deck(HAND[seat], COPIES, { owner = seat })
+    s:deck(STASH[seat], COPIES, { owner = seat, visibility = "face down" })
+    s:deck(SQUIRRELS[seat], SQUIRREL_COPIES, { owner = seat, visibility = "face up" })
+    s:deck(ITEMS[seat], ITEM_COPIES, { owner = seat, visibility = "face up" })
+  end
+  s:deck("in_play", 1, { visibility = "face up" })
+  s:deck("pending", MAX_PENDING, { visibility = "face up" })
+  s:pool("nuts", { per_seat = true })
+  s:pool("coins", { per_seat = true })
+  s:pool("stamina", { per_seat = true, max = STAMINA_MAX })
+  s:vars("day", { "number", "open", "token_taken" })
+  s:vars("effect", { "card", "part", "step", "picking", "left", "count", "after", "again" })
+  local mat = {}
+  for who = solo(s) and RIVAL or 1, s.players do
+    mat[#mat + 1] = ASLEEP[who]
+    mat[#mat + 1] = EXHAUSTED[who]
+  end
+  s:vars("mat", mat)
+  if solo(s) then
+    s:deck(SQUIRRELS[RIVAL], SQUIRREL_COPIES, { visibility = "face up" })
+    s:deck("discard", ITEM_COPIES, { visibility = "face up" })
+    s:pool("rival_nuts", { value = rival_nuts })
+    s:pool("rival_stamina", { max = STAMINA_MAX })
+    s:dice("d8", 1, RIVAL_DIE)
+    s:vars("rival", { "space", "card" })      -- its last take: the d8's space (0: the deck) and card
+  end
+  -- Seat 1 holds the first-player token on day 1; in solo the rival does.
+  turns.setup(s, solo(s) and RIVAL or 1)
+  for card, c in ipairs(CARDS) do
+    for _ = 1, c.copies do s.draw_pile:push(card) end
+  end
+  s.draw_pile:shuffle()
+  s.day.number = 1
+  morning(s)
+  begin_turn(s)
+end
+
+-- The rule-script contract ---------------------------------------------------------------------------
+
+local function actor(s)
+  return turns.seat(s)
+end
+
+local function moves(s, out)
+  if turns.over(s) then return end
+  local phase, who = turns.phase(s), turns.seat(s)
+  if phase == PHASE.awake then
+    add_plays(s, who, out)
+    out:add(MOVE.sleep)
+  elseif phase == PHASE.asleep then
+    for pos = 1, tableau(s, who):count() do
+      if not is_exhausted(s, who, pos) then out:add(MOVE.exhaust, pos) end
+    end
+    out:add(MOVE.pass)
+  elseif phase == PHASE.order then
+    local seen = {}
+    for _, code in ipairs({ s.pending:cards() }) do
+      if not seen[code] then
+        seen[code] = true
+        out:add(MOVE.resolve, code // 2, code % 2)
+      end
+    end
+  elseif phase == PHASE.choose then
+    local st = current_step(s)
+    local step = STEPS[st[1]]
+    out:add_all(step.choice, table.unpack(step.options(s, who, st)))
+  end
+end
+
+local function apply(s, move)
+  local kind, a, b, c = game.parts(move)
+  local who = turns.seat(s)
+  if kind == MOVE.play then play_from_hand(s, who, a, c)
+  elseif kind == MOVE.buy then play_from_island(s, who, a, b, c)
+  elseif kind == MOVE.sleep then go_to_sleep(s, who)
+  elseif kind == MOVE.exhaust then gather(s, who, a)
+  elseif kind == MOVE.pass then finish_turn(s)
+  elseif kind == MOVE.resolve then
+    local code = a * 2 + b
+    s.pending:take(s.pending:find(code))
+    begin_program(s, code)
+    carry_on(s)
+  elseif kind >= MOVE.take and kind <= MOVE.hit then
+    pick(s, who, a)
+    carry_on(s)
+  else
+    error("unknown move kind " .. tostring(kind))
+  end
+end
+
+--- Most nuts wins (the stash already counted in); a tie goes to the most
+--- squirrels; then it is shared. Solo: the player against the rival.
+local function result(s)
+  if not turns.over(s) then return nil end
+  local scores, squirrels = {}, {}
+  for seat = 1, s.players do
+    scores[seat] = s.nuts:get(seat)
+    squirrels[seat] = tableau(s, seat):count()
+  end
+  if not solo(s) then return rank.result(scores, { squirrels }) end
+  local mine, theirs = scores[1], s.rival_nuts:get()
+  local my_squirrels, their_squirrels = squirrels[1], tableau(s, RIVAL):count()
+  local r = { scores = scores, rival = theirs }
+  if mine > theirs or (mine == theirs and my_squirrels > their_squirrels) then
+    r.ranks, r.winners = { 1 }, { 1 }
+    r.text = string.format("seat 1 beats the rival with %d nuts to %d", mine, theirs)
+  elseif mine == theirs and my_squirrels == their_squirrels then
+    r.ranks, r.winners = { 1 }, { 1 }
+    r.text = string.format("seat 1 and the rival share the win with %d nuts", mine)
+  else
+    r.ranks, r.winners = { 2 }, {}
+    r.text = string.format("the rival wins with %d nuts to %d", theirs, mine)
+  end
+  return r
+end
+
+local function paying(converted)
+  if converted == 0 then return "" end
+  return string.format(" with %d coins", converted * COINS_PER_STAMINA)
+end
+
+local function whom(victim)
+  if victim == RIVAL then return "the rival" end
+  return "seat " .. victim
+end
+
+--- A card's name in a move; any number gets a text, legal or not.
+local function key(card)
+  return CARDS[card] and CARDS[card].key or ("card " .. card)
+end
+
+local function describe(_, move)
+  local kind, a, b, c = game.parts(move)
+  local name = MOVE[kind]
+  if kind == MOVE.play then return "play " .. key(a) .. paying(c)
+  elseif kind == MOVE.buy then return "buy island " .. a .. (EXTRA_TEXT[b] or (" " .. b)) .. paying(c)
+  elseif kind == MOVE.sleep or kind == MOVE.pass then return name
+  elseif kind == MOVE.exhaust or kind == MOVE.collect or kind == MOVE.refresh then return name .. " " .. a
+  elseif kind == MOVE.resolve then
+    return "resolve " .. key(a) .. (b == ABILITY and " ability" or " effect")
+  elseif kind == MOVE.take then return "take island " .. a
+  elseif kind == MOVE.stash then return "stash " .. key(a)
+  elseif kind == MOVE.steal then return "steal from " .. whom(a)
+  elseif kind == MOVE.hit then
+    local victim, pos = victim_and_position(a)
+    return string.format("exhaust %d of %s", pos, whom(victim))
+  end
+  return string.format("move %d %d %d %d", kind, a, b, c)
+end
+
+-- Drawing the table -----------------------------------------------------------------------------------
+
+local function names(zone)
+  local list = {}
+  for i, card in ipairs({ zone:cards() }) do list[i] = CARDS[card].name end
+  return table.concat(list, ", ")
+end
+
+local function tableau_text(s, who)
+  local list = {}
+  for pos, card in ipairs({ tableau(s, who):cards() }) do
+    list[pos] = pos .. " " .. CARDS[card].name .. (is_exhausted(s, who, pos) and " (exhausted)" or "")
+  end
+  if #list == 0 then return "none" end
+  return table.concat(list, ", ")
+end
+
+local function island_text(s, n)
+  if n > s.day.open then return string.format("[%d] not revealed", n) end
+  local card = space(s, n):peek()
+  if not card then return string.format("[%d] empty", n) end
+  return string.format("[%d] %s", n, card_text(card))
+end
+
+--- What the player to move is asked.
+local function prompt(s)
+  local phase = turns.phase(s)
+  if phase == PHASE.awake then return "play a card from your hand or the Island, or sleep" end
+  if phase == PHASE.asleep then return "exhaust a squirrel for a nut, or pass" end
+  if phase == PHASE.order then return "choose which effect resolves next" end
+  local st = current_step(s)
+  local step = STEPS[st[1]]
+  return string.format("%s: %s (%d of %d)", CARDS[s.effect.card].name, step.prompt,
+    step.picks(st) - s.effect.left + 1, step.picks(st))
+end
+
+--- The table as `viewer` may see it: the Island, the deck's size, every
+--- player's nuts, coins, stamina, squirrels and used items, the size of
+--- every hand and stash; the cards of the viewer's own hand only. Nobody
+--- sees a stash until the game is over.
+local function render(s, viewer)
+  local over = turns.over(s)
+  local lines = {
+    string.format("Squirrel Island, day %d of %d. Deck: %s.", s.day.number, DAYS,
+      cards_text(s.draw_pile:count())),
+    "Island, top row:",
+  }
+  for n = 1, ISLAND_SPACES do
+    if n == 4 then lines[#lines + 1] = "Island, bottom row:" end
+    lines[#lines + 1] = "  " .. island_text(s, n)
+  end
+  if solo(s) then
+    local took = "nothing yet"
+    if s.rival.card > 0 then
+      local from = s.rival.space > 0 and (" from space " .. s.rival.space) or " from the deck"
+      took = CARDS[s.rival.card].name .. from
+    end
+    lines[#lines + 1] = string.format("The rival (first player), %s: %d nuts, %d stamina; last took %s",
+      is_asleep(s, RIVAL) and "asleep" or "awake", s.rival_nuts:get(), s.rival_stamina:get(), took)
+    lines[#lines + 1] = "  squirrels: " .. tableau_text(s, RIVAL)
+    lines[#lines + 1] = "  discarded: " .. (s.discard:count() > 0 and names(s.discard) or "none")
+  end
+  for seat = 1, s.players do
+    local hand, stash = s[HAND[seat]], s[STASH[seat]]
+    local marks = {}
+    if seat == viewer then marks[#marks + 1] = "you" end
+    if s.turn.first == seat then marks[#marks + 1] = "first player" end
+    marks[#marks + 1] = is_asleep(s, seat) and "asleep" or "awake"
+    lines[#lines + 1] = string.format("Seat %d (%s): %d nuts, %d coins, %d stamina; %s in hand, %d stashed",
+      seat, table.concat(marks, ", "), s.nuts:get(seat), s.coins:get(seat), s.stamina:get(seat),
+      cards_text(hand:count()), stash:count())
+    lines[#lines + 1] = "  squirrels: " .. tableau_text(s, seat)
+    if s[ITEMS[seat]]:count() > 0 then lines[#lines + 1] = "  used items: " .. names(s[ITEMS[seat]]) end
+    if hand:visible_to(viewer) and hand:count() > 0 then
+      lines[#lines + 1] = "  hand:"
+      for _, card in ipairs({ hand:cards() }) do lines[#lines + 1] = "    " .. card_text(card) end
+    end
+    if (over or stash:visible_to(viewer)) and stash:count() > 0 then
+      lines[#lines + 1] = "  stashed: " .. names(stash)
+    end
+  end
+  if over then
+    lines[#lines + 1] = "The game is over."
+  else
+    local seat = turns.seat(s)
+    if s.in_play:count() > 0 then lines[#lines + 1] = "In play: " .. names(s.in_play) end
+    local line = string.format("Seat %d: %s", seat, prompt(s))
+    local again = s.effect.again
+    if again > 0 then
+      line = line .. string.format(" (then %d more turn%s: Go again)", again, again == 1 and "" or "s")
+    end
+    lines[#lines + 1] = line
+  end
+  return table.concat(lines, "\n")
+end
+
+return game.define {
+  name = "squirrel",
+  title = "Squirrel Island",
+  players = { min = 1, max = 5 },
+  options = { { name = "rival_nuts", default = RIVAL_STARTING_NUTS } },
+  setup = setup,
+  actor = actor,
+  moves = moves,
+  apply = apply,
+  result = result,
+  render = render,
+  describe = describe,
+  cards = CARDS,                -- the catalog, for tests and tools
+  card_text = card_text,
+  check_cards = check_cards,
+}

@@ -1,0 +1,197 @@
+-- Squirrel Island: bad input never changes the game. An illegal move, a
+-- text that is no move at all, or a move of another phase is refused with a
+-- reason, and the state, the history and the legal moves stay as they were.
+
+local function open(players)
+  return games.open("squirrel", { players = players or 2, seed = 1 })
+end
+
+local function id(g, name)
+  for card, c in ipairs(g.definition.cards) do
+    if c.name == name then return card end
+  end
+  error("no card named " .. name, 2)
+end
+
+local function fetch(g, name)
+  local s, card = g.state, id(g, name)
+  local pos = s.draw_pile:find(card)
+  if pos then return s.draw_pile:take(pos) end
+  for _, zone in ipairs({ "hand1", "hand2", "island1", "island2", "island3", "island4" }) do
+    pos = s[zone]:find(card)
+    if pos then
+      s[zone]:take(pos)
+      if zone:match("^island") then s.draw_pile:move_to(s[zone], 1) end
+      return card
+    end
+  end
+  error("no free copy of " .. name, 2)
+end
+
+local function hand(g, seat, names)
+  local h = g.state["hand" .. seat]
+  while h:count() > 0 do g.state.draw_pile:push_bottom(h:draw()) end
+  for _, name in ipairs(names) do h:push(fetch(g, name)) end
+end
+
+local function names_the_rule(why)
+  return why:find("illegal", 1, true) or why:find("not a legal move", 1, true)
+end
+
+--- g:try(move) must fail and leave everything as it was; returns the reason.
+local function refused(g, move)
+  local hash, played, legal = g:hash(), #g:history(), g:moves()
+  local ok, why = g:try(move)
+  expect.falsy(ok, string.format("%q should be refused", tostring(move)))
+  expect.eq(type(why), "string", "the reason")
+  expect.truthy(#why > 0, "an empty reason")
+  expect.eq(g:hash(), hash, "the state changed after " .. tostring(move))
+  expect.eq(#g:history(), played, "the history changed")
+  expect.eq(g:moves(), legal, "the legal moves changed")
+  return why
+end
+
+--- Refused as illegal: the reason says so and names the move.
+local function illegal(g, text)
+  local why = refused(g, text)
+  expect.truthy(names_the_rule(why), "the reason for " .. text .. ": " .. why)
+  expect.truthy(why:find(text, 1, true), "the reason names the move: " .. why)
+end
+
+--- A game with known hands: seat 1 holds a Motivator and an Elder, 2 stamina, 2 coins.
+local function start(players)
+  local g = open(players)
+  hand(g, 1, { "Motivator", "Elder" })
+  hand(g, 2, { "Motivator", "Digger" })
+  g.state.stamina:set(1, 2)
+  g.state.coins:set(1, 2)
+  return g
+end
+
+test("bad input: moves that break a rule are refused with a reason and change nothing", function()
+  local g = start(2)
+  illegal(g, "play elder")                   -- 4 stamina, seat 1 has 2
+  illegal(g, "play elder with 6 coins")      -- 2 coins
+  illegal(g, "play digger")                  -- in seat 2's hand, not seat 1's
+  illegal(g, "play feast")                   -- in nobody's hand
+  illegal(g, "play motivator with 3 coins")  -- 2 coins cannot pay a stamina
+  illegal(g, "buy island 5 coin")            -- space 5 is not revealed on day 1
+end)
+
+test("bad input: g:play raises on an illegal move and the game is untouched", function()
+  local g = start(2)
+  local hash, played = g:hash(), #g:history()
+  local err = expect.error(function() g:play("play elder") end)
+  expect.truthy(names_the_rule(err), err)
+  expect.eq(g:hash(), hash)
+  expect.eq(#g:history(), played)
+  g:play("play motivator")                   -- and the game goes on
+  expect.eq(g.state.squirrels1:count(), 1)
+end)
+
+test("bad input: move texts that do not parse are refused", function()
+  local g = start(2)
+  for _, text in ipairs({
+    "", "   ", "fly", "play", "play ", "play motivatorr", "play motivator with 4 coins",
+    "play motivator with coins", "buy", "buy island", "buy island 9 coin", "buy island 0 coin",
+    "buy island 1 gold", "buy island one coin", "buy 1 coin", "sleep now", "sleeep", "exhaust",
+    "exhaust 0", "exhaust -1", "pass 2", "take island", "stash", "steal from seat 9",
+    "12", "-1", "#1", "play\tmotivator\tnow", "\xff\xfe", string.rep("play motivator ", 2000),
+  }) do
+    refused(g, text)
+  end
+end)
+
+test("bad input: an integer that is not a legal move is refused", function()
+  local g = start(2)
+  for _, m in ipairs({ 0, -1, 1, 255, 999999999, math.maxinteger, math.mininteger,
+    grove.move(1, 999), grove.move(1, id(g, "Elder")), grove.move(2, 9, 1), grove.move(4, 1),
+    grove.move(12, 1, 1) }) do
+    local why = refused(g, m)
+    expect.truthy(names_the_rule(why), why)
+  end
+  expect.eq(select(2, g:try(grove.move(1, 999))), "illegal move: play card 999")
+  expect.eq(select(2, g:try(grove.move(1, id(g, "Elder")))), "illegal move: play elder")
+end)
+
+test("bad input: the legal integer moves are accepted (the other side of the check)", function()
+  local g = start(2)
+  local legal = g:legal()
+  expect.eq(#legal, #g:moves())
+  expect.truthy(g:try(legal[1]))
+end)
+
+test("bad input: move texts ignore case and extra blanks", function()
+  local g = start(2)
+  expect.truthy(g:try("  PLAY   Motivator "))
+  expect.eq(g.state.squirrels1:count(), 1)
+end)
+
+test("bad input: moves out of phase are refused (awake)", function()
+  local g = start(2)
+  for _, text in ipairs({ "exhaust 1", "pass", "take island 1", "stash motivator", "steal from seat 2",
+    "collect 1", "refresh 1", "exhaust 1 of seat 2", "resolve motivator effect" }) do
+    illegal(g, text)
+  end
+end)
+
+test("bad input: moves out of phase are refused (asleep)", function()
+  local g = start(2)
+  local t = g.state.squirrels1
+  t:push_bottom(fetch(g, "Glider"))
+  g:play("sleep")
+  expect.moves(g, { "exhaust 1", "pass" })
+  for _, text in ipairs({ "sleep", "play motivator", "buy island 1 coin", "exhaust 2", "take island 1" }) do
+    illegal(g, text)
+  end
+end)
+
+test("bad input: moves out of phase are refused (a choice)", function()
+  local g = start(3)
+  hand(g, 1, { "Sniper", "Elder" })
+  g.state.stamina:set(1, 3)
+  g:play("play sniper")
+  expect.moves(g, { "steal from seat 2", "steal from seat 3" })
+  for _, text in ipairs({ "steal from seat 1", "sleep", "pass", "play elder", "exhaust 1",
+    "take island 1" }) do
+    illegal(g, text)
+  end
+end)
+
+test("bad input: moves of another seat are refused", function()
+  local g = start(2)
+  illegal(g, "play digger")                  -- seat 2's card
+  g:play("sleep")
+  expect.eq(g:actor(), 2)
+  illegal(g, "play elder")                   -- seat 1's card
+end)
+
+test("bad input: every move is refused once the game is over", function()
+  local g = open(2)
+  g:playout(1)
+  expect.truthy(g:over())
+  for _, text in ipairs({ "sleep", "pass", "play motivator", "exhaust 1", "buy island 1 coin" }) do
+    refused(g, text)
+  end
+  refused(g, grove.move(3))
+  expect.truthy(g:result())
+end)
+
+test("bad input: after refused moves the game plays on exactly as without them", function()
+  local clean, noisy = start(2), start(2)
+  for _, text in ipairs({ "play motivator", "play motivator", "sleep", "pass", "sleep", "exhaust 1" }) do
+    clean:play(text)
+    for _, bad in ipairs({ "", "play elder", "buy island 9 coin", "exhaust 7", 0 }) do noisy:try(bad) end
+    noisy:play(text)
+  end
+  expect.eq(noisy:hash(), clean:hash())
+  expect.eq(noisy:history(), clean:history())
+end)
+
+test("bad input: a bad option is refused when the game opens", function()
+  expect.error(function() games.open("squirrel", { players = 1, seed = 1, rival_nuts = -3 }) end,
+    "rival_nuts")
+  expect.error(function() games.open("squirrel", { players = 2, seed = 1, rival = 3 }) end, "no option")
+  expect.error(function() games.open("squirrel", { players = 6, seed = 1 }) end, "1 to 5 players")
+  expect.error(function() games.open("squirrel", { players = 0, seed = 1 }) end, "1 to 5 players")
+end)
