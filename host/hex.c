@@ -227,7 +227,8 @@ void hex_reach(const hex_t *h, int from, int k, const cond_t *through, cellset_t
 
 /* A `from` that is not stored gives the empty set; a side field out of
  * range gives {from}. */
-void hex_connected(const hex_t *h, int from, int sfield, int32_t value, const cond_t *through, cellset_t *out)
+void hex_connected(const hex_t *h, int from, int sfield, int32_t value, const cond_t *through,
+                   int without, cellset_t *out)
 {
     int16_t queue[CELLSET_MAX];
     int ncells = hex_ncells(h), head = 0, tail = 0;
@@ -247,7 +248,7 @@ void hex_connected(const hex_t *h, int from, int sfield, int32_t value, const co
             if (s[id * 6 + d] != value)
                 continue;
             int nb = step(h, on, id, d);
-            if (nb < 0 || cellset_has(out, nb) || s[nb * 6 + (d + 3) % 6] != value
+            if (nb < 0 || nb == without || cellset_has(out, nb) || s[nb * 6 + (d + 3) % 6] != value
                 || !fields_match(v, ncells, nb, through))
                 continue;
             cellset_add(out, nb);

@@ -79,8 +79,10 @@ void hex_reach(const hex_t *h, int from, int k, const cond_t *through, cellset_t
 
 /* out = hexes joined to `from` through shared edges whose side field sfield
  * equals `value` on both hexes (a waterway), each entered hex satisfying
- * `through` (NULL: any hex). `from` is included. */
-void hex_connected(const hex_t *h, int from, int sfield, int32_t value, const cond_t *through, cellset_t *out);
+ * `through` (NULL: any hex) and not `without` (-1: none: "as if that tile
+ * were gone"). `from` is included. */
+void hex_connected(const hex_t *h, int from, int sfield, int32_t value, const cond_t *through,
+                   int without, cellset_t *out);
 
 /* Does the edge between id and its neighbour in dir carry `value` on both
  * sides? False when there is no neighbour. */

@@ -31,8 +31,9 @@
  *   board:cells([cond]) -> ids       board:count([cond]) -> n
  *   board:reach(id, k, [cond]) -> ids within k steps through cond, id included
  *                                    (k < 0: no limit)
- *   board:connected(id, sfield, value, [cond]) -> ids joined by edges whose
- *                                    two sides both hold value, id included
+ *   board:connected(id, sfield, value, [cond], [without]) -> ids joined by
+ *                                    edges whose two sides both hold value, id
+ *                                    included, never through hex `without`
  *   board:sides_match(id, dir, sfield, value) -> bool
  *   board:on(id) -> bool             board:set_on(id, bool)
  *   board:bounds() -> q0, q1, r0, r1 (the stored parallelogram)
@@ -448,8 +449,9 @@ static int l_connected(lua_State *L)
     int32_t v = check_value(L, 4, d);
     cond_t scratch;
     const cond_t *cond = check_cond(L, 5, &scratch);
+    int without = lua_isnoneornil(L, 6) ? -1 : check_hex(L, 6, h, d);
     cellset_t set;
-    hex_connected(h, id, sf, v, cond, &set);
+    hex_connected(h, id, sf, v, cond, without, &set);
     return bind_push_set(L, &set);
 }
 

@@ -506,7 +506,7 @@ static void test_connected(void **state)
     assert_false(hex_sides_match(h, b, 0, 1, WATER));      /* no side field 1 */
     assert_false(hex_sides_match(h, -1, 0, 0, WATER));
 
-    hex_connected(h, a, 0, WATER, NULL, &s);
+    hex_connected(h, a, 0, WATER, NULL, -1, &s);
     assert_int_equal(cellset_count(&s), 3);
     assert_true(cellset_has(&s, a));
     assert_true(cellset_has(&s, b));
@@ -515,11 +515,11 @@ static void test_connected(void **state)
     assert_false(cellset_has(&s, e));
 
     /* From c: its west side is forest, so it is alone. */
-    hex_connected(h, c, 0, WATER, NULL, &s);
+    hex_connected(h, c, 0, WATER, NULL, -1, &s);
     assert_int_equal(cellset_count(&s), 1);
     assert_true(cellset_has(&s, c));
 
-    hex_connected(h, b, 0, FOREST, NULL, &s);
+    hex_connected(h, b, 0, FOREST, NULL, -1, &s);
     assert_int_equal(cellset_count(&s), 2);
     assert_true(cellset_has(&s, e));
 
@@ -528,37 +528,45 @@ static void test_connected(void **state)
     hex_side_set(h, c, 0, 3, FOREST);
     hex_rotate(h, c, 3);
     assert_true(hex_sides_match(h, b, 0, 0, WATER));
-    hex_connected(h, a, 0, WATER, NULL, &s);
+    hex_connected(h, a, 0, WATER, NULL, -1, &s);
     assert_int_equal(cellset_count(&s), 4);
     assert_true(cellset_has(&s, c));
 
     /* `through` stops the flood at hexes that fail it. */
     hex_set(h, b, 0, 1);
     cond_t open = cond1(0, 0, 0);
-    hex_connected(h, a, 0, WATER, &open, &s);
+    hex_connected(h, a, 0, WATER, &open, -1, &s);
     assert_int_equal(cellset_count(&s), 1);
-    hex_connected(h, b, 0, WATER, &open, &s);              /* the start may fail */
+    hex_connected(h, b, 0, WATER, &open, -1, &s);              /* the start may fail */
     assert_int_equal(cellset_count(&s), 4);
     hex_set(h, b, 0, 0);
+
+    /* `without` takes one hex out: the waterway beyond it is cut off. */
+    hex_connected(h, a, 0, WATER, NULL, b, &s);
+    assert_int_equal(cellset_count(&s), 1);
+    assert_false(cellset_has(&s, b));
+    hex_connected(h, a, 0, WATER, NULL, c, &s);
+    assert_false(cellset_has(&s, c));
+    assert_true(cellset_has(&s, b));
 
     /* Matching sides across the board's edge join nothing. */
     int rim = hex_id(h, 3, 0);
     hex_side_set(h, rim, 0, 0, WATER);
     assert_false(hex_sides_match(h, rim, 0, 0, WATER));
-    hex_connected(h, rim, 0, WATER, NULL, &s);
+    hex_connected(h, rim, 0, WATER, NULL, -1, &s);
     assert_int_equal(cellset_count(&s), 1);
 
     /* Nor through a hex taken off the board. */
     assert_int_equal(hex_set_on(h, d, false), GROVE_OK);
-    hex_connected(h, a, 0, WATER, NULL, &s);
+    hex_connected(h, a, 0, WATER, NULL, -1, &s);
     assert_int_equal(cellset_count(&s), 3);
     assert_false(cellset_has(&s, d));
 
     /* Bad arguments. */
-    hex_connected(h, a, 1, WATER, NULL, &s);
+    hex_connected(h, a, 1, WATER, NULL, -1, &s);
     assert_int_equal(cellset_count(&s), 1);
     assert_true(cellset_has(&s, a));
-    hex_connected(h, -1, 0, WATER, NULL, &s);
+    hex_connected(h, -1, 0, WATER, NULL, -1, &s);
     assert_int_equal(cellset_count(&s), 0);
     free(h);
 }
@@ -571,7 +579,7 @@ static void test_connected_long_river(void **state)
     for (int q = 0; q < 31; q++)
         set_edge(h, hex_id(h, q, 0), 0, WATER, WATER);
     cellset_t s;
-    hex_connected(h, hex_id(h, 31, 0), 0, WATER, NULL, &s);
+    hex_connected(h, hex_id(h, 31, 0), 0, WATER, NULL, -1, &s);
     assert_int_equal(cellset_count(&s), 32);
     hex_reach(h, 0, -1, NULL, &s);
     assert_int_equal(cellset_count(&s), 1024);

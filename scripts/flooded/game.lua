@@ -111,7 +111,6 @@ local FLOOD_TILE_IN = {
   [NORTH] = grove.cond { area = NORTH, tile = { 1, #TILES } },
   [SOUTH] = grove.cond { area = SOUTH, tile = { 1, #TILES } },
 }
-local UNMARKED = grove.cond { mark = 0 }
 local HUNGRY = grove.cond { hungry = 1 }
 local HUNGRY_PREDATOR = grove.cond { hungry = 1, predator = { CAIMAN, JAGUAR } }
 local PREDATOR_IN_RIVER = grove.cond { area = RIVER, predator = { CAIMAN, JAGUAR } }
@@ -298,7 +297,7 @@ local function place_start_tiles(s)
 end
 
 local function setup(s)
-  local fields = { "area", "tile", "fish", "predator", "hungry", "mark" }
+  local fields = { "area", "tile", "fish", "predator", "hungry" }
   for _, colour in ipairs(COLOUR) do fields[#fields + 1] = colour end
   s:hex("map", STORED, fields, { "side" })
   local q0, q1, r0, r1 = s.map:bounds()
@@ -599,9 +598,8 @@ end
 --- tile joined to the river can: the others carry nobody's link.)
 local function cuts_waterway(s, h, joined, n)
   if not joined[h] then return false end
-  s.map:set(h, "mark", 1)            -- look at the board as if h were gone
-  local still = select("#", s.map:connected(RIVER_START, "side", WATER, UNMARKED))
-  s.map:set(h, "mark", 0)
+  -- look at the board as if h were gone
+  local still = select("#", s.map:connected(RIVER_START, "side", WATER, nil, h))
   return still < n - 1
 end
 
