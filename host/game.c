@@ -386,7 +386,7 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     g->seed = seed;
     g->def_ref = g->state_ref = g->out_ref = g->opts_ref = LUA_NOREF;
     g->fn_moves = g->fn_apply = g->fn_actor = g->fn_result = LUA_NOREF;
-    g->fn_describe = g->fn_parse = g->fn_render = g->fn_score = LUA_NOREF;
+    g->fn_describe = g->fn_parse = g->fn_render = g->fn_score = g->fn_played = LUA_NOREF;
     movebuf_init(&g->buf);
     g->st = state_new(players, seed);
     if (!g->st) { snprintf(err, errlen, "out of memory"); goto fail; }
@@ -401,6 +401,7 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     g->fn_parse = ref_field(L, def, "parse");
     g->fn_render = ref_field(L, def, "render");
     g->fn_score = ref_field(L, def, "score");
+    g->fn_played = ref_field(L, def, "played");
 
     g->ls = lua_state_push(L, g->st);
     g->state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
@@ -449,7 +450,7 @@ void game_close(game *g)
     if (g->out) g->out->buf = NULL;
     int *refs[] = { &g->def_ref, &g->state_ref, &g->out_ref, &g->opts_ref, &g->fn_moves,
                     &g->fn_apply, &g->fn_actor, &g->fn_result, &g->fn_describe, &g->fn_parse,
-                    &g->fn_render, &g->fn_score };
+                    &g->fn_render, &g->fn_score, &g->fn_played };
     for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++) luaL_unref(L, LUA_REGISTRYINDEX, *refs[i]);
     state_free(g->st);
     movebuf_free(&g->buf);
@@ -611,6 +612,19 @@ bool game_parse(game *g, const char *text, int64_t *move)
     }
     snprintf(g->err, sizeof g->err, "'%s' is not a legal move now (type 'moves' to list them)", text);
     return false;
+}
+
+bool game_played(game *g, int64_t move, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (g->fn_played == LUA_NOREF) return true;
+    lua_State *L = g->vm->L;
+    begin_hook(g, g->fn_played);
+    lua_pushinteger(L, move);
+    if (!finish_hook(g, "played", 1, 1)) return false;
+    if (lua_type(L, -1) == LUA_TSTRING) snprintf(buf, len, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+    return true;
 }
 
 bool game_render(game *g, int viewer)

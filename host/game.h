@@ -44,6 +44,7 @@ typedef struct game {
     int def_ref, state_ref, out_ref, opts_ref;   /* registry refs */
     int fn_moves, fn_apply, fn_actor, fn_result, fn_describe, fn_parse, fn_render;
     int fn_score;                  /* optional def.score(s, seat), for bots */
+    int fn_played;                 /* optional def.played(s, move) -> card name, for grove sim */
     gstate *st;                    /* owned */
     lstate *ls;                    /* the State object (anchored by state_ref) */
     lout *out;                     /* the Out object (anchored by out_ref) */
@@ -94,6 +95,10 @@ bool game_describe(game *g, int64_t move, char *buf, size_t len);
 /* Move from text (a move text, or "#N" / "N" for the Nth legal move is the
  * REPL's business, not this). False with err when no legal move matches. */
 bool game_parse(game *g, const char *text, int64_t *move);
+
+/* What a move plays, by def.played(s, move) (a card's name), into buf; ""
+ * when the game has no such hook or the move plays no card. False on error. */
+bool game_played(game *g, int64_t move, char *buf, size_t len);
 
 /* Push render(s, viewer). False on error. */
 bool game_render(game *g, int viewer);

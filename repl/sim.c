@@ -61,6 +61,8 @@ typedef struct {
     long next, done;                /* the next game to take; games finished */
     bool records;                   /* keep move texts */
     coverage *cov;                  /* merged line counts, or NULL */
+    struct { char name[48]; long n; } *cards;   /* cards played (def.played), all games */
+    int ncards, capcards;
     char fatal[GAME_ERRLEN];        /* a game that cannot even be opened */
 } sim_run;
 
@@ -98,6 +100,28 @@ static void name_kind(sim_run *r, game *g, int64_t m)
     pthread_mutex_unlock(&r->lock);
 }
 
+/* Count one card played (under the lock). */
+static void count_card(sim_run *r, const char *name)
+{
+    pthread_mutex_lock(&r->lock);
+    int k = 0;
+    while (k < r->ncards && strcmp(r->cards[k].name, name)) k++;
+    if (k == r->ncards) {
+        if (r->ncards == r->capcards) {
+            int cap = r->capcards ? r->capcards * 2 : 32;
+            void *p = realloc(r->cards, (size_t)cap * sizeof *r->cards);
+            if (!p) { pthread_mutex_unlock(&r->lock); return; }
+            r->cards = p;
+            r->capcards = cap;
+        }
+        snprintf(r->cards[k].name, sizeof r->cards[k].name, "%s", name);
+        r->cards[k].n = 0;
+        r->ncards++;
+    }
+    r->cards[k].n++;
+    pthread_mutex_unlock(&r->lock);
+}
+
 static void play_one(sim_run *r, grove_vm *vm, long i)
 {
     const sim_opts *o = r->o;
@@ -131,6 +155,11 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
         last_actor = actor;
         name_kind(r, g, m);
         sg->kinds[m & 0xff]++;
+        if (g->fn_played != LUA_NOREF) {
+            char card[48];
+            if (!game_played(g, m, card, sizeof card)) goto fail;
+            if (card[0]) count_card(r, card);
+        }
         if (r->records) {
             if (sg->moves == captexts) {
                 captexts = captexts ? captexts * 2 : 128;
@@ -351,6 +380,24 @@ static void print_summary(const sim_run *r, const summary *s, double seconds)
     printf("  moves played, by kind:");
     for (int k = 0; k < SIM_MAX_KINDS; k++)
         if (kinds[k]) printf(" %s %.1f%%", r->kind_names[k][0] ? r->kind_names[k] : "?", 100.0 * kinds[k] / total);
+    if (r->ncards) {
+        long cards = 0;
+        for (int k = 0; k < r->ncards; k++) cards += r->cards[k].n;
+        int *order = malloc(sizeof(int) * (size_t)r->ncards);
+        if (order) {
+            for (int k = 0; k < r->ncards; k++) order[k] = k;
+            for (int a = 1; a < r->ncards; a++)       /* most played first, then by name */
+                for (int b = a; b > 0; b--) {
+                    long x = r->cards[order[b - 1]].n, y = r->cards[order[b]].n;
+                    if (x > y || (x == y && strcmp(r->cards[order[b - 1]].name, r->cards[order[b]].name) < 0)) break;
+                    int t = order[b]; order[b] = order[b - 1]; order[b - 1] = t;
+                }
+            printf("\n  cards played (%ld):", cards);
+            for (int k = 0; k < r->ncards; k++)
+                printf("%s %s %.1f%%", k % 6 ? "" : "\n   ", r->cards[order[k]].name, 100.0 * r->cards[order[k]].n / cards);
+            free(order);
+        }
+    }
     printf("\n  %ld games in %.1f s (%.0f games/s, %d threads)\n", s->games, seconds,
            seconds > 0 ? s->games / seconds : 0, o->threads);
 }
@@ -691,6 +738,7 @@ int cmd_sim(int argc, char **argv)
             free(g->ranks);
         }
         free(runs[side].games);
+        free(runs[side].cards);
         free_summary(&sums[side]);
         pthread_mutex_destroy(&runs[side].lock);
     }

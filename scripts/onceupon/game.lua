@@ -310,6 +310,12 @@ return game.define {
   result = result,
   render = render,
   describe = describe,
+  --- The card a move plays (grove sim counts them).
+  played = function(_, move)
+    local kind, card = game.parts(move)
+    if kind == MOVE.place or kind == MOVE.give then return CARDS[card].name end
+    return nil
+  end,
   --- A seat's score now (bots may use it), and the card list (tools, tests).
   score = function(s, seat) return forest.score(s, seat).total end,
   cards = C,

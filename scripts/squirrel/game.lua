@@ -1125,6 +1125,13 @@ local function key(card)
   return CARDS[card] and CARDS[card].key or ("card " .. card)
 end
 
+--- The card a move plays from the hand (grove sim counts them).
+local function played(_, move)
+  local kind, card = game.parts(move)
+  if kind == MOVE.play then return key(card) end
+  return nil
+end
+
 local function describe(_, move)
   local kind, a, b, c = game.parts(move)
   local name = MOVE[kind]
@@ -1247,6 +1254,7 @@ return game.define {
   options = { { name = "rival_nuts", default = RIVAL_STARTING_NUTS } },
   setup = setup,
   actor = actor,
+  played = played,
   moves = moves,
   apply = apply,
   result = result,

@@ -150,6 +150,8 @@ expect example "undone: back to move 3"
 expect example "   4. seat 1: plant b1"
 expect example "exit 0"
 reject example "error"
+"$GROVE" sim onceupon --players 2 -n 20 >"$tmp/out" 2>&1
+expect sim-cards "cards played (1840):"
 GROVE="$GROVE" bash examples/compare-variants.sh 100 >"$tmp/out" 2>&1
 expect example "A = (no variant), B = semi-coop: the same 100 seeds and bots, compared game by game (B - A)"
 "$GROVE" run examples/seat-balance.lua 20 >"$tmp/out" 2>&1
