@@ -99,7 +99,7 @@ static int l_open(lua_State *L)
     return 1;
 }
 
-/* games.list() -> list of {name=, title=, players={min,max}, variants={...}} */
+/* games.list() -> list of {name=, folder=, definition= | error=}, by name */
 static int l_list(lua_State *L);
 
 static int l_play(lua_State *L)
@@ -407,7 +407,7 @@ static int l_list(lua_State *L)
     grove_vm *vm = vm_of(L);
     lua_newtable(L);
     int out = lua_gettop(L), n = 0;
-    char *names[256];
+    char *names[256], *folders[256];
     int nnames = 0;
     for (int i = 0; i < vm->npaths; i++) {
         char dir[2048];
@@ -424,16 +424,28 @@ static int l_list(lua_State *L)
             fclose(f);
             bool dup = false;
             for (int k = 0; k < nnames; k++) if (!strcmp(names[k], e->d_name)) dup = true;
-            if (!dup) names[nnames++] = strdup(e->d_name);
+            if (!dup) {
+                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+                names[nnames] = strdup(e->d_name);
+                folders[nnames++] = strdup(path);
+            }
         }
         closedir(d);
     }
-    if (nnames) qsort(names, (size_t)nnames, sizeof names[0], cmp_str);
+    /* sorted by name, the folders alongside */
+    for (int a = 1; a < nnames; a++)
+        for (int b = a; b > 0 && cmp_str(&names[b - 1], &names[b]) > 0; b--) {
+            char *t = names[b]; names[b] = names[b - 1]; names[b - 1] = t;
+            t = folders[b]; folders[b] = folders[b - 1]; folders[b - 1] = t;
+        }
     for (int k = 0; k < nnames; k++) {
         char err[GAME_ERRLEN];
         lua_createtable(L, 0, 5);
         lua_pushstring(L, names[k]);
         lua_setfield(L, -2, "name");
+        lua_pushstring(L, folders[k]);
+        lua_setfield(L, -2, "folder");
+        free(folders[k]);
         if (game_load_def(vm, names[k], "", false, err, sizeof err)) {
             lua_setfield(L, -2, "definition");
         } else {

@@ -89,6 +89,23 @@ function expect.illegal(g, text)
   end
 end
 
+--- g:try(move) is refused with a reason (containing `fragment`, if given)
+--- and changes nothing: the state, the history and the legal moves stay as
+--- they were. Returns the reason.
+function expect.refused(g, move, fragment)
+  local hash, played, legal = g:hash(), #g:history(), g:moves()
+  local ok, why = g:try(move)
+  if ok then error(string.format("%q should be refused", tostring(move)), 2) end
+  if type(why) ~= "string" or #why == 0 then error(string.format("%q was refused without a reason", tostring(move)), 2) end
+  if fragment and not why:find(fragment, 1, true) then
+    error(string.format("the reason for %q lacks %q: %s", tostring(move), fragment, why), 2)
+  end
+  if g:hash() ~= hash then error("the state changed after the refused " .. tostring(move), 2) end
+  if #g:history() ~= played then error("the history changed after the refused " .. tostring(move), 2) end
+  if not deep_eq(g:moves(), legal) then error("the legal moves changed after the refused " .. tostring(move), 2) end
+  return why
+end
+
 --- The legal moves, as a sorted list of texts, equal `list`.
 function expect.moves(g, list)
   local have = g:moves()
@@ -110,6 +127,16 @@ function M.playouts(n)
   return n
 end
 
+--- A small seeded random source for playout tests (the test environment
+--- has no math.randomseed, and math.random is a game's): pick(n) is 1..n.
+function M.random_picker(seed)
+  local x = seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
+  return function(n)
+    x = x * 6364136223846793005 + 1442695040888963407
+    return (x >> 33) % n + 1
+  end
+end
+
 --- Run test files. files: list of {path =, name =}. Prints a line per
 --- failure (and per test when verbose) and the closing count line.
 --- Returns passed, failed.
@@ -126,6 +153,7 @@ function M.run(files, verbose, filter)
       end,
       expect = expect,
       playouts = M.playouts,
+      random_picker = M.random_picker,
     }, { __index = _G })
     local fh, ferr = io.open(file.path, "r")
     local chunk, err

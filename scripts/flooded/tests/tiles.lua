@@ -10,13 +10,7 @@
 local GAMES = 200
 local MOST = { [3] = 0.025, [4] = 0.05 }     -- at most this share of stuck turns
 
-local function generator(seed)
-  local x = seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
-  return function(n)
-    x = x * 6364136223846793005 + 1442695040888963407
-    return (x >> 33) % n + 1
-  end
-end
+local generator = random_picker        -- grove.testing
 
 local function open(players, seed)
   return games.open("flooded", { players = players, seed = seed })

@@ -15,17 +15,7 @@ local function names_the_rule(why)
 end
 
 --- g:try(move) must fail and leave everything as it was; returns the reason.
-local function refused(g, move)
-  local hash, played, legal = g:hash(), #g:history(), g:moves()
-  local ok, why = g:try(move)
-  expect.falsy(ok, string.format("%q should be refused", tostring(move)))
-  expect.eq(type(why), "string", "the reason")
-  expect.truthy(#why > 0, "an empty reason")
-  expect.eq(g:hash(), hash, "the state changed after " .. tostring(move))
-  expect.eq(#g:history(), played, "the history changed")
-  expect.eq(g:moves(), legal, "the legal moves changed")
-  return why
-end
+local refused = expect.refused          -- grove.testing
 
 --- Refused as illegal: the reason says so and names the move.
 local function illegal(g, text)

@@ -48,13 +48,7 @@ end
 
 --- A small seeded generator (the test environment has no math.randomseed):
 --- pick(n) is 1..n.
-local function generator(seed)
-  local x = seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
-  return function(n)
-    x = x * 6364136223846793005 + 1442695040888963407
-    return (x >> 33) % n + 1
-  end
-end
+local generator = random_picker        -- grove.testing
 
 local function playout(players, seed)
   local g = games.open("logger", { players = players, seed = seed })
