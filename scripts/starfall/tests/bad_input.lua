@@ -1,0 +1,163 @@
+-- Starfall Forest: bad input never changes the game. An illegal move, a
+-- text that is no move at all, or a move of another phase is refused with
+-- a reason, and the state, the history and the legal moves stay as they
+-- were.
+
+local SETUP = { "knock b2", "knock c2", "plant a1", "plant f6", "snake 1 b5", "snake 2 e2", "fairy c3", "fairy d4" }
+local PHASE_FALL, PHASE_MOVE = 5, 7
+
+--- A 2-player game after the setup, in seat 1's movement with a fairy, a
+--- snake and a tree die.
+local function start()
+  local g = games.open("starfall", { players = 2, seed = 1 })
+  for _, m in ipairs(SETUP) do g:play(m) end
+  local s = g.state
+  for die, face in ipairs({ "fairy", "snake", "tree", "star", "shooting" }) do
+    s.cup:set_value(die, face)
+    s.cup:set_aside(die, false)
+  end
+  s.roll.fairy, s.roll.snake, s.roll.tree = 1, 1, 1
+  s.turn.seat, s.turn.phase = 1, PHASE_MOVE
+  return g
+end
+
+--- g:try(move) must fail and leave everything as it was; returns the reason.
+local refused = expect.refused          -- grove.testing
+
+--- Refused as illegal: the reason says so and names the move.
+local function illegal(g, text)
+  local why = refused(g, text)
+  expect.truthy(why:find("illegal move", 1, true), "the reason for " .. text .. ": " .. why)
+  expect.truthy(why:find(text, 1, true), "the reason names the move: " .. why)
+end
+
+test("bad input: an illegal move is refused with a reason and changes nothing", function()
+  local g = start()
+  illegal(g, "fairy e5")                 -- not a neighbour
+  illegal(g, "fairy c3")                 -- staying put is no step
+  illegal(g, "snake 1 d4")               -- b5 is not next to d4
+  illegal(g, "star e5")                  -- no star is falling
+end)
+
+test("bad input: g:play raises on an illegal move and the game is untouched", function()
+  local g = start()
+  local hash, played = g:hash(), #g:history()
+  local err = expect.error(function() g:play("fairy f6") end)
+  expect.truthy(err:find("illegal move", 1, true), err)
+  expect.eq(g:hash(), hash)
+  expect.eq(#g:history(), played)
+  g:play("fairy c4")                     -- and the game goes on
+  expect.eq(g.state.fairy_at:get(1), 3 * 6 + 3)
+end)
+
+test("bad input: texts that name no point, snake or path are refused with the reason", function()
+  local g = start()
+  local cases = {
+    { "fairy z9", "no point 'z9' in this forest (a1 to f6)" },
+    { "fairy g1", "no point 'g1'" },
+    { "fairy c7", "no point 'c7'" },
+    { "fairy c", "no point 'c'" },
+    { "snake 3 c3", "no snake 3 (snakes 1 to 2)" },
+    { "snake 0 c3", "no snake 0" },
+    { "snake x c3", "a snake move reads 'snake 2 c3' or 'snake 2 b2-c2'" },
+    { "snake 1", "a snake move reads" },
+    { "snake 1 c3-e5", "no path between c3 and e5" },
+    { "snake 1 c3-z1", "no point 'z1'" },
+    { "snake 1 a6-b6", "no path between a6 and b6" },       -- points with no tree
+    { "snake 1 b5 c5", "too many words" },
+    { "end now", "'end' takes nothing after it" },
+    { "fairy", "'fairy' needs one point, as in 'fairy c3'" },
+    { "knock c3 d3", "'knock' needs one point" },
+    { "fly c3", "'fly' is no move" },
+    { "12", "'12' is no move" },
+  }
+  for _, case in ipairs(cases) do
+    local why = refused(g, case[1])
+    expect.truthy(why:find(case[2], 1, true), string.format("%q: %s", case[1], why))
+  end
+end)
+
+test("bad input: odd texts are refused and crash nothing", function()
+  local g = start()
+  for _, text in ipairs({ "", "   ", "\t", "-1", "#1", "fairy\tc", "\xff\xfe", "snake -1 c3", "snake 1.5 c3",
+    "snake 99999999999999999999 c3", "snake 1 -", "snake 1 c3-", "snake 1 -c3", "snake 1 c3--d3",
+    string.rep("fairy c4 ", 2000), string.rep("x", 5000) }) do
+    refused(g, text)
+  end
+end)
+
+test("bad input: an integer that is not a legal move is refused", function()
+  local g = start()
+  for _, m in ipairs({ 0, -1, 1, 255, 999999999, math.maxinteger, math.mininteger }) do
+    local why = refused(g, m)
+    expect.truthy(why:find("illegal move", 1, true), why)
+  end
+end)
+
+test("bad input: the legal integer moves are accepted (the other side of the check)", function()
+  local g = start()
+  local legal = g:legal()
+  expect.eq(#legal, #g:moves())
+  expect.truthy(g:try(legal[1]))
+end)
+
+test("bad input: move texts ignore case and extra blanks", function()
+  local g = start()
+  expect.truthy(g:try("  FAIRY   C4 "))
+  expect.eq(g.state.fairy_at:get(1), 3 * 6 + 3)
+  expect.truthy(g:try("Snake 1   C5"))
+  expect.eq(g.state.snake_at:get(1), 4 * 6 + 3)
+end)
+
+test("bad input: in setup, another seat's snake and out-of-round moves are refused", function()
+  local g = games.open("starfall", { players = 2, seed = 1 })
+  for _, text in ipairs({ "plant a1", "snake 1 c3", "fairy c3", "star c3", "end" }) do illegal(g, text) end
+  g:play("knock b2")
+  illegal(g, "knock b2")                   -- already knocked down
+  g:play("knock c2")
+  for _, text in ipairs({ "plant c3", "plant a6", "knock d3", "snake 1 c3" }) do illegal(g, text) end
+  g:play("plant a1")
+  g:play("plant f6")
+  illegal(g, "snake 2 c3")                 -- seat 1 places snake 1
+  illegal(g, "fairy c3")
+  g:play("snake 1 c3")
+  g:play("snake 2 d4")
+  illegal(g, "fairy c3")                   -- a snake is there
+  illegal(g, "fairy b2")                   -- knocked down
+  illegal(g, "snake 1 d3")
+end)
+
+test("bad input: while a star falls only `star` moves are legal", function()
+  local g = start()
+  g.state.turn.phase = PHASE_FALL
+  for die = 1, 5 do g.state.cup:set_value(die, "star"); g.state.cup:set_aside(die) end
+  for _, text in ipairs({ "end", "fairy c4", "snake 1 c5", "knock c3", "plant a2", "star c3", "star d4" }) do
+    illegal(g, text)
+  end
+  expect.truthy(g:try("star b5"))
+end)
+
+test("bad input: while moving, setup moves and stars are refused", function()
+  local g = start()
+  for _, text in ipairs({ "knock c3", "plant a2", "star b5", "fairy a1" }) do illegal(g, text) end
+end)
+
+test("bad input: every move is refused once the game is over", function()
+  local g = games.open("starfall", { players = 2, seed = 1 })
+  g:playout(1)
+  expect.truthy(g:over())
+  for _, text in ipairs({ "end", "fairy c3", "snake 1 c3", "star c3", "knock c3" }) do refused(g, text) end
+  refused(g, 1)
+  expect.truthy(g:result())
+end)
+
+test("bad input: after refused moves the game plays on exactly as without them", function()
+  local clean, noisy = start(), start()
+  for _, text in ipairs({ "fairy c4", "snake 2 e3", "end" }) do
+    clean:play(text)
+    for _, bad in ipairs({ "", "fairy z9", "star c3", "snake 7 c3", "end now", 0 }) do noisy:try(bad) end
+    noisy:play(text)
+  end
+  expect.eq(noisy:hash(), clean:hash())
+  expect.eq(noisy:history(), clean:history())
+end)
