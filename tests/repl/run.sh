@@ -153,6 +153,7 @@ reject example "error"
 "$GROVE" sim onceupon --players 2 -n 20 >"$tmp/out" 2>&1
 expect sim-cards "cards played (1840):"
 GROVE="$GROVE" bash examples/compare-variants.sh 100 >"$tmp/out" 2>&1
+expect example "A = (no variant), B = scaredy-snake: the same 100 seeds and bots, compared game by game (B - A)"
 expect example "A = (no variant), B = semi-coop: the same 100 seeds and bots, compared game by game (B - A)"
 "$GROVE" run examples/seat-balance.lua 20 >"$tmp/out" 2>&1
 expect example "20 random games"
