@@ -383,7 +383,7 @@ static void print_summary(const sim_run *r, const summary *s, double seconds)
     if (r->ncards) {
         long cards = 0;
         for (int k = 0; k < r->ncards; k++) cards += r->cards[k].n;
-        int *order = malloc(sizeof(int) * (size_t)r->ncards);
+        int *order = malloc(sizeof(int) * (size_t)(r->ncards > 0 ? r->ncards : 1));
         if (order) {
             for (int k = 0; k < r->ncards; k++) order[k] = k;
             for (int a = 1; a < r->ncards; a++)       /* most played first, then by name */
