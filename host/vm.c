@@ -130,6 +130,8 @@ typedef struct watch {
 static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
 static watch *watches;
 static bool watchdog_started;
+static pthread_t watchdog_thread;
+static volatile bool watchdog_quit;        /* set at exit: the thread ends, is joined */
 static _Thread_local grove_vm *watched;   /* this thread's watched VM */
 
 static void on_alarm(int sig)
@@ -145,7 +147,7 @@ static void on_alarm(int sig)
 static void *watchdog(void *unused)
 {
     (void)unused;
-    for (;;) {
+    while (!watchdog_quit) {
         struct timespec tick = { 0, WATCH_TICK_MS * 1000000L };
         nanosleep(&tick, NULL);
         pthread_mutex_lock(&watch_lock);
@@ -161,6 +163,14 @@ static void *watchdog(void *unused)
         pthread_mutex_unlock(&watch_lock);
     }
     return NULL;
+}
+
+/* At exit: end the watchdog thread and wait for it, so nothing of it is
+ * left behind (valgrind would count its stack as lost). */
+static void stop_watchdog(void)
+{
+    watchdog_quit = true;
+    pthread_join(watchdog_thread, NULL);
 }
 
 bool vm_watching(const grove_vm *vm)
@@ -187,17 +197,13 @@ void vm_watch_start(grove_vm *vm, int ms)
         sa.sa_flags = SA_RESTART;
         sigemptyset(&sa.sa_mask);
         sigaction(SIGALRM, &sa, NULL);
-        pthread_t t;
-        pthread_attr_t attr;
-        pthread_attr_init(&attr);
-        pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
         /* the watchdog itself never takes the signal */
         sigset_t all, old;
         sigfillset(&all);
         pthread_sigmask(SIG_BLOCK, &all, &old);
-        watchdog_started = pthread_create(&t, &attr, watchdog, NULL) == 0;
+        watchdog_started = pthread_create(&watchdog_thread, NULL, watchdog, NULL) == 0;
         pthread_sigmask(SIG_SETMASK, &old, NULL);
-        pthread_attr_destroy(&attr);
+        if (watchdog_started) atexit(stop_watchdog);
     }
     if (w) {
         w->vm = vm;
