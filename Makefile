@@ -97,9 +97,13 @@ test-repl: $(GROVE)
 asan:
 	GROVE_PLAYOUTS=100 $(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
 
+VALGRIND = valgrind -q --leak-check=full --error-exitcode=1
 valgrind: $(TEST_BIN) $(GROVE)
-	@set -e; for t in $(TEST_BIN); do valgrind -q --leak-check=full --error-exitcode=1 $$t >/dev/null; done
-	valgrind -q --leak-check=full --error-exitcode=1 $(GROVE) bench logger --seconds 1 >/dev/null
+	@set -e; for t in $(TEST_BIN); do $(VALGRIND) $$t >/dev/null; done
+	$(VALGRIND) $(GROVE) play logger --seed 3 <examples/logger-session.txt >/dev/null
+	$(VALGRIND) $(GROVE) play onceupon --players 2 --bot 1=random --bot 2=mcts:10 --seed 2 </dev/null >/dev/null
+	$(VALGRIND) $(GROVE) sim starfall -n 4 --threads 2 --bots greedy,random >/dev/null
+	$(VALGRIND) $(GROVE) bench logger --seconds 1 >/dev/null
 
 bench: $(GROVE)
 	@mkdir -p bench
