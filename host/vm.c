@@ -5,6 +5,7 @@
  */
 #include "vm.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <lauxlib.h>
 #include <lualib.h>
@@ -231,10 +232,29 @@ void vm_watch_stop(grove_vm *vm)
     if (watched == vm) watched = NULL;
 }
 
-/* The message handler: keep the message; name non-string errors. */
+/* Does msg begin with a position, "file:line: "? */
+static bool has_position(const char *msg)
+{
+    const char *colon = strchr(msg, ':');
+    if (!colon || colon == msg || !isdigit((unsigned char)colon[1])) return false;
+    const char *p = colon + 1;
+    while (isdigit((unsigned char)*p)) p++;
+    return *p == ':';
+}
+
+/* The message handler: keep the message, naming the script line when the
+ * error came from inside Lua itself with none (a yield outside a
+ * coroutine); name non-string errors. */
 static int msgh(lua_State *L)
 {
-    if (lua_type(L, 1) == LUA_TSTRING) return 1;
+    if (lua_type(L, 1) == LUA_TSTRING) {
+        lua_Debug ar;
+        if (!has_position(lua_tostring(L, 1)) && lua_getstack(L, 1, &ar) && lua_getinfo(L, "S", &ar)
+            && ar.what[0] == 'C' && lua_getstack(L, 2, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, lua_tostring(L, 1));
+        }
+        return 1;
+    }
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING) return 1;
     lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
     return 1;
