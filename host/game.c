@@ -82,8 +82,21 @@ static bool list_has(lua_State *L, int idx, const char *s)
     return false;
 }
 
-bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,
-                   char *err, size_t errlen)
+bool game_protect(grove_vm *vm, lua_CFunction body, void *ctx, int nres, char *err, size_t errlen)
+{
+    lua_State *L = vm->L;
+    lua_pushcfunction(L, body);
+    lua_pushlightuserdata(L, ctx);
+    int status = lua_pcall(L, 1, nres, 0);
+    if (status == LUA_OK) return true;
+    if (status == LUA_ERRMEM) snprintf(err, errlen, "out of memory");
+    else snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
+    lua_pop(L, 1);
+    return false;
+}
+
+static bool load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,
+                     char *err, size_t errlen)
 {
     lua_State *L = vm->L;
     if (!variants) variants = "";
@@ -163,6 +176,32 @@ bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fr
     lua_setfield(L, -3, key);
     lua_remove(L, -2);                                   /* [def] */
     return true;
+}
+
+typedef struct {
+    grove_vm *vm;
+    const char *name, *variants;
+    bool fresh, ok;
+    char *err;
+    size_t errlen;
+} def_ctx;
+
+static int def_body(lua_State *L)
+{
+    def_ctx *c = lua_touserdata(L, 1);
+    lua_pop(L, 1);
+    c->ok = load_def(c->vm, c->name, c->variants, c->fresh, c->err, c->errlen);
+    return c->ok ? 1 : 0;
+}
+
+bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,
+                   char *err, size_t errlen)
+{
+    def_ctx c = { vm, name, variants, fresh, false, err, errlen };
+    int top = lua_gettop(vm->L);
+    if (!game_protect(vm, def_body, &c, LUA_MULTRET, err, errlen)) return false;
+    if (!c.ok) lua_settop(vm->L, top);
+    return c.ok;
 }
 
 /* ---- calling hooks ------------------------------------------------------- */
@@ -358,13 +397,13 @@ static bool player_variant(lua_State *L, int def, int players, const char *varia
     return add;
 }
 
-game *game_open(grove_vm *vm, const char *name, const char *variants, int players,
-                uint64_t seed, int opts_idx, char *err, size_t errlen)
+static game *open_game(grove_vm *vm, const char *name, const char *variants, int players,
+                       uint64_t seed, int opts_idx, char *err, size_t errlen, game **partial)
 {
     lua_State *L = vm->L;
     if (opts_idx) opts_idx = lua_absindex(L, opts_idx);
     int top = lua_gettop(L);
-    if (!game_load_def(vm, name, variants, false, err, errlen)) return NULL;
+    if (!load_def(vm, name, variants, false, err, errlen)) return NULL;
     int def = lua_gettop(L);
     if (!check_players(L, def, name, players, err, errlen)) { lua_settop(L, top); return NULL; }
     /* def.player_variants = {[1] = "solo"}: a variant that comes with a
@@ -372,13 +411,14 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     char full[GAME_MAX_VARIANTS];
     if (player_variant(L, def, players, variants, full, sizeof full)) {
         lua_settop(L, top);
-        if (!game_load_def(vm, name, full, false, err, errlen)) return NULL;
+        if (!load_def(vm, name, full, false, err, errlen)) return NULL;
         def = lua_gettop(L);
         variants = full;
     }
 
     game *g = calloc(1, sizeof *g);
     if (!g) { snprintf(err, errlen, "out of memory"); lua_settop(L, top); return NULL; }
+    *partial = g;                                        /* closed by the caller if Lua fails below */
     g->vm = vm;
     snprintf(g->name, sizeof g->name, "%s", name);
     snprintf(g->variants, sizeof g->variants, "%s", variants ? variants : "");
@@ -439,6 +479,44 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
 fail:
     lua_settop(L, top);
     game_close(g);
+    return NULL;
+}
+
+typedef struct {
+    grove_vm *vm;
+    const char *name, *variants;
+    int players;
+    uint64_t seed;
+    bool has_opts;
+    char *err;
+    size_t errlen;
+    game *g, *partial;
+} open_ctx;
+
+static int open_body(lua_State *L)
+{
+    open_ctx *c = lua_touserdata(L, 1);
+    c->g = open_game(c->vm, c->name, c->variants, c->players, c->seed, c->has_opts ? 2 : 0,
+                     c->err, c->errlen, &c->partial);
+    return 0;
+}
+
+game *game_open(grove_vm *vm, const char *name, const char *variants, int players,
+                uint64_t seed, int opts_idx, char *err, size_t errlen)
+{
+    lua_State *L = vm->L;
+    open_ctx c = { vm, name, variants, players, seed, opts_idx != 0, err, errlen, NULL, NULL };
+    if (opts_idx) opts_idx = lua_absindex(L, opts_idx);
+    lua_pushcfunction(L, open_body);
+    lua_pushlightuserdata(L, &c);
+    if (opts_idx) lua_pushvalue(L, opts_idx);
+    int status = lua_pcall(L, opts_idx ? 2 : 1, 0, 0);
+    if (status == LUA_OK) return c.g;
+    /* a Lua error in the host's own part of opening (no memory, say) */
+    if (status == LUA_ERRMEM) snprintf(err, errlen, "out of memory");
+    else snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
+    lua_pop(L, 1);
+    if (c.partial) game_close(c.partial);
     return NULL;
 }
 

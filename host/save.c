@@ -136,7 +136,7 @@ static bool next_line(const char **p, char *line, size_t len)
     return true;
 }
 
-game *game_load_text(grove_vm *vm, const char *text, char *err, size_t errlen)
+static game *load_text(grove_vm *vm, const char *text, char *err, size_t errlen, game **partial)
 {
     lua_State *L = vm->L;
     int top = lua_gettop(L);
@@ -207,6 +207,7 @@ game *game_load_text(grove_vm *vm, const char *text, char *err, size_t errlen)
     }
     game *g = game_open(vm, name, variants, players, seed, opts, err, errlen);
     if (!g) { lua_settop(L, top); return NULL; }
+    *partial = g;                                      /* closed by the caller if Lua fails below */
     while (next_line(&p, line, sizeof line)) {
         lineno++;
         if (strncmp(line, "move ", 5) != 0) break;
@@ -259,7 +260,32 @@ bad_line:
     lua_settop(L, top);
     return NULL;
 fail:
+    *partial = NULL;
     game_close(g);
     lua_settop(L, top);
+    return NULL;
+}
+
+typedef struct {
+    grove_vm *vm;
+    const char *text;
+    char *err;
+    size_t errlen;
+    game *g, *partial;
+} load_ctx;
+
+static int load_body(lua_State *L)
+{
+    load_ctx *c = lua_touserdata(L, 1);
+    lua_pop(L, 1);
+    c->g = load_text(c->vm, c->text, c->err, c->errlen, &c->partial);
+    return 0;
+}
+
+game *game_load_text(grove_vm *vm, const char *text, char *err, size_t errlen)
+{
+    load_ctx c = { vm, text, err, errlen, NULL, NULL };
+    if (game_protect(vm, load_body, &c, 0, err, errlen)) return c.g;
+    if (c.partial) game_close(c.partial);      /* a Lua error (no memory) while replaying */
     return NULL;
 }

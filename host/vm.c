@@ -46,7 +46,10 @@ static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     }
     if (nsize > osize) {
         if (vm->mem_used + (nsize - osize) > vm->mem_limit) return NULL;
-        if (vm->fail_after > 0 && --vm->fail_after == 0) return NULL;
+        /* the OOM tests: the Nth growth from now and every one after it fail
+         * (Lua retries a failed allocation after a full collection) */
+        if (vm->fail_after == 1) return NULL;
+        if (vm->fail_after > 1) vm->fail_after--;
     }
     void *p = realloc(ptr, nsize);
     if (!p) return NULL;
@@ -260,6 +263,22 @@ static int msgh(lua_State *L)
     return 1;
 }
 
+static const char KEY_OOM = 0;
+#define OOM_MESSAGE "out of memory"
+
+typedef struct { int status; const char *what; int cap_mib; } error_ctx;
+
+/* (error object, ctx) -> "WHAT: message" */
+static int word_error(lua_State *L)
+{
+    const error_ctx *c = lua_touserdata(L, 2);
+    const char *msg = lua_tostring(L, 1);
+    if (c->status == LUA_ERRMEM) lua_pushfstring(L, OOM_MESSAGE " (the cap is %d MiB)", c->cap_mib);
+    else lua_pushstring(L, msg ? msg : "error");
+    if (c->what) lua_pushfstring(L, "%s: %s", c->what, lua_tostring(L, -1));
+    return 1;
+}
+
 int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long budget)
 {
     lua_State *L = vm->L;
@@ -282,16 +301,16 @@ int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long
     else set_hook(L, vm, 0);
     lua_remove(L, base);
     if (status != LUA_OK) {
-        const char *msg = lua_tostring(L, -1);
-        if (status == LUA_ERRMEM)
-            lua_pushfstring(L, "out of memory (the cap is %d MiB)", (int)(vm->mem_limit >> 20));
-        else
-            lua_pushstring(L, msg ? msg : "error");
-        if (what) {
-            lua_pushfstring(L, "%s: %s", what, lua_tostring(L, -1));
-            lua_remove(L, -2);
+        /* word the message in a protected call: with no memory left even
+         * that fails, and the message kept in the registry is said */
+        error_ctx c = { status, what, (int)(vm->mem_limit >> 20) };
+        lua_pushcfunction(L, word_error);
+        lua_insert(L, -2);
+        lua_pushlightuserdata(L, &c);
+        if (lua_pcall(L, 2, 1, 0) != LUA_OK) {
+            lua_pop(L, 1);
+            lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_OOM);
         }
-        lua_remove(L, -2);
     }
     return status;
 }
@@ -705,6 +724,8 @@ void vm_push_trusted(grove_vm *vm)
 static int vm_init(lua_State *L)
 {
     grove_vm *vm = lua_touserdata(L, 1);
+    lua_pushliteral(L, OOM_MESSAGE);         /* kept, so that saying it needs no memory */
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_OOM);
     luaL_openlibs(L);
     lua_gc(L, LUA_GCGEN, 0, 0);    /* rule scripts make short-lived garbage */
     api_open(L);

@@ -29,7 +29,7 @@ typedef struct grove_vm {
     lua_State *L;
     size_t mem_used;            /* bytes the Lua state holds now */
     size_t mem_limit;           /* allocations beyond this fail */
-    long fail_after;            /* >0: the Nth allocation from now fails (OOM tests) */
+    long fail_after;            /* >0: the Nth allocation from now and all after fail (OOM tests) */
     unsigned long allocs;       /* allocations (not resizes) so far: the bench's counter */
     long budget;                /* instructions one outermost call may run */
     long cur_budget;            /* the budget of the innermost vm_call (0: none) */

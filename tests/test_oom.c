@@ -1,0 +1,171 @@
+/*
+ * test_oom.c — the out-of-memory loop, as SQLite and Lua's own tests do it:
+ * for every game, make the Nth allocation fail for N = 1, 2, ... while
+ * opening the game (setup), while listing the legal moves and while playing
+ * one, and while loading a save file, until the call succeeds. Every failure
+ * must say "out of memory" (or "not enough memory") and leave the game
+ * exactly as it was; the run ends with the call succeeding.
+ *
+ * The largest N each game needed is printed, for the README's reliability
+ * section.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "game.h"
+#include "vm.h"
+
+#define MAX_N 200000            /* a loop that needs more is a failure */
+
+typedef struct { const char *name; int players; } setup_t;
+
+static const setup_t GAMES[] = {
+    { "logger", 2 }, { "onceupon", 2 }, { "onceupon", 1 }, { "flooded", 3 },
+    { "squirrel", 2 }, { "squirrel", 1 }, { "starfall", 2 },
+};
+
+static bool says_memory(const char *err)
+{
+    return strstr(err, "out of memory") || strstr(err, "not enough memory");
+}
+
+static grove_vm *new_vm(void)
+{
+    grove_vm *vm = vm_new(".");
+    assert_non_null(vm);
+    return vm;
+}
+
+/* Opening: each failure says so and leaves nothing open. */
+static long oom_open(grove_vm *vm, const setup_t *s)
+{
+    char err[GAME_ERRLEN];
+    /* the definition once, so the loop is about the game itself */
+    assert_true(game_load_def(vm, s->name, "", false, err, sizeof err));
+    lua_settop(vm->L, 0);
+    for (long n = 1; n < MAX_N; n++) {
+        vm->fail_after = n;
+        game *g = game_open(vm, s->name, "", s->players, 7, 0, err, sizeof err);
+        vm->fail_after = 0;
+        assert_int_equal(lua_gettop(vm->L), 0);
+        if (g) {
+            game_close(g);
+            return n;
+        }
+        if (!says_memory(err)) fail_msg("%s open, allocation %ld failing: '%s'", s->name, n, err);
+    }
+    fail_msg("%s: open still fails after %d allocations", s->name, MAX_N);
+    return -1;
+}
+
+/* Moves and apply at a position some way into a game. */
+static long oom_play(grove_vm *vm, const setup_t *s)
+{
+    char err[GAME_ERRLEN];
+    game *g = game_open(vm, s->name, "", s->players, 7, 0, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    rng_t pick;
+    rng_seed(&pick, 3, 3);
+    for (int k = 0; k < 12; k++) {                 /* into the game */
+        assert_true(game_moves(g));
+        if (g->buf.n == 0) break;
+        assert_true(game_apply(g, g->buf.m[rng_below(&pick, (uint32_t)g->buf.n)], true, true));
+    }
+    assert_true(game_moves(g));
+    assert_true(g->buf.n > 0);
+    int64_t m = g->buf.m[0];
+    uint64_t before;
+    assert_true(game_hash(g, &before));
+    int ncur = g->ncur;
+    long most = 0;
+    for (long n = 1; n < MAX_N; n++) {             /* listing the moves */
+        vm->fail_after = n;
+        bool ok = game_moves(g);
+        vm->fail_after = 0;
+        if (ok) { most = n; break; }
+        if (!says_memory(game_error(g))) fail_msg("%s moves, allocation %ld: '%s'", s->name, n, game_error(g));
+        uint64_t h;
+        assert_true(game_hash(g, &h));
+        assert_true(h == before);
+    }
+    for (long n = 1; n < MAX_N; n++) {             /* playing one */
+        vm->fail_after = n;
+        bool ok = game_apply(g, m, true, true);
+        vm->fail_after = 0;
+        assert_int_equal(lua_gettop(vm->L), 0);
+        if (ok) {
+            assert_int_equal(g->ncur, ncur + 1);
+            if (n > most) most = n;
+            break;
+        }
+        if (!says_memory(game_error(g))) fail_msg("%s apply, allocation %ld: '%s'", s->name, n, game_error(g));
+        uint64_t h;
+        assert_true(game_hash(g, &h));
+        assert_true(h == before);
+        assert_int_equal(g->ncur, ncur);
+    }
+    game_close(g);
+    return most;
+}
+
+/* Loading a save file. */
+static long oom_load(grove_vm *vm, const setup_t *s)
+{
+    char err[GAME_ERRLEN];
+    game *g = game_open(vm, s->name, "", s->players, 7, 0, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    rng_t pick;
+    rng_seed(&pick, 5, 5);
+    for (int k = 0; k < 8; k++) {
+        assert_true(game_moves(g));
+        if (g->buf.n == 0) break;
+        assert_true(game_apply(g, g->buf.m[rng_below(&pick, (uint32_t)g->buf.n)], true, true));
+    }
+    char *text = game_save_text(g);
+    assert_non_null(text);
+    game_close(g);
+    for (long n = 1; n < MAX_N; n++) {
+        vm->fail_after = n;
+        game *back = game_load_text(vm, text, err, sizeof err);
+        vm->fail_after = 0;
+        assert_int_equal(lua_gettop(vm->L), 0);
+        if (back) {
+            game_close(back);
+            free(text);
+            return n;
+        }
+        if (!says_memory(err)) fail_msg("%s load, allocation %ld: '%s'", s->name, n, err);
+    }
+    free(text);
+    fail_msg("%s: load still fails after %d allocations", s->name, MAX_N);
+    return -1;
+}
+
+static void test_oom_every_game(void **unused)
+{
+    (void)unused;
+    for (size_t i = 0; i < sizeof GAMES / sizeof GAMES[0]; i++) {
+        grove_vm *vm = new_vm();
+        long open = oom_open(vm, &GAMES[i]);
+        long play = oom_play(vm, &GAMES[i]);
+        long load = oom_load(vm, &GAMES[i]);
+        printf("  oom: %-9s %d players: setup %ld, moves+apply %ld, load %ld allocations, no corruption\n",
+               GAMES[i].name, GAMES[i].players, open, play, load);
+        vm_free(vm);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_oom_every_game),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
