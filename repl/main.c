@@ -267,7 +267,8 @@ static int cmp_str(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Every *.lua under dir (recursively), sorted. */
+/* Every *.lua under dir (recursively, but not in lib/ folders: they hold
+ * helpers test files require), sorted. */
 static void collect(const char *dir, strlist *out)
 {
     DIR *d = opendir(dir);
@@ -285,7 +286,9 @@ static void collect(const char *dir, strlist *out)
     for (int i = 0; i < here.n; i++) {
         struct stat sb;
         size_t len = strlen(here.v[i]);
-        if (stat(here.v[i], &sb) == 0 && S_ISDIR(sb.st_mode)) collect(here.v[i], out);
+        const char *base = strrchr(here.v[i], '/');
+        bool lib = base && !strcmp(base + 1, "lib");       /* helpers of the tests, not tests */
+        if (stat(here.v[i], &sb) == 0 && S_ISDIR(sb.st_mode)) { if (!lib) collect(here.v[i], out); }
         else if (len > 4 && !strcmp(here.v[i] + len - 4, ".lua")) sl_add(out, here.v[i]);
         free(here.v[i]);
     }

@@ -9,7 +9,8 @@
 ---
 --- A test fails when it raises; expect.* raise with the test file's line.
 --- playouts(1000) is how many random games a playout test runs (fewer under
---- GROVE_PLAYOUTS, which `make asan` sets).
+--- GROVE_PLAYOUTS, which `make asan` sets). Helpers the test files of one
+--- game share go in tests/lib/NAME.lua, loaded with require "NAME".
 local M = {}
 
 local function show(v)
@@ -137,6 +138,30 @@ function M.random_picker(seed)
   end
 end
 
+--- The `require` of a test file: modules from the lib/ folder beside it
+--- (helpers its game's test files share; `grove test` does not run them),
+--- then the usual search.
+local function lib_require(file, env)
+  local dir = file.path:match("^(.*)/[^/]*$") or "."
+  local name_dir = file.name:match("^(.*)/[^/]*$") or "."
+  local loaded = {}
+  return function(name)
+    if loaded[name] ~= nil then return loaded[name] end
+    if type(name) == "string" and name:match("^[%w_]+$") then
+      local fh = io.open(dir .. "/lib/" .. name .. ".lua", "r")
+      if fh then
+        local text = fh:read("a")
+        fh:close()
+        local chunk, err = load(text, "@" .. name_dir .. "/lib/" .. name .. ".lua", "t", env)
+        if not chunk then error(err, 2) end
+        loaded[name] = chunk(name) or true
+        return loaded[name]
+      end
+    end
+    return require(name)
+  end
+end
+
 --- Run test files. files: list of {path =, name =}. Prints a line per
 --- failure (and per test when verbose) and the closing count line.
 --- Returns passed, failed.
@@ -155,6 +180,7 @@ function M.run(files, verbose, filter)
       playouts = M.playouts,
       random_picker = M.random_picker,
     }, { __index = _G })
+    env.require = lib_require(file, env)
     local fh, ferr = io.open(file.path, "r")
     local chunk, err
     if fh then

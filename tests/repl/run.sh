@@ -131,6 +131,14 @@ expect sim-cli "grove sim: unknown bot 'genius'"
 "$GROVE" sim logger -n 5 --players 2 --bots mcts,random,random >"$tmp/out" 2>&1
 expect sim-cli "grove sim: 3 bots for 2 players"
 
+# grove test: a test file may require helpers from lib/ beside it; lib/ is not run.
+mkdir -p "$tmp/t/tests/lib"
+echo 'return { answer = 42 }' >"$tmp/t/tests/lib/helpers.lua"
+echo 'error("a helper module was run as a test file")' >"$tmp/t/tests/lib/not_a_test.lua"
+echo 'local H = require "helpers"; test("helpers", function() expect.eq(H.answer, 42) end)' >"$tmp/t/tests/a.lua"
+"$GROVE" test "$tmp/t/tests" >"$tmp/out" 2>&1
+expect test-lib "1 passed, 0 failed"
+
 # Command-line errors.
 "$GROVE" play chess >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect cli "no game 'chess'"

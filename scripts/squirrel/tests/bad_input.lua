@@ -2,37 +2,8 @@
 -- text that is no move at all, or a move of another phase is refused with a
 -- reason, and the state, the history and the legal moves stay as they were.
 
-local function open(players)
-  return games.open("squirrel", { players = players or 2, seed = 1 })
-end
-
-local function id(g, name)
-  for card, c in ipairs(g.definition.cards) do
-    if c.name == name then return card end
-  end
-  error("no card named " .. name, 2)
-end
-
-local function fetch(g, name)
-  local s, card = g.state, id(g, name)
-  local pos = s.draw_pile:find(card)
-  if pos then return s.draw_pile:take(pos) end
-  for _, zone in ipairs({ "hand1", "hand2", "island1", "island2", "island3", "island4" }) do
-    pos = s[zone]:find(card)
-    if pos then
-      s[zone]:take(pos)
-      if zone:match("^island") then s.draw_pile:move_to(s[zone], 1) end
-      return card
-    end
-  end
-  error("no free copy of " .. name, 2)
-end
-
-local function hand(g, seat, names)
-  local h = g.state["hand" .. seat]
-  while h:count() > 0 do g.state.draw_pile:push_bottom(h:draw()) end
-  for _, name in ipairs(names) do h:push(fetch(g, name)) end
-end
+local P = require "position"             -- tests/lib/position.lua
+local open, id, fetch, hand = P.open, P.id, P.fetch, P.hand
 
 local function names_the_rule(why)
   return why:find("illegal", 1, true) or why:find("not a legal move", 1, true)

@@ -3,44 +3,8 @@
 -- the Island, every counter, tableau and used items, and the size of every
 -- hand and stash are public. Viewer 0 is an onlooker.
 
-local function open(players)
-  return games.open("squirrel", { players = players or 2, seed = 1 })
-end
-
-local function id(g, name)
-  for card, c in ipairs(g.definition.cards) do
-    if c.name == name then return card end
-  end
-  error("no card named " .. name, 2)
-end
-
-local function fetch(g, name)
-  local s, card = g.state, id(g, name)
-  local pos = s.draw_pile:find(card)
-  if pos then return s.draw_pile:take(pos) end
-  for _, zone in ipairs({ "hand1", "hand2", "island1", "island2", "island3", "island4" }) do
-    pos = s[zone]:find(card)
-    if pos then
-      s[zone]:take(pos)
-      if zone:match("^island") then s.draw_pile:move_to(s[zone], 1) end
-      return card
-    end
-  end
-  error("no free copy of " .. name, 2)
-end
-
-local function hand(g, seat, names)
-  local h = g.state["hand" .. seat]
-  while h:count() > 0 do g.state.draw_pile:push_bottom(h:draw()) end
-  for _, name in ipairs(names) do h:push(fetch(g, name)) end
-end
-
-local function island(g, n, name)
-  local zone = g.state["island" .. n]
-  local card = fetch(g, name)
-  if zone:count() > 0 then g.state.draw_pile:push_bottom(zone:draw()) end
-  zone:push(card)
-end
+local P = require "position"             -- tests/lib/position.lua
+local open, fetch, hand, island = P.open, P.fetch, P.hand, P.island
 
 local function shows(text, what) return text:find(what, 1, true) ~= nil end
 

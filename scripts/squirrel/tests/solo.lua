@@ -3,7 +3,8 @@
 -- The rival is no seat: it plays inside the player's moves, so every test
 -- makes a player move and looks at what the rival did after it.
 
--- Helpers (each test file carries its own: test files cannot share code) ---
+local P = require "position"             -- tests/lib/position.lua
+local fetch, top, island = P.fetch, P.top, P.island
 
 local function open(seed, options)
   local o = { players = 1, seed = seed or 1 }
@@ -11,45 +12,7 @@ local function open(seed, options)
   return games.open("squirrel", o)
 end
 
-local function id(g, name)
-  for card, c in ipairs(g.definition.cards) do
-    if c.name == name then return card end
-  end
-  error("no card named " .. name, 2)
-end
-
-local function fetch(g, name)
-  local s, card = g.state, id(g, name)
-  local pos = s.draw_pile:find(card)
-  if pos then return s.draw_pile:take(pos) end
-  for _, zone in ipairs({ "hand1", "island1", "island2", "island3", "island4", "island5", "island6",
-    "island7", "discard", "stash1", "items1" }) do
-    pos = s[zone]:find(card)
-    if pos then
-      s[zone]:take(pos)
-      if zone:match("^island") and s.draw_pile:count() > 0 then s.draw_pile:move_to(s[zone], 1) end
-      return card
-    end
-  end
-  error("no free copy of " .. name, 2)
-end
-
-local function hand(g, names)
-  local h = g.state.hand1
-  while h:count() > 0 do g.state.draw_pile:push_bottom(h:draw()) end
-  for _, name in ipairs(names) do h:push(fetch(g, name)) end
-end
-
-local function top(g, names)
-  for i = #names, 1, -1 do g.state.draw_pile:push(fetch(g, names[i])) end
-end
-
-local function island(g, n, name)
-  local zone = g.state["island" .. n]
-  local card = fetch(g, name)
-  if zone:count() > 0 then g.state.draw_pile:push_bottom(zone:draw()) end
-  zone:push(card)
-end
+local function hand(g, names) P.hand(g, 1, names) end
 
 --- Empty the revealed Island spaces (their cards go under the deck).
 local function bare_island(g)
