@@ -50,11 +50,13 @@ static const char *const help_text =
     "  undo / redo     take back / replay a move (bot and forced moves too)\n"
     "  log             the moves so far          result  the score now\n"
     "  save FILE       save the game             load FILE  load a saved game\n"
-    "  reload          re-read the rule files and replay the moves so far\n"
+    "  reload          re-read the rule files and replay the moves so far; a move that\n"
+    "                  no longer plays stops the replay there, under the new rules\n"
     "  auto on|off     play forced (single-option) moves by themselves\n"
     "  help            this text                 quit    leave (also Ctrl-D)\n"
     "  anything else   Lua, evaluated against the live game: `game` is the Game,\n"
-    "                  `s` its State (e.g. s.board:get(\"c3\", \"tree\"))\n";
+    "                  `s` its State (e.g. s.board:get(\"c3\", \"tree\")); a Lua line that\n"
+    "                  fails, or leaves a var holding a non-integer, changes nothing\n";
 
 /* ---- Lua prompt environment -------------------------------------------------- */
 

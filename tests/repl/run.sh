@@ -35,6 +35,13 @@ expect lua "error: prompt:1: boom"
 expect lua "3"
 expect lua "exit 0"
 
+# A Lua line that fails, or leaves a var holding a non-integer, changes nothing.
+printf 's.board:set("b2", "tree", 3) error("half done")\nprint("tree at b2", s.board:get("b2", "tree"))\ns.turn.phase = "x"\nprint("phase", s.turn.phase)\nquit\n' | session
+expect lua-restore "error: prompt:1: half done"
+expect lua-restore "tree at b2	0"
+expect lua-restore "var 'phase' of 'turn' holds a string; vars hold integers (the game is unchanged)"
+expect lua-restore "phase	1"
+
 # Save, load, and damaged save files.
 printf 'place a1\nplace e5\nsave %s\nquit\n' "$tmp/game.sav" | session
 expect save "saved 2 moves to $tmp/game.sav"
