@@ -32,8 +32,8 @@ local function deal_piles(s, ids, piles)
   end
 end
 
---- The card ids, shuffled with the game's chance: the Game Start cards apart.
-local function shuffled_cards(s)
+--- The card ids: the Game Start cards, and the others.
+local function start_and_other_cards()
   local starts, others = {}, {}
   for id, card in ipairs(CARDS) do
     if card.start then starts[#starts + 1] = id else others[#others + 1] = id end
@@ -68,7 +68,7 @@ end
 local function setup(s)
   declare_zones(s)
   for p = 1, PILES do s:deck(PILE[p], #CARDS, { visibility = "face down" }) end
-  local starts, others = shuffled_cards(s)
+  local starts, others = start_and_other_cards()
   for seat = 1, s.players do
     forest.place(s, seat, table.remove(starts, 1), 1)
   end
@@ -127,12 +127,10 @@ end
 local function first_draw(s, seat, pile)
   hand(s, seat):push(s[PILE[pile]]:draw())
   if hand(s, seat):count() < HAND_SIZE and piles_left(s) then return end
+  turns.pass(s)
   if seat == s.players then
-    turns.pass(s)
     s.turn.round = 1               -- drawing the first hands is no round of play
     turns.set_phase(s, PHASE.place)
-  else
-    turns.pass(s)
   end
 end
 
@@ -323,7 +321,7 @@ return game.define {
   rules = {
     forest = forest,
     PHASE = PHASE, MOVE = MOVE, PILE = PILE, HAND = HAND, HAND_SIZE = HAND_SIZE,
-    declare_zones = declare_zones, shuffled_cards = shuffled_cards, shuffle = shuffle,
+    declare_zones = declare_zones, start_and_other_cards = start_and_other_cards, shuffle = shuffle,
     deal_piles = deal_piles, take_card = take_card, add_places = add_places,
     zone_text = zone_text, scores = scores,
   },

@@ -49,7 +49,7 @@ return function(base)
     for _, name in ipairs(SELECTION) do s:deck(name, #CARDS, { visibility = "face down" }) end
     s:deck("discard", #CARDS, { visibility = "face up" })
     s:deck("turned", 1, { visibility = "face up" })   -- the Obligation card turned over
-    local starts, others = R.shuffled_cards(s)
+    local starts, others = R.start_and_other_cards()
     forest.place(s, SEAT, table.remove(starts, 1), 1)
     R.shuffle(s, others)
     for _ = 1, OBLIGATION_CARDS do s.obligation:push(table.remove(others)) end
