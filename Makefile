@@ -89,8 +89,10 @@ test-c: $(TEST_BIN)
 test-lua: $(GROVE)
 	$(GROVE) test
 
+# Every tests/repl/*.sh but lib.sh (their shared helpers) checks transcripts.
 test-repl: $(GROVE)
-	GROVE=$(GROVE) bash tests/repl/run.sh
+	@set -e; for t in $(filter-out tests/repl/lib.sh,$(wildcard tests/repl/*.sh)); do \
+	  echo "== $$t"; GROVE=$(GROVE) bash $$t; done
 
 # The sanitizers look for memory errors, not rule bugs: the random playout
 # tests run 100 games each there (make check runs them all).

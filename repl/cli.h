@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "bots.h"
 #include "game.h"
@@ -38,6 +39,10 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
 
 /* The game's minimum player count, or 0 with a message. */
 int cli_min_players(grove_vm *vm, const char *game);
+
+/* The REPL on one game, reading lines from `in` (stdin: readline when it
+ * is a terminal); returns the program's exit status. */
+int play_session(const cli_opts *o, FILE *in);
 
 int cmd_play(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

@@ -31,6 +31,7 @@ typedef struct {
     cli_opts o;
     int game_ref;           /* the Game object bound to `game` at the Lua prompt */
     int env_ref;            /* the Lua prompt's environment */
+    FILE *in;               /* where lines come from (stdin, or a fuzzer's buffer) */
     bool tty;
     bool auto_forced;       /* play single-option moves by themselves */
     bool shown;             /* the board for this position was printed */
@@ -573,7 +574,7 @@ static char *read_line(repl *r, const char *prompt)
     }
     char *line = NULL;
     size_t cap = 0;
-    ssize_t n = getline(&line, &cap, stdin);
+    ssize_t n = getline(&line, &cap, r->in);
     if (n < 0) { free(line); return NULL; }
     if (n && line[n - 1] == '\n') line[n - 1] = '\0';
     printf("%s%s\n", prompt, line);     /* a transcript of a scripted session */
@@ -671,17 +672,14 @@ static bool handle_line(repl *r, char *line)
     return true;
 }
 
-int cmd_play(int argc, char **argv)
+int play_session(const cli_opts *opts, FILE *in)
 {
     repl r = { 0 };
-    r.o.seed = 1;
-    if (!cli_parse_opts(argc, argv, 2, &r.o, false)) return 2;
-    if (!r.o.game) { fprintf(stderr, "usage: grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"); return 2; }
+    r.o = *opts;
     r.vm = cli_vm();
     if (!r.vm) return 1;
     if (!r.o.players) r.o.players = cli_min_players(r.vm, r.o.game);
     if (!r.o.players) { vm_free(r.vm); return 1; }
-    if (!r.o.seed_given) r.o.seed = 1;
     char err[GAME_ERRLEN];
     r.g = game_open(r.vm, r.o.game, r.o.variants, r.o.players, r.o.seed, 0, err, sizeof err);
     if (!r.g) { fprintf(stderr, "grove: %s\n", err); vm_free(r.vm); return 1; }
@@ -692,7 +690,8 @@ int cmd_play(int argc, char **argv)
         }
     rng_seed(&r.bot_rng, r.o.seed, 0x626f74);   /* "bot" */
     r.viewer = -1;
-    r.tty = isatty(STDIN_FILENO);
+    r.in = in;
+    r.tty = in == stdin && isatty(STDIN_FILENO);
     r.auto_forced = true;
     r.game_ref = LUA_NOREF;
     vm_push_trusted(r.vm);
@@ -726,4 +725,13 @@ int cmd_play(int argc, char **argv)
     game_close(r.g);
     vm_free(r.vm);
     return 0;
+}
+
+int cmd_play(int argc, char **argv)
+{
+    cli_opts o = { 0 };
+    o.seed = 1;
+    if (!cli_parse_opts(argc, argv, 2, &o, false)) return 2;
+    if (!o.game) { fprintf(stderr, "usage: grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"); return 2; }
+    return play_session(&o, stdin);
 }

@@ -1,22 +1,7 @@
 #!/usr/bin/env bash
 # REPL sessions: each feeds a scripted session to `grove play` on stdin and
 # checks the transcript for the lines a person must see. Run by make check.
-set -u
-GROVE=${GROVE:-build/grove}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-pass=0 fail=0
-
-# expect NAME PATTERN: the last transcript contains PATTERN (fixed text)
-expect() {
-  if grep -qF -- "$2" "$tmp/out"; then pass=$((pass + 1))
-  else fail=$((fail + 1)); echo "FAIL $1: transcript lacks: $2"; fi
-}
-# reject NAME PATTERN: the last transcript does not contain PATTERN
-reject() {
-  if grep -qF -- "$2" "$tmp/out"; then fail=$((fail + 1)); echo "FAIL $1: transcript has: $2"
-  else pass=$((pass + 1)); fi
-}
+. "$(dirname "$0")/lib.sh"
 session() { "$GROVE" play logger --seed 3 "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
 
 # Bad input: each gets one clear message and the REPL carries on.
@@ -174,5 +159,4 @@ expect example "A = (no variant), B = semi-coop: the same 100 seeds and bots, co
 expect example "20 random games"
 expect example "seat 1 wins"
 
-echo "repl: $pass passed, $fail failed"
-[ "$fail" -eq 0 ]
+finish repl
