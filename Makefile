@@ -1,7 +1,8 @@
 # grove — the one entry point: build, test, install, bench, sanitizers.
 #
 #   make            build build/grove
-#   make check      build and run every test (cmocka, then grove test)
+#   make check      build and run every test (lint, cmocka, grove test, transcripts)
+#   make lint       luacheck over every Lua file (rule scripts, stdlib, tests, examples)
 #   make asan       the same suite under AddressSanitizer + UBSan
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
 #   make bench      playouts per second, written to bench/results.json
@@ -58,7 +59,7 @@ GROVE = $(BUILD)/grove
 
 .SECONDARY:
 
-.PHONY: all check test-c test-lua test-repl asan valgrind bench bench-reference install uninstall clean
+.PHONY: all check lint test-c test-lua test-repl asan valgrind bench bench-reference install uninstall clean
 
 all: $(GROVE)
 
@@ -81,7 +82,12 @@ $(BUILD)/tests/%.o: tests/%.c
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LUA_OBJ) $(CORE_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(CMOCKA_LIBS) -lm
 
-check: test-c test-lua test-repl
+check: lint test-c test-lua test-repl
+
+# .luacheckrc knows grove's globals: the sandbox's, and the trusted ones of
+# tests, tools and `grove run` scripts.
+lint:
+	luacheck --no-color -q .
 
 test-c: $(TEST_BIN)
 	@set -e; for t in $(TEST_BIN); do echo "== $$t"; $$t; done

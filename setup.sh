@@ -5,7 +5,11 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-PACKAGES="build-essential pkg-config liblua5.4-dev lua5.4 libcmocka-dev libreadline-dev"
+# To build: a C compiler, Lua 5.4, readline. To test (make check): cmocka,
+# luacheck (lua-check), xmllint (libxml2-utils) for the plots, groff for
+# the man page.
+PACKAGES="build-essential pkg-config liblua5.4-dev lua5.4 libcmocka-dev libreadline-dev
+          lua-check libxml2-utils groff-base"
 missing=""
 for p in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

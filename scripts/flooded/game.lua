@@ -1294,6 +1294,7 @@ end
 return game.define {
   name = "flooded",
   title = "Flooded Forest",
+  version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 3, max = 4 },
   setup = setup,
   actor = actor,

@@ -31,7 +31,6 @@ local MOVE = game.kinds { "place", "move", "spawn", "plant", "protest", "chop", 
 
 -- "Empty" always means no tree and no logger.
 local EMPTY = grove.cond { tree = NONE, logger = 0 }
-local MATURE_TREE = grove.cond { tree = MATURE }
 local CHOPPABLE = grove.cond { tree = MATURE, protester = 0 }
 local PROTESTABLE = grove.cond { tree = MATURE, protester = 0 }
 local SPAWNING = grove.cond { spawner = 1 }
@@ -352,6 +351,7 @@ end
 return game.define {
   name = "logger",
   title = "Logger",
+  version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 2, max = 4 },
   setup = setup,
   actor = actor,

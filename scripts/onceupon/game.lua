@@ -14,7 +14,6 @@ local forest = require "forest"
 local CARDS = C.CARDS
 local PILES = 5                      -- face-down piles to draw from
 local HAND_SIZE = 3
-local DRAWS_PER_TURN = 2
 
 local PHASE = turns.phases { "first_draw", "place", "give", "receive", "draw" }
 local MOVE = game.kinds { "draw", "place", "give" }
@@ -157,7 +156,7 @@ local function give(s, seat, card, receiver)
   turns.set_phase(s, PHASE.receive)
 end
 
-local function receive(s, card, tree)
+local function receive(s, tree)
   forest.place(s, s.play.receiver, s.given:draw(), tree)
   s.play.receiver = 0
   draw_or_end(s)
@@ -216,7 +215,7 @@ local function apply(s, move)
   local phase, seat = turns.phase(s), turns.seat(s)
   if kind == MOVE.draw and phase == PHASE.first_draw then first_draw(s, seat, a)
   elseif kind == MOVE.draw then draw(s, seat, a)
-  elseif kind == MOVE.place and phase == PHASE.receive then receive(s, a, b)
+  elseif kind == MOVE.place and phase == PHASE.receive then receive(s, b)
   elseif kind == MOVE.place then place(s, seat, a, b)
   elseif kind == MOVE.give then give(s, seat, a, b)
   else error("unknown move kind " .. tostring(kind)) end
@@ -241,7 +240,7 @@ local function result(s)
   return r
 end
 
-local function describe(s, move)
+local function describe(_, move)
   local kind, a, b = game.parts(move)
   if kind == MOVE.draw then return "draw " .. a end
   if kind == MOVE.place then return string.format("place %s %d", CARDS[a].name, b) end
@@ -298,6 +297,7 @@ end
 return game.define {
   name = "onceupon",
   title = "Once Upon a Forest",
+  version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 1, max = 4 },
   variants = { "solo", "semi-coop" },
   player_variants = { [1] = "solo" },

@@ -1250,6 +1250,7 @@ end
 return game.define {
   name = "squirrel",
   title = "Squirrel Island",
+  version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 1, max = 5 },
   options = { { name = "rival_nuts", default = RIVAL_STARTING_NUTS } },
   setup = setup,

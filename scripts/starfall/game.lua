@@ -308,7 +308,7 @@ end
 
 --- Roll every die not set aside; set aside the stars, less one for each
 --- shooting star; the fairy, snake and tree faces are this turn's steps.
-local function roll(s)
+local function roll_the_dice(s)
   local dice, roll = s.cup, s.roll
   dice:roll_free()
   local keep = dice:count("star", "free") - dice:count("shooting", "free")
@@ -503,7 +503,7 @@ local function begin_turn(s)
     if is_standing(s, tree) then visit(s, seat, tree) end
     if turns.over(s) then return end
   end
-  roll(s)
+  roll_the_dice(s)
 end
 
 --- The turn ends: the snakes bite, the next player begins.
@@ -910,6 +910,7 @@ end
 return game.define {
   name = "starfall",
   title = "Starfall Forest",
+  version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 2, max = 4 },
   variants = { "scaredy-snake", "star-fluke" },
   setup = setup,
