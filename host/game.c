@@ -117,6 +117,7 @@ static bool load_def(grove_vm *vm, const char *name, const char *variants, bool 
         return true;
     }
     if (!fresh) lua_pop(L, 1);
+    vm->source_print = 0xcbf29ce484222325ULL;           /* the files loaded from here on */
 
     char rel[200], dir[2048], path[2100];
     snprintf(rel, sizeof rel, "scripts/%s", name);
@@ -174,8 +175,36 @@ static bool load_def(grove_vm *vm, const char *name, const char *variants, bool 
     }
     lua_pushvalue(L, -1);
     lua_setfield(L, -3, key);
+    /* beside it, the fingerprint of every file read to build it */
+    lua_pushfstring(L, "%s#print", key);                 /* [cache, def, key#print] */
+    lua_pushinteger(L, (lua_Integer)vm->source_print);
+    lua_rawset(L, -4);
     lua_remove(L, -2);                                   /* [def] */
     return true;
+}
+
+/* The fingerprint of the rule files behind the cached definition of
+ * name|variants (0 if unknown). */
+static uint64_t def_print(lua_State *L, const char *name, const char *variants)
+{
+    uint64_t print = 0;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_DEFS) == LUA_TTABLE) {
+        lua_pushfstring(L, "%s|%s#print", name, variants ? variants : "");
+        lua_rawget(L, -2);
+        print = (uint64_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return print;
+}
+
+/* def.version as text ("" when the game does not say). */
+static void def_version(lua_State *L, int def, char *out, size_t len)
+{
+    out[0] = '\0';
+    int t = lua_getfield(L, def, "version");
+    if (t == LUA_TSTRING || t == LUA_TNUMBER) snprintf(out, len, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
 }
 
 typedef struct {
@@ -424,6 +453,8 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     snprintf(g->variants, sizeof g->variants, "%s", variants ? variants : "");
     g->players = players;
     g->seed = seed;
+    g->rules_print = def_print(L, name, variants);
+    def_version(L, def, g->rules_version, sizeof g->rules_version);
     g->def_ref = g->state_ref = g->out_ref = g->opts_ref = LUA_NOREF;
     g->fn_moves = g->fn_apply = g->fn_actor = g->fn_result = LUA_NOREF;
     g->fn_describe = g->fn_parse = g->fn_render = g->fn_score = g->fn_played = LUA_NOREF;

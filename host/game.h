@@ -41,6 +41,9 @@ typedef struct game {
     char variants[GAME_MAX_VARIANTS];  /* comma-separated, as given */
     int players;
     uint64_t seed;
+    char rules_version[32];        /* def.version ("" if the game gives none) */
+    uint64_t rules_print;          /* fingerprint of the rule files read to define it */
+    char load_note[256];           /* set by loading a save file whose rule files differ */
     int def_ref, state_ref, out_ref, opts_ref;   /* registry refs */
     int fn_moves, fn_apply, fn_actor, fn_result, fn_describe, fn_parse, fn_render;
     int fn_score;                  /* optional def.score(s, seat), for bots */

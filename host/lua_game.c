@@ -323,7 +323,8 @@ static int l_save_text(lua_State *L)
     return 1;
 }
 
-/* games.load(text) -> Game, or nil, why */
+/* games.load(text) -> Game (and a note if its rule files changed since the
+ * save but its moves still replay), or nil, why */
 static int l_load(lua_State *L)
 {
     const char *text = luaL_checkstring(L, 1);
@@ -335,7 +336,9 @@ static int l_load(lua_State *L)
         return 2;
     }
     lua_game_push(L, g, true);
-    return 1;
+    if (!g->load_note[0]) return 1;
+    lua_pushstring(L, g->load_note);            /* the rule files changed, the moves still replay */
+    return 2;
 }
 
 static int l_close(lua_State *L)

@@ -1,8 +1,10 @@
 /*
  * save.c — save files: a readable, versioned text record of a game.
  *
- *   grove-save 1
+ *   grove-save 2
  *   game logger
+ *   rules-version 1.0          (the definition's `version`; empty if it has none)
+ *   rules-print 5d41...        (fingerprint of the rule files the game was made with)
  *   variants
  *   players 2
  *   seed 3
@@ -17,7 +19,10 @@
  *
  * Loading replays the moves from the seed and checks that the result is
  * the saved state, so a file that was truncated, hand-edited or made under
- * other rules is refused with a message saying what differs.
+ * other rules is refused with a message saying what differs. A file made
+ * under another rules version is refused outright; one whose rule files
+ * changed within the same version loads if its moves still replay to the
+ * saved state, with a note saying so. Format 1 files (no rules lines) load.
  */
 #include <inttypes.h>
 #include <lauxlib.h>
@@ -28,7 +33,7 @@
 
 #include "game.h"
 
-#define SAVE_FORMAT 1   /* the version of the save file layout */
+#define SAVE_FORMAT 2   /* the version of the save file layout (1 is still read) */
 
 typedef struct { char *p; size_t len, cap; bool oom; } tbuf;
 
@@ -94,8 +99,9 @@ char *game_save_text(game *g)
 {
     tbuf b = { 0 };
     tb_printf(&b, "grove-save %d\n", SAVE_FORMAT);
-    tb_printf(&b, "game %s\nvariants %s\nplayers %d\nseed %" PRIu64 "\n",
-              g->name, g->variants, g->players, g->seed);
+    tb_printf(&b, "game %s\nrules-version %s\nrules-print %016" PRIx64 "\n",
+              g->name, g->rules_version, g->rules_print);
+    tb_printf(&b, "variants %s\nplayers %d\nseed %" PRIu64 "\n", g->variants, g->players, g->seed);
     write_options(g, &b);
     /* describe each move in the state it was played from */
     uint8_t *now = malloc(g->st->size);
@@ -162,11 +168,14 @@ static game *load_text(grove_vm *vm, const char *text, char *err, size_t errlen,
         return NULL;
     }
     lineno++;
-    if (format != SAVE_FORMAT) {
-        snprintf(err, errlen, "save file format %d; this grove reads format %d", format, SAVE_FORMAT);
+    if (format < 1 || format > SAVE_FORMAT) {
+        snprintf(err, errlen, "save file format %d; this grove reads formats 1 to %d (a newer grove wrote it?)",
+                 format, SAVE_FORMAT);
         return NULL;
     }
-    char name[64] = "", variants[GAME_MAX_VARIANTS] = "";
+    char name[64] = "", variants[GAME_MAX_VARIANTS] = "", version[64] = "";
+    bool have_rules = false;
+    uint64_t print = 0;
     int players = 0;
     uint64_t seed = 0;
     bool have_seed = false;
@@ -175,6 +184,10 @@ static game *load_text(grove_vm *vm, const char *text, char *err, size_t errlen,
     while (next_line(&p, line, sizeof line)) {
         lineno++;
         if (!strncmp(line, "game ", 5)) snprintf(name, sizeof name, "%s", line + 5);
+        else if (!strncmp(line, "rules-version", 13) && (!line[13] || line[13] == ' ')) {
+            snprintf(version, sizeof version, "%s", line[13] ? line + 14 : "");
+            have_rules = true;
+        } else if (sscanf(line, "rules-print %" SCNx64, &print) == 1) continue;
         else if (!strncmp(line, "variants", 8)) snprintf(variants, sizeof variants, "%s", line[8] ? line + 9 : "");
         else if (sscanf(line, "players %d", &players) == 1) continue;
         else if (sscanf(line, "seed %" SCNu64, &seed) == 1) have_seed = true;
@@ -208,6 +221,13 @@ static game *load_text(grove_vm *vm, const char *text, char *err, size_t errlen,
     game *g = game_open(vm, name, variants, players, seed, opts, err, errlen);
     if (!g) { lua_settop(L, top); return NULL; }
     *partial = g;                                      /* closed by the caller if Lua fails below */
+    if (have_rules && strcmp(version, g->rules_version) != 0) {
+        snprintf(err, errlen, "save file made with %s rules version '%s'; the rules here are version '%s' "
+                 "(load it where those rules are, or play its moves again: grove replay -v FILE)",
+                 name, *version ? version : "(none)", *g->rules_version ? g->rules_version : "(none)");
+        goto fail;
+    }
+    bool changed = have_rules && print != g->rules_print;
     while (next_line(&p, line, sizeof line)) {
         lineno++;
         if (strncmp(line, "move ", 5) != 0) break;
@@ -249,10 +269,15 @@ static game *load_text(grove_vm *vm, const char *text, char *err, size_t errlen,
         if (rc != GROVE_OK) { snprintf(err, errlen, "save file: %s", why); goto fail; }
         if (!same || state_hash(g->st) != hash) {
             snprintf(err, errlen, "save file: replaying its %d moves under the current rules gives a "
-                     "different state than the one saved (were the rules changed?)", g->ncur);
+                     "different state than the one saved (%s)", g->ncur,
+                     changed ? "the rule files changed since it was saved" : "were the rules changed?");
             goto fail;
         }
     }
+    if (changed)
+        snprintf(g->load_note, sizeof g->load_note, "the %s rule files changed since this game was saved "
+                 "(same version '%s'); its %d moves replay to the saved state", name,
+                 g->rules_version, g->ncur);
     lua_settop(L, top);
     return g;
 bad_line:

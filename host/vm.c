@@ -369,13 +369,18 @@ static void chunk_name(grove_vm *vm, const char *path, char *out, size_t outlen)
     snprintf(out, outlen, "@%s", path);
 }
 
-typedef struct { FILE *f; char buf[4096]; } file_reader;
+typedef struct { FILE *f; uint64_t *print; char buf[4096]; } file_reader;
 
+/* Reads a file for lua_load, folding its bytes into the VM's source
+ * fingerprint (save files record the rules' fingerprint). */
 static const char *read_file_chunk(lua_State *L, void *ud, size_t *size)
 {
     (void)L;
     file_reader *r = ud;
     *size = fread(r->buf, 1, sizeof r->buf, r->f);
+    uint64_t h = *r->print;
+    for (size_t i = 0; i < *size; i++) { h ^= (uint8_t)r->buf[i]; h *= 0x100000001b3ULL; }
+    *r->print = h;
     return *size ? r->buf : NULL;
 }
 
@@ -385,6 +390,7 @@ int vm_loadfile(grove_vm *vm, const char *path, int env)
     env = lua_absindex(L, env);
     file_reader *r = malloc(sizeof *r);
     if (!r) { lua_pushstring(L, "out of memory"); return LUA_ERRMEM; }
+    r->print = &vm->source_print;
     r->f = fopen(path, "rb");
     if (!r->f) {
         lua_pushfstring(L, "cannot open %s: %s", path, strerror(errno));

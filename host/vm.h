@@ -42,6 +42,7 @@ typedef struct grove_vm {
     const char *volatile stop_reason;   /* why an interrupt stops the script */
     volatile long progress;             /* bumped by long runs (playouts) per step */
     char watch_reason[64];              /* the watchdog's message */
+    uint64_t source_print;              /* FNV-1a over the text of every file loaded since reset */
     vm_line_fn line_fn;                 /* coverage: NULL when nobody listens */
     void *line_ctx;
 } grove_vm;

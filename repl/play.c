@@ -455,9 +455,9 @@ static void do_load(repl *r, const char *path)
     snprintf(r->o.variants, sizeof r->o.variants, "%s", g->variants);
     printf("loaded %s: %s, %d players, seed %llu, %d moves\n", path, g->name, g->players,
            (unsigned long long)g->seed, g->ncur);
+    if (g->load_note[0]) printf("note: %s\n", g->load_note);
 }
 
-/* Re-read the rule files and replay the moves so far under them. */
 /* Re-read the rule scripts and replay the moves so far, by their text,
  * under the new rules. A move that no longer replays stops the replay
  * there: the game goes on under the new rules from the last move that did. */

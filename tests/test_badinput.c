@@ -277,6 +277,133 @@ static void damaged_save_files_are_refused(void **st)
     vm_free(vm);
 }
 
+/* ---- the rules' version and fingerprint in save files ---------------------- */
+
+/* A counting game written to DIR/scripts/counter/game.lua: `tail` is
+ * appended to the file (a changed comment, a version line). */
+static void write_counter(const char *dir, const char *version_line, const char *tail)
+{
+    char path[512];
+    snprintf(path, sizeof path, "mkdir -p %s/scripts/counter", dir);
+    assert_int_equal(system(path), 0);
+    snprintf(path, sizeof path, "%s/scripts/counter/game.lua", dir);
+    FILE *f = fopen(path, "w");
+    assert_non_null(f);
+    fprintf(f, "local game = require \"grove.game\"\n"
+               "return game.define {\n"
+               "  name = \"counter\", players = { min = 1, max = 1 }, %s\n"
+               "  setup = function(s) s:vars(\"count\", { \"n\" }) end,\n"
+               "  actor = function() return 1 end,\n"
+               "  moves = function(s, out) if s.count.n < 9 then out:add(1) end end,\n"
+               "  apply = function(s) s.count.n = s.count.n + 1 end,\n"
+               "  describe = function() return \"count\" end,\n"
+               "}\n%s", version_line, tail);
+    fclose(f);
+}
+
+static char *counter_save(const char *dir, int moves)
+{
+    grove_vm *vm = vm_new(".");
+    assert_true(vm_add_path(vm, dir));
+    char err[GAME_ERRLEN];
+    game *g = game_open(vm, "counter", "", 1, 1, 0, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    for (int i = 0; i < moves; i++) assert_true(game_apply(g, move_make(1, 0, 0, 0), true, true));
+    char *text = game_save_text(g);
+    assert_non_null(text);
+    game_close(g);
+    vm_free(vm);
+    return text;
+}
+
+/* Load text under the rules now in dir; returns the game (or NULL with err). */
+static game *counter_load(grove_vm **vm, const char *dir, const char *text, char *err, size_t len)
+{
+    *vm = vm_new(".");
+    assert_true(vm_add_path(*vm, dir));
+    return game_load_text(*vm, text, err, len);
+}
+
+/* Replace the checksum line of a hand-made save text by the right one. */
+static void fix_checksum(char *text)
+{
+    char *cs = strstr(text, "\nchecksum ");
+    assert_non_null(cs);
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (const char *p = text; p <= cs; p++) { h ^= (uint8_t)*p; h *= 0x100000001b3ULL; }
+    sprintf(cs + 1, "checksum %016llx\n", (unsigned long long)h);
+}
+
+static void saves_check_the_rules_version(void **st)
+{
+    (void)st;
+    char dir[] = "/tmp/grove-rules-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char err[GAME_ERRLEN];
+    grove_vm *vm;
+    write_counter(dir, "version = \"1.0\",", "");
+    char *text = counter_save(dir, 3);
+    assert_non_null(strstr(text, "\nrules-version 1.0\n"));
+    assert_non_null(strstr(text, "\nrules-print "));
+
+    /* the same files: loads, no note */
+    game *g = counter_load(&vm, dir, text, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    assert_string_equal(g->load_note, "");
+    game_close(g); vm_free(vm);
+
+    /* the files changed, same version, the moves still replay: loads with a note */
+    write_counter(dir, "version = \"1.0\",", "-- a designer's comment\n");
+    g = counter_load(&vm, dir, text, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    assert_int_equal(g->ncur, 3);
+    assert_non_null(strstr(g->load_note, "rule files changed since this game was saved (same version '1.0')"));
+    game_close(g); vm_free(vm);
+
+    /* another version: refused, saying both */
+    write_counter(dir, "version = \"2.0\",", "");
+    assert_null(counter_load(&vm, dir, text, err, sizeof err));
+    if (!strstr(err, "made with counter rules version '1.0'; the rules here are version '2.0'"))
+        fail_msg("unexpected error: %s", err);
+    vm_free(vm);
+
+    /* a game that gives no version is '(none)' */
+    write_counter(dir, "", "");
+    assert_null(counter_load(&vm, dir, text, err, sizeof err));
+    assert_non_null(strstr(err, "the rules here are version '(none)'"));
+    vm_free(vm);
+
+    /* format 1 (before rules lines existed) still loads */
+    write_counter(dir, "version = \"1.0\",", "");
+    char *old = malloc(strlen(text) + 1);
+    assert_non_null(old);
+    strcpy(old, text);
+    memcpy(old, "grove-save 1", 12);
+    for (const char *key = "\nrules-version"; key; key = strcmp(key, "\nrules-version") ? NULL : "\nrules-print") {
+        char *line = strstr(old, key);
+        char *next = strchr(line + 1, '\n');
+        memmove(line, next, strlen(next) + 1);
+    }
+    fix_checksum(old);
+    g = counter_load(&vm, dir, old, err, sizeof err);
+    if (!g) fail_msg("a format 1 file does not load: %s", err);
+    assert_int_equal(g->ncur, 3);
+    game_close(g); vm_free(vm);
+
+    /* a format from the future is refused, naming it */
+    memcpy(old, "grove-save 9", 12);
+    fix_checksum(old);
+    assert_null(counter_load(&vm, dir, old, err, sizeof err));
+    assert_non_null(strstr(err, "save file format 9; this grove reads formats 1 to 2"));
+    vm_free(vm);
+
+    free(old);
+    free(text);
+    char cmd[600];
+    snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -296,6 +423,7 @@ int main(void)
         cmocka_unit_test(syntax_error_names_file_and_line),
         cmocka_unit_test(unknown_game_is_named),
         cmocka_unit_test(damaged_save_files_are_refused),
+        cmocka_unit_test(saves_check_the_rules_version),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
