@@ -4,7 +4,7 @@
  *
  *   grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]]
  *             [--seed S] [--threads T] [--cap MOVES] [--json FILE] [--csv FILE]
- *             [--compare VARIANTS_A VARIANTS_B] [--coverage]
+ *             [--plot FILE.svg] [--compare VARIANTS_A VARIANTS_B] [--coverage]
  *
  * Game i (0-based) is played from seed S + i with bots whose choices are
  * seeded from (S + i, move number), so every game, and the whole summary,
@@ -22,6 +22,7 @@
 
 #include "cli.h"
 #include "coverage.h"
+#include "plot.h"
 
 #define SIM_MAX_THREADS 64
 #define SIM_MAX_KINDS 256
@@ -38,6 +39,8 @@ typedef struct {
     char botnames[MAX_BOTS + 1][24];
     bot_spec bots[MAX_BOTS + 1];
     const char *json, *csv;
+    const char *plot;               /* --plot FILE.svg */
+    char title[128];                /* the game's title, for the plot */
     bool coverage;
 } sim_opts;
 
@@ -233,7 +236,7 @@ static void *worker(void *arg)
     coverage *cov = r->cov ? coverage_start(vm) : NULL;
     for (;;) {
         pthread_mutex_lock(&r->lock);
-        long i = r->fatal[0] ? r->o->n : r->next++;
+        long i = r->fatal[0] || vm_cancelled() ? r->o->n : r->next++;   /* Ctrl-C: no more games */
         pthread_mutex_unlock(&r->lock);
         if (i >= r->o->n) break;
         play_one(r, vm, i);
@@ -481,6 +484,74 @@ static bool write_csv(const sim_run *runs, int nsides, const char *path)
     return ok;
 }
 
+/* The picture of the runs (plot.c): the numbers the text prints, plus
+ * each seat's lowest and highest score and every game's length. Prints
+ * "plot written to FILE", or the reason it could not be. */
+static bool write_plot(const sim_run *runs, const summary *sums, int nsides, const char *path)
+{
+    const sim_opts *o = runs[0].o;
+    int P = o->players;
+    plot_data d = { .game = o->game, .title = o->title, .players = P, .n = o->n, .seed = o->seed,
+                    .cap = o->cap, .nruns = nsides };
+    const char *bots[MAX_BOTS];
+    for (int p = 0; p < P; p++) bots[p] = o->botnames[p + 1];
+    d.bots = bots;
+    plot_seat *seats = calloc((size_t)(nsides * P), sizeof *seats);
+    long *lengths = calloc((size_t)nsides * (size_t)o->n, sizeof *lengths);
+    bool ok = seats && lengths;
+    for (int side = 0; ok && side < nsides; side++) {
+        const sim_run *r = &runs[side];
+        const summary *s = &sums[side];
+        plot_run *pr = &d.runs[side];
+        pr->variants = o->variants[side];
+        pr->games = s->games;
+        pr->decided = s->games - s->capped;
+        pr->ties = s->ties;
+        pr->capped = s->capped;
+        plot_seat *ps = seats + side * P;
+        long *len = lengths + (size_t)side * (size_t)o->n, k = 0;
+        pr->seats = ps;
+        pr->lengths = len;
+        for (long i = 0; i < o->n; i++)
+            if (!r->games[i].failed) len[k++] = r->games[i].moves;
+        for (int p = 0; p < P; p++) {
+            plot_seat *e = &ps[p];
+            e->wins = s->wins[p];
+            e->rate = pr->decided ? s->wins[p] / pr->decided : 0;
+            wilson(s->wins[p], pr->decided, &e->lo, &e->hi);
+            e->mean = s->score_mean[p];
+            memcpy(e->q, s->score_q[p], sizeof e->q);
+            for (long i = 0; i < o->n; i++) {
+                const sim_game *g = &r->games[i];
+                if (g->failed || g->capped) continue;
+                double v = g->scores[p];
+                if (!e->scored || v < e->min) e->min = v;
+                if (!e->scored || v > e->max) e->max = v;
+                e->scored++;
+            }
+        }
+    }
+    char err[4200] = "out of memory gathering the plot's data";
+    if (ok) ok = plot_write(&d, path, err, sizeof err);
+    if (ok) printf("plot written to %s\n", path);
+    else fprintf(stderr, "grove sim: %s\n", err);
+    free(seats);
+    free(lengths);
+    return ok;
+}
+
+/* The game's title ("Once Upon a Forest") into o->title, for the plot; its
+ * name if the definition has no title. */
+static void read_title(grove_vm *vm, sim_opts *o)
+{
+    char err[GAME_ERRLEN];
+    snprintf(o->title, sizeof o->title, "%s", o->game);
+    if (!game_load_def(vm, o->game, "", false, err, sizeof err)) return;
+    if (lua_getfield(vm->L, -1, "title") == LUA_TSTRING)
+        snprintf(o->title, sizeof o->title, "%s", lua_tostring(vm->L, -1));
+    lua_settop(vm->L, 0);
+}
+
 /* ---- comparing ------------------------------------------------------------------------ */
 
 /* The win share of a seat in a game: 1 for a sole winner, 1/k for k
@@ -564,10 +635,11 @@ static void compare(const sim_run *runs)
 
 static const char usage[] =
     "usage: grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]] [--seed S]\n"
-    "                 [--threads T] [--cap MOVES] [--json FILE] [--csv FILE]\n"
+    "                 [--threads T] [--cap MOVES] [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
     "                 [--compare VARIANTS_A VARIANTS_B] [--coverage]\n"
     "  bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; one for all seats or one per seat\n"
-    "  variants: comma-separated names; '-' for none (in --compare)\n";
+    "  variants: comma-separated names; '-' for none (in --compare)\n"
+    "  --plot: an SVG picture of win rates, scores and game lengths (A and B side by side with --compare)\n";
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
 {
@@ -579,7 +651,8 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
     return true;
 }
 
-static bool parse_sim(int argc, char **argv, sim_opts *o)
+/* 1: options read; 0: bad options (said); -1: --help was printed. */
+static int parse_sim(int argc, char **argv, sim_opts *o)
 {
     memset(o, 0, sizeof *o);
     o->seed = 1;
@@ -591,34 +664,37 @@ static bool parse_sim(int argc, char **argv, sim_opts *o)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
         if (!strcmp(a, "-n")) {
-            if (!parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove sim: -n needs a number of games\n"); return false; }
+            if (!parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove sim: -n needs a number of games\n"); return 0; }
             o->n = n; i++;
         } else if (!strcmp(a, "--players") || !strcmp(a, "-p")) {
-            if (!parse_long(v, 1, MAX_BOTS, &n)) { fprintf(stderr, "grove sim: --players needs a number 1..%d\n", MAX_BOTS); return false; }
+            if (!parse_long(v, 1, MAX_BOTS, &n)) { fprintf(stderr, "grove sim: --players needs a number 1..%d\n", MAX_BOTS); return 0; }
             o->players = (int)n; i++;
         } else if (!strcmp(a, "--seed") || !strcmp(a, "-s")) {
-            if (!parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove sim: --seed needs a non-negative integer\n"); return false; }
+            if (!parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove sim: --seed needs a non-negative integer\n"); return 0; }
             o->seed = (uint64_t)n; i++;
         } else if (!strcmp(a, "--threads") || !strcmp(a, "-t")) {
-            if (!parse_long(v, 1, SIM_MAX_THREADS, &n)) { fprintf(stderr, "grove sim: --threads needs 1..%d\n", SIM_MAX_THREADS); return false; }
+            if (!parse_long(v, 1, SIM_MAX_THREADS, &n)) { fprintf(stderr, "grove sim: --threads needs 1..%d\n", SIM_MAX_THREADS); return 0; }
             o->threads = (int)n; i++;
         } else if (!strcmp(a, "--cap")) {
-            if (!parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove sim: --cap needs a number of moves\n"); return false; }
+            if (!parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove sim: --cap needs a number of moves\n"); return 0; }
             o->cap = n; i++;
         } else if (!strcmp(a, "--variant") || !strcmp(a, "--variants")) {
-            if (!v) { fprintf(stderr, "grove sim: --variant needs names\n"); return false; }
+            if (!v) { fprintf(stderr, "grove sim: --variant needs names\n"); return 0; }
             snprintf(o->variants[0], sizeof o->variants[0], "%s", v); i++;
         } else if (!strcmp(a, "--bots") || !strcmp(a, "--bot")) {
-            if (!v) { fprintf(stderr, "grove sim: --bots needs KIND or KIND,KIND...\n"); return false; }
+            if (!v) { fprintf(stderr, "grove sim: --bots needs KIND or KIND,KIND...\n"); return 0; }
             bots = v; i++;
         } else if (!strcmp(a, "--json")) {
-            if (!v) { fprintf(stderr, "grove sim: --json needs a file\n"); return false; }
+            if (!v) { fprintf(stderr, "grove sim: --json needs a file\n"); return 0; }
             o->json = v; i++;
         } else if (!strcmp(a, "--csv")) {
-            if (!v) { fprintf(stderr, "grove sim: --csv needs a file\n"); return false; }
+            if (!v) { fprintf(stderr, "grove sim: --csv needs a file\n"); return 0; }
             o->csv = v; i++;
+        } else if (!strcmp(a, "--plot")) {
+            if (!v) { fprintf(stderr, "grove sim: --plot needs a file (FILE.svg)\n"); return 0; }
+            o->plot = v; i++;
         } else if (!strcmp(a, "--compare")) {
-            if (!v || i + 2 >= argc) { fprintf(stderr, "grove sim: --compare needs two variant lists ('-' for none)\n"); return false; }
+            if (!v || i + 2 >= argc) { fprintf(stderr, "grove sim: --compare needs two variant lists ('-' for none)\n"); return 0; }
             for (int k = 0; k < 2; k++) {
                 const char *w = argv[i + 1 + k];
                 snprintf(o->variants[k], sizeof o->variants[k], "%s", strcmp(w, "-") ? w : "");
@@ -629,44 +705,45 @@ static bool parse_sim(int argc, char **argv, sim_opts *o)
             o->coverage = true;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
-            exit(0);
+            return -1;
         } else if (a[0] == '-') {
             fprintf(stderr, "grove sim: unknown option '%s'\n%s", a, usage);
-            return false;
+            return 0;
         } else if (!o->game) {
             o->game = a;
         } else {
             fprintf(stderr, "grove sim: unexpected argument '%s'\n%s", a, usage);
-            return false;
+            return 0;
         }
     }
-    if (!o->game || !o->n) { fputs(usage, stderr); return false; }
+    if (!o->game || !o->n) { fputs(usage, stderr); return 0; }
     /* bots: one kind for every seat, or one per seat */
     char list[256];
     snprintf(list, sizeof list, "%s", bots);
     int k = 0;
     char *save = NULL;
     for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        if (++k > MAX_BOTS) { fprintf(stderr, "grove sim: too many bots\n"); return false; }
+        if (++k > MAX_BOTS) { fprintf(stderr, "grove sim: too many bots\n"); return 0; }
         char why[160];
-        if (!bot_parse(t, &o->bots[k], why, sizeof why)) { fprintf(stderr, "grove sim: %s\n", why); return false; }
+        if (!bot_parse(t, &o->bots[k], why, sizeof why)) { fprintf(stderr, "grove sim: %s\n", why); return 0; }
         bot_name(&o->bots[k], o->botnames[k], sizeof o->botnames[k]);
     }
-    if (k == 0) { fprintf(stderr, "grove sim: --bots needs at least one kind\n"); return false; }
+    if (k == 0) { fprintf(stderr, "grove sim: --bots needs at least one kind\n"); return 0; }
     if (k == 1)
         for (int s = 2; s <= MAX_BOTS; s++) { o->bots[s] = o->bots[1]; memcpy(o->botnames[s], o->botnames[1], sizeof o->botnames[s]); }
     o->players = o->players ? o->players : (k > 1 ? k : 0);
     if (k > 1 && k != o->players) {
         fprintf(stderr, "grove sim: %d bots for %d players: give one kind, or one per seat\n", k, o->players);
-        return false;
+        return 0;
     }
-    return true;
+    return 1;
 }
 
 int cmd_sim(int argc, char **argv)
 {
     sim_opts o;
-    if (!parse_sim(argc, argv, &o)) return 2;
+    int parsed = parse_sim(argc, argv, &o);
+    if (parsed <= 0) return parsed < 0 ? 0 : 2;
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
     if (!o.players) o.players = cli_min_players(vm, o.game);
@@ -678,12 +755,14 @@ int cmd_sim(int argc, char **argv)
         if (!g) { fprintf(stderr, "grove sim: %s\n", err); vm_free(vm); return 1; }
         game_close(g);
     }
+    if (o.plot) read_title(vm, &o);
     vm_free(vm);
     printf("%s, %d player%s, %ld games (seeds %llu..%llu), bots", o.game, o.players, o.players == 1 ? "" : "s",
            o.n, (unsigned long long)o.seed, (unsigned long long)(o.seed + (uint64_t)o.n - 1));
     for (int p = 1; p <= o.players; p++) printf(" %s", o.botnames[p]);
     if (o.nsides == 1 && o.variants[0][0]) printf(", variants %s", o.variants[0]);
     printf("\n");
+    fflush(stdout);                     /* before any error of the run on stderr */
 
     sim_run runs[2];
     summary sums[2];
@@ -701,6 +780,13 @@ int cmd_sim(int argc, char **argv)
         r->games = calloc((size_t)o.n, sizeof *r->games);
         if (!r->games) { fprintf(stderr, "grove sim: out of memory\n"); return 1; }
         if (!run_side(r, t0)) { rc = 1; o.nsides = side; break; }
+        if (vm_cancelled()) {           /* Ctrl-C at the REPL: no results from a part of a run */
+            long done = r->done + side * o.n;
+            fprintf(stderr, "grove sim: interrupted after %ld of %ld games; no results\n", done, o.n * o.nsides);
+            o.nsides = side + 1;
+            rc = 130;
+            break;
+        }
         long failed = 0;
         for (long i = 0; i < o.n; i++)
             if (r->games[i].failed) {
@@ -710,13 +796,14 @@ int cmd_sim(int argc, char **argv)
         if (failed) { fprintf(stderr, "grove sim: %ld of %ld games failed\n", failed, o.n); rc = 1; }
     }
     double seconds = now_s() - t0;
-    for (int side = 0; side < o.nsides; side++) {
+    int shown = rc == 130 ? 0 : o.nsides;
+    for (int side = 0; side < shown; side++) {
         summarize(&runs[side], &sums[side]);
         if (o.nsides == 2) printf("\n%s: %s\n", side ? "B" : "A", o.variants[side][0] ? o.variants[side] : "(no variant)");
         print_summary(&runs[side], &sums[side], o.nsides == 2 ? seconds / 2 : seconds);
     }
-    if (o.nsides == 2) compare(runs);
-    if (cov) {
+    if (shown == 2) compare(runs);
+    if (cov && shown) {
         printf("\n");
         char folder[128];
         snprintf(folder, sizeof folder, "scripts/%s/", o.game);
@@ -725,10 +812,11 @@ int cmd_sim(int argc, char **argv)
             coverage_report(cov, folder, rv, stdout);
             vm_free(rv);
         }
-        coverage_free(cov);
     }
-    if (o.json && o.nsides && !write_json(runs, o.nsides, o.json)) rc = 1;
-    if (o.csv && o.nsides && !write_csv(runs, o.nsides, o.csv)) rc = 1;
+    coverage_free(cov);
+    if (o.json && shown && !write_json(runs, shown, o.json)) rc = 1;
+    if (o.csv && shown && !write_csv(runs, shown, o.csv)) rc = 1;
+    if (o.plot && shown && !write_plot(runs, sums, shown, o.plot)) rc = 1;
     for (int side = 0; side < o.nsides; side++) {
         for (long i = 0; i < o.n; i++) {
             sim_game *g = &runs[side].games[i];
@@ -739,7 +827,7 @@ int cmd_sim(int argc, char **argv)
         }
         free(runs[side].games);
         free(runs[side].cards);
-        free_summary(&sums[side]);
+        if (side < shown) free_summary(&sums[side]);
         pthread_mutex_destroy(&runs[side].lock);
     }
     return rc;
