@@ -71,6 +71,9 @@ static void hook_error(lua_State *L, const char *msg)
 
 static void budget_hook(lua_State *L, lua_Debug *ar);
 
+/* Ctrl-C: every VM of the process is asked to stop (see vm_cancel_all). */
+static volatile sig_atomic_t cancel_all;
+
 /* The hook for a budget of `count` instructions between checks (0: none),
  * plus line events while someone listens (coverage). */
 static void set_hook(lua_State *L, grove_vm *vm, int count)
@@ -86,6 +89,10 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     if (ar->event == LUA_HOOKLINE) {
         if (vm->line_fn) vm->line_fn(vm->line_ctx, L, ar);
         return;
+    }
+    if (cancel_all && !vm->interrupted) {
+        vm->stop_reason = NULL;
+        vm->interrupted = 1;
     }
     if (vm->interrupted) {
         /* fire again at every instruction so a pcall cannot swallow it */
@@ -106,11 +113,19 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     }
 }
 
-void vm_interrupt(grove_vm *vm)
+void vm_cancel_all(void)
 {
-    vm->stop_reason = NULL;
-    vm->interrupted = 1;
-    set_hook(vm->L, vm, 1);
+    cancel_all = 1;
+}
+
+bool vm_cancelled(void)
+{
+    return cancel_all != 0;
+}
+
+void vm_cancel_clear(void)
+{
+    cancel_all = 0;
 }
 
 /* ---- the watchdog --------------------------------------------------------- */
@@ -143,7 +158,7 @@ static void on_alarm(int sig)
     (void)sig;
     grove_vm *vm = watched;
     if (!vm || vm->depth == 0) return;
-    vm->stop_reason = vm->watch_reason;
+    vm->stop_reason = cancel_all ? NULL : vm->watch_reason;
     vm->interrupted = 1;
     set_hook(vm->L, vm, 1);
 }
@@ -156,6 +171,7 @@ static void *watchdog(void *unused)
         nanosleep(&tick, NULL);
         pthread_mutex_lock(&watch_lock);
         for (watch *w = watches; w; w = w->next) {
+            if (cancel_all) { pthread_kill(w->thread, SIGALRM); continue; }
             long now = w->vm->progress;
             if (now != w->seen) { w->seen = now; w->quiet_ms = 0; continue; }
             w->quiet_ms += WATCH_TICK_MS;

@@ -89,9 +89,14 @@ int vm_loadfile(grove_vm *vm, const char *path, int env);
  * full path into out. */
 bool vm_find(grove_vm *vm, const char *rel, char *out, size_t outlen);
 
-/* Ask the running script to stop at its next instruction ("interrupted").
- * Safe to call from a signal handler. */
-void vm_interrupt(grove_vm *vm);
+/* Ctrl-C: ask every script running in any VM of the process, in any
+ * thread, to stop ("interrupted"): scripts under the instruction budget at
+ * their next check, watched raw runs (playouts, bot searches) through the
+ * watchdog. Safe to call from a signal handler in any thread. The request
+ * stands, stopping each new call too, until vm_cancel_clear(). */
+void vm_cancel_all(void);
+bool vm_cancelled(void);
+void vm_cancel_clear(void);
 
 /* The watchdog, for long runs made of many short script calls (playouts)
  * that go without the per-instruction count hook, which costs a fifth of

@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <lauxlib.h>
 #include <signal.h>
+#include <sys/select.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -38,10 +39,31 @@ typedef struct {
     bool result_shown;
     rng_t bot_rng;
     int viewer;             /* the seat whose view was last shown (hidden-card games) */
+    bool paused;            /* Ctrl-C stopped a bot: it waits for the next line */
+    bool warned_quit;       /* Ctrl-C at an empty prompt said how to quit */
 } repl;
 
 static repl *current_repl;      /* for readline's completion callback */
-static grove_vm *signal_vm;     /* for the SIGINT handler only */
+
+/* Ctrl-C. While work runs (a move, Lua, a bot, a sim) it stops that work:
+ * every script in every VM is asked to stop, and the game stays as it was
+ * before the work. At the prompt it drops the line being typed; twice in a
+ * row at an empty prompt, it quits. */
+static volatile sig_atomic_t got_sigint;
+
+static void on_sigint(int sig)
+{
+    (void)sig;
+    got_sigint = 1;
+    vm_cancel_all();
+}
+
+/* Forget a Ctrl-C that has been dealt with. */
+static void sigint_clear(void)
+{
+    got_sigint = 0;
+    vm_cancel_clear();
+}
 
 static const char *const help_text =
     "At the prompt:\n"
@@ -54,6 +76,10 @@ static const char *const help_text =
     "  reload          re-read the rule files and replay the moves so far; a move that\n"
     "                  no longer plays stops the replay there, under the new rules\n"
     "  auto on|off     play forced (single-option) moves by themselves\n"
+    "  sim [OPTIONS]   bot games of this game and its variants: sim -n 500 --bots mcts,random\n"
+    "                  (100 games by default; the options of grove sim --help)\n"
+    "  Ctrl-C          stop a move, Lua, a bot or a sim that runs too long; at an empty\n"
+    "                  prompt, twice to quit\n"
     "  help            this text                 quit    leave (also Ctrl-D)\n"
     "  anything else   Lua, evaluated against the live game: `game` is the Game,\n"
     "                  `s` its State (e.g. s.board:get(\"c3\", \"tree\")); a Lua line that\n"
@@ -148,12 +174,6 @@ static void hand_over(repl *r, int viewer)
     r->viewer = viewer;
 }
 
-static void on_sigint(int sig)
-{
-    (void)sig;
-    if (signal_vm) vm_interrupt(signal_vm);
-}
-
 /* Only letters, digits, spaces and '-': a mistyped command or move. */
 static bool plain_words(const char *s)
 {
@@ -203,11 +223,7 @@ static int eval_lua(repl *r, const char *code, char *syntax_err, size_t errlen)
         return 1;
     }
     int ncur = r->g->ncur;
-    signal_vm = r->vm;
-    signal(SIGINT, on_sigint);
     status = vm_call(r->vm, 0, LUA_MULTRET, NULL);
-    signal(SIGINT, SIG_DFL);
-    signal_vm = NULL;
     if (status != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
         if (plain_words(code) && strstr(msg, "undeclared global")) {
@@ -359,8 +375,16 @@ static void run_automatic(repl *r)
         int actor = game_actor(r->g);
         if (r->g->buf.n > 1 && is_bot(r, actor)) {
             uint64_t seed = ((uint64_t)rng_next(&r->bot_rng) << 32) | rng_next(&r->bot_rng);
+            fflush(stdout);             /* the board and prompt before the bot thinks */
             if (!bot_choose(r->g, &r->o.bot[actor], seed, &m, NULL)) {
-                printf("error: the %s bot of seat %d: %s\n", r->o.bots[actor], actor, game_error(r->g));
+                if (vm_cancelled()) {
+                    printf("interrupted: the %s bot of seat %d stopped thinking; press Enter to let it "
+                           "move, or type a command (undo, save, quit)\n", r->o.bots[actor], actor);
+                    r->paused = true;
+                    r->shown = true;
+                } else {
+                    printf("error: the %s bot of seat %d: %s\n", r->o.bots[actor], actor, game_error(r->g));
+                }
                 return;
             }
         }
@@ -564,21 +588,120 @@ static char **complete(const char *text, int start, int end)
     return rl_completion_matches(text, completion_generator);
 }
 
-/* Read one line (NULL at end of input); the caller frees it. */
-static char *read_line(repl *r, const char *prompt)
+/* readline's callback interface, so that a Ctrl-C at the prompt (which
+ * interrupts select) can drop the line and return. */
+static char *tty_line;
+static bool tty_done;
+
+static void on_tty_line(char *line)
 {
-    if (r->tty) {
-        char *line = readline(prompt);
-        if (line && *line) add_history(line);
-        return line;
+    tty_line = line;
+    tty_done = true;
+    rl_callback_handler_remove();
+}
+
+/* What a read gave: a line, the end of the input, or a Ctrl-C (with
+ * whether the line was empty when it came). */
+typedef enum { READ_LINE, READ_EOF, READ_SIGINT_EMPTY, READ_SIGINT_TEXT } read_result;
+
+static read_result read_tty(const char *prompt, char **out)
+{
+    tty_done = false;
+    tty_line = NULL;
+    rl_callback_handler_install(prompt, on_tty_line);
+    while (!tty_done) {
+        fflush(stdout);
+        fd_set fds;
+        FD_ZERO(&fds);
+        FD_SET(fileno(rl_instream), &fds);
+        int n = select(fileno(rl_instream) + 1, &fds, NULL, NULL, NULL);
+        if (n < 0 && errno == EINTR && got_sigint) {
+            bool empty = rl_end == 0;
+            rl_free_line_state();
+            rl_callback_sigcleanup();
+            rl_callback_handler_remove();
+            printf("^C\n");
+            return empty ? READ_SIGINT_EMPTY : READ_SIGINT_TEXT;
+        }
+        if (n > 0) rl_callback_read_char();
     }
+    if (!tty_line) return READ_EOF;
+    if (*tty_line) add_history(tty_line);
+    *out = tty_line;
+    return READ_LINE;
+}
+
+/* Read one line into *out (the caller frees it). */
+static read_result read_line_ex(repl *r, const char *prompt, char **out)
+{
+    *out = NULL;
+    if (r->tty) return read_tty(prompt, out);
     char *line = NULL;
     size_t cap = 0;
-    ssize_t n = getline(&line, &cap, r->in);
-    if (n < 0) { free(line); return NULL; }
+    ssize_t n;
+    fflush(stdout);                     /* all said before waiting for the next line */
+    for (;;) {
+        errno = 0;
+        n = got_sigint ? -1 : getline(&line, &cap, r->in);    /* a Ctrl-C that came just before */
+        if (n >= 0 || errno != EINTR || got_sigint) break;
+        clearerr(r->in);                /* another signal (the watchdog's): read on */
+    }
+    if (n < 0) {
+        free(line);
+        if (got_sigint) {
+            clearerr(r->in);
+            printf("%s^C\n", prompt);
+            return READ_SIGINT_EMPTY;
+        }
+        return READ_EOF;
+    }
     if (n && line[n - 1] == '\n') line[n - 1] = '\0';
     printf("%s%s\n", prompt, line);     /* a transcript of a scripted session */
-    return line;
+    *out = line;
+    return READ_LINE;
+}
+
+/* Read one line (NULL at the end of input or on Ctrl-C); the caller frees it. */
+static char *read_line(repl *r, const char *prompt)
+{
+    char *line;
+    read_result got = read_line_ex(r, prompt, &line);
+    if (got == READ_SIGINT_EMPTY || got == READ_SIGINT_TEXT) sigint_clear();
+    return got == READ_LINE ? line : NULL;
+}
+
+/* `sim [OPTIONS]` at the prompt: grove sim on this game (its players and
+ * variants), 100 games unless -n says otherwise; the game in progress is
+ * not touched (the sim runs its own games, in its own VMs). */
+static void do_sim(repl *r, const char *args)
+{
+    /* the words of the command line grove sim would get */
+    char fixed[] = "grove\0sim\0--players\0--variant\0-n\0" "100";
+    char *word[6];
+    for (int k = 0, at = 0; k < 6; k++) { word[k] = fixed + at; at += (int)strlen(fixed + at) + 1; }
+    char players[16], copy[512];
+    snprintf(players, sizeof players, "%d", r->o.players);
+    snprintf(copy, sizeof copy, "%s", args);
+    char *argv[64];
+    int argc = 0;
+    argv[argc++] = word[0];
+    argv[argc++] = word[1];
+    argv[argc++] = r->g->name;
+    argv[argc++] = word[2];
+    argv[argc++] = players;
+    if (r->g->variants[0]) { argv[argc++] = word[3]; argv[argc++] = r->g->variants; }
+    bool count_given = false;
+    char *save = NULL;
+    for (char *w = strtok_r(copy, " \t", &save); w && argc < 62; w = strtok_r(NULL, " \t", &save)) {
+        if (!strcmp(w, "-n")) count_given = true;
+        argv[argc++] = w;
+    }
+    if (!count_given) { argv[argc++] = word[4]; argv[argc++] = word[5]; }
+    argv[argc] = NULL;
+    fflush(stdout);
+    cmd_sim(argc, argv);
+    fflush(stdout);
+    fflush(stderr);
 }
 
 /* ---- one line ------------------------------------------------------------------------- */
@@ -619,6 +742,7 @@ static bool handle_line(repl *r, char *line)
         if (word[0] == 's') do_save(r, arg); else do_load(r, arg);
         return true;
     }
+    if (!strcmp(word, "sim")) { do_sim(r, arg); return true; }
     if (!strcmp(word, "auto")) {
         if (!strcmp(arg, "on")) r->auto_forced = true;
         else if (!strcmp(arg, "off")) r->auto_forced = false;
@@ -658,7 +782,7 @@ static bool handle_line(repl *r, char *line)
             break;
         }
         char *more = read_line(r, ">> ");
-        if (!more) break;
+        if (!more) { printf("(the unfinished Lua is dropped)\n"); break; }
         size_t ml = strlen(more);
         char *nc = realloc(code, len + ml + 2);
         if (!nc) { free(more); break; }
@@ -703,20 +827,45 @@ int play_session(const cli_opts *opts, FILE *in)
     printf("grove %s: %s, %d player%s, seed %llu%s%s. Type 'help' for commands.\n", GROVE_VERSION,
            r.o.game, r.o.players, r.o.players == 1 ? "" : "s", (unsigned long long)r.o.seed,
            r.o.variants[0] ? ", variants " : "", r.o.variants);
+    struct sigaction sa, old_sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_sigint;          /* no SA_RESTART: a read at the prompt returns */
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGINT, &sa, &old_sa);
+    rl_catch_signals = 0;
+    sigint_clear();
     for (;;) {
-        run_automatic(&r);
+        if (!r.paused) run_automatic(&r);
         if (!r.shown) show(&r);
+        sigint_clear();                 /* a Ctrl-C that stopped the work above is done with */
         int over = game_over(r.g);
         int actor = over == 0 ? game_actor(r.g) : 0;
         char prompt[128];
         if (actor) snprintf(prompt, sizeof prompt, "%s seat %d> ", r.g->name, actor);
         else snprintf(prompt, sizeof prompt, "%s> ", r.g->name);
-        char *line = read_line(&r, prompt);
-        if (!line) { if (r.tty) printf("\n"); break; }
+        char *line;
+        read_result got = read_line_ex(&r, prompt, &line);
+        if (got == READ_EOF) { if (r.tty) printf("\n"); break; }
+        if (got == READ_SIGINT_EMPTY || got == READ_SIGINT_TEXT) {
+            sigint_clear();
+            if (got == READ_SIGINT_TEXT) continue;          /* the line typed is dropped */
+            if (r.warned_quit) break;
+            printf("(to quit: Ctrl-C again, Ctrl-D or 'quit')\n");
+            r.warned_quit = true;
+            continue;
+        }
+        r.warned_quit = false;
+        /* a stopped bot moves again on Enter, or once the position changed */
+        bool resume = !*trim(line);
+        uint64_t before = 0, after = 0;
+        if (r.paused) game_hash(r.g, &before);
         bool go = handle_line(&r, line);
+        if (r.paused && (resume || !game_hash(r.g, &after) || after != before)) r.paused = false;
         free(line);
         if (!go) break;
     }
+    sigaction(SIGINT, &old_sa, NULL);
+    sigint_clear();
     free_candidates();
     current_repl = NULL;
     lua_rawgeti(r.vm->L, LUA_REGISTRYINDEX, r.game_ref);

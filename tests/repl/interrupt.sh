@@ -1,0 +1,69 @@
+#!/usr/bin/env bash
+# Ctrl-C at the REPL: it stops a long sim or a bot's thinking and returns to
+# the prompt with the game unchanged; at an empty prompt, twice quits. The
+# REPL reads a fifo here, and Ctrl-C is a SIGINT sent to it; each step waits
+# for the line that shows the REPL got there (never for a fixed time).
+. "$(dirname "$0")/lib.sh"
+
+# wait_for PATTERN: until the transcript has PATTERN (at most 60 s)
+wait_for() {
+  for _ in $(seq 600); do grep -qF -- "$1" "$tmp/out" && return 0; sleep 0.1; done
+  echo "FAIL interrupt: timed out waiting for: $1"; fail=$((fail + 1)); return 1
+}
+# start ARGS...: grove play ARGS reading the fifo $tmp/in (fd 3 writes it)
+start() {
+  rm -f "$tmp/in"; mkfifo "$tmp/in"
+  "$GROVE" play "$@" <"$tmp/in" >"$tmp/out" 2>&1 &
+  pid=$!
+  exec 3>"$tmp/in"
+}
+finish_session() { exec 3>&-; wait "$pid"; echo "exit $?" >>"$tmp/out"; }
+
+# A long sim at the prompt: Ctrl-C stops it, no results, the game is as it was.
+start logger --seed 3
+printf 'place a1\nsim -n 1000000 --bots mcts:20\n' >&3
+wait_for "1000000 games (seeds 1..1000000)"
+kill -INT "$pid"
+wait_for "grove sim: interrupted after"
+printf 'log\nquit\n' >&3
+finish_session
+expect sim "no results"
+expect sim "   1. seat 1: place a1"
+reject sim "win rate"
+expect sim "exit 0"
+
+# A bot thinking too long: Ctrl-C stops it; the bot waits; undo works; Enter lets it move.
+start logger --seed 3 --bot 2=mcts:600s
+printf 'place a1\n' >&3
+wait_for "logger seat 1> place a1"
+sleep 0.5
+kill -INT "$pid"
+wait_for "interrupted: the mcts:600s bot of seat 2 stopped thinking"
+printf 'log\nundo\nlog\nquit\n' >&3
+finish_session
+expect bot "press Enter to let it move, or type a command (undo, save, quit)"
+expect bot "   1. seat 1: place a1"
+expect bot "undone: back to move 0"
+reject bot "error"
+expect bot "exit 0"
+
+# At an empty prompt: one Ctrl-C says how to quit, a line in between resets
+# it, two in a row quit.
+start logger --seed 3
+printf 'place a1\n' >&3
+wait_for "Seat 2 to play:"
+sleep 0.3
+kill -INT "$pid"
+wait_for "(to quit: Ctrl-C again, Ctrl-D or 'quit')"
+printf 'log\n' >&3
+wait_for "   1. seat 1: place a1"
+kill -INT "$pid"
+sleep 0.3
+kill -INT "$pid"
+finish_session
+expect prompt "logger seat 2> ^C"
+expect prompt "exit 0"
+[ "$(grep -c "(to quit: Ctrl-C again" "$tmp/out")" -eq 2 ] && pass=$((pass + 1)) || {
+  fail=$((fail + 1)); echo "FAIL prompt: expected the quit hint twice"; }
+
+finish interrupt
