@@ -18,8 +18,8 @@ local REQUIRED = { "setup", "actor", "moves", "apply" }
 
 --- Name the move kinds: kinds{"place", "move"} gives a table with
 --- .place == 1, .move == 2 and [1] == "place", [2] == "move".
----@param names string[]
----@return table
+---@param names string[] the kinds, in the order of their numbers
+---@return table kinds each name's number and each number's name
 function M.kinds(names)
   local kinds = {}
   for i, name in ipairs(names) do
@@ -30,8 +30,11 @@ function M.kinds(names)
 end
 
 --- The parts of a move: kind, a, b, c (the integers given to out:add).
----@param move integer
----@return integer kind, integer a, integer b, integer c
+---@param move Move a move from out:add or grove.move
+---@return integer kind the kind, 1..255
+---@return integer a the first argument
+---@return integer b the second argument
+---@return integer c the third argument
 function M.parts(move)
   return move & 0xff, (move >> 8) & 0xffff, (move >> 24) & 0xffff, (move >> 40) & 0xffff
 end
@@ -49,9 +52,12 @@ local function default_describe(_, move)
   return string.format("move %d %d %d %d", kind, a, b, c)
 end
 
---- Check a definition and fill in the optional hooks; returns it.
----@param def table
----@return table
+--- Check a definition (a name and the setup, actor, moves and apply hooks)
+--- and fill in what a simple game need not write: title, players (2 to 4),
+--- variants, options, and result (nil), render (tostring) and describe
+--- ("move K A B C") hooks; returns it.
+---@param def GameDefinition the game's definition
+---@return GameDefinition def the same table, completed
 function M.define(def)
   if type(def) ~= "table" then error("game.define expects a table", 2) end
   if type(def.name) ~= "string" then error("the game needs a name", 2) end
@@ -73,9 +79,9 @@ end
 --- A variant: a copy of the base definition with some hooks replaced.
 --- The overrides may wrap the base hooks, which they receive as `base`:
 ---   return function(base) return game.extend(base, { moves = function(s, out) ... end }) end
----@param base table
----@param overrides table
----@return table
+---@param base GameDefinition the definition the variant changes
+---@param overrides table the fields to replace, any GameDefinition field
+---@return GameDefinition def a new definition: base's fields, then the overrides
 function M.extend(base, overrides)
   local def = {}
   for k, v in pairs(base) do def[k] = v end

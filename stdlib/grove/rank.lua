@@ -15,9 +15,9 @@ end
 
 --- Ranks by score then each tie-break list (all indexed by seat, higher is
 --- better). Seats still tied after every key share a rank ("1, 1, 3").
----@param scores integer[]
----@param tiebreaks? integer[][]
----@return integer[] ranks
+---@param scores number[] each seat's score, by seat
+---@param tiebreaks? number[][] further keys, in order, each by seat
+---@return integer[] ranks each seat's rank, by seat: 1 for the best
 function M.ranks(scores, tiebreaks)
   local keys = { scores }
   for _, t in ipairs(tiebreaks or {}) do keys[#keys + 1] = t end
@@ -34,10 +34,10 @@ end
 
 --- The result table: scores, ranks, winners (the seats ranked 1) and a
 --- line of text, e.g. "seat 2 wins with 11".
----@param scores integer[]
----@param tiebreaks? integer[][]
----@param text? string
----@return table
+---@param scores number[] each seat's score, by seat
+---@param tiebreaks? number[][] further keys, in order, each by seat
+---@param text? string the line to show (default: who wins with what)
+---@return GameResult result what result(s) returns at the end of a game
 function M.result(scores, tiebreaks, text)
   local ranks = M.ranks(scores, tiebreaks)
   local winners = {}

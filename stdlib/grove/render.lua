@@ -12,9 +12,9 @@ local function pad(text, width)
 end
 
 --- A square grid: cell_text(cell) gives each cell's text ("" for empty).
----@param grid Grid
----@param cell_text fun(cell: integer): string
----@return string
+---@param grid Grid the grid to draw
+---@param cell_text fun(cell: integer): string? each cell's text ("" or nil: ".")
+---@return string picture the board, one line per rank
 function M.grid(grid, cell_text)
   local w, h = grid:size()
   local texts, width = {}, 1
@@ -46,9 +46,9 @@ end
 --- A hex grid (pointy-top, axial q, r): rows of hexes shifted half a cell
 --- per row; cell_text(id) gives each hex's text. Hexes off the board are
 --- blank.
----@param hex Hex
----@param cell_text fun(id: integer): string
----@return string
+---@param hex Hex the hex board to draw
+---@param cell_text fun(id: integer): string? each board hex's text ("" or nil: ".")
+---@return string picture the board, one line per row r
 function M.hex(hex, cell_text)
   local ids = { hex:cells() }
   if #ids == 0 then return "" end

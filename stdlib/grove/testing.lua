@@ -43,6 +43,9 @@ local expect = {}
 M.expect = expect
 
 --- actual equals expected (tables compared by content).
+---@param actual any
+---@param expected any
+---@param what? string what is compared, to start the failure message
 function expect.eq(actual, expected, what)
   if not deep_eq(actual, expected) then
     error(string.format("%sexpected %s, got %s", what and (what .. ": ") or "",
@@ -50,21 +53,36 @@ function expect.eq(actual, expected, what)
   end
 end
 
+--- actual is anything but unexpected (tables compared by content).
+---@param actual any
+---@param unexpected any
+---@param what? string what is compared, to start the failure message
 function expect.ne(actual, unexpected, what)
   if deep_eq(actual, unexpected) then
     error(string.format("%sexpected anything but %s", what and (what .. ": ") or "", show(unexpected)), 2)
   end
 end
 
+--- v is neither nil nor false.
+---@param v any
+---@param what? string the failure message
 function expect.truthy(v, what)
   if not v then error((what or "expected a true value") .. ", got " .. show(v), 2) end
 end
 
+--- v is nil or false.
+---@param v any
+---@param what? string the failure message
 function expect.falsy(v, what)
   if v then error((what or "expected a false value") .. ", got " .. show(v), 2) end
 end
 
 --- fn() must raise an error whose text contains `fragment` (plain text).
+--- Returns the message.
+---@param fn fun()
+---@param fragment? string
+---@param what? string what is checked, for the failure message
+---@return string message
 function expect.error(fn, fragment, what)
   local ok, err = pcall(fn)
   if ok then error((what or "expected an error") .. " containing " .. show(fragment) .. ", but none was raised", 2) end
@@ -76,7 +94,9 @@ function expect.error(fn, fragment, what)
   return err
 end
 
---- The move text must be among the game's legal moves (or not).
+--- The move text must be among the game's legal moves.
+---@param g Game
+---@param text string
 function expect.legal(g, text)
   for _, m in ipairs(g:moves()) do
     if m == text then return end
@@ -84,6 +104,9 @@ function expect.legal(g, text)
   error(string.format("expected %q to be legal; legal moves: %s", text, table.concat(g:moves(), ", ")), 2)
 end
 
+--- The move text must not be among the game's legal moves.
+---@param g Game
+---@param text string
 function expect.illegal(g, text)
   for _, m in ipairs(g:moves()) do
     if m == text then error(string.format("expected %q to be illegal, but it is legal", text), 2) end
@@ -93,6 +116,10 @@ end
 --- g:try(move) is refused with a reason (containing `fragment`, if given)
 --- and changes nothing: the state, the history and the legal moves stay as
 --- they were. Returns the reason.
+---@param g Game
+---@param move string|Move
+---@param fragment? string
+---@return string why
 function expect.refused(g, move, fragment)
   local hash, played, legal = g:hash(), #g:history(), g:moves()
   local ok, why = g:try(move)
@@ -108,6 +135,8 @@ function expect.refused(g, move, fragment)
 end
 
 --- The legal moves, as a sorted list of texts, equal `list`.
+---@param g Game
+---@param list string[]
 function expect.moves(g, list)
   local have = g:moves()
   table.sort(have)
@@ -122,6 +151,8 @@ end
 --- How many random playouts a test should run: n, unless the environment
 --- variable GROVE_PLAYOUTS asks for fewer (the sanitizer build runs the
 --- suite again with few: it looks for memory errors, not for rule bugs).
+---@param n integer the number a full run plays
+---@return integer count
 function M.playouts(n)
   local cap = tonumber(os.getenv("GROVE_PLAYOUTS") or "")
   if cap and cap >= 1 and cap < n then return math.floor(cap) end
@@ -130,6 +161,8 @@ end
 
 --- A small seeded random source for playout tests (the test environment
 --- has no math.randomseed, and math.random is a game's): pick(n) is 1..n.
+---@param seed integer
+---@return fun(n: integer): integer pick
 function M.random_picker(seed)
   local x = seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019
   return function(n)
@@ -165,6 +198,11 @@ end
 --- Run test files. files: list of {path =, name =}. Prints a line per
 --- failure (and per test when verbose) and the closing count line.
 --- Returns passed, failed.
+---@param files {path: string, name: string}[] the files, with the names to report them by
+---@param verbose? boolean print a line per test that passes too
+---@param filter? string run only the tests whose names contain this text
+---@return integer passed
+---@return integer failed
 function M.run(files, verbose, filter)
   local passed, failed = 0, 0
   for _, file in ipairs(files) do

@@ -1,0 +1,61 @@
+---@meta
+-- The contract of a rule script: scripts/NAME/game.lua returns a definition
+-- table, usually through the stdlib's game.define, which checks it and fills
+-- in the optional hooks:
+--
+--   local game = require "grove.game"
+--   return game.define { name = "logger", setup = setup, actor = actor, ... }
+--
+-- The host reads it in host/game.c (and bots.c for score, sim for played).
+
+---A game's definition: what scripts/NAME/game.lua returns. The host calls its
+---hooks with the State `s` first; setup, actor, moves and apply are required,
+---game.define fills in the others. Every hook runs as a transaction: an error
+---leaves the game exactly as it was and names the script line.
+---@class GameDefinition
+---@field name string the game's name: its folder under scripts/
+---@field title? string the name shown by grove list (default: name)
+---@field version? string the version of the rules, written into save files: a save made under another version is refused
+---@field players? PlayerRange the player counts allowed (game.define's default: 2 to 4)
+---@field variants? string[] the names of the variant files beside game.lua that players may choose
+---@field player_variants? table<integer, string> a variant that comes with a player count: {[1] = "solo"}
+---@field options? GameOption[] the options a player may set, with their defaults
+---@field setup fun(s: State, options: GameOptions) # declare the components (s:grid, s:deck ...), deal and place: the position before the first move
+---@field actor fun(s: State): Seat # the seat that decides next; not always the turn's owner
+---@field moves fun(s: State, out: Out) # add every legal move of the actor to out; none when the game is over
+---@field apply fun(s: State, move: Move) # play a legal move: change the state; chance only from the game's generator
+---@field result? fun(s: State): GameResult? # nil while the game runs, then the final scores and ranks
+---@field render? fun(s: State, viewer: Seat): string # the board as text, showing only what the viewer may see (0: an onlooker)
+---@field describe? fun(s: State, move: Move): string # a move as a player types it: "place a1"
+---@field parse? fun(s: State, text: string): Move?, string? # a typed move: the move, or nil and why (nil, nil: match the describe texts instead)
+---@field score? fun(s: State, seat: Seat): number # how well a seat stands now, higher is better (the greedy bot looks one move ahead with it)
+---@field played? fun(s: State, move: Move): string? # the card a move plays, if any, for grove sim's card counts
+
+---The player counts a game allows.
+---@class PlayerRange
+---@field min integer the fewest players
+---@field max integer the most players
+
+---An option of the game a player may set (games.open(name, {rival_nuts = 3})).
+---@class GameOption
+---@field name string the option's name, also its key in setup's options table
+---@field default any its value when nobody sets it
+
+---What setup receives as its second argument: the game's options (their
+---defaults, overridden by the player's), plus the facts of this game.
+---@class GameOptions
+---@field players integer how many seats play
+---@field seed integer the seed the game started from
+---@field variants table<string, boolean> the variants in play: variants["solo"] == true
+---@field [string] any the value of each option declared in the definition's options
+
+---The end of a game, as result(s) returns it (rank.result builds one).
+---@class GameResult
+---@field scores number[] the final score of each seat, by seat
+---@field ranks integer[] the rank of each seat, by seat: 1 for the winners; tied seats share a rank ("1, 1, 3")
+---@field winners? integer[] the seats ranked 1
+---@field text? string one line for the players, such as "seat 2 wins with 11"
+
+---A variant file, scripts/NAME/VARIANT.lua, returns one of these: it gets the
+---base definition and returns the changed one (game.extend copies it).
+---@alias GameVariant fun(base: GameDefinition): GameDefinition

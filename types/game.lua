@@ -1,0 +1,147 @@
+---@meta
+-- What trusted scripts see besides the sandbox's API: the `games` table and
+-- the Game objects it opens. Test files, `grove run` scripts and the REPL's
+-- Lua prompt have them (the prompt's `game` is the Game being played and `s`
+-- its State); rule scripts do not. Bound in host/lua_game.c.
+
+---A game being played, for tools and tests: play moves by text or number,
+---look at the state, undo, play out, ask a bot. Moves are checked: an
+---illegal one changes nothing.
+---@class Game
+---@field state State the live state (g.state.board:get("c3", "tree"))
+---@field players integer how many seats play
+---@field name string the game's name
+---@field seed integer the seed it started from
+---@field variants string the variants in play, comma-separated ("" for none)
+---@field definition GameDefinition the definition it runs
+local Game = {}
+
+---Play a legal move, given as its text ("place a1") or as an integer; raises with the reason if it is not legal now.
+---@param move string|Move the move
+---@return Move move the move played
+function Game:play(move) end
+
+---Play a move if it is legal; never raises for a bad move, but says why it was refused.
+---@param move string|Move the move
+---@return boolean played
+---@return string? why the reason, when refused
+function Game:try(move) end
+
+---The legal moves now, as integers.
+---@return Move[] moves
+function Game:legal() end
+
+---The legal moves now, as the texts a player types, in the script's order.
+---@return string[] moves
+function Game:moves() end
+
+---A move as a player reads it ("chop e3").
+---@param move Move the move
+---@return string text
+function Game:describe(move) end
+
+---The legal move a text names, or nil and why it names none.
+---@param text string what a player typed
+---@return Move? move
+---@return string? why when no legal move matches
+function Game:parse(text) end
+
+---The seat that decides next, or nil once the game is over.
+---@return Seat? seat
+function Game:actor() end
+
+---The result of the game: nil while it runs, then the final scores and ranks.
+---@return GameResult? result
+function Game:result() end
+
+---Is the game over (no legal move left)?
+---@return boolean
+function Game:over() end
+
+---The board as text, as a seat sees it (0, the default: an onlooker, who sees no hidden card).
+---@param viewer? Seat whose view
+---@return string text
+function Game:render(viewer) end
+
+---Take back the last move; false when there is none.
+---@return boolean undone
+function Game:undo() end
+
+---Play again the last move undone; false when there is none.
+---@return boolean redone
+function Game:redo() end
+
+---The state's 64-bit hash: equal states have equal hashes.
+---@return integer hash
+function Game:hash() end
+
+---The moves played so far, as integers, first first.
+---@return Move[] moves
+function Game:history() end
+
+---Play random legal moves to the end of the game (or max_moves), recorded in the history so they can be inspected and undone.
+---@param seed? integer the seed of the random choices (default 1)
+---@param max_moves? integer stop after this many moves (default 100000)
+---@return integer played how many moves were played
+function Game:playout(seed, max_moves) end
+
+---Re-deal the cards a seat cannot see, consistently with what it sees, and reseed the game's chance: one sample of what that seat cannot know. Not a move: undo goes back past it.
+---@param seat Seat the seat whose view is kept, or 0 for an onlooker's
+---@param seed integer the seed of the new deal
+function Game:redeal(seat, seed) end
+
+---The move a bot would choose here, seeing only its seat's view; the game is left as it was.
+---@param bot string "random", "greedy", "mcts", "mcts:500" (iterations) or "mcts:2s" (seconds)
+---@param seed? integer the seed of the bot's own chance (default 1)
+---@return Move move
+function Game:choose(bot, seed) end
+
+---Does some card zone hide its faces from some seat?
+---@return boolean
+function Game:hidden() end
+
+---The game as the text of a save file (the REPL's save writes it; games.load reads it).
+---@return string text
+function Game:save_text() end
+
+---Close the game now instead of when it is collected; the Game, its State and its handles can no longer be used.
+function Game:close() end
+
+---Opening and listing games, for tools and tests (not rule scripts).
+---@class games
+games = {}
+
+---Open a new game by name, set up and ready for its first move; raises if the name, the player count, a variant or an option is wrong.
+---@param name string the game's folder name ("logger")
+---@param options? GameOpenOptions players, seed, variants and the game's own options
+---@return Game game
+function games.open(name, options) end
+
+---Every game on the search path, by name, with its definition or why it does not load.
+---@return GameInfo[] games
+function games.list() end
+
+---Open a game from the text of a save file by playing its moves again; nil and why when it cannot be loaded, or the game and a note when its rule files changed but its moves still play.
+---@param text string the save file's text
+---@return Game? game
+---@return string? why why it failed, or the note
+function games.load(text) end
+
+---Also look for games (scripts/NAME/) and stdlib modules in this folder.
+---@param dir string a folder holding scripts/ (and perhaps stdlib/)
+function games.add_path(dir) end
+
+---How to open a game: the seat count, the seed, the variants, and any of
+---the game's own options by name.
+---@class GameOpenOptions
+---@field players? integer how many seats play (default 2; the game's minimum when games.open gets no options table at all)
+---@field seed? integer the seed of the game's chance (default 1)
+---@field variants? string the variants to play, comma-separated: "solo,semi-coop"
+---@field [string] any a game option declared in its definition, by name
+
+---What games.list says about each game on the search path.
+---@class GameInfo
+---@field name string the game's name (its folder)
+---@field folder string where its scripts are
+---@field definition? GameDefinition its definition, when it loads
+---@field error? string why its definition does not load

@@ -1,0 +1,76 @@
+---@meta
+-- The globals of a scenario test file, run by `grove test` (the runner is
+-- stdlib/grove/testing.lua). Test files are trusted: they also have `games`,
+-- io and os. A test fails when it raises; the expect.* checks raise with the
+-- test file's line. Helpers the tests of one game share go in tests/lib/NAME.lua
+-- and are loaded with require "NAME".
+
+---Declare a scenario: grove test runs fn and reports it by name, failed if it raises.
+---@param name string what the scenario checks, as the report shows it
+---@param fn fun() the scenario
+function test(name, fn) end
+
+---The checks of a test file; each raises with the test file's line when it fails.
+---@class expect
+expect = {}
+
+---Check that a value equals the expected one (tables compared by content).
+---@param actual any what the game gave
+---@param expected any what the rules say
+---@param what? string what is compared, to start the failure message
+function expect.eq(actual, expected, what) end
+
+---Check that a value is anything but the given one (tables compared by content).
+---@param actual any what the game gave
+---@param unexpected any what it must not be
+---@param what? string what is compared, to start the failure message
+function expect.ne(actual, unexpected, what) end
+
+---Check that a value is true (neither nil nor false).
+---@param value any
+---@param what? string the failure message
+function expect.truthy(value, what) end
+
+---Check that a value is nil or false.
+---@param value any
+---@param what? string the failure message
+function expect.falsy(value, what) end
+
+---Check that fn raises an error containing a fragment of text, and return the message.
+---@param fn fun() the code that must fail
+---@param fragment? string plain text the message must contain
+---@param what? string what is checked, for the failure message
+---@return string message the error raised
+function expect.error(fn, fragment, what) end
+
+---Check that a move text is among the game's legal moves now.
+---@param g Game the game
+---@param text string the move as a player types it
+function expect.legal(g, text) end
+
+---Check that a move text is not among the game's legal moves now.
+---@param g Game the game
+---@param text string the move as a player types it
+function expect.illegal(g, text) end
+
+---Check that a move is refused with a reason (containing fragment, if given) and changes nothing: the state, the history and the legal moves stay as they were. Returns the reason.
+---@param g Game the game
+---@param move string|Move the move to try
+---@param fragment? string plain text the reason must contain
+---@return string why the reason given
+function expect.refused(g, move, fragment) end
+
+---Check that the legal moves now are exactly these texts, in any order.
+---@param g Game the game
+---@param list string[] the move texts expected
+function expect.moves(g, list) end
+
+---How many random playouts a test should run: n, or fewer when the environment variable GROVE_PLAYOUTS asks (make asan does).
+---@param n integer the number a full run plays
+---@return integer count
+function playouts(n) end
+
+---A small seeded random source for playout tests (math.random belongs to the game): the function returned gives 1..n.
+---@param seed integer the seed
+---@return fun(n: integer): integer pick
+function random_picker(seed) end

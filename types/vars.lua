@@ -1,0 +1,12 @@
+---@meta
+-- The script's bookkeeping integers (s:vars in setup). Bound in host/lua_vars.c.
+
+---Named integers a script keeps between calls (whose turn, which phase),
+---declared in setup with s:vars("play", {"phase", "round"}) and then read
+---and written as plain fields: s.play.phase = 2. They start at 0. Reading
+---or writing a name that was not declared raises, and so does a hook that
+---leaves anything but an integer in one. They have no methods, and cost no
+---call into the host. A script may name its own:
+---`---@class PlayVars: Vars` and `---@field phase integer`.
+---@class Vars
+---@field [string] integer a var declared in setup, by its name
