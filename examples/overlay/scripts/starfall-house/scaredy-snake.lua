@@ -1,0 +1,1 @@
+../../../../scripts/starfall/scaredy-snake.lua

@@ -1,0 +1,1 @@
+../../../../scripts/starfall/game.lua
