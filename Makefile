@@ -37,6 +37,8 @@ CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS  := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
 DATADIR  = $(PREFIX)/share/grove
+MANDIR   = $(PREFIX)/share/man
+BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
 CFLAGS_ALL = $(STD) $(WARN) $(OPT) $(DEBUG) $(SAN) -pthread -MMD -MP -Ihost \
              -DGROVE_DATADIR='"$(DATADIR)"' $(CFLAGS)
 LDFLAGS_ALL = $(SAN) -pthread $(LDFLAGS)
@@ -110,7 +112,7 @@ valgrind: $(TEST_BIN) $(GROVE)
 	@set -e; for t in $(TEST_BIN); do $(VALGRIND) $$t >/dev/null; done
 	$(VALGRIND) $(GROVE) play logger --seed 3 <examples/logger-session.txt >/dev/null
 	$(VALGRIND) $(GROVE) play onceupon --players 2 --bot 1=random --bot 2=mcts:10 --seed 2 </dev/null >/dev/null
-	$(VALGRIND) $(GROVE) sim starfall -n 4 --threads 2 --bots greedy,random >/dev/null
+	$(VALGRIND) $(GROVE) sim starfall -n 4 --threads 2 --bots greedy,random --plot $(BUILD)/valgrind-plot.svg >/dev/null
 	$(VALGRIND) $(GROVE) bench logger --seconds 1 >/dev/null
 
 bench: $(GROVE)
@@ -129,10 +131,13 @@ bench-reference: $(GROVE)
 install: $(GROVE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
 	install -m 755 $(GROVE) $(DESTDIR)$(PREFIX)/bin/grove
-	cp -R stdlib scripts $(DESTDIR)$(DATADIR)/
+	cp -R stdlib scripts types $(DESTDIR)$(DATADIR)/
+	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
+	install -m 644 doc/grove.1 $(DESTDIR)$(MANDIR)/man1/grove.1
+	install -m 644 completions/grove.bash $(DESTDIR)$(BASHCOMPDIR)/grove
 
 uninstall:
-	rm -f $(DESTDIR)$(PREFIX)/bin/grove
+	rm -f $(DESTDIR)$(PREFIX)/bin/grove $(DESTDIR)$(MANDIR)/man1/grove.1 $(DESTDIR)$(BASHCOMPDIR)/grove
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
