@@ -119,10 +119,10 @@ static bool load_def(grove_vm *vm, const char *name, const char *variants, bool 
     if (!fresh) lua_pop(L, 1);
     vm->source_print = 0xcbf29ce484222325ULL;           /* the files loaded from here on */
 
-    char rel[200], dir[2048], path[2100];
-    snprintf(rel, sizeof rel, "scripts/%s", name);
-    if (!vm_find(vm, rel, dir, sizeof dir)) {
-        snprintf(err, errlen, "no game '%s' (no folder scripts/%s on the search path; try grove list)", name, name);
+    char dir[2048], path[2100];
+    if (!vm_find_game(vm, name, dir, sizeof dir)) {
+        snprintf(err, errlen, "no game '%s' (no folder scripts/%s on the search path, nor %s/ here; "
+                 "try grove list)", name, name, name);
         lua_pop(L, 1);
         return false;
     }

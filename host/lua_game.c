@@ -399,6 +399,7 @@ void lua_game_register(lua_State *L)
 /* ---- games.list ---------------------------------------------------------- */
 
 #include <dirent.h>
+#include <unistd.h>
 
 static int cmp_str(const void *a, const void *b)
 {
@@ -412,9 +413,12 @@ static int l_list(lua_State *L)
     int out = lua_gettop(L), n = 0;
     char *names[256], *folders[256];
     int nnames = 0;
-    for (int i = 0; i < vm->npaths; i++) {
+    /* scripts/ of each folder on the search path, then the working
+     * directory's own game folders (see vm_find_game) */
+    for (int i = 0; i <= vm->npaths; i++) {
         char dir[2048];
-        snprintf(dir, sizeof dir, "%s/scripts", vm->paths[i]);
+        if (i < vm->npaths) snprintf(dir, sizeof dir, "%s/scripts", vm->paths[i]);
+        else if (!getcwd(dir, sizeof dir)) break;
         DIR *d = opendir(dir);
         if (!d) continue;
         struct dirent *e;

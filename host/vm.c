@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <lauxlib.h>
 #include <lualib.h>
 #include <stdio.h>
@@ -17,6 +18,7 @@
 #include <signal.h>
 #include <sys/time.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "api.h"
 #include "state.h"
@@ -372,7 +374,22 @@ bool vm_find(grove_vm *vm, const char *rel, char *out, size_t outlen)
     return false;
 }
 
-/* The chunk name of path: relative to the search path entry holding it. */
+bool vm_find_game(grove_vm *vm, const char *name, char *out, size_t outlen)
+{
+    char rel[300];
+    snprintf(rel, sizeof rel, "scripts/%s", name);
+    if (vm_find(vm, rel, out, outlen)) return true;
+    /* a game folder in the working directory (what `grove new` makes outside
+     * a tree of games) */
+    char here[PATH_MAX];
+    snprintf(rel, sizeof rel, "%s/game.lua", name);
+    if (!is_file(rel) || !getcwd(here, sizeof here)) return false;
+    int n = snprintf(out, outlen, "%s/%s", here, name);
+    return n > 0 && (size_t)n < outlen;
+}
+
+/* The chunk name of path: relative to the search path entry holding it,
+ * or to the working directory. */
 static void chunk_name(grove_vm *vm, const char *path, char *out, size_t outlen)
 {
     for (int i = 0; i < vm->npaths; i++) {
@@ -382,6 +399,9 @@ static void chunk_name(grove_vm *vm, const char *path, char *out, size_t outlen)
             return;
         }
     }
+    char here[PATH_MAX];
+    size_t n = getcwd(here, sizeof here) ? strlen(here) : 0;
+    if (n && strncmp(path, here, n) == 0 && path[n] == '/') path += n + 1;
     snprintf(out, outlen, "@%s", path);
 }
 

@@ -89,6 +89,10 @@ int vm_loadfile(grove_vm *vm, const char *path, int env);
  * full path into out. */
 bool vm_find(grove_vm *vm, const char *rel, char *out, size_t outlen);
 
+/* Find game NAME's folder: scripts/NAME on the search path, else NAME/
+ * (holding game.lua) in the working directory. */
+bool vm_find_game(grove_vm *vm, const char *name, char *out, size_t outlen);
+
 /* Ctrl-C: ask every script running in any VM of the process, in any
  * thread, to stop ("interrupted"): scripts under the instruction budget at
  * their next check, watched raw runs (playouts, bot searches) through the

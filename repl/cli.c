@@ -26,7 +26,7 @@ static bool has_stdlib(const char *dir)
 /* The folder holding stdlib/ and scripts/: GROVE_DATA, then beside the
  * binary (build/grove in a source tree: ..), then ../share/grove from the
  * binary, then the compiled-in GROVE_DATADIR. */
-static bool find_datadir(char *out, size_t len)
+bool cli_datadir(char *out, size_t len)
 {
     const char *env = getenv("GROVE_DATA");
     if (env && has_stdlib(env)) { snprintf(out, len, "%s", env); return true; }
@@ -52,7 +52,7 @@ static bool find_datadir(char *out, size_t len)
 grove_vm *cli_vm(void)
 {
     char dir[PATH_MAX];
-    if (!find_datadir(dir, sizeof dir)) {
+    if (!cli_datadir(dir, sizeof dir)) {
         fprintf(stderr, "grove: cannot find the data folder (stdlib/ and scripts/); "
                         "set GROVE_DATA or reinstall with make install\n");
         return NULL;

@@ -29,6 +29,10 @@ typedef struct {
     bool all_games;
 } cli_opts;
 
+/* The data folder (holding stdlib/ and scripts/): GROVE_DATA, beside the
+ * binary, or installed. */
+bool cli_datadir(char *out, size_t len);
+
 /* A VM on the data folder (stdlib/, scripts/), found next to the binary
  * or installed; prints the reason and returns NULL on failure. */
 grove_vm *cli_vm(void);
@@ -45,6 +49,7 @@ int cli_min_players(grove_vm *vm, const char *game);
 int play_session(const cli_opts *o, FILE *in);
 
 int cmd_play(int argc, char **argv);
+int cmd_new(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 

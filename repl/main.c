@@ -22,6 +22,8 @@ static const char *const usage =
     "  grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"
     "                          play at the REPL (type 'help' there)\n"
     "  grove list              the games, their player counts and variants\n"
+    "  grove new NAME          a new game to change into yours: scripts/NAME/ (or ./NAME/\n"
+    "                          where there is no scripts/ folder) with its README and tests\n"
     "  grove test [PATH...]    run the scenario tests: of all games, or of the given files,\n"
     "                          folders, or game folders (their tests/)\n"
     "  grove run FILE.lua [ARGS...]\n"
@@ -37,7 +39,8 @@ static const char *const usage =
     "\n"
     "Games are found in scripts/ beside stdlib/ in the data folder (next to the\n"
     "grove binary in a source tree, or PREFIX/share/grove once installed), then\n"
-    "in each folder of GROVE_PATH (colon-separated), which holds scripts/NAME/.\n";
+    "in each folder of GROVE_PATH (colon-separated), which holds scripts/NAME/,\n"
+    "then as NAME/ (holding game.lua) in the working directory.\n";
 
 /* ---- list -------------------------------------------------------------------- */
 
@@ -303,6 +306,7 @@ int main(int argc, char **argv)
     }
     if (!strcmp(argv[1], "play")) return cmd_play(argc, argv);
     if (!strcmp(argv[1], "list")) return cmd_list();
+    if (!strcmp(argv[1], "new")) return cmd_new(argc, argv);
     if (!strcmp(argv[1], "run")) return cmd_run(argc, argv);
     if (!strcmp(argv[1], "test")) return cmd_test(argc, argv);
     if (!strcmp(argv[1], "bench")) return cmd_bench(argc, argv);

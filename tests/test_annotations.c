@@ -748,13 +748,13 @@ static void test_stale_game_field_is_named(void **unused)
     read_live(&api);
     const char *src = getenv("GROVE_SOURCE");
     char path[1024];
-    snprintf(path, sizeof path, "%s/types/game.lua", src ? src : ".");
+    snprintf(path, sizeof path, "%s/types/games.lua", src ? src : ".");
     char *text = read_text(path);
     char *edited = replace_line(text, "---@class Game\n", "---@class Game\n---@field turn integer\n");
     free(text);
     entries ann = { 0 };
     strlist problems = { 0 };
-    parse_types("types/game.lua", edited, &ann, &problems);
+    parse_types("types/games.lua", edited, &ann, &problems);
     compare(&api, &ann, &problems);
     report(&problems);
     assert_true(has_problem(&problems, "the field Game.turn is annotated, but a Game has no such field"));

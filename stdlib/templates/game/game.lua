@@ -1,0 +1,79 @@
+--- {{title}}: the game `grove new {{name}}` made, to be changed into yours.
+---
+--- As it comes it is a take-away game: a pile of 15 stones between the
+--- players; on your turn you take one, two or three stones; whoever takes
+--- the last stone wins. Change the rules below, then run `grove test` on
+--- this folder and `grove play {{name}}` to try them.
+---
+--- The contract (../shared/DESIGN.md, docs/api.md): setup declares the
+--- components, actor says who decides, moves lists the legal moves, apply
+--- plays one; result, describe and render are for people.
+local game = require "grove.game"
+local turns = require "grove.turns"
+local rank = require "grove.rank"
+
+local STONES = 15                          -- in the pile at the start
+local MOST_TAKEN = 3                       -- stones one turn may take
+
+local MOVE = game.kinds { "take" }         -- a move is "take N"
+
+--- Setup: the pile, and whose turn it is (grove.turns keeps that).
+local function setup(s)
+  s:vars("pile", { "stones" })
+  s.pile.stones = STONES
+  turns.setup(s)
+end
+
+--- The seat that decides now.
+local function actor(s)
+  return turns.seat(s)
+end
+
+--- Take one, two or three stones, never more than the pile holds.
+local function moves(s, out)
+  if turns.over(s) then return end
+  for n = 1, math.min(MOST_TAKEN, s.pile.stones) do out:add(MOVE.take, n) end
+end
+
+--- Take the stones; whoever empties the pile wins, else the next seat plays.
+local function apply(s, move)
+  local _, n = game.parts(move)
+  s.pile.stones = s.pile.stones - n
+  if s.pile.stones == 0 then
+    turns.end_now(s)
+  else
+    turns.pass(s)
+  end
+end
+
+--- nil while stones are left; then the seat that took the last one wins.
+local function result(s)
+  if not turns.over(s) then return nil end
+  local scores = {}
+  for seat = 1, s.players do scores[seat] = seat == turns.seat(s) and 1 or 0 end
+  return rank.result(scores, nil, string.format("seat %d took the last stone", turns.seat(s)))
+end
+
+--- A move as a person types it: "take 2".
+local function describe(_, move)
+  local _, n = game.parts(move)
+  return "take " .. n
+end
+
+local function render(s)
+  return string.format("Pile: %s (%d stones)", string.rep("o", s.pile.stones), s.pile.stones)
+end
+
+return game.define {
+  name = "{{name}}",
+  title = "{{title}}",
+  version = "0.1",           -- of these rules: saves made under another version are refused
+  players = { min = 2, max = 2 },
+  setup = setup,
+  actor = actor,
+  moves = moves,
+  apply = apply,
+  result = result,
+  describe = describe,
+  render = render,
+}
