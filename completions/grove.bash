@@ -214,7 +214,7 @@ _grove()
         if [[ $cur == -* ]]; then
             _grove_reply "$cur" --help --version
         else
-            _grove_reply "$cur" play list test run sim replay bench new
+            _grove_reply "$cur" play list test run sim replay bench new help
         fi
         return
     fi
@@ -324,6 +324,15 @@ _grove()
             ;;
         replay)
             ((positionals == 0)) && _grove_files "$cur"
+            ;;
+        help)
+            # the topics, as grove help topics lists them
+            if ((positionals == 0)); then
+                local topics
+                topics=$("${_grove_words[0]}" help topics 2>/dev/null | sed -n 's/^  \([a-z]*\) .*/\1/p')
+                # shellcheck disable=SC2086
+                _grove_reply "$cur" topics $topics
+            fi
             ;;
     esac
 }

@@ -48,6 +48,11 @@ int cli_min_players(grove_vm *vm, const char *game);
  * is a terminal); returns the program's exit status. */
 int play_session(const cli_opts *o, FILE *in);
 
+/* The help topics: help_print(out, NULL) is the REPL's commands, "topics"
+ * lists them all. */
+void help_print(FILE *out, const char *topic);
+bool help_has(const char *topic);
+
 int cmd_play(int argc, char **argv);
 int cmd_new(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

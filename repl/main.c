@@ -35,6 +35,7 @@ static const char *const usage =
     "                          play a save file or sim --json records again and check the end\n"
     "  grove bench [GAME] [--players N] [--seconds S | --playouts N] [--json FILE]\n"
     "                          random playouts per second\n"
+    "  grove help TOPIC        a help page: grove help topics lists them (also at the REPL)\n"
     "  grove --help | --version\n"
     "\n"
     "Games are found in scripts/ beside stdlib/ in the data folder (next to the\n"
@@ -296,6 +297,10 @@ static int cmd_replay(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+    if (argc >= 3 && !strcmp(argv[1], "help")) {
+        help_print(stdout, argv[2]);
+        return help_has(argv[2]) ? 0 : 2;
+    }
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
         fputs(usage, argc < 2 ? stderr : stdout);
         return argc < 2 ? 2 : 0;

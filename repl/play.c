@@ -65,26 +65,6 @@ static void sigint_clear(void)
     vm_cancel_clear();
 }
 
-static const char *const help_text =
-    "At the prompt:\n"
-    "  N               play legal move number N\n"
-    "  MOVE TEXT       play a move by its text (e.g. 'move b3'); Tab completes\n"
-    "  moves           list the legal moves      board   show the board again\n"
-    "  undo / redo     take back / replay a move (bot and forced moves too)\n"
-    "  log             the moves so far          result  the score now\n"
-    "  save FILE       save the game             load FILE  load a saved game\n"
-    "  reload          re-read the rule files and replay the moves so far; a move that\n"
-    "                  no longer plays stops the replay there, under the new rules\n"
-    "  auto on|off     play forced (single-option) moves by themselves\n"
-    "  sim [OPTIONS]   bot games of this game and its variants: sim -n 500 --bots mcts,random\n"
-    "                  (100 games by default; the options of grove sim --help)\n"
-    "  Ctrl-C          stop a move, Lua, a bot or a sim that runs too long; at an empty\n"
-    "                  prompt, twice to quit\n"
-    "  help            this text                 quit    leave (also Ctrl-D)\n"
-    "  anything else   Lua, evaluated against the live game: `game` is the Game,\n"
-    "                  `s` its State (e.g. s.board:get(\"c3\", \"tree\")); a Lua line that\n"
-    "                  fails, or leaves a var holding a non-integer, changes nothing\n";
-
 /* ---- Lua prompt environment -------------------------------------------------- */
 
 /* Bind `game` and `s` in the prompt's env to the current game. */
@@ -725,7 +705,8 @@ static bool handle_line(repl *r, char *line)
     while (*arg == ' ') arg++;
 
     if (!strcmp(cmd, "quit") || !strcmp(cmd, "exit") || !strcmp(cmd, "q")) return false;
-    if (!strcmp(cmd, "help") || !strcmp(cmd, "?")) { fputs(help_text, stdout); return true; }
+    if (!strcmp(cmd, "?")) { help_print(stdout, NULL); return true; }
+    if (!strcmp(word, "help")) { help_print(stdout, arg); return true; }
     if (!strcmp(cmd, "moves")) { print_moves(r); return true; }
     if (!strcmp(cmd, "board") || !strcmp(cmd, "show")) { r->shown = false; r->result_shown = false; return true; }
     if (!strcmp(cmd, "undo")) { do_undo(r); return true; }

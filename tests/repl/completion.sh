@@ -46,7 +46,9 @@ offer() {
 # Subcommands and top-level options.
 offer subcommand "sim" s
 offer subcommand "run replay" r
-offer subcommand "play list test run sim replay bench new" ""
+offer subcommand "play list test run sim replay bench new help" ""
+offer help-topic "bots" help b
+offer help-topics "sim save" help s
 offer subcommand "--help --version" -
 offer subcommand "" zz
 

@@ -1,0 +1,126 @@
+/*
+ * help.c — the help topics of `help TOPIC` at the REPL and `grove help
+ * TOPIC`: short pages on what a person needs while playing or writing a
+ * game. The REPL's own command list is the topic "commands".
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+typedef struct { const char *name, *summary, *text; } topic;
+
+static const topic topics[] = {
+    { "commands", "what you can type at the REPL prompt",
+      "At the prompt:\n"
+      "  N               play legal move number N\n"
+      "  MOVE TEXT       play a move by its text (e.g. 'move b3'); Tab completes\n"
+      "  moves           list the legal moves      board   show the board again\n"
+      "  undo / redo     take back / replay a move (bot and forced moves too)\n"
+      "  log             the moves so far          result  the score now\n"
+      "  save FILE       save the game             load FILE  load a saved game\n"
+      "  reload          re-read the rule files and replay the moves so far; a move that\n"
+      "                  no longer plays stops the replay there, under the new rules\n"
+      "  auto on|off     play forced (single-option) moves by themselves\n"
+      "  sim [OPTIONS]   bot games of this game and its variants: sim -n 500 --bots mcts,random\n"
+      "                  (100 games by default; the options of grove sim --help)\n"
+      "  help [TOPIC]    this text, or a topic: help topics lists them\n"
+      "  quit            leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)\n"
+      "  anything else   Lua, evaluated against the live game: `game` is the Game,\n"
+      "                  `s` its State (e.g. s.board:get(\"c3\", \"tree\")); a Lua line that\n"
+      "                  fails, or leaves a var holding a non-integer, changes nothing\n"
+      "  Ctrl-C          stop a move, Lua, a bot or a sim that runs too long\n" },
+    { "moves", "how moves are typed, numbered and checked",
+      "Moves\n"
+      "  Each prompt lists the legal moves, numbered. Type the number, or the move's\n"
+      "  text as the list shows it ('place a1', 'chop c3'); Tab completes the text.\n"
+      "  A move that is not legal now is refused with the reason and nothing changes.\n"
+      "  Moves a bot makes and forced moves (the only legal one) are played by\n"
+      "  themselves and shown with the reason: 'seat 2: move b3 (mcts)'. 'auto off'\n"
+      "  leaves forced moves to you. 'undo' takes back one of your moves together\n"
+      "  with the bot and forced moves after it.\n" },
+    { "lua", "Lua at the prompt: looking at and changing the live game",
+      "Lua at the prompt\n"
+      "  A line that is not a command or a move is Lua, run against the live game:\n"
+      "    s.board:get(\"c3\", \"tree\")        an expression prints its value\n"
+      "    s.score:set(1, 9)                 a statement changes the game (undo does not\n"
+      "                                      take it back; reload or load does)\n"
+      "    for _, m in ipairs(game:moves()) do print(m) end\n"
+      "  `s` is the State (the components the game declared in setup), `game` the\n"
+      "  Game (moves, play, undo, result, hash, playout ...). An unfinished line\n"
+      "  asks for more (>>). A line that fails, or leaves a var holding a\n"
+      "  non-integer, changes nothing. The whole API: docs/api.md.\n" },
+    { "bots", "the bots, and how to play against them",
+      "Bots\n"
+      "  grove play GAME --bot 2=mcts      seat 2 is a bot; give --bot once per bot seat\n"
+      "  random          a legal move at random\n"
+      "  greedy          the move after which the game's score(s, seat) is best (or, if\n"
+      "                  the game has none, the best average of a few random playouts)\n"
+      "  mcts            Monte Carlo tree search, 1000 iterations a move; it re-deals\n"
+      "                  what its seat cannot see, so it does not cheat at hidden cards\n"
+      "  mcts:N          N iterations a move         mcts:Ts    T seconds a move\n"
+      "  Ctrl-C while a bot thinks stops it; Enter lets it move again.\n" },
+    { "sim", "bot games in bulk: balance, variants, plots",
+      "Simulating\n"
+      "  grove sim GAME -n 1000 [--players P] [--bots mcts,random] [--threads 2]\n"
+      "  prints each seat's wins with a 95% interval, scores, game lengths and the\n"
+      "  moves played by kind. --compare A B plays the same seeds under two variant\n"
+      "  lists ('-' for none) and says what changed, with intervals. --plot FILE.svg\n"
+      "  draws it; --json/--csv write one record per game (grove replay reads them);\n"
+      "  --coverage shows the rule lines no game reached. At the REPL, 'sim -n 500'\n"
+      "  does the same for the game at hand; Ctrl-C stops it.\n" },
+    { "save", "save files: what they hold and what loading checks",
+      "Saving and loading\n"
+      "  'save FILE' writes the game (game, variants, players, seed, every move as\n"
+      "  text, the state, the rules' version and a checksum) through a temporary file,\n"
+      "  so a failed save never destroys the last one. 'load FILE' replays the moves\n"
+      "  and checks the result against the saved state: a damaged or hand-edited file,\n"
+      "  or one made under another version of the rules, is refused with the reason\n"
+      "  and the game in progress is unchanged. 'grove replay FILE' does the check\n"
+      "  from the shell.\n" },
+    { "variants", "variants and player counts",
+      "Variants\n"
+      "  grove list shows each game's player counts and variants.\n"
+      "  grove play starfall --variant scaredy-snake,star-fluke   (comma-separated)\n"
+      "  A variant is a file VARIANT.lua beside the game's game.lua returning\n"
+      "  function(game) ... end: it changes the definition it is given, usually\n"
+      "  with grove.game.extend, wrapping only the rules it changes.\n" },
+    { "writing", "writing a new game: where to start",
+      "Writing a game\n"
+      "  grove new NAME       a working game to change: game.lua, README.md, tests/\n"
+      "  grove test NAME      run its tests (a folder path) after each change\n"
+      "  reload               at the REPL: the new rules, the moves so far replayed\n"
+      "  The tutorial: examples/tutorial/README.md. The API: docs/api.md, with\n"
+      "  editor completion from types/ (see types/README.md). Games are found in\n"
+      "  scripts/NAME/ of the data folder and of each GROVE_PATH folder, then as\n"
+      "  NAME/ in the working directory.\n" },
+};
+
+#define NTOPICS (sizeof topics / sizeof topics[0])
+
+void help_print(FILE *out, const char *name)
+{
+    if (!name || !*name) name = "commands";
+    if (!strcmp(name, "topics")) {
+        fprintf(out, "Help topics (help TOPIC):\n");
+        for (size_t i = 0; i < NTOPICS; i++) fprintf(out, "  %-10s %s\n", topics[i].name, topics[i].summary);
+        return;
+    }
+    for (size_t i = 0; i < NTOPICS; i++)
+        if (!strcmp(name, topics[i].name)) {
+            fputs(topics[i].text, out);
+            if (i == 0) fprintf(out, "More: help topics\n");
+            return;
+        }
+    fprintf(out, "no help topic '%s'; the topics:", name);
+    for (size_t i = 0; i < NTOPICS; i++) fprintf(out, " %s", topics[i].name);
+    fprintf(out, "\n");
+}
+
+bool help_has(const char *name)
+{
+    if (!strcmp(name, "topics")) return true;
+    for (size_t i = 0; i < NTOPICS; i++)
+        if (!strcmp(name, topics[i].name)) return true;
+    return false;
+}
