@@ -194,7 +194,7 @@ _grove_option_args()
 _grove_options()
 {
     case $1 in
-        play) _grove_found=(--players --seed --variant --bot) ;;
+        play) _grove_found=(--players --seed --variant --bot --ascii) ;;
         sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --coverage --help) ;;
         bench) _grove_found=(--players --seconds --playouts --json) ;;
         test) _grove_found=(--verbose --filter) ;;

@@ -146,12 +146,39 @@ void api_open(lua_State *L)
     lua_pop(L, 1);
 }
 
+static bool display_color, display_unicode;
+
+void api_set_display(bool color, bool unicode)
+{
+    display_color = color;
+    display_unicode = unicode;
+}
+
+void api_display(bool *color, bool *unicode)
+{
+    *color = display_color;
+    *unicode = display_unicode;
+}
+
+/* grove.display() -> {color = bool, unicode = bool}: how renders may draw.
+ * A fresh table each call; rules must not depend on it. */
+static int l_display(lua_State *L)
+{
+    lua_createtable(L, 0, 2);
+    lua_pushboolean(L, display_color);
+    lua_setfield(L, -2, "color");
+    lua_pushboolean(L, display_unicode);
+    lua_setfield(L, -2, "unicode");
+    return 1;
+}
+
 void api_push_grove(lua_State *L)
 {
     static const luaL_Reg fns[] = {
         { "cond", bind_new_cond },
         { "move", l_move },
         { "move_parts", l_move_parts },
+        { "display", l_display },
         { NULL, NULL },
     };
     luaL_newlib(L, fns);

@@ -14,8 +14,14 @@
 /* Register every metatable (State, handles, Cond, Out, Game). */
 void api_open(lua_State *L);
 
-/* Push the `grove` API table: cond, move, move_parts, version. */
+/* Push the `grove` API table: cond, move, move_parts, display, version. */
 void api_push_grove(lua_State *L);
+
+/* How text is shown, for grove.display(): colour (ANSI escapes) and
+ * Unicode symbols. Process-wide; set by the program before it opens games
+ * (off and off until then: tests and tools see plain ASCII). */
+void api_set_display(bool color, bool unicode);
+void api_display(bool *color, bool *unicode);
 
 /* Push the `games` table of tools: open, list. (lua_game.c) */
 void api_push_tools(lua_State *L);

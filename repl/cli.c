@@ -118,6 +118,8 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
                 return false;
             }
             bot_name(&o->bot[n], o->bots[n], sizeof o->bots[n]); i++;
+        } else if (!strcmp(a, "--ascii") && !bench) {
+            o->ascii = true;
         } else if (!strcmp(a, "--seconds") && bench) {
             char *end;
             double d = v ? strtod(v, &end) : 0;

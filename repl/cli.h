@@ -27,6 +27,7 @@ typedef struct {
     long playouts;          /* bench --playouts N: a fixed count instead */
     const char *json;       /* bench --json FILE */
     bool all_games;
+    bool ascii;             /* play --ascii: plain ASCII boards on any terminal */
 } cli_opts;
 
 /* The data folder (holding stdlib/ and scripts/): GROVE_DATA, beside the

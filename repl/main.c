@@ -2,6 +2,7 @@
  * main.c — the `grove` program: subcommand dispatch, help, version, and the
  * small subcommands (list, run, test).
  */
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <lauxlib.h>
@@ -19,7 +20,7 @@ static const char *const usage =
     "grove — play, simulate and test board-game rules written in Lua\n"
     "\n"
     "usage:\n"
-    "  grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"
+    "  grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]... [--ascii]\n"
     "                          play at the REPL (type 'help' there)\n"
     "  grove list              the games, their player counts and variants\n"
     "  grove new NAME          a new game to change into yours: scripts/NAME/ (or ./NAME/\n"
@@ -201,6 +202,7 @@ static int cmd_test(int argc, char **argv)
 {
     bool verbose = false;
     const char *filter = NULL;
+    api_set_display(false, false);      /* tests see the same text on any terminal */
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
     strlist files = { 0 };
@@ -295,8 +297,36 @@ static int cmd_replay(int argc, char **argv)
     return rc;
 }
 
+/* Does the locale say UTF-8 (LC_ALL, else LC_CTYPE, else LANG)? */
+static bool utf8_locale(void)
+{
+    const char *names[] = { "LC_ALL", "LC_CTYPE", "LANG" };
+    for (size_t i = 0; i < 3; i++) {
+        const char *v = getenv(names[i]);
+        if (!v || !*v) continue;
+        char low[128];
+        size_t n = 0;
+        for (; v[n] && n + 1 < sizeof low; n++) low[n] = (char)tolower((unsigned char)v[n]);
+        low[n] = '\0';
+        return strstr(low, "utf-8") || strstr(low, "utf8");
+    }
+    return false;
+}
+
+/* Colour when stdout is a terminal that is not "dumb" and NO_COLOR is not
+ * set (https://no-color.org); Unicode symbols when the locale is UTF-8.
+ * `grove play --ascii` turns the symbols off; grove test always draws
+ * plain ASCII, so tests do not depend on the terminal. */
+static void set_display(void)
+{
+    const char *no_color = getenv("NO_COLOR"), *term = getenv("TERM");
+    bool color = isatty(STDOUT_FILENO) && !(no_color && *no_color) && !(term && !strcmp(term, "dumb"));
+    api_set_display(color, utf8_locale());
+}
+
 int main(int argc, char **argv)
 {
+    set_display();
     if (argc >= 3 && !strcmp(argv[1], "help")) {
         help_print(stdout, argv[2]);
         return help_has(argv[2]) ? 0 : 2;

@@ -862,6 +862,11 @@ int cmd_play(int argc, char **argv)
     cli_opts o = { 0 };
     o.seed = 1;
     if (!cli_parse_opts(argc, argv, 2, &o, false)) return 2;
-    if (!o.game) { fprintf(stderr, "usage: grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"); return 2; }
+    if (!o.game) { fprintf(stderr, "usage: grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]... [--ascii]\n"); return 2; }
+    if (o.ascii) {
+        bool color, unicode;
+        api_display(&color, &unicode);
+        api_set_display(color, false);
+    }
     return play_session(&o, stdin);
 }

@@ -42,6 +42,13 @@ function grove.move(kind, a, b, c) end
 ---@return integer c the third argument
 function grove.move_parts(move) end
 
+---How text may be drawn now, for render functions only (rules must not
+---depend on it): colour escapes on a terminal without NO_COLOR, Unicode
+---symbols under a UTF-8 locale unless `grove play --ascii`. Tests always
+---get false and false. A fresh table each call.
+---@return {color: boolean, unicode: boolean} display
+function grove.display() end
+
 ---Compile a condition once ({tree = 3, owner = {1, 4}}), so a query run on every move builds no table.
 ---@param clauses table<string, integer|integer[]> field = value, or field = {low, high} inclusive
 ---@return Cond cond the condition, usable wherever a query takes one

@@ -317,7 +317,7 @@ local function square_text(s, square)
   if s.board:get(square, "protester") == 1 then text = text .. "+" end
   if s.board:get(square, "spawner") == 1 then text = text .. "*" end
   local seat = s.board:get(square, "logger")
-  if seat > 0 then text = text .. "L" .. seat end
+  if seat > 0 then text = text .. render_board.seat(seat, "L" .. seat) end
   return text
 end
 

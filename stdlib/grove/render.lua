@@ -3,13 +3,49 @@
 ---   render.grid(s.board, function(cell) return "T" end)
 --- draws the grid with ranks on the left (highest at the top) and files
 --- below, every cell as wide as the widest text.
+---
+--- How it draws follows grove.display(): box-drawing lines and symbols when
+--- the terminal takes Unicode (plain ASCII with `grove play --ascii`, and in
+--- tests), and colour for the seats (render.seat) on a terminal, unless
+--- NO_COLOR is set.
 local M = {}
 
+--- The width a text takes on screen: its characters, without colour escapes.
+local function width_of(text)
+  local plain = text:gsub("\27%[[%d;]*m", "")
+  return utf8.len(plain) or #plain
+end
+
 local function pad(text, width)
-  local len = utf8.len(text) or #text
+  local len = width_of(text)
   local left = (width - len) // 2
   return string.rep(" ", left) .. text .. string.rep(" ", width - len - left)
 end
+
+local SEAT_COLOR = { 31, 34, 32, 35, 36, 33 }   -- red, blue, green, magenta, cyan, yellow
+
+--- A seat's piece or name in that seat's colour (plain text without colour).
+---@param seat integer the seat (1..)
+---@param text string what to draw
+---@return string text
+function M.seat(seat, text)
+  if not grove.display().color then return text end
+  return string.format("\27[1;%dm%s\27[0m", SEAT_COLOR[(seat - 1) % #SEAT_COLOR + 1], text)
+end
+
+--- The Unicode symbol where the terminal takes it, else its ASCII stand-in.
+---@param unicode string e.g. "♣"
+---@param ascii string e.g. "T"
+---@return string symbol
+function M.symbol(unicode, ascii)
+  return grove.display().unicode and unicode or ascii
+end
+
+-- The lines of a square grid: ASCII, or Unicode box drawing.
+local ASCII_LINES = { top = { "+", "+", "+" }, mid = { "+", "+", "+" }, bottom = { "+", "+", "+" },
+                      across = "-", down = "|", empty = "." }
+local BOX_LINES = { top = { "┌", "┬", "┐" }, mid = { "├", "┼", "┤" }, bottom = { "└", "┴", "┘" },
+                    across = "─", down = "│", empty = "·" }
 
 --- A square grid: cell_text(cell) gives each cell's text ("" for empty).
 ---@param grid Grid the grid to draw
@@ -17,23 +53,26 @@ end
 ---@return string picture the board, one line per rank
 function M.grid(grid, cell_text)
   local w, h = grid:size()
+  local box = grove.display().unicode and BOX_LINES or ASCII_LINES
   local texts, width = {}, 1
   for cell = 1, w * h do
     local text = cell_text(cell) or ""
-    if text == "" then text = "." end
+    if text == "" then text = box.empty end
     texts[cell] = text
-    width = math.max(width, utf8.len(text) or #text)
+    width = math.max(width, width_of(text))
   end
-  local lines = {}
-  local rule = "   +" .. string.rep(string.rep("-", width + 2) .. "+", w)
-  lines[#lines + 1] = rule
+  local function rule(corners)
+    local run = string.rep(box.across, width + 2)
+    return "   " .. corners[1] .. string.rep(run .. corners[2], w - 1) .. run .. corners[3]
+  end
+  local lines = { rule(box.top) }
   for y = h, 1, -1 do
-    local row = { string.format("%2d |", y) }
+    local row = { string.format("%2d %s", y, box.down) }
     for x = 1, w do
-      row[#row + 1] = " " .. pad(texts[(y - 1) * w + x], width) .. " |"
+      row[#row + 1] = " " .. pad(texts[(y - 1) * w + x], width) .. " " .. box.down
     end
     lines[#lines + 1] = table.concat(row)
-    lines[#lines + 1] = rule
+    lines[#lines + 1] = rule(y > 1 and box.mid or box.bottom)
   end
   local files = { "    " }
   for x = 1, w do
@@ -59,7 +98,7 @@ function M.hex(hex, cell_text)
     local text = cell_text(id) or ""
     if text == "" then text = "." end
     texts[id] = text
-    width = math.max(width, utf8.len(text) or #text)
+    width = math.max(width, width_of(text))
     -- column in doubled coordinates: 2q + r
     minq, maxq = math.min(minq, 2 * q + r), math.max(maxq, 2 * q + r)
     minr, maxr = math.min(minr, r), math.max(maxr, r)
