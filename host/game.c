@@ -143,12 +143,21 @@ static bool load_def(grove_vm *vm, const char *name, const char *variants, bool 
         lua_getfield(L, -1, "variants");
         bool known = plain_name(v) && list_has(L, -1, v);
         lua_pop(L, 1);
+        snprintf(path, sizeof path, "%s/%s.lua", dir, v);
+        /* a variant an overlay adds: scripts/NAME/V.lua in another folder of
+         * the search path than the game's own (whose variants the game lists,
+         * so a helper module beside game.lua is never taken for one) */
+        for (int i = 0; !known && plain_name(v) && i < vm->npaths; i++) {
+            int n = snprintf(path, sizeof path, "%s/scripts/%s/%s.lua", vm->paths[i], name, v);
+            size_t own = strlen(dir);
+            known = n > 0 && (size_t)n < sizeof path && !(strncmp(path, dir, own) == 0 && path[own] == '/')
+                    && vm_is_file(path);
+        }
         if (!known) {
             snprintf(err, errlen, "%s has no variant '%s' (see grove list)", name, v);
             lua_pop(L, 2);
             return false;
         }
-        snprintf(path, sizeof path, "%s/%s.lua", dir, v);
         if (!run_script_file(vm, path, dir, err, errlen)) { lua_pop(L, 2); return false; }
         if (!lua_isfunction(L, -1)) {
             snprintf(err, errlen, "scripts/%s/%s.lua must return a function(game) that returns the changed game",

@@ -359,6 +359,11 @@ static bool is_file(const char *path)
     return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
 }
 
+bool vm_is_file(const char *path)
+{
+    return is_file(path);
+}
+
 static bool is_dir(const char *path)
 {
     struct stat sb;

@@ -89,6 +89,9 @@ int vm_loadfile(grove_vm *vm, const char *path, int env);
  * full path into out. */
 bool vm_find(grove_vm *vm, const char *rel, char *out, size_t outlen);
 
+/* Is path a regular file? */
+bool vm_is_file(const char *path);
+
 /* Find game NAME's folder: scripts/NAME on the search path, else NAME/
  * (holding game.lua) in the working directory. */
 bool vm_find_game(grove_vm *vm, const char *name, char *out, size_t outlen);

@@ -159,4 +159,21 @@ expect example "A = (no variant), B = semi-coop: the same 100 seeds and bots, co
 expect example "20 random games"
 expect example "seat 1 wins"
 
+# A variant an overlay folder on GROVE_PATH adds to a game, without touching
+# the game's files; a module beside game.lua is never taken for a variant.
+mkdir -p "$tmp/overlay/scripts/logger"
+cat >"$tmp/overlay/scripts/logger/short.lua" <<'LUA'
+local game = require "grove.game"
+return function(base)
+  return game.extend(base, { render = function(s) return base.render(s) .. "\nHouse rule: short" end })
+end
+LUA
+GROVE_PATH="$tmp/overlay" "$GROVE" play logger --variant short --bot 1=random --bot 2=random </dev/null >"$tmp/out" 2>&1
+expect overlay "House rule: short"
+expect overlay "Game over after"
+"$GROVE" play logger --variant short </dev/null >"$tmp/out" 2>&1
+expect overlay-absent "logger has no variant 'short' (see grove list)"
+"$GROVE" play onceupon --variant cards </dev/null >"$tmp/out" 2>&1
+expect overlay-module "onceupon has no variant 'cards' (see grove list)"
+
 finish repl
