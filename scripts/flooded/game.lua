@@ -15,6 +15,7 @@
 local game = require "grove.game"
 local turns = require "grove.turns"
 local rank = require "grove.rank"
+local draw = require "grove.render"
 
 -- The 36 Flood tiles: tiles.lua, one row per tile -------------------------------
 local TILES = require "tiles"
@@ -1263,8 +1264,8 @@ local function render(s, viewer)
     end
     local mark = ""
     if not turns.over(s) and seat == turns.seat(s) then mark = "   <- " .. PHASE_TEXT[turns.phase(s)] end
-    lines[#lines + 1] = string.format("Seat %d %-6s: %2d points; fish left %d, home %d, eaten %d (%d own)%s",
-      seat, COLOUR[seat], score(s, seat), s.supply:get(seat), s.home:get(seat), eaten, own, mark)
+    lines[#lines + 1] = string.format("%s %-6s: %2d points; fish left %d, home %d, eaten %d (%d own)%s",
+      draw.seat(seat, "Seat " .. seat), COLOUR[seat], score(s, seat), s.supply:get(seat), s.home:get(seat), eaten, own, mark)
     local my_hand = hand(s, seat)
     local held = {}
     if my_hand:visible_to(viewer) then

@@ -339,8 +339,8 @@ local function render(s)
   for seat = 1, s.players do
     local mark = ""
     if not turns.over(s) and seat == turns.seat(s) then mark = "   <- " .. PHASE_TEXT[turns.phase(s)] end
-    lines[#lines + 1] = string.format("Seat %d: %2d points, %d protesters in supply%s",
-      seat, s.score:get(seat), s.protesters:get(seat), mark)
+    lines[#lines + 1] = string.format("%s: %2d points, %d protesters in supply%s",
+      render_board.seat(seat, "Seat " .. seat), s.score:get(seat), s.protesters:get(seat), mark)
   end
   if turns.ending(s) and not turns.over(s) then
     lines[#lines + 1] = "Final round: someone reached 10 points."

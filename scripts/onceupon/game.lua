@@ -8,6 +8,7 @@
 local game = require "grove.game"
 local turns = require "grove.turns"
 local rank = require "grove.rank"
+local picture = require "grove.render"
 local C = require "cards"
 local forest = require "forest"
 
@@ -286,7 +287,7 @@ local function render(s, viewer)
   for seat = 1, s.players do
     local mark = ""
     if not turns.over(s) and seat == actor(s) then mark = "   <- " .. PHASE_TEXT[turns.phase(s)] end
-    lines[#lines + 1] = string.format("Seat %d%s: hand %s%s", seat, seat == viewer and " (you)" or "",
+    lines[#lines + 1] = string.format("%s%s: hand %s%s", picture.seat(seat, "Seat " .. seat), seat == viewer and " (you)" or "",
       zone_text(hand(s, seat), viewer), mark)
     lines[#lines + 1] = forest.render(s, seat)
     lines[#lines + 1] = "  score: " .. texts[seat]

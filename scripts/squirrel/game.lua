@@ -14,6 +14,7 @@
 local game = require "grove.game"
 local turns = require "grove.turns"
 local rank = require "grove.rank"
+local draw = require "grove.render"
 local CARDS = require "cards"
 
 -- The rules' numbers --------------------------------------------------------------
@@ -1219,8 +1220,8 @@ local function render(s, viewer)
     if seat == viewer then marks[#marks + 1] = "you" end
     if s.turn.first == seat then marks[#marks + 1] = "first player" end
     marks[#marks + 1] = is_asleep(s, seat) and "asleep" or "awake"
-    lines[#lines + 1] = string.format("Seat %d (%s): %d nuts, %d coins, %d stamina; %s in hand, %d stashed",
-      seat, table.concat(marks, ", "), s.nuts:get(seat), s.coins:get(seat), s.stamina:get(seat),
+    lines[#lines + 1] = string.format("%s (%s): %d nuts, %d coins, %d stamina; %s in hand, %d stashed",
+      draw.seat(seat, "Seat " .. seat), table.concat(marks, ", "), s.nuts:get(seat), s.coins:get(seat), s.stamina:get(seat),
       cards_text(hand:count()), stash:count())
     lines[#lines + 1] = "  squirrels: " .. tableau_text(s, seat)
     if s[ITEMS[seat]]:count() > 0 then lines[#lines + 1] = "  used items: " .. names(s[ITEMS[seat]]) end

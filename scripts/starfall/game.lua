@@ -17,6 +17,7 @@
 local game = require "grove.game"
 local turns = require "grove.turns"
 local rank = require "grove.rank"
+local draw = require "grove.render"
 
 -- The forest ------------------------------------------------------------------
 
@@ -900,7 +901,7 @@ local function render(s)
   for seat = 1, s.players do
     local mark = ""
     if not turns.over(s) and seat == turns.seat(s) then mark = "   <- " .. PROMPT[turns.phase(s)] end
-    lines[#lines + 1] = string.format("Seat %d: %s, %s, %s; snake %d %s%s", seat, fairy_where(s, seat),
+    lines[#lines + 1] = string.format("%s: %s, %s, %s; snake %d %s%s", draw.seat(seat, "Seat " .. seat), fairy_where(s, seat),
       plural(s.hearts:get(seat), "heart"), plural(s.stars:get(seat), "star"), seat, snake_where(s, seat), mark)
   end
   if turns.over(s) then lines[#lines + 1] = "The game is over: " .. result(s).text .. "." end
