@@ -84,7 +84,10 @@ static const topic topics[] = {
       "  grove play starfall --variant scaredy-snake,star-fluke   (comma-separated)\n"
       "  A variant is a file VARIANT.lua beside the game's game.lua returning\n"
       "  function(game) ... end: it changes the definition it is given, usually\n"
-      "  with grove.game.extend, wrapping only the rules it changes.\n" },
+      "  with grove.game.extend, wrapping only the rules it changes. A house rule\n"
+      "  can live outside the game: scripts/GAME/VARIANT.lua in a folder on\n"
+      "  GROVE_PATH (an overlay; grove list shows only the game's own variants).\n"
+      "  Example: examples/overlay/.\n" },
     { "writing", "writing a new game: where to start",
       "Writing a game\n"
       "  grove new NAME       a working game to change: game.lua, README.md, tests/\n"

@@ -78,23 +78,29 @@ expect step5-sim "crossing, 2 players, 50 games (seeds 1..50), bots greedy rando
 expect step5-sim "moves played, by kind: roll 50.0% move 50.0%"
 expect step5-sim "exit 0"
 
-# The overlay: a new game on top of Starfall Forest with a third variant.
+# The overlay: a variant of Starfall Forest from a folder of its own; grove
+# list still shows only the variants starfall's definition lists.
 grove_in $overlay list
-expect overlay-list "Starfall Forest (house rules) 2-4 players   variants: scaredy-snake star-fluke two-stars"
-grove_in $overlay test $overlay/scripts/starfall-house
+expect overlay-list "starfall     Starfall Forest          2-4 players   variants: scaredy-snake star-fluke"
+reject overlay-list "two-stars"
+grove_in $overlay test $overlay/tests
 expect overlay-tests "8 passed, 0 failed"
 expect overlay-tests "exit 0"
-grove_in $overlay play starfall-house --variant two-stars,scaredy-snake --bot 1=random --bot 2=random </dev/null
-expect overlay-play "starfall-house, 2 players, seed 1, variants two-stars,scaredy-snake"
+grove_in $overlay play starfall --variant two-stars,scaredy-snake --bot 1=random --bot 2=random </dev/null
+expect overlay-play "starfall, 2 players, seed 1, variants two-stars,scaredy-snake"
 expect overlay-play "House rule Two Stars: a visit collects up to two stars."
 expect overlay-play "Variant Scaredy-snake: snakes stay on trees."
 expect overlay-play "Game over after"
 reject overlay-play "error"
-grove_in $overlay play starfall-house --variant star-fluke,two-stars </dev/null
+grove_in $overlay play starfall --variant star-fluke,two-stars </dev/null
 expect overlay-conflict "two-stars and star-fluke both say how many stars a visit collects: choose one"
 reject overlay-conflict "exit 0"
-grove_in $overlay sim starfall-house -n 40 --compare - two-stars
+grove_in . play starfall --variant two-stars </dev/null
+expect overlay-missing "starfall has no variant 'two-stars' (see grove list)"
+reject overlay-missing "exit 0"
+grove_in $overlay sim starfall -n 40 --compare - two-stars
 expect overlay-sim "A = (no variant), B = two-stars: the same 40 seeds and bots, compared game by game (B - A)"
+expect overlay-sim "exit 0"
 
 # The study: a row per player count, and each row's win shares add up to
 # 100% (every Logger game has a winner; shared wins are split).

@@ -2,6 +2,10 @@
 --- one visit (the base game: one; Star Fluke: all of them). Everything else
 --- is the base game. It says how many stars a visit collects, as Star
 --- Fluke does, so the two cannot be played together.
+---
+--- It lives in an overlay folder, not in grove's scripts/starfall/: with
+--- that folder on GROVE_PATH, scripts/starfall/two-stars.lua is a variant
+--- of Starfall Forest (grove play starfall --variant two-stars).
 local game = require "grove.game"
 
 local STARS_PER_VISIT = 2

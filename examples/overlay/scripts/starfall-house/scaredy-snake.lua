@@ -1,1 +1,0 @@
-../../../../scripts/starfall/scaredy-snake.lua
