@@ -5,6 +5,8 @@
 #   make lint       luacheck over every Lua file (rule scripts, stdlib, tests, examples)
 #   make asan       the same suite under AddressSanitizer + UBSan
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
+#   make fuzz       libFuzzer (clang) on move texts, REPL lines, save files and
+#                   game records, FUZZ_SECONDS (default 60) per target
 #   make bench      playouts per second, written to bench/results.json
 #   make bench-reference  the same beside Logger in hand-written C and plain Lua
 #   make install PREFIX=/usr/local
@@ -61,7 +63,7 @@ GROVE = $(BUILD)/grove
 
 .SECONDARY:
 
-.PHONY: all check lint test-c test-lua test-repl asan valgrind bench bench-reference install uninstall clean
+.PHONY: all check lint fuzz test-fuzz test-c test-lua test-repl asan valgrind bench bench-reference install uninstall clean
 
 all: $(GROVE)
 
@@ -84,7 +86,7 @@ $(BUILD)/tests/%.o: tests/%.c
 $(BUILD)/tests/%: $(BUILD)/tests/%.o $(LUA_OBJ) $(CORE_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(CMOCKA_LIBS) -lm
 
-check: lint test-c test-lua test-repl
+check: lint test-c test-lua test-repl test-fuzz
 
 # .luacheckrc knows grove's globals: the sandbox's, and the trusted ones of
 # tests, tools and `grove run` scripts.
@@ -115,6 +117,15 @@ valgrind: $(TEST_BIN) $(GROVE)
 	$(VALGRIND) $(GROVE) sim starfall -n 4 --threads 2 --bots greedy,random --plot $(BUILD)/valgrind-plot.svg >/dev/null
 	$(VALGRIND) $(GROVE) bench logger --seconds 1 >/dev/null
 
+# The fuzzers' seed corpus and every crash they ever found, replayed through
+# the same harnesses built with the C compiler (no clang needed).
+test-fuzz: $(GROVE)
+	CC="$(CC)" SAN="$(SAN)" bash tests/fuzz/replay.sh $(BUILD)
+
+FUZZ_SECONDS ?= 60
+fuzz:
+	bash tests/fuzz/run.sh $(FUZZ_SECONDS)
+
 bench: $(GROVE)
 	@mkdir -p bench
 	$(GROVE) bench --json bench/results.json
@@ -141,6 +152,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build build-asan bench
+	rm -rf build build-asan build-fuzz bench
 
 -include $(wildcard $(BUILD)/*/*.d)

@@ -181,7 +181,7 @@ static game *load_text(grove_vm *vm, const char *text, char *err, size_t errlen,
     bool have_seed = false;
     lua_newtable(L);                                   /* [opts] */
     int opts = lua_gettop(L);
-    while (next_line(&p, line, sizeof line)) {
+    for (const char *at = p; next_line(&p, line, sizeof line); at = p) {
         lineno++;
         if (!strncmp(line, "game ", 5)) snprintf(name, sizeof name, "%s", line + 5);
         else if (!strncmp(line, "rules-version", 13) && (!line[13] || line[13] == ' ')) {
@@ -204,11 +204,11 @@ static game *load_text(grove_vm *vm, const char *text, char *err, size_t errlen,
             else lua_pushstring(L, v);
             lua_setfield(L, opts, key);
         } else if (!strncmp(line, "move ", 5)) {
-            p -= strlen(line) + 1;                     /* moves start here */
+            p = at;                                    /* moves start here */
             lineno--;
             break;
         } else if (!strncmp(line, "state-hash ", 11)) {
-            p -= strlen(line) + 1;
+            p = at;
             lineno--;
             break;
         } else goto bad_line;

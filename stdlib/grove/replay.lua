@@ -87,7 +87,7 @@ end
 M.decode = decode
 
 local function same_list(a, b)
-  if #a ~= #b then return false end
+  if type(b) ~= "table" or #a ~= #b then return false end
   for i = 1, #a do if a[i] ~= b[i] then return false end end
   return true
 end
@@ -97,9 +97,11 @@ local function replay_record(rec, verbose, out)
   if type(rec) ~= "table" or type(rec.game) ~= "string" or type(rec.moves) ~= "table" then
     return false, "not a game record (game and moves missing)"
   end
+  if math.type(rec.seed) ~= "integer" then return false, "the record has no seed (a whole number)" end
   local ok, g = pcall(games.open, rec.game, { players = rec.players, seed = rec.seed, variants = rec.variants or "" })
   if not ok then return false, g end
   for i, text in ipairs(rec.moves) do
+    if type(text) ~= "string" then return false, string.format("move %d is not a text", i) end
     local actor = g:actor()
     local played, why = g:try(text)
     if not played then
@@ -125,6 +127,9 @@ local function replay_record(rec, verbose, out)
 end
 
 --- grove replay FILE [-v] [--game N]: returns the exit code.
+---@param args string[] the command line after `grove replay`
+---@param out? fun(line: string) where lines go (default print)
+---@return integer code 0 when every record replays, 1 when one does not, 2 for a bad command line
 function M.main(args, out)
   out = out or print
   local path, verbose, only
@@ -156,6 +161,7 @@ function M.main(args, out)
     return 0
   end
   local ok, records = pcall(decode, text)
+  if ok and type(records) ~= "table" then ok, records = false, "not a grove record: no game record or list of them" end
   if not ok then out("grove replay: " .. path .. ": " .. records) return 1 end
   if records.game then records = { records } end
   local failed, done = 0, 0
