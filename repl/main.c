@@ -26,7 +26,7 @@ static const char *const usage =
     "  grove new NAME          a new game to change into yours: scripts/NAME/ (or ./NAME/\n"
     "                          where there is no scripts/ folder) with its README and tests\n"
     "  grove test [PATH...]    run the scenario tests: of all games, or of the given files,\n"
-    "                          folders, or game folders (their tests/)\n"
+    "                          folders, game folders (their tests/) or game names\n"
     "  grove run FILE.lua [ARGS...]\n"
     "                          run a Lua script with the host API (trusted: io, os)\n"
     "  grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]] [--seed S]\n"
@@ -210,21 +210,28 @@ static int cmd_test(int argc, char **argv)
         if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) { verbose = true; continue; }
         if (!strcmp(argv[i], "--filter") && i + 1 < argc) { filter = argv[++i]; continue; }
         struct stat sb;
-        if (stat(argv[i], &sb) != 0) {
-            fprintf(stderr, "grove test: no file or folder '%s'\n", argv[i]);
-            vm_free(vm);
-            return 2;
+        const char *path = argv[i];
+        char game_dir[PATH_MAX];
+        if (stat(path, &sb) != 0) {
+            /* not a path: a game's name, found where grove play finds it */
+            if (strchr(path, '/') || !vm_find_game(vm, path, game_dir, sizeof game_dir) ||
+                stat(game_dir, &sb) != 0) {
+                fprintf(stderr, "grove test: no file, folder or game '%s'\n", path);
+                vm_free(vm);
+                return 2;
+            }
+            path = game_dir;
         }
         if (S_ISDIR(sb.st_mode)) {
             /* a game's folder: its tests/, not its rule files */
-            char t[PATH_MAX], gl[PATH_MAX];
+            char t[PATH_MAX + 8], gl[PATH_MAX + 16];
             struct stat tb;
-            snprintf(t, sizeof t, "%s/tests", argv[i]);
-            snprintf(gl, sizeof gl, "%s/game.lua", argv[i]);
+            snprintf(t, sizeof t, "%s/tests", path);
+            snprintf(gl, sizeof gl, "%s/game.lua", path);
             if (stat(gl, &tb) == 0 && stat(t, &tb) == 0 && S_ISDIR(tb.st_mode)) collect(t, &files);
-            else collect(argv[i], &files);
+            else collect(path, &files);
         } else {
-            sl_add(&files, argv[i]);
+            sl_add(&files, path);
         }
     }
     if (argc <= 2 || (files.n == 0 && (verbose || filter))) default_tests(vm, &files);

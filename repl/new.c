@@ -174,7 +174,7 @@ int cmd_new(int argc, char **argv)
            "next:\n"
            "  grove play %s --bot 2=random\n"
            "  grove test %s\n",
-           target, target, target, target, name, target);
+           target, target, target, target, name, name);
     if (!in_scripts)
         printf("(grove finds %s/ from this folder; from elsewhere, put it in a scripts/ folder "
                "listed in GROVE_PATH)\n", name);

@@ -47,7 +47,7 @@ mkdir -p "$tmp/games/scripts"
 (cd "$tmp/games" && "$G" new race-to-zero) >"$tmp/out" 2>&1
 expect new-scripts "made scripts/race-to-zero/"
 (cd "$tmp/work" && GROVE_PATH="$tmp/games" "$G" play race-to-zero --bot 1=random --bot 2=mcts:20 \
-  && GROVE_PATH="$tmp/games" "$G" test "$tmp/games/scripts/race-to-zero") >"$tmp/out" 2>&1
+  && GROVE_PATH="$tmp/games" "$G" test race-to-zero) >"$tmp/out" 2>&1
 expect new-scripts "Game over after"
 expect new-scripts "4 passed, 0 failed"
 grep -q 'title = "Race To Zero"' "$tmp/games/scripts/race-to-zero/game.lua" && pass=$((pass + 1)) || {
