@@ -655,28 +655,27 @@ static char *read_line(repl *r, const char *prompt)
  * not touched (the sim runs its own games, in its own VMs). */
 static void do_sim(repl *r, const char *args)
 {
-    /* the words of the command line grove sim would get */
-    char fixed[] = "grove\0sim\0--players\0--variant\0-n\0" "100";
-    char *word[6];
-    for (int k = 0, at = 0; k < 6; k++) { word[k] = fixed + at; at += (int)strlen(fixed + at) + 1; }
+    /* the command line grove sim would get (cmd_sim takes char *argv[]) */
+    char w_grove[] = "grove", w_sim[] = "sim", w_players[] = "--players", w_variant[] = "--variant",
+         w_n[] = "-n", w_100[] = "100";
     char players[16], copy[512];
     snprintf(players, sizeof players, "%d", r->o.players);
     snprintf(copy, sizeof copy, "%s", args);
     char *argv[64];
     int argc = 0;
-    argv[argc++] = word[0];
-    argv[argc++] = word[1];
+    argv[argc++] = w_grove;
+    argv[argc++] = w_sim;
     argv[argc++] = r->g->name;
-    argv[argc++] = word[2];
+    argv[argc++] = w_players;
     argv[argc++] = players;
-    if (r->g->variants[0]) { argv[argc++] = word[3]; argv[argc++] = r->g->variants; }
+    if (r->g->variants[0]) { argv[argc++] = w_variant; argv[argc++] = r->g->variants; }
     bool count_given = false;
     char *save = NULL;
     for (char *w = strtok_r(copy, " \t", &save); w && argc < 62; w = strtok_r(NULL, " \t", &save)) {
         if (!strcmp(w, "-n")) count_given = true;
         argv[argc++] = w;
     }
-    if (!count_given) { argv[argc++] = word[4]; argv[argc++] = word[5]; }
+    if (!count_given) { argv[argc++] = w_n; argv[argc++] = w_100; }
     argv[argc] = NULL;
     fflush(stdout);
     cmd_sim(argc, argv);

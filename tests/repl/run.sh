@@ -159,6 +159,14 @@ expect example "A = (no variant), B = semi-coop: the same 100 seeds and bots, co
 expect example "20 random games"
 expect example "seat 1 wins"
 
+# sim at the prompt: bot games of the game at hand; the game itself is untouched.
+printf 'place a1\nsim -n 5 --bots greedy,random\nsim --bots nonsense\nlog\nquit\n' | session
+expect repl-sim "logger, 2 players, 5 games (seeds 1..5), bots greedy random"
+expect repl-sim "grove sim: unknown bot 'nonsense'"
+expect repl-sim "   1. seat 1: place a1"
+reject repl-sim "   2. seat"
+expect repl-sim "exit 0"
+
 # A variant an overlay folder on GROVE_PATH adds to a game, without touching
 # the game's files; a module beside game.lua is never taken for a variant.
 mkdir -p "$tmp/overlay/scripts/logger"
