@@ -196,7 +196,7 @@ _grove_options()
     case $1 in
         play) _grove_found=(--players --seed --variant --bot --ascii) ;;
         sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --coverage --help) ;;
-        bench) _grove_found=(--players --seconds --playouts --json) ;;
+        bench) _grove_found=(--players --variant --seed --seconds --playouts --json) ;;
         test) _grove_found=(--verbose --filter) ;;
         replay) _grove_found=(--verbose --game) ;;
         *) _grove_found=() ;;

@@ -19,6 +19,7 @@ static double now(void)
 
 typedef struct {
     char game[64];
+    char variants[GAME_MAX_VARIANTS];   /* as given to --variant, or "" */
     int players;
     long playouts, moves, capped;
     double seconds, win_score_sum;
@@ -49,16 +50,21 @@ static double best_score(game *g)
     return best;
 }
 
-static bool bench_game(grove_vm *vm, const char *name, int players, double seconds, long count,
-                       bench_result *out)
+/* Play `name` for `seconds`, or exactly `count` playouts (then every part
+ * of the run is a fixed amount of work, so instruction counts compare). */
+static bool bench_game(grove_vm *vm, const char *name, const cli_opts *o, bench_result *out)
 {
     char err[GAME_ERRLEN];
-    if (!players) players = cli_min_players(vm, name);
+    int players = o->players ? o->players : cli_min_players(vm, name);
     if (!players) return false;
-    game *g = game_open(vm, name, "", players, 1, 0, err, sizeof err);
+    const double seconds = o->seconds;
+    const long count = o->playouts;
+    const uint64_t seed = o->seed_given ? o->seed : 1;
+    game *g = game_open(vm, name, o->variants, players, seed, 0, err, sizeof err);
     if (!g) { fprintf(stderr, "grove bench: %s\n", err); return false; }
     memset(out, 0, sizeof *out);
     snprintf(out->game, sizeof out->game, "%s", name);
+    snprintf(out->variants, sizeof out->variants, "%s", o->variants);
     out->players = players;
     out->state_bytes = g->st->size;
     uint8_t *start = malloc(g->st->size);
@@ -79,7 +85,7 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     free(tmp);
 
     rng_t pick;
-    rng_seed(&pick, 12345, 99);
+    rng_seed(&pick, seed, 99);
     const long cap = 100000;
     vm_watch_start(vm, 500);
     unsigned long loop_allocs = 0;
@@ -87,7 +93,7 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     double t = t0;
     while (count ? out->playouts < count : t - t0 < seconds) {
         game_restore(g, start);
-        rng_seed(state_rng(g->st), (uint64_t)out->playouts + 1, 0x67726f7665ULL);
+        rng_seed(state_rng(g->st), seed + (uint64_t)out->playouts, 0x67726f7665ULL);
         unsigned long a0 = vm->allocs;
         long n = game_playout(g, &pick, cap);
         loop_allocs += vm->allocs - a0;
@@ -108,7 +114,7 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     long timed = count ? count / 5 + 1 : 50;
     for (long k = 0; k < timed || (!count && now() - t1 < seconds / 5); k++) {
         game_restore(g, start);
-        rng_seed(state_rng(g->st), (uint64_t)k + 1, 0x67726f7665ULL);
+        rng_seed(state_rng(g->st), seed + (uint64_t)k, 0x67726f7665ULL);
         double p0 = now();
         if (game_playout_timed(g, &pick, cap, &timing) < 0) break;
         total += now() - p0;
@@ -123,8 +129,8 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
     bot_spec mcts;
     char why[160];
     bot_parse("mcts", &mcts, why, sizeof why);
-    mcts.budget = 0;
-    mcts.seconds = count ? 0.2 : seconds / 5;
+    mcts.budget = count;        /* --playouts N: N iterations; else for a time */
+    mcts.seconds = seconds / 5;
     int64_t m;
     long iterations = 0;
     double m0 = now();
@@ -137,7 +143,8 @@ static bool bench_game(grove_vm *vm, const char *name, int players, double secon
 
 static void print_result(const bench_result *b)
 {
-    printf("%s (%d players, %.1f s):\n", b->game, b->players, b->seconds);
+    if (b->variants[0]) printf("%s with %s (%d players, %.1f s):\n", b->game, b->variants, b->players, b->seconds);
+    else printf("%s (%d players, %.1f s):\n", b->game, b->players, b->seconds);
     printf("  playouts/s            %12.0f\n", b->playouts / b->seconds);
     printf("  moves/s               %12.0f\n", b->moves / b->seconds);
     printf("  mean moves/playout    %12.1f\n", (double)b->moves / b->playouts);
@@ -154,11 +161,11 @@ static void print_result(const bench_result *b)
 
 static void json_result(FILE *f, const bench_result *b, bool last)
 {
-    fprintf(f, "  {\"game\": \"%s\", \"players\": %d, \"seconds\": %.3f, \"playouts_per_s\": %.1f, "
+    fprintf(f, "  {\"game\": \"%s\", \"variants\": \"%s\", \"players\": %d, \"seconds\": %.3f, \"playouts_per_s\": %.1f, "
                "\"moves_per_s\": %.1f, \"mean_moves\": %.2f, \"mean_winning_score\": %.3f, "
                "\"share_moves\": %.3f, \"share_apply\": %.3f, \"share_host\": %.3f, \"allocs_per_move\": %.3f, "
                "\"state_bytes\": %zu, \"snapshot_restore_ns\": %.2f, \"mcts_iterations_per_s\": %.1f}%s\n",
-            b->game, b->players, b->seconds, b->playouts / b->seconds, b->moves / b->seconds,
+            b->game, b->variants, b->players, b->seconds, b->playouts / b->seconds, b->moves / b->seconds,
             (double)b->moves / b->playouts, b->win_scores ? b->win_score_sum / b->win_scores : 0.0,
             b->share_moves, b->share_apply, b->share_host, b->allocs_per_move, b->state_bytes, b->snap_ns, b->mcts_per_s, last ? "" : ",");
 }
@@ -193,7 +200,7 @@ int cmd_bench(int argc, char **argv)
     bench_result *res = calloc((size_t)n + 1, sizeof *res);
     int done = 0, rc = 0;
     for (int i = 0; i < n; i++) {
-        if (bench_game(vm, names[i], o.players, o.seconds, o.playouts, &res[done])) print_result(&res[done++]);
+        if (bench_game(vm, names[i], &o, &res[done])) print_result(&res[done++]);
         else rc = 1;
     }
     if (o.json) {

@@ -82,7 +82,7 @@ else fail=$((fail + 1)); echo "FAIL variant: the game after the cursor: '${COMPR
 offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --coverage --help" sim logger -
 offer options "--cap --csv --compare --coverage" sim logger --c
 offer options "--players --seed --variant --bot --ascii" play logger -
-offer options "--players --seconds --playouts --json" bench -
+offer options "--players --variant --seed --seconds --playouts --json" bench -
 offer options "--verbose --game" replay -
 offer options "--verbose --filter" test -
 offer options "" sim logger -n ""

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# grove bench: every figure the performance issue names is printed and
+# written to --json; --playouts N is a fixed amount of work (the same seed
+# gives the same games, another seed other games); --variant and --players
+# are honoured and a bad one is refused. No time is asserted.
+. "$(dirname "$0")/lib.sh"
+
+bench() { "$GROVE" bench "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
+# figure NAME: the number on the line starting with NAME in the last transcript
+figure() { sed -n "s|^  $1  *\([0-9.]*\).*|\1|p" "$tmp/out"; }
+same() {
+  if [ "$2" = "$3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: wanted '$2', got '$3'"; fi
+}
+differ() {
+  if [ "$2" != "$3" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: both are '$2'"; fi
+}
+
+bench logger --playouts 30 --json "$tmp/r.json"
+expect figures "logger (2 players,"
+for line in "playouts/s" "moves/s" "mean moves/playout" "mean winning score" \
+            "time in moves/apply/host" "allocations per move" "bytes per state" \
+            "snapshot+restore ns" "MCTS iterations/s"; do
+  expect figures "  $line"
+done
+expect figures " 30 (0 hit the move cap)"
+expect figures "exit 0"
+cp "$tmp/out" "$tmp/first"
+for key in game variants players seconds playouts_per_s moves_per_s mean_moves mean_winning_score \
+           share_moves share_apply share_host allocs_per_move state_bytes snapshot_restore_ns \
+           mcts_iterations_per_s; do
+  if grep -q "\"$key\": " "$tmp/r.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL json: no $key"; fi
+done
+# The figures in the JSON are those printed.
+moves=$(figure "mean moves/playout")
+if grep -q "\"mean_moves\": $moves[0-9]*," "$tmp/r.json"; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL json: mean_moves is not the printed $moves"; fi
+
+# The same seed plays the same games; another seed, others.
+bench logger --playouts 30 --seed 1
+same seed "$moves" "$(figure "mean moves/playout")"
+same seed "$(sed -n 's/^  mean winning score *//p' "$tmp/first")" "$(figure "mean winning score")"
+bench logger --playouts 30 --seed 7
+differ seed "$moves" "$(figure "mean moves/playout")"
+
+bench logger --playouts 10 --players 3
+expect players "logger (3 players,"
+bench starfall --playouts 5 --variant scaredy-snake --json "$tmp/v.json"
+expect variant "starfall with scaredy-snake (2 players,"
+expect variant "exit 0"
+if grep -q '"variants": "scaredy-snake"' "$tmp/v.json"; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL variant: not in the JSON"; fi
+
+bench starfall --playouts 5 --variant no-such
+expect bad "has no variant 'no-such'"
+expect bad "exit 1"
+bench logger --players 9 --playouts 5
+expect bad "played by 2 to 4 players, not 9"
+expect bad "exit 1"
+bench no-such-game --playouts 5
+expect bad "exit 1"
+bench logger --playouts -3
+expect bad "exit 2"
+
+finish bench
