@@ -61,7 +61,8 @@ static int l_open(lua_State *L)
 {
     grove_vm *vm = vm_of(L);
     const char *name = luaL_checkstring(L, 1);
-    int players = 2;
+    int players = 0;
+    bool players_given = false;
     lua_Integer seed = 1;
     char variants[GAME_MAX_VARIANTS] = "";
     int opts = 0;
@@ -73,24 +74,26 @@ static int l_open(lua_State *L)
         lua_pushnil(L);
         while (lua_next(L, 2)) {
             const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
-            if (!strcmp(k, "players")) players = (int)luaL_checkinteger(L, -1);
+            if (!strcmp(k, "players")) {
+                lua_Integer n = luaL_checkinteger(L, -1);
+                players = n < 0 ? 0 : n > 1000 ? 1000 : (int)n;     /* game_open says what is allowed */
+                players_given = true;
+            }
             else if (!strcmp(k, "seed")) seed = luaL_checkinteger(L, -1);
             else if (!strcmp(k, "variants")) snprintf(variants, sizeof variants, "%s", luaL_checkstring(L, -1));
             else { lua_pushvalue(L, -2); lua_insert(L, -2); lua_rawset(L, opts); continue; }
             lua_pop(L, 1);
         }
-    } else {
+    }
+    if (!players_given) {
         /* default players: the game's minimum */
         char err[GAME_ERRLEN];
+        int top = lua_gettop(L);
         if (!game_load_def(vm, name, "", false, err, sizeof err)) return luaL_error(L, "%s", err);
+        players = 2;
         if (lua_getfield(L, -1, "players") == LUA_TTABLE && lua_getfield(L, -1, "min") == LUA_TNUMBER)
             players = (int)lua_tointeger(L, -1);
-        lua_settop(L, 1);
-    }
-    if (!opts) {
-        char err[GAME_ERRLEN];
-        if (!game_load_def(vm, name, "", false, err, sizeof err)) return luaL_error(L, "%s", err);
-        lua_pop(L, 1);
+        lua_settop(L, top);
     }
     char err[GAME_ERRLEN];
     game *g = game_open(vm, name, variants, players, (uint64_t)seed, opts, err, sizeof err);

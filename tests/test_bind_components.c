@@ -225,7 +225,7 @@ static void test_hex_declare(void **unused)
 {
     (void)unused;
     run("hex_declare",
-        "local function D(text) local ok, e = pcall(games.open, 'tgame', {decl = text})\n"
+        "local function D(text) local ok, e = pcall(games.open, 'tgame', {players = 2, decl = text})\n"
         "  assert(not ok, 'no error') return (e:gsub('^setup: decl:%d+: ', '')) end\n"
         "eq(D(\"s:hex('h', {radius = 16})\"), \"hex 'h': radius 16 out of range (0..15)\")\n"
         "eq(D(\"s:hex('h', {radius = 1, q = {0, 1}})\"),\n"
@@ -239,7 +239,7 @@ static void test_hex_declare(void **unused)
         "eq(D(\"s:hex('h', {radius = 1}) s:hex('h', {radius = 1})\"), \"a component named 'h' already exists\")\n"
         "local ok, e = pcall(s.hex, s, 'late', {radius = 1})\n"
         "eq(e, \"cannot declare hex 'late': components are declared in setup only\")\n"
-        "local g2 = games.open('tgame', {decl = \"s:hex('h', {radius = 0}, {'x'})\"})\n"
+        "local g2 = games.open('tgame', {players = 2, decl = \"s:hex('h', {radius = 0}, {'x'})\"})\n"
         "eq(g2.state.h:count(), 1) eq(g2.state.h:id(0, 0), 1) g2:close()\n");
 }
 
@@ -298,7 +298,7 @@ static void test_graph(void **unused)
         "eq(E(m, 'add_node'), \"graph 'map' is full: no free node slot (capacity 6)\")\n"
         "m:add_edge(1, 3) m:add_edge(1, 4) m:add_edge(1, 5)\n"
         "eq(E(m, 'add_edge', 2, 3), \"graph 'map' is full: no free edge slot (capacity 4)\")\n"
-        "local ok, msg = pcall(games.open, 'tgame', {decl = \"s:graph('g', 0, 1)\"})\n"
+        "local ok, msg = pcall(games.open, 'tgame', {players = 2, decl = \"s:graph('g', 0, 1)\"})\n"
         "eq(msg, \"setup: decl:2: graph 'g': 0 nodes out of range (1..1024)\")\n");
 }
 
@@ -348,14 +348,14 @@ static void test_deck(void **unused)
         "eq(E(p, 'deal', other.state.pile, 1), \"deck 'pile': cannot deal to deck 'pile' of another game\")\n"
         "other:close()\n"
         /* declarations */
-        "local function D(text) local ok, e = pcall(games.open, 'tgame', {decl = text})\n"
+        "local function D(text) local ok, e = pcall(games.open, 'tgame', {players = 2, decl = text})\n"
         "  assert(not ok, 'no error') return (e:gsub('^setup: decl:%d+: ', '')) end\n"
         "eq(D(\"s:deck('d', 0)\"), \"deck 'd': capacity 0 out of range (1..65535)\")\n"
         "eq(D(\"s:deck('d', 5, {owner = 3})\"), \"deck 'd': owner 3 is no seat (1..2, or 0 for a shared zone)\")\n"
         "eq(D(\"s:deck('d', 5, {visibility = 'hidden'})\"),\n"
         "   \"deck 'd': visibility 'hidden' unknown (\\\"face up\\\", \\\"face down\\\" or \\\"owner\\\")\")\n"
         "eq(D(\"s:deck('d', 5, {visibility = 'owner'})\"), \"deck 'd': visibility \\\"owner\\\" needs an owner seat\")\n"
-        "local g2 = games.open('tgame', {decl = \"s:deck('d', 5, {owner = 2, visibility = 'face_up'})\"})\n"
+        "local g2 = games.open('tgame', {players = 2, decl = \"s:deck('d', 5, {owner = 2, visibility = 'face_up'})\"})\n"
         "eq(g2.state.d:visibility(), 'face up') eq(g2.state.d:owner(), 2) g2:close()\n");
 }
 
@@ -394,13 +394,13 @@ static void test_dice_declare(void **unused)
 {
     (void)unused;
     run("dice_declare",
-        "local function D(text) local ok, e = pcall(games.open, 'tgame', {decl = text})\n"
+        "local function D(text) local ok, e = pcall(games.open, 'tgame', {players = 2, decl = text})\n"
         "  assert(not ok, 'no error') return (e:gsub('^setup: decl:%d+: ', '')) end\n"
         "eq(D(\"s:dice('d', 0, {'a'})\"), \"dice 'd': 0 dice out of range (1..256)\")\n"
         "eq(D(\"s:dice('d', 2, {})\"), \"dice 'd': a die has 1..64 faces, not 0\")\n"
         "eq(D(\"s:dice('d', 2, {'a', 3})\"), \"dice 'd': face 2 is a number, not a name\")\n"
         "eq(D(\"s:dice('d', 2, 'a')\"), \"dice 'd': faces expected as a list of names, got string\")\n"
-        "local g2 = games.open('tgame', {decl = \"s:dice('d', 3, {'x', 'y', 'x', 'z', 'y', 'x'})\"})\n"
+        "local g2 = games.open('tgame', {players = 2, decl = \"s:dice('d', 3, {'x', 'y', 'x', 'z', 'y', 'x'})\"})\n"
         "local d = g2.state.d\n"
         "eq(L(d:symbols()), 'x y z') eq(L(d:values()), 'x x x')\n"
         "local seen = {} for _ = 1, 200 do d:roll() for _, v in ipairs{d:values()} do seen[v] = true end end\n"

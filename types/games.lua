@@ -134,7 +134,7 @@ function games.add_path(dir) end
 ---How to open a game: the seat count, the seed, the variants, and any of
 ---the game's own options by name.
 ---@class GameOpenOptions
----@field players? integer how many seats play (default 2; the game's minimum when games.open gets no options table at all)
+---@field players? integer how many seats play (default: the game's smallest count)
 ---@field seed? integer the seed of the game's chance (default 1)
 ---@field variants? string the variants to play, comma-separated: "solo,semi-coop"
 ---@field [string] any a game option declared in its definition, by name

@@ -74,3 +74,12 @@ test("a whole hexdemo game ends with a ranking", function()
   expect.eq(r.scores[1] + r.scores[2], 7)
   expect.eq(r.winners, { 1 })
 end)
+
+test("games.open: without a seat count, the game's smallest; a count out of range is refused", function()
+  expect.eq(games.open("onceupon").players, 1)
+  expect.eq(games.open("onceupon", { seed = 3 }).players, 1)      -- options, but no seat count
+  expect.eq(games.open("logger", {}).players, 2)
+  expect.eq(games.open("logger", { players = 3 }).players, 3)
+  expect.error(function() games.open("logger", { players = 5 }) end, "played by 2 to 4 players, not 5")
+  expect.error(function() games.open("logger", { players = 0 }) end, "not 0")
+end)
