@@ -133,25 +133,40 @@ static int view_for(const repl *r, int actor)
     return is_bot(r, actor) ? 0 : actor;
 }
 
+/* What a read gave: a line, the end of the input, or a Ctrl-C (with
+ * whether the line was empty when it came). */
+typedef enum { READ_LINE, READ_EOF, READ_SIGINT_EMPTY, READ_SIGINT_TEXT } read_result;
+
+static read_result read_tty(const char *prompt, bool history, char **out);
+
 /* Between two people sharing the keyboard in a hidden-card game: say whose
  * turn it is before showing their hand, and on a terminal wait for them and
- * clear the screen of the previous player's view. */
-static void hand_over(repl *r, int viewer)
+ * clear the screen of the previous player's view. A Ctrl-C there says how
+ * to quit; a second one, or Ctrl-D, quits (returns false). */
+static bool hand_over(repl *r, int viewer)
 {
     int first;
     if (viewer == r->viewer || viewer == 0 || people(r, &first) < 2 || !hidden_any(r->g->st)) {
         r->viewer = viewer;
-        return;
+        return true;
     }
     printf("Seat %d to play: pass the keyboard to seat %d%s\n", viewer, viewer,
            r->tty ? " and press Enter." : ".");
-    if (r->tty) {
-        fflush(stdout);
-        char *line = readline("");
+    while (r->tty) {
+        char *line = NULL;
+        read_result got = read_tty("", false, &line);
         free(line);
-        printf("\033[H\033[2J");          /* clear the screen: the last hand is no one else's business */
+        if (got == READ_LINE) break;
+        if (got == READ_EOF) return false;
+        sigint_clear();
+        if (r->warned_quit) return false;
+        printf("(to quit: Ctrl-C again or Ctrl-D; Enter shows seat %d's view)\n", viewer);
+        r->warned_quit = true;
     }
+    r->warned_quit = false;
+    if (r->tty) printf("\033[H\033[2J");    /* clear the screen: the last hand is no one else's business */
     r->viewer = viewer;
+    return true;
 }
 
 /* Only letters, digits, spaces and '-': a mistyped command or move. */
@@ -288,14 +303,16 @@ static void print_result(repl *r)
     lua_settop(L, res - 1);
 }
 
-static void show(repl *r)
+/* Show the position (after a hand-over between people, in hidden-card
+ * games); false when a person quit at the hand-over. */
+static bool show(repl *r)
 {
     lua_State *L = r->vm->L;
     int over = game_over(r->g);
-    if (over < 0) { printf("error: %s\n", game_error(r->g)); r->shown = true; return; }
+    if (over < 0) { printf("error: %s\n", game_error(r->g)); r->shown = true; return true; }
     int actor = over ? 0 : game_actor(r->g);
     int viewer = view_for(r, actor);
-    hand_over(r, viewer);
+    if (!hand_over(r, viewer)) return false;
     if (game_render(r->g, viewer)) {
         printf("%s\n", lua_tostring(L, -1));
         lua_pop(L, 1);
@@ -313,6 +330,7 @@ static void show(repl *r)
         print_moves(r);
     }
     r->shown = true;
+    return true;
 }
 
 /* ---- playing -------------------------------------------------------------------- */
@@ -580,11 +598,8 @@ static void on_tty_line(char *line)
     rl_callback_handler_remove();
 }
 
-/* What a read gave: a line, the end of the input, or a Ctrl-C (with
- * whether the line was empty when it came). */
-typedef enum { READ_LINE, READ_EOF, READ_SIGINT_EMPTY, READ_SIGINT_TEXT } read_result;
-
-static read_result read_tty(const char *prompt, char **out)
+/* Read a line from the terminal; `history`: keep it for the up arrow. */
+static read_result read_tty(const char *prompt, bool history, char **out)
 {
     tty_done = false;
     tty_line = NULL;
@@ -606,7 +621,7 @@ static read_result read_tty(const char *prompt, char **out)
         if (n > 0) rl_callback_read_char();
     }
     if (!tty_line) return READ_EOF;
-    if (*tty_line) add_history(tty_line);
+    if (history && *tty_line) add_history(tty_line);
     *out = tty_line;
     return READ_LINE;
 }
@@ -615,7 +630,7 @@ static read_result read_tty(const char *prompt, char **out)
 static read_result read_line_ex(repl *r, const char *prompt, char **out)
 {
     *out = NULL;
-    if (r->tty) return read_tty(prompt, out);
+    if (r->tty) return read_tty(prompt, true, out);
     char *line = NULL;
     size_t cap = 0;
     ssize_t n;
@@ -816,7 +831,7 @@ int play_session(const cli_opts *opts, FILE *in)
     sigint_clear();
     for (;;) {
         if (!r.paused) run_automatic(&r);
-        if (!r.shown) show(&r);
+        if (!r.shown && !show(&r)) break;
         sigint_clear();                 /* a Ctrl-C that stopped the work above is done with */
         int over = game_over(r.g);
         int actor = over == 0 ? game_actor(r.g) : 0;

@@ -66,4 +66,56 @@ expect prompt "exit 0"
 [ "$(grep -c "(to quit: Ctrl-C again" "$tmp/out")" -eq 2 ] && pass=$((pass + 1)) || {
   fail=$((fail + 1)); echo "FAIL prompt: expected the quit hint twice"; }
 
+# Two people passing the keyboard in a hidden-card game, on a terminal (a
+# pty from script(1), fed through a fifo): Ctrl-C at "press Enter" says how
+# to quit, Enter then shows the view; two Ctrl-Cs there, or Ctrl-D, quit
+# without showing anyone's hand.
+# tty_start: grove play onceupon for two people on a pty reading $tmp/in
+tty_start() {
+  rm -f "$tmp/in"; mkfifo "$tmp/in"
+  LANG=C TERM=xterm script -qfec "$GROVE play onceupon --players 2" /dev/null <"$tmp/in" >"$tmp/out" 2>&1 &
+  pid=$!
+  exec 3>"$tmp/in"
+}
+# tty_finish: close the input; a session still running 10 s later is a
+# failure (and is stopped, so the check never hangs)
+tty_finish() {
+  exec 3>&-
+  for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  if kill -0 "$pid" 2>/dev/null; then
+    fail=$((fail + 1)); echo "FAIL handover: the session did not end"; kill -9 "$pid"
+  fi
+  wait "$pid"; echo "exit $?" >>"$tmp/out"
+}
+if command -v script >/dev/null; then
+  tty_start
+  wait_for "pass the keyboard to seat 1 and press Enter."
+  printf '\003' >&3
+  wait_for "(to quit: Ctrl-C again or Ctrl-D; Enter shows seat 1's view)"
+  reject handover "Piles (top card"
+  printf '\r' >&3
+  wait_for "Piles (top card"
+  printf 'quit\r' >&3
+  tty_finish
+  expect handover "exit 0"
+
+  tty_start
+  wait_for "pass the keyboard to seat 1 and press Enter."
+  printf '\003' >&3
+  wait_for "(to quit: Ctrl-C again or Ctrl-D"
+  printf '\003' >&3
+  tty_finish
+  expect handover-twice "exit 0"
+  reject handover-twice "Piles (top card"
+
+  tty_start
+  wait_for "pass the keyboard to seat 1 and press Enter."
+  printf '\004' >&3
+  tty_finish
+  expect handover-eof "exit 0"
+  reject handover-eof "Piles (top card"
+else
+  echo "interrupt: 'script' (bsdutils) missing: the hand-over checks are skipped"; fail=$((fail + 1))
+fi
+
 finish interrupt
