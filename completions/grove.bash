@@ -67,14 +67,18 @@ _grove_game_line()
     done <<<"$_grove_listing"
 }
 
-# The variants of game $1: the words after "variants:".
+# The variants of game $1: the words after "variants:" (an overlay's are
+# marked "(overlay)", which is not a variant's name).
 _grove_variants()
 {
     _grove_found=()
-    local _grove_line
+    local _grove_line _grove_words _grove_w
     _grove_game_line "$1"
     [[ $_grove_line == *"variants:"* ]] || return
-    read -r -a _grove_found <<<"${_grove_line#*variants:}"
+    read -r -a _grove_words <<<"${_grove_line#*variants:}"
+    for _grove_w in "${_grove_words[@]}"; do
+        [[ $_grove_w == "(overlay)" ]] || _grove_found+=("$_grove_w")
+    done
 }
 
 # The player counts of game $1 ("2-4 players" gives 2 3 4).

@@ -6,6 +6,7 @@
 #include "hidden.h"
 
 #include <ctype.h>
+#include <dirent.h>
 #include <inttypes.h>
 #include <lauxlib.h>
 #include <stdio.h>
@@ -93,6 +94,41 @@ bool game_protect(grove_vm *vm, lua_CFunction body, void *ctx, int nres, char *e
     else snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
     lua_pop(L, 1);
     return false;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+int game_overlay_variants(grove_vm *vm, const char *name, char (*out)[64], int max)
+{
+    char own[2048];
+    if (!plain_name(name) || !vm_find_game(vm, name, own, sizeof own)) return 0;
+    int n = 0;
+    for (int i = 0; i < vm->npaths; i++) {
+        char dir[2100];
+        snprintf(dir, sizeof dir, "%s/scripts/%s", vm->paths[i], name);
+        if (!strcmp(dir, own)) continue;
+        DIR *d = opendir(dir);
+        if (!d) continue;
+        struct dirent *e;
+        while ((e = readdir(d)) && n < max) {
+            size_t len = strlen(e->d_name);
+            if (len < 5 || len - 4 >= 64 || strcmp(e->d_name + len - 4, ".lua")) continue;
+            char v[64];
+            snprintf(v, sizeof v, "%.*s", (int)(len - 4), e->d_name);
+            char path[2200];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            if (!plain_name(v) || !strcmp(v, "game") || !vm_is_file(path)) continue;
+            bool dup = false;
+            for (int k = 0; k < n; k++) dup = dup || !strcmp(out[k], v);
+            if (!dup) snprintf(out[n++], 64, "%s", v);
+        }
+        closedir(d);
+    }
+    qsort(out, (size_t)n, sizeof out[0], cmp_name);
+    return n;
 }
 
 static bool load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,

@@ -73,6 +73,11 @@ bool game_protect(grove_vm *vm, lua_CFunction body, void *ctx, int nres, char *e
 bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,
                    char *err, size_t errlen);
 
+/* The variants overlays add to game `name`: scripts/NAME/V.lua in a folder
+ * of the search path other than the game's own (GROVE_PATH, add_path).
+ * Writes at most max names into out, sorted; returns how many. */
+int game_overlay_variants(grove_vm *vm, const char *name, char (*out)[64], int max);
+
 /* Start a game: load (cached) the definition, make the state, run setup.
  * opts_idx is a Lua table of options on the stack (0: none). NULL on error,
  * with err filled. */

@@ -450,12 +450,20 @@ static int l_list(lua_State *L)
         }
     for (int k = 0; k < nnames; k++) {
         char err[GAME_ERRLEN];
-        lua_createtable(L, 0, 5);
+        lua_createtable(L, 0, 6);
         lua_pushstring(L, names[k]);
         lua_setfield(L, -2, "name");
         lua_pushstring(L, folders[k]);
         lua_setfield(L, -2, "folder");
         free(folders[k]);
+        char overlays[64][64];
+        int nover = game_overlay_variants(vm, names[k], overlays, 64);
+        lua_createtable(L, nover, 0);
+        for (int v = 0; v < nover; v++) {
+            lua_pushstring(L, overlays[v]);
+            lua_rawseti(L, -2, v + 1);
+        }
+        lua_setfield(L, -2, "overlay_variants");
         if (game_load_def(vm, names[k], "", false, err, sizeof err)) {
             lua_setfield(L, -2, "definition");
         } else {

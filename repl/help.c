@@ -86,7 +86,7 @@ static const topic topics[] = {
       "  function(game) ... end: it changes the definition it is given, usually\n"
       "  with grove.game.extend, wrapping only the rules it changes. A house rule\n"
       "  can live outside the game: scripts/GAME/VARIANT.lua in a folder on\n"
-      "  GROVE_PATH (an overlay; grove list shows only the game's own variants).\n"
+      "  GROVE_PATH (an overlay; grove list marks its variants \"(overlay)\").\n"
       "  Example: examples/overlay/.\n" },
     { "writing", "writing a new game: where to start",
       "Writing a game\n"

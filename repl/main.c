@@ -78,13 +78,18 @@ static int cmd_list(void)
             printf("%-12s %-24s %d-%d players", name, lua_tostring(L, def + 1), min, max);
             lua_getfield(L, def, "variants");
             int nv = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
-            if (nv) {
-                printf("   variants:");
-                for (int k = 1; k <= nv; k++) {
-                    lua_rawgeti(L, -1, k);
-                    printf(" %s", lua_tostring(L, -1));
-                    lua_pop(L, 1);
-                }
+            lua_getfield(L, def - 2, "overlay_variants");     /* the entry's */
+            int no = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
+            if (nv + no) printf("   variants:");
+            for (int k = 1; k <= nv; k++) {
+                lua_rawgeti(L, -2, k);
+                printf(" %s", lua_tostring(L, -1));
+                lua_pop(L, 1);
+            }
+            for (int k = 1; k <= no; k++) {
+                lua_rawgeti(L, -1, k);
+                printf(" %s (overlay)", lua_tostring(L, -1));
+                lua_pop(L, 1);
             }
             printf("\n");
             lua_settop(L, def - 1);

@@ -72,6 +72,11 @@ offer variant "solo semi-coop" sim onceupon -n 10 --variants ""
 offer variant "- solo semi-coop" sim onceupon -n 10 --compare ""
 offer variant "- solo semi-coop" sim onceupon -n 10 --compare - ""
 offer variant "solo,semi-coop" sim onceupon -n 10 --compare - solo,
+# A variant an overlay adds (grove list marks it "(overlay)") is offered too.
+mkdir -p "$tmp/ext/scripts/starfall"
+echo 'return function(game) return game end' >"$tmp/ext/scripts/starfall/house.lua"
+offer overlay "scaredy-snake star-fluke house" play starfall --variant ""
+rm -r "$tmp/ext/scripts/starfall"
 COMP_WORDS=("$tmp/bin/grove" play --variant "" starfall)
 COMP_CWORD=3
 _grove

@@ -79,10 +79,12 @@ expect step5-sim "moves played, by kind: roll 50.0% move 50.0%"
 expect step5-sim "exit 0"
 
 # The overlay: a variant of Starfall Forest from a folder of its own; grove
-# list still shows only the variants starfall's definition lists.
+# list shows it after the variants starfall's definition lists, marked.
 grove_in $overlay list
-expect overlay-list "starfall     Starfall Forest          2-4 players   variants: scaredy-snake star-fluke"
-reject overlay-list "two-stars"
+expect overlay-list "starfall     Starfall Forest          2-4 players   variants: scaredy-snake star-fluke two-stars (overlay)"
+"$GROVE" list >"$tmp/out" 2>&1
+expect plain-list "starfall     Starfall Forest          2-4 players   variants: scaredy-snake star-fluke"
+reject plain-list "two-stars"
 grove_in $overlay test $overlay/tests
 expect overlay-tests "8 passed, 0 failed"
 expect overlay-tests "exit 0"
