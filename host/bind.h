@@ -169,6 +169,42 @@ int bind_check_label(lua_State *L, int idx, const comp_desc *d, int list, const 
 const cond_t *bind_check_cond(lua_State *L, int idx, const gstate *st, int comp,
                               int list, cond_t *scratch);
 
+/* bind_check_comp for argument 1 that also gives the handle, so a method
+ * reads its own upvalue once and passes the handle on to bind_check_field
+ * and bind_check_cond_of (the hot path of every board query). */
+static inline void *bind_check_self(lua_State *L, comp_kind kind, const comp_desc **desc, const handle **self)
+{
+    const handle *h = lua_touserdata(L, lua_upvalueindex(1));
+    if (!(h && h->table == lua_topointer(L, 1) && h->type == (uint32_t)kind && h->owner->st)) {
+        bind_check_comp_slow(L, 1, kind, desc);        /* raises unless 1 is another handle of this kind */
+        h = bind_handle(L, 1, kind);
+    }
+    gstate *st = h->owner->st;
+    *desc = &st->comps[h->comp];
+    *self = h;
+    return state_comp(st, h->comp);
+}
+
+/* bind_check_label for a label of self's component: a name the script
+ * wrote is an interned string, found by pointer among self's labels
+ * without a lookup; anything else takes bind_check_label. */
+static inline int bind_check_field(lua_State *L, int idx, const handle *self, const comp_desc *d,
+                                   int list, const char *what)
+{
+    if (lua_type(L, idx) == LUA_TSTRING) {
+        const char *name = lua_tostring(L, idx);
+        for (int k = 0; k < self->nfast[list]; k++)
+            if (self->fast[list][k] == name) return k;
+    }
+    return bind_check_label(L, idx, d, list, what);
+}
+
+/* bind_check_cond on self's component, list 0. */
+static inline const cond_t *bind_check_cond_of(lua_State *L, int idx, const handle *self, cond_t *scratch)
+{
+    return bind_check_cond(L, idx, self->owner->st, self->comp, 0, scratch);
+}
+
 /* Push every member of s (0-based ids) as 1-based integers; returns the count.
  * Raises "too many results" only past the Lua stack limit. */
 int bind_push_set(lua_State *L, const cellset_t *s);

@@ -49,16 +49,22 @@ static int check_dir(lua_State *L, int idx)
     return dir;
 }
 
-/* A condition argument on the grid at 1 (nil: every cell). */
-static const cond_t *check_cond(lua_State *L, int idx, cond_t *scratch)
+/* The grid a method is called on (argument 1), with its descriptor and
+ * handle for check_field and check_cond. */
+static grid_t *check_self(lua_State *L, const comp_desc **d, const handle **h)
 {
-    handle *h = bind_handle_at(L, 1, COMP_GRID);     /* checked by check_grid before */
-    return bind_check_cond(L, idx, h->owner->st, h->comp, 0, scratch);
+    return bind_check_self(L, COMP_GRID, d, h);
 }
 
-static int check_field(lua_State *L, int idx, const comp_desc *d)
+/* A condition argument on the grid h (nil: every cell). */
+static const cond_t *check_cond(lua_State *L, const handle *h, int idx, cond_t *scratch)
 {
-    return bind_check_label(L, idx, d, 0, "field");
+    return bind_check_cond_of(L, idx, h, scratch);
+}
+
+static int check_field(lua_State *L, const handle *h, int idx, const comp_desc *d)
+{
+    return bind_check_field(L, idx, h, d, 0, "field");
 }
 
 /* s:grid(name, width, height, {field names}) -> Grid */
@@ -80,9 +86,10 @@ int lua_grid_declare(lua_State *L)
 static int l_get(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     int c = check_cell(L, 2, g, d);
-    int f = check_field(L, 3, d);
+    int f = check_field(L, h, 3, d);
     lua_pushinteger(L, grid_get(g, c, f));
     return 1;
 }
@@ -90,9 +97,10 @@ static int l_get(lua_State *L)
 static int l_set(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     int c = check_cell(L, 2, g, d);
-    int f = check_field(L, 3, d);
+    int f = check_field(L, h, 3, d);
     lua_Integer v = luaL_checkinteger(L, 4);
     if (v < INT32_MIN || v > INT32_MAX) return luaL_error(L, "grid '%s': value %I does not fit 32 bits", d->name, v);
     grid_set(g, c, f, (int32_t)v);
@@ -102,9 +110,10 @@ static int l_set(lua_State *L)
 static int l_add(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     int c = check_cell(L, 2, g, d);
-    int f = check_field(L, 3, d);
+    int f = check_field(L, h, 3, d);
     lua_Integer v = grid_get(g, c, f) + luaL_checkinteger(L, 4);
     if (v < INT32_MIN || v > INT32_MAX) return luaL_error(L, "grid '%s': value %I does not fit 32 bits", d->name, v);
     grid_set(g, c, f, (int32_t)v);
@@ -116,8 +125,9 @@ static int l_add(lua_State *L)
 static int l_fill(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
-    int f = check_field(L, 2, d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
+    int f = check_field(L, h, 2, d);
     int32_t v = (int32_t)luaL_checkinteger(L, 3);
     for (int c = 0; c < grid_ncells(g); c++) grid_set(g, c, f, v);
     return 0;
@@ -181,9 +191,10 @@ static int l_fields(lua_State *L)
 static int l_cells(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 2, &scratch);
+    const cond_t *cond = check_cond(L, h, 2, &scratch);
     cellset_t set;
     grid_select(g, cond, &set);
     return bind_push_set(L, &set);
@@ -193,9 +204,10 @@ static int l_cells(lua_State *L)
 static int l_first(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 2, &scratch);
+    const cond_t *cond = check_cond(L, h, 2, &scratch);
     int n = grid_ncells(g);
     for (int c = 0; c < n; c++)
         if (fields_match(g->v, n, c, cond)) { lua_pushinteger(L, c + 1); return 1; }
@@ -207,9 +219,10 @@ static int l_first(lua_State *L)
 static int l_count(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 2, &scratch);
+    const cond_t *cond = check_cond(L, h, 2, &scratch);
     cellset_t set;
     grid_select(g, cond, &set);
     lua_pushinteger(L, cellset_count(&set));
@@ -220,10 +233,11 @@ static int l_count(lua_State *L)
 static int l_test(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     int c = check_cell(L, 2, g, d);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 3, &scratch);
+    const cond_t *cond = check_cond(L, h, 3, &scratch);
     lua_pushboolean(L, fields_match(g->v, grid_ncells(g), c, cond));
     return 1;
 }
@@ -232,10 +246,11 @@ static int l_test(lua_State *L)
 static int l_neighbors(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     int c = check_cell(L, 2, g, d);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 3, &scratch);
+    const cond_t *cond = check_cond(L, h, 3, &scratch);
     int out[8];
     int n = grid_neighbors(g, c, lua_toboolean(L, 4), cond, out);
     return bind_push_ids(L, out, n);
@@ -256,21 +271,22 @@ static int l_step(lua_State *L)
 static int l_ray(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     int c = check_cell(L, 2, g, d);
     int dir = check_dir(L, 3);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 4, &scratch);
+    const cond_t *cond = check_cond(L, h, 4, &scratch);
     int out[GRID_MAX_SIDE];
     int n = grid_ray(g, c, dir, cond, out, GRID_MAX_SIDE);
     return bind_push_ids(L, out, n);
 }
 
 /* Keep the cells of set that satisfy the condition at idx (if any). */
-static void filter(lua_State *L, const grid_t *g, int idx, cellset_t *set)
+static void filter(lua_State *L, const handle *h, const grid_t *g, int idx, cellset_t *set)
 {
     cond_t scratch;
-    const cond_t *cond = check_cond(L, idx, &scratch);
+    const cond_t *cond = check_cond(L, h, idx, &scratch);
     if (!cond) return;
     cellset_t match;
     grid_select(g, cond, &match);
@@ -281,23 +297,27 @@ static void filter(lua_State *L, const grid_t *g, int idx, cellset_t *set)
  * (that satisfy cond), ascending */
 static int l_row(lua_State *L)
 {
-    grid_t *g = check_grid(L, 1, NULL);
+    const comp_desc *d;
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     lua_Integer y = luaL_checkinteger(L, 2);
     luaL_argcheck(L, y >= 1 && y <= g->h, 2, "no such row");
     cellset_t set;
     grid_row(g, (int)y - 1, &set);
-    filter(L, g, 3, &set);
+    filter(L, h, g, 3, &set);
     return bind_push_set(L, &set);
 }
 
 static int l_column(lua_State *L)
 {
-    grid_t *g = check_grid(L, 1, NULL);
+    const comp_desc *d;
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     lua_Integer x = luaL_checkinteger(L, 2);
     luaL_argcheck(L, x >= 1 && x <= g->w, 2, "no such column");
     cellset_t set;
     grid_column(g, (int)x - 1, &set);
-    filter(L, g, 3, &set);
+    filter(L, h, g, 3, &set);
     return bind_push_set(L, &set);
 }
 
@@ -306,11 +326,12 @@ static int l_column(lua_State *L)
 static int l_lines(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     int x, y;
     grid_xy(g, check_cell(L, 2, g, d), &x, &y);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 3, &scratch);
+    const cond_t *cond = check_cond(L, h, 3, &scratch);
     cellset_t row, col;
     grid_row(g, y, &row);
     grid_column(g, x, &col);
@@ -328,11 +349,12 @@ static int l_lines(lua_State *L)
 static int l_reach(lua_State *L)
 {
     const comp_desc *d;
-    grid_t *g = check_grid(L, 1, &d);
+    const handle *h;
+    grid_t *g = check_self(L, &d, &h);
     int c = check_cell(L, 2, g, d);
     lua_Integer k = luaL_checkinteger(L, 3);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 4, &scratch);
+    const cond_t *cond = check_cond(L, h, 4, &scratch);
     cellset_t set;
     grid_reach(g, c, (int)k, lua_toboolean(L, 5), cond, &set);
     return bind_push_set(L, &set);

@@ -120,14 +120,21 @@ static int check_dir(lua_State *L, int idx)
     return dir;
 }
 
-static int check_field(lua_State *L, int idx, const comp_desc *d)
+/* The hex grid a method is called on (argument 1), with its descriptor and
+ * handle for check_field, check_sfield and check_cond. */
+static hex_t *check_self(lua_State *L, const comp_desc **d, const handle **self)
 {
-    return bind_check_label(L, idx, d, 0, "field");
+    return bind_check_self(L, COMP_HEX, d, self);
 }
 
-static int check_sfield(lua_State *L, int idx, const comp_desc *d)
+static int check_field(lua_State *L, const handle *self, int idx, const comp_desc *d)
 {
-    return bind_check_label(L, idx, d, 1, "side field");
+    return bind_check_field(L, idx, self, d, 0, "field");
+}
+
+static int check_sfield(lua_State *L, const handle *self, int idx, const comp_desc *d)
+{
+    return bind_check_field(L, idx, self, d, 1, "side field");
 }
 
 static int32_t check_value(lua_State *L, int idx, const comp_desc *d)
@@ -138,11 +145,10 @@ static int32_t check_value(lua_State *L, int idx, const comp_desc *d)
     return (int32_t)v;
 }
 
-/* A cell condition at idx (list 0: hex fields); NULL for none. */
-static const cond_t *check_cond(lua_State *L, int idx, cond_t *scratch)
+/* A cell condition at idx (list 0: hex fields) on self; NULL for none. */
+static const cond_t *check_cond(lua_State *L, const handle *self, int idx, cond_t *scratch)
 {
-    handle *h = bind_handle_at(L, 1, COMP_HEX);
-    return bind_check_cond(L, idx, h->owner->st, h->comp, 0, scratch);
+    return bind_check_cond_of(L, idx, self, scratch);
 }
 
 static void push_id(lua_State *L, int id)
@@ -262,18 +268,20 @@ static int l_name(lua_State *L)
 static int l_get(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
-    lua_pushinteger(L, hex_get(h, id, check_field(L, 3, d)));
+    lua_pushinteger(L, hex_get(h, id, check_field(L, self, 3, d)));
     return 1;
 }
 
 static int l_set(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
-    int f = check_field(L, 3, d);
+    int f = check_field(L, self, 3, d);
     hex_set(h, id, f, check_value(L, 4, d));
     return 0;
 }
@@ -282,9 +290,10 @@ static int l_set(lua_State *L)
 static int l_add(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
-    int f = check_field(L, 3, d);
+    int f = check_field(L, self, 3, d);
     lua_Integer delta = luaL_checkinteger(L, 4);
     if (delta < INT32_MIN || delta > INT32_MAX)
         return luaL_error(L, "hex '%s': value %I does not fit 32 bits", d->name, delta);
@@ -300,8 +309,9 @@ static int l_add(lua_State *L)
 static int l_fill(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
-    int f = check_field(L, 2, d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
+    int f = check_field(L, self, 2, d);
     int32_t v = check_value(L, 3, d);
     for (int id = 0; id < hex_ncells(h); id++) hex_set(h, id, f, v);
     return 0;
@@ -310,9 +320,10 @@ static int l_fill(lua_State *L)
 static int l_side(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
-    int sf = check_sfield(L, 3, d);
+    int sf = check_sfield(L, self, 3, d);
     lua_pushinteger(L, hex_side_get(h, id, sf, check_dir(L, 4)));
     return 1;
 }
@@ -320,9 +331,10 @@ static int l_side(lua_State *L)
 static int l_set_side(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
-    int sf = check_sfield(L, 3, d);
+    int sf = check_sfield(L, self, 3, d);
     int dir = check_dir(L, 4);
     hex_side_set(h, id, sf, dir, check_value(L, 5, d));
     return 0;
@@ -332,9 +344,10 @@ static int l_set_side(lua_State *L)
 static int l_sides(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
-    int sf = check_sfield(L, 3, d);
+    int sf = check_sfield(L, self, 3, d);
     for (int dir = 0; dir < HEX_NDIRS; dir++) lua_pushinteger(L, hex_side_get(h, id, sf, dir));
     return HEX_NDIRS;
 }
@@ -343,9 +356,10 @@ static int l_sides(lua_State *L)
 static int l_set_sides(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
-    int sf = check_sfield(L, 3, d);
+    int sf = check_sfield(L, self, 3, d);
     int32_t v[HEX_NDIRS];
     for (int dir = 0; dir < HEX_NDIRS; dir++) v[dir] = check_value(L, 4 + dir, d);
     for (int dir = 0; dir < HEX_NDIRS; dir++) hex_side_set(h, id, sf, dir, v[dir]);
@@ -375,10 +389,11 @@ static int l_step(lua_State *L)
 static int l_neighbors(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 3, &scratch);
+    const cond_t *cond = check_cond(L, self, 3, &scratch);
     int out[HEX_NDIRS];
     return bind_push_ids(L, out, hex_neighbors(h, id, cond, out));
 }
@@ -396,10 +411,11 @@ static int l_distance(lua_State *L)
 static int l_test(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 3, &scratch);
+    const cond_t *cond = check_cond(L, self, 3, &scratch);
     /* hex.h: data[] is on[n] followed by the field values */
     lua_pushboolean(L, fields_match(h->data + hex_ncells(h), hex_ncells(h), id, cond));
     return 1;
@@ -407,9 +423,11 @@ static int l_test(lua_State *L)
 
 static int l_cells(lua_State *L)
 {
-    hex_t *h = check_hexgrid(L, 1, NULL);
+    const comp_desc *d;
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 2, &scratch);
+    const cond_t *cond = check_cond(L, self, 2, &scratch);
     cellset_t set;
     hex_select(h, cond, &set);
     return bind_push_set(L, &set);
@@ -417,9 +435,11 @@ static int l_cells(lua_State *L)
 
 static int l_count(lua_State *L)
 {
-    hex_t *h = check_hexgrid(L, 1, NULL);
+    const comp_desc *d;
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 2, &scratch);
+    const cond_t *cond = check_cond(L, self, 2, &scratch);
     cellset_t set;
     hex_select(h, cond, &set);
     lua_pushinteger(L, cellset_count(&set));
@@ -429,11 +449,12 @@ static int l_count(lua_State *L)
 static int l_reach(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
     lua_Integer k = luaL_checkinteger(L, 3);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 4, &scratch);
+    const cond_t *cond = check_cond(L, self, 4, &scratch);
     if (k < 0 || k > CELLSET_MAX) k = -1;
     cellset_t set;
     hex_reach(h, id, (int)k, cond, &set);
@@ -443,12 +464,13 @@ static int l_reach(lua_State *L)
 static int l_connected(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
-    int sf = check_sfield(L, 3, d);
+    int sf = check_sfield(L, self, 3, d);
     int32_t v = check_value(L, 4, d);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, 5, &scratch);
+    const cond_t *cond = check_cond(L, self, 5, &scratch);
     int without = lua_isnoneornil(L, 6) ? -1 : check_hex(L, 6, h, d);
     cellset_t set;
     hex_connected(h, id, sf, v, cond, without, &set);
@@ -458,10 +480,11 @@ static int l_connected(lua_State *L)
 static int l_sides_match(lua_State *L)
 {
     const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_self(L, &d, &self);
     int id = check_hex(L, 2, h, d);
     int dir = check_dir(L, 3);
-    int sf = check_sfield(L, 4, d);
+    int sf = check_sfield(L, self, 4, d);
     lua_pushboolean(L, hex_sides_match(h, id, dir, sf, check_value(L, 5, d)));
     return 1;
 }
