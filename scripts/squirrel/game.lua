@@ -89,6 +89,14 @@ local ONGOING = {
 }
 
 local COPIES, SQUIRREL_COPIES, ITEM_COPIES = 0, 0, 0
+-- What each card costs: a squirrel stamina, an item coins (see card_cost).
+local STAMINA_COST, COIN_COST = {}, {}
+
+-- The cards whose ability waits for each event, and those with each ongoing
+-- ability (filled from the catalog when the game loads).
+local WAITING_FOR, WITH_ONGOING = {}, {}
+for event in pairs(EVENTS) do WAITING_FOR[event] = {} end
+for rule in pairs(ONGOING) do WITH_ONGOING[rule] = {} end
 
 local function is_squirrel(card) return CARDS[card].kind == "squirrel" end
 
@@ -173,12 +181,20 @@ end
 --- the copies (the capacities of the zones).
 local function load_catalog()
   check_cards(CARDS)
-  for _, row in ipairs(CARDS) do
+  for id, row in ipairs(CARDS) do
     row.key = row.name:lower()           -- the name in moves: "play acorn picker"
     row.loops = row.loops or {}
     row.play = row.play or {}
-    if row.ability and row.ability.when then row.ability.effect = row.ability.effect or {} end
+    local a = row.ability
+    if a and a.when then
+      a.effect = a.effect or {}
+      table.insert(WAITING_FOR[a.when], id)
+    elseif a then
+      table.insert(WITH_ONGOING[a.ongoing], id)
+    end
     COPIES = COPIES + row.copies
+    STAMINA_COST[id] = row.kind == "squirrel" and row.cost or 0
+    COIN_COST[id] = row.kind == "item" and row.cost or 0
     if row.kind == "squirrel" then
       SQUIRREL_COPIES = SQUIRREL_COPIES + row.copies
     else
@@ -187,12 +203,6 @@ local function load_catalog()
   end
   -- A tableau remembers exhausted squirrels as the bits of one integer.
   assert(SQUIRREL_COPIES <= 63, "cards.lua: more than 63 squirrels in the deck")
-end
-
--- The steps of a program: a card's play effect or its ability's effect.
-local function program(card, part)
-  if part == ABILITY then return CARDS[card].ability.effect end
-  return CARDS[card].play
 end
 
 -- Components --------------------------------------------------------------------------
@@ -324,11 +334,21 @@ local function collect(s, who, card)
   for _, res in ipairs(CARDS[card].loops) do gain(s, who, res, 1) end
 end
 
+--- Does a tableau hold any of these cards? (Most hold none of the few
+--- cards with an ability: one look per card spares reading every squirrel.)
+local function holds_any(t, cards)
+  for i = 1, #cards do
+    if t:find(cards[i]) then return true end
+  end
+  return false
+end
+
 --- The sum of an ongoing ability over a player's refreshed squirrels
 --- (an exhausted squirrel does not give its ability).
 local function ongoing(s, who, rule)
   if who == RIVAL then return 0 end
   local t, total = tableau(s, who), 0
+  if not holds_any(t, WITH_ONGOING[rule]) then return 0 end
   for pos = 1, t:count() do
     local a = CARDS[t:peek(pos)].ability
     if a and a.ongoing == rule and not is_exhausted(s, who, pos) then total = total + a.n end
@@ -342,6 +362,7 @@ end
 local function announce(s, who, event)
   if who == RIVAL then return end
   local t = tableau(s, who)
+  if not holds_any(t, WAITING_FOR[event]) then return end
   for pos = 1, t:count() do
     local card = t:peek(pos)
     local a = CARDS[card].ability
@@ -370,11 +391,23 @@ local function space(s, n) return s[ISLAND[n]] end
 --- Replace every empty revealed space with the top card of the deck (as
 --- long as the deck has cards).
 local function refill_island(s)
+  local deck = s.draw_pile
   for n = 1, s.day.open do
-    if space(s, n):count() == 0 and s.draw_pile:count() > 0 then
-      s.draw_pile:move_to(space(s, n), 1)
+    local here = space(s, n)
+    if here:count() == 0 then
+      if deck:count() == 0 then return end   -- the deck is out: the space stays empty
+      deck:move_to(here, 1)
     end
   end
+end
+
+--- Take the card of an Island space: the space is refilled at once from
+--- the top of the deck (if it has cards).
+local function take_from_island(s, n)
+  local here = space(s, n)
+  local card = here:draw()
+  if s.draw_pile:count() > 0 then s.draw_pile:move_to(here, 1) end
+  return card
 end
 
 --- Draw up to n cards from the deck into a hand; returns how many.
@@ -598,10 +631,15 @@ local function card_text(card)
   return table.concat(parts, "; ")
 end
 
+-- The steps of each program (a card's play effect or its ability's effect),
+-- by its code card * 2 + part.
+local PROGRAMS = {}
 -- What each program's steps are, to know when their order can matter:
 -- "free" (only go again: it commutes with everything), "plain" (only gains
 -- and go again: they commute with each other) or "other".
 local ORDER_CLASS = {}
+-- The cards whose play effect has a sabotage step (all the rival plays).
+local SABOTAGE = {}
 for card, c in ipairs(CARDS) do
   local function class(steps)
     local free, plain = true, true
@@ -612,8 +650,15 @@ for card, c in ipairs(CARDS) do
     end
     return free and "free" or plain and "plain" or "other"
   end
+  PROGRAMS[card * 2 + EFFECT] = c.play
   ORDER_CLASS[card * 2 + EFFECT] = class(c.play)
-  if c.ability and c.ability.when then ORDER_CLASS[card * 2 + ABILITY] = class(c.ability.effect) end
+  if c.ability and c.ability.when then
+    PROGRAMS[card * 2 + ABILITY] = c.ability.effect
+    ORDER_CLASS[card * 2 + ABILITY] = class(c.ability.effect)
+  end
+  for _, st in ipairs(c.play) do
+    if STEPS[st[1]].sabotage then SABOTAGE[card] = true end
+  end
 end
 
 -- Resolving programs ----------------------------------------------------------------------------
@@ -623,7 +668,8 @@ end
 -- meanwhile wait in `pending` and start when the running one is done.
 
 local function current_step(s)
-  return program(s.effect.card, s.effect.part)[s.effect.step]
+  local e = s.effect
+  return PROGRAMS[e.card * 2 + e.part][e.step]
 end
 
 local function begin_program(s, code)
@@ -688,7 +734,7 @@ end
 --- (false, with the phase set). When several programs wait and their order
 --- could matter, the player chooses which resolves next.
 local function run(s)
-  local who = turns.seat(s)
+  local who = s.turn.seat
   local e = s.effect
   while true do
     if e.card == 0 then
@@ -778,7 +824,7 @@ local function pass_turn(s)
   elseif everyone_asleep(s) then
     end_day(s)
   else
-    s.turn.seat = next_player(s, turns.seat(s))
+    s.turn.seat = next_player(s, s.turn.seat)
   end
 end
 
@@ -800,11 +846,7 @@ end
 local function rival_takes(s)
   local n = tonumber(s.d8:roll_one(1))
   s.rival.space = n
-  if n <= s.day.open and space(s, n):count() > 0 then
-    local card = space(s, n):draw()
-    refill_island(s)
-    return card
-  end
+  if n <= s.day.open and space(s, n):count() > 0 then return take_from_island(s, n) end
   s.rival.space = 0
   if s.draw_pile:count() > 0 then return s.draw_pile:draw() end
   return nil
@@ -823,8 +865,10 @@ local function rival_turn(s)
       if is_squirrel(card) then
         s.rival_stamina:take(RIVAL_SQUIRREL_COST)
         tableau(s, RIVAL):push_bottom(card)
-        s.pending:push(card * 2 + EFFECT)
-        assert(run(s), "the rival never waits for a choice")
+        if SABOTAGE[card] then
+          s.pending:push(card * 2 + EFFECT)
+          assert(run(s), "the rival never waits for a choice")
+        end
       else
         s.discard:push(card)
       end
@@ -840,7 +884,7 @@ end
 --- refreshed squirrel (there is nothing to do but pass).
 local function begin_turn(s)
   while not turns.over(s) do
-    local who = turns.seat(s)
+    local who = s.turn.seat
     if who == RIVAL then
       rival_turn(s)
       pass_turn(s)
@@ -879,9 +923,9 @@ end
 --- What a card costs: stamina and coins, items `discount` coins less
 --- (never below 0).
 local function card_cost(card, discount)
-  local c = CARDS[card]
-  if c.kind == "squirrel" then return c.cost, 0 end
-  return 0, math.max(0, c.cost - discount)
+  local coins = COIN_COST[card] - discount
+  if coins < 0 then coins = 0 end
+  return STAMINA_COST[card], coins
 end
 
 --- Pay stamina and coins, `converted` stamina of it with 3 coins each.
@@ -918,12 +962,11 @@ end
 --- Playing from the Island costs 1 stamina or 1 coin more; the space is
 --- refilled before the card's effect.
 local function play_from_island(s, who, n, extra, converted)
-  local card = space(s, n):draw()
+  local card = take_from_island(s, n)
   local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
   if extra == EXTRA.coin then coins = coins + ISLAND_EXTRA end
   if extra == EXTRA.stamina then stamina = stamina + ISLAND_EXTRA end
   pay(s, who, stamina, coins, converted)
-  refill_island(s)
   put_into_play(s, who, card)
 end
 
@@ -932,30 +975,42 @@ end
 --- converted, from the fewest the player's stamina allows to the most
 --- their coins allow.
 local function add_payments(out, has_stamina, has_coins, kind, a, extra, stamina, coins, convertible)
-  local fewest = math.max(0, stamina - has_stamina)
-  local most = math.min(convertible, (has_coins - coins) // COINS_PER_STAMINA)
+  local fewest = stamina - has_stamina
+  if fewest < 0 then fewest = 0 end
+  local most = (has_coins - coins) // COINS_PER_STAMINA
+  if most > convertible then most = convertible end
   for converted = fewest, most do out:add(kind, a, extra, converted) end
 end
 
+--- Every play of an awake player: each card name of their hand, each Island
+--- card with its extra cost (a coin or a stamina, or nothing with the Sky
+--- Scout), in every way they can pay for it. The cost is card_cost's, read
+--- here from the tables, as this runs for every card at every turn.
 local function add_plays(s, who, out)
   local discount = ongoing(s, who, "item_discount")
   local has_stamina, has_coins = amount(s, who, "stamina"), amount(s, who, "coins")
+  -- The most stamina they can pay: their own, and 1 for each 3 coins.
+  local most_stamina = has_stamina + has_coins // COINS_PER_STAMINA
   local hand = s[HAND[who]]
   for pos = 1, hand:count() do
     local card = hand:peek(pos)
-    if hand:find(card) == pos then             -- one move per name: its topmost copy
-      local stamina, coins = card_cost(card, discount)
+    local stamina, coins = STAMINA_COST[card], COIN_COST[card] - discount
+    if coins < 0 then coins = 0 end
+    local can_pay = stamina <= most_stamina and coins <= has_coins
+    if can_pay and hand:find(card) == pos then   -- one move per name: its topmost copy
       add_payments(out, has_stamina, has_coins, MOVE.play, card, EXTRA.none, stamina, coins, stamina)
     end
   end
   local free = ongoing(s, who, "island_free") > 0
   for n = 1, s.day.open do
-    local card = space(s, n):peek()
+    local card = s[ISLAND[n]]:peek()
     if card then
-      local stamina, coins = card_cost(card, discount)
-      if free then
+      local stamina, coins = STAMINA_COST[card], COIN_COST[card] - discount
+      if coins < 0 then coins = 0 end
+      local can_pay = stamina <= most_stamina and coins <= has_coins   -- the extra cost aside
+      if can_pay and free then
         add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.none, stamina, coins, stamina)
-      else
+      elseif can_pay then
         local extra = ISLAND_EXTRA
         add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.coin, stamina, coins + extra, stamina)
         add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.stamina, stamina + extra, coins, stamina)
@@ -1039,8 +1094,9 @@ local function actor(s)
 end
 
 local function moves(s, out)
-  if turns.over(s) then return end
-  local phase, who = turns.phase(s), turns.seat(s)
+  local turn = s.turn                  -- the turn vars of grove.turns (read directly: moves runs often)
+  if turn.over == 1 then return end
+  local phase, who = turn.phase, turn.seat
   if phase == PHASE.awake then
     add_plays(s, who, out)
     out:add(MOVE.sleep)
@@ -1066,7 +1122,7 @@ end
 
 local function apply(s, move)
   local kind, a, b, c = game.parts(move)
-  local who = turns.seat(s)
+  local who = s.turn.seat
   if kind == MOVE.play then play_from_hand(s, who, a, c)
   elseif kind == MOVE.buy then play_from_island(s, who, a, b, c)
   elseif kind == MOVE.sleep then go_to_sleep(s, who)

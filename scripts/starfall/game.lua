@@ -309,15 +309,19 @@ end
 
 --- Roll every die not set aside; set aside the stars, less one for each
 --- shooting star; the fairy, snake and tree faces are this turn's steps.
+--- (The dice set aside all show stars, so every other face counted among
+--- all five dice is one of this roll.)
 local function roll_the_dice(s)
   local dice, roll = s.cup, s.roll
   dice:roll_free()
-  local keep = dice:count("star", "free") - dice:count("shooting", "free")
+  local keep = dice:count("star", "free") - dice:count("shooting")
   if keep > 0 then set_aside_stars(dice, keep, dice:free()) end
-  roll.fairy = dice:count("fairy", "free")
-  roll.snake = dice:count("snake", "free")
-  roll.tree = dice:count("tree", "free")
-  if dice:count("star", "aside") == DICE then
+  roll.fairy = dice:count("fairy")
+  roll.snake = dice:count("snake")
+  roll.tree = dice:count("tree")
+  -- The five were not all aside before this roll: only a roll that sets
+  -- a star aside can complete them.
+  if keep > 0 and dice:count("star", "aside") == DICE then
     star_falls(s, keep)
   else
     turns.set_phase(s, PHASE.move)
@@ -538,17 +542,16 @@ end
 -- Where a star may fall -------------------------------------------------------------
 
 --- A bit for each tree given (node ids are at most 7 x 7 = 49).
-local function bits(...)
-  local set = 0
-  for i = 1, select("#", ...) do set = set | (1 << select(i, ...)) end
-  return set
+local function bits(tree, ...)
+  if not tree then return 0 end
+  return (1 << tree) | bits(...)
 end
 
-local function add_trees_not_in(out, set, ...)
-  for i = 1, select("#", ...) do
-    local tree = select(i, ...)
-    if set & (1 << tree) == 0 then out:add(MOVE.star, tree) end
-  end
+--- The trees given that are not in the set (see bits), in their order.
+local function trees_not_in(set, tree, ...)
+  if not tree then return end
+  if set & (1 << tree) ~= 0 then return trees_not_in(set, ...) end
+  return tree, trees_not_in(set, ...)
 end
 
 --- A star falls on a tree (standing or knocked down) with no fairy, at
@@ -557,7 +560,8 @@ end
 local function star_targets(s, out, seat)
   local forest = s.forest
   if fairy_state(s, seat) ~= UP then return out:add_all(MOVE.star, forest:nodes(NO_FAIRY)) end
-  add_trees_not_in(out, bits(forest:neighbors(fairy_tree(s, seat))), forest:nodes(NO_FAIRY))
+  local near = bits(forest:neighbors(fairy_tree(s, seat)))
+  out:add_all(MOVE.star, trees_not_in(near, forest:nodes(NO_FAIRY)))
 end
 
 -- 2. Setup rounds ------------------------------------------------------------------------
