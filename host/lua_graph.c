@@ -77,13 +77,19 @@ static int32_t check_value(lua_State *L, int idx, const comp_desc *d)
 
 /* A condition at idx on node fields (list 0) or edge fields (list 1), copied
  * into *mine so that one Cond passed twice cannot overwrite itself. */
-static const cond_t *check_cond(lua_State *L, int idx, int list, cond_t *mine)
+static const cond_t *check_cond(lua_State *L, const handle *self, int idx, int list, cond_t *mine)
 {
-    handle *h = bind_handle_at(L, 1, COMP_GRAPH);
-    const cond_t *c = bind_check_cond(L, idx, h->owner->st, h->comp, list, mine);
+    const cond_t *c = bind_check_cond(L, idx, self->owner->st, self->comp, list, mine);
     if (!c) return NULL;
     if (c != mine) *mine = *c;
     return mine;
+}
+
+/* The graph a method is called on (argument 1), with its descriptor and
+ * handle for the field and condition checks. */
+static graph_t *check_self(lua_State *L, const comp_desc **d, const handle **self)
+{
+    return bind_check_self(L, COMP_GRAPH, d, self);
 }
 
 /* s:graph(name, maxnodes, maxedges, {node fields}, {edge fields}) -> Graph */
@@ -218,18 +224,20 @@ static int l_edge(lua_State *L)
 static int l_get(lua_State *L)
 {
     const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     int n = check_node(L, 2, g, d);
-    lua_pushinteger(L, graph_node_get(g, n, bind_check_label(L, 3, d, 0, "node field")));
+    lua_pushinteger(L, graph_node_get(g, n, bind_check_field(L, 3, self, d, 0, "node field")));
     return 1;
 }
 
 static int l_set(lua_State *L)
 {
     const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     int n = check_node(L, 2, g, d);
-    int f = bind_check_label(L, 3, d, 0, "node field");
+    int f = bind_check_field(L, 3, self, d, 0, "node field");
     graph_node_set(g, n, f, check_value(L, 4, d));
     return 0;
 }
@@ -249,9 +257,10 @@ static int32_t added(lua_State *L, const comp_desc *d, int32_t old)
 static int l_add(lua_State *L)
 {
     const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     int n = check_node(L, 2, g, d);
-    int f = bind_check_label(L, 3, d, 0, "node field");
+    int f = bind_check_field(L, 3, self, d, 0, "node field");
     int32_t v = added(L, d, graph_node_get(g, n, f));
     graph_node_set(g, n, f, v);
     lua_pushinteger(L, v);
@@ -261,18 +270,20 @@ static int l_add(lua_State *L)
 static int l_edge_get(lua_State *L)
 {
     const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     int e = check_edge(L, 2, g, d);
-    lua_pushinteger(L, graph_edge_get(g, e, bind_check_label(L, 3, d, 1, "edge field")));
+    lua_pushinteger(L, graph_edge_get(g, e, bind_check_field(L, 3, self, d, 1, "edge field")));
     return 1;
 }
 
 static int l_edge_set(lua_State *L)
 {
     const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     int e = check_edge(L, 2, g, d);
-    int f = bind_check_label(L, 3, d, 1, "edge field");
+    int f = bind_check_field(L, 3, self, d, 1, "edge field");
     graph_edge_set(g, e, f, check_value(L, 4, d));
     return 0;
 }
@@ -280,9 +291,10 @@ static int l_edge_set(lua_State *L)
 static int l_edge_add(lua_State *L)
 {
     const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     int e = check_edge(L, 2, g, d);
-    int f = bind_check_label(L, 3, d, 1, "edge field");
+    int f = bind_check_field(L, 3, self, d, 1, "edge field");
     int32_t v = added(L, d, graph_edge_get(g, e, f));
     graph_edge_set(g, e, f, v);
     lua_pushinteger(L, v);
@@ -292,10 +304,11 @@ static int l_edge_add(lua_State *L)
 static int l_neighbors(lua_State *L)
 {
     const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     int n = check_node(L, 2, g, d);
     cond_t ns, es;
-    const cond_t *nc = check_cond(L, 3, 0, &ns), *ec = check_cond(L, 4, 1, &es);
+    const cond_t *nc = check_cond(L, self, 3, 0, &ns), *ec = check_cond(L, self, 4, 1, &es);
     int out[CELLSET_MAX];
     return bind_push_ids(L, out, graph_neighbors(g, n, nc, ec, out, NULL, CELLSET_MAX));
 }
@@ -303,19 +316,22 @@ static int l_neighbors(lua_State *L)
 static int l_edges(lua_State *L)
 {
     const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     int n = check_node(L, 2, g, d);
     cond_t es;
-    const cond_t *ec = check_cond(L, 3, 1, &es);
+    const cond_t *ec = check_cond(L, self, 3, 1, &es);
     int out[CELLSET_MAX];
     return bind_push_ids(L, out, graph_edges_of(g, n, ec, out, CELLSET_MAX));
 }
 
 static int l_nodes(lua_State *L)
 {
-    graph_t *g = check_graph(L, 1, NULL);
+    const comp_desc *d;
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     cond_t ns;
-    const cond_t *nc = check_cond(L, 2, 0, &ns);
+    const cond_t *nc = check_cond(L, self, 2, 0, &ns);
     cellset_t set;
     graph_select_nodes(g, nc, &set);
     return bind_push_set(L, &set);
@@ -323,9 +339,11 @@ static int l_nodes(lua_State *L)
 
 static int l_count(lua_State *L)
 {
-    graph_t *g = check_graph(L, 1, NULL);
+    const comp_desc *d;
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     cond_t ns;
-    const cond_t *nc = check_cond(L, 2, 0, &ns);
+    const cond_t *nc = check_cond(L, self, 2, 0, &ns);
     cellset_t set;
     graph_select_nodes(g, nc, &set);
     lua_pushinteger(L, cellset_count(&set));
@@ -334,9 +352,11 @@ static int l_count(lua_State *L)
 
 static int l_all_edges(lua_State *L)
 {
-    graph_t *g = check_graph(L, 1, NULL);
+    const comp_desc *d;
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     cond_t es;
-    const cond_t *ec = check_cond(L, 2, 1, &es);
+    const cond_t *ec = check_cond(L, self, 2, 1, &es);
     cellset_t set;
     graph_select_edges(g, ec, &set);
     return bind_push_set(L, &set);
@@ -345,10 +365,11 @@ static int l_all_edges(lua_State *L)
 static int l_distance(lua_State *L)
 {
     const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     int a = check_node(L, 2, g, d), b = check_node(L, 3, g, d);
     cond_t ns, es;
-    const cond_t *nc = check_cond(L, 4, 0, &ns), *ec = check_cond(L, 5, 1, &es);
+    const cond_t *nc = check_cond(L, self, 4, 0, &ns), *ec = check_cond(L, self, 5, 1, &es);
     int k = graph_distance(g, a, b, nc, ec);
     if (k < 0) lua_pushnil(L);
     else lua_pushinteger(L, k);
@@ -358,11 +379,12 @@ static int l_distance(lua_State *L)
 static int l_reach(lua_State *L)
 {
     const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_self(L, &d, &self);
     int n = check_node(L, 2, g, d);
     lua_Integer k = luaL_checkinteger(L, 3);
     cond_t ns, es;
-    const cond_t *nc = check_cond(L, 4, 0, &ns), *ec = check_cond(L, 5, 1, &es);
+    const cond_t *nc = check_cond(L, self, 4, 0, &ns), *ec = check_cond(L, self, 5, 1, &es);
     if (k < 0 || k > CELLSET_MAX) k = -1;
     cellset_t set;
     graph_reach(g, n, (int)k, nc, ec, &set);
