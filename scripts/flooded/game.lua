@@ -112,7 +112,6 @@ local FLOOD_TILE_IN = {
   [NORTH] = grove.cond { area = NORTH, tile = { 1, #TILES } },
   [SOUTH] = grove.cond { area = SOUTH, tile = { 1, #TILES } },
 }
-local HUNGRY = grove.cond { hungry = 1 }
 local HUNGRY_PREDATOR = grove.cond { hungry = 1, predator = { CAIMAN, JAGUAR } }
 local PREDATOR_IN_RIVER = grove.cond { area = RIVER, predator = { CAIMAN, JAGUAR } }
 local FISH_IN_RIVER = grove.cond { area = RIVER, fish = { 1, FISH_IN_ALL } }
@@ -123,9 +122,10 @@ local SHARED = {
   [CAIMAN_LAND] = grove.cond { tile = { 1, #TILES }, predator = CAIMAN, fish = { 1, FISH_IN_ALL } },
   [JAGUAR_TWO] = grove.cond { tile = { 1, #TILES }, predator = JAGUAR, fish = { 1, FISH_IN_ALL } },
 }
-local OWN_FISH = {}
+local OWN_FISH, FISH_OF = {}, {}         -- Flood tiles, or any hexes, with fish of a seat
 for seat, colour in ipairs(COLOUR) do
   OWN_FISH[seat] = grove.cond { tile = { 1, #TILES }, [colour] = { 1, FISH_IN_ALL } }
+  FISH_OF[seat] = grove.cond { [colour] = { 1, FISH_IN_ALL } }
 end
 
 -- The tiles as masks --------------------------------------------------------
@@ -134,17 +134,37 @@ end
 -- tile k steps clockwise moves the side printed at d to d + k, as
 -- hex:rotate does.
 
-local function bit(dir) return 1 << (dir - 1) end
+local BIT = {}                           -- BIT[d]: side d alone, as a mask
+for d = 1, DIRECTIONS do BIT[d] = 1 << (d - 1) end
+local ALL_SIDES = (1 << DIRECTIONS) - 1
 
 local function turned(mask, k)
-  return ((mask << k) | (mask >> (DIRECTIONS - k))) & 63
+  return ((mask << k) | (mask >> (DIRECTIONS - k))) & ALL_SIDES
 end
 
 local BITS = {}                          -- BITS[mask]: how many sides
-for mask = 0, 63 do
+for mask = 0, ALL_SIDES do
   local n = 0
-  for d = 1, DIRECTIONS do if mask & bit(d) ~= 0 then n = n + 1 end end
+  for d = 1, DIRECTIONS do if mask & BIT[d] ~= 0 then n = n + 1 end end
   BITS[mask] = n
+end
+
+-- The tiles round a hex, by the mask `closed` of its sides that face tiles:
+-- SLIDES_OUT[closed] says whether two neighbouring sides are open (a tile
+-- there can slide out of the flood area); ROW[closed], when the closed sides
+-- form one unbroken row (not the whole ring), lists the pairs of neighbouring
+-- sides along it, {d, the next side clockwise}, and is false otherwise.
+local SLIDES_OUT, ROW = {}, {}
+for closed = 0, ALL_SIDES do
+  local open = ALL_SIDES & ~closed
+  SLIDES_OUT[closed] = open & turned(open, 1) ~= 0
+  local along, starts = {}, 0
+  for d = 1, DIRECTIONS do
+    local before, after = (d + DIRECTIONS - 2) % DIRECTIONS + 1, d % DIRECTIONS + 1
+    if closed & BIT[d] ~= 0 and closed & BIT[before] == 0 then starts = starts + 1 end
+    if closed & BIT[d] ~= 0 and closed & BIT[after] ~= 0 then along[#along + 1] = { d, after } end
+  end
+  ROW[closed] = starts == 1 and along
 end
 
 local ACTION_NUMBER = {}
@@ -166,7 +186,7 @@ for t, tile in ipairs(TILES) do
   for d = 1, DIRECTIONS do
     local water = tile.sides:sub(d, d) == "~"
     printed[d] = water and WATER or FOREST
-    if water then mask = mask | bit(d) end
+    if water then mask = mask | BIT[d] end
   end
   PRINTED[t], PRINTED_WATER[t] = printed, mask
   TURNS[t], SAME_TURN[t] = {}, {}
@@ -195,26 +215,58 @@ end
 
 local function colour_of(seat) return COLOUR[seat] end
 
-local function hand(s, seat) return s["hand" .. seat] end
-local function deck(s, seat) return s["deck" .. seat] end
+local HAND, DECK = {}, {}                -- the names of the seats' hands and decks
+for seat = 1, #COLOUR do HAND[seat], DECK[seat] = "hand" .. seat, "deck" .. seat end
+
+local function hand(s, seat) return s[HAND[seat]] end
+local function deck(s, seat) return s[DECK[seat]] end
 
 local function tile_at(s, h) return s.map:get(h, "tile") end
 local function is_river(s, h) return s.map:get(h, "area") == RIVER end
+
+-- Which hex lies next to which. The board's shape never changes (setup puts
+-- the same hexes on the board in every game), so the first setup asks the
+-- host and keeps the answers for the questions asked on every move:
+-- NEXT_TO[h][d] is the hex next to h in direction d (false at the board's
+-- edge), TOWARDS[h][nb] the direction from h to its neighbour nb.
+local NEXT_TO, TOWARDS = {}, {}
+local shape_known = false
+
+local function learn_board_shape(s)
+  if shape_known then return end
+  for _, h in ipairs { s.map:cells() } do
+    NEXT_TO[h], TOWARDS[h] = {}, {}
+    for d = 1, DIRECTIONS do
+      local nb = s.map:step(h, d)
+      NEXT_TO[h][d] = nb or false
+      if nb then TOWARDS[h][nb] = d end
+    end
+  end
+  shape_known = true
+end
 
 --- The fish a Flood tile still has room for (flood phase).
 local function room(s, h)
   return TILES[tile_at(s, h)].circles - s.map:get(h, "fish")
 end
 
---- The water sides of hex h as a mask. The pulled tile has left the board,
---- but its pieces still leave along its water sides (kept in play.water).
+--- The water sides of a tile as a mask.
 local function water_mask(s, h)
-  if h == s.play.pulled then return s.play.water end
-  local mask = 0
+  local sides, mask = { s.map:sides(h, "side") }, 0
   for d = 1, DIRECTIONS do
-    if s.map:side(h, "side", d) == WATER then mask = mask | bit(d) end
+    if sides[d] == WATER then mask = mask | BIT[d] end
   end
   return mask
+end
+
+--- Is the edge between h and its neighbour nb, in direction d, water on both
+--- sides? The pulled tile has left the board, but its pieces still leave
+--- along its water sides (kept in play.water).
+local function water_between(s, h, d, nb)
+  if h == s.play.pulled then
+    return s.play.water & BIT[d] ~= 0 and s.map:side(nb, "side", OPPOSITE[d]) == WATER
+  end
+  return s.map:sides_match(h, d, "side", WATER)
 end
 
 --- Call fn(neighbour) for each tile one step from h: by_water, only across
@@ -222,17 +274,11 @@ end
 --- (Here and in every each_ function below: when fn returns true the
 --- search stops, and the function returns true.)
 local function each_step(s, h, by_water, flood_only, fn)
-  local mask = by_water and water_mask(s, h) or 63
-  for d = 1, DIRECTIONS do
-    if mask & bit(d) ~= 0 then
-      local nb = s.map:step(h, d)
-      if nb then
-        local t = tile_at(s, nb)
-        if t ~= 0 and not (flood_only and t == RIVER_TILE)
-          and not (by_water and s.map:side(nb, "side", OPPOSITE[d]) ~= WATER) then
-          if fn(nb) then return true end
-        end
-      end
+  local tiles, direction = { s.map:neighbors(h, flood_only and FLOOD_TILE or ANY_TILE) }, TOWARDS[h]
+  for i = 1, #tiles do
+    local nb = tiles[i]
+    if not by_water or water_between(s, h, direction[nb], nb) then
+      if fn(nb) then return true end
     end
   end
   return false
@@ -242,12 +288,20 @@ local function yes() return true end
 
 --- Flood tiles a jaguar reaches in one or two steps over Flood tiles (never
 --- across the river), as a set.
-local function two_flood_tiles(s, h, set)
-  set = set or {}
-  for _, nb in ipairs { s.map:reach(h, 2, FLOOD_TILE) } do
-    if nb ~= h then set[nb] = true end
+local function two_flood_tiles(s, h)
+  local reached, set = { s.map:reach(h, 2, FLOOD_TILE) }, {}
+  for i = 1, #reached do
+    if reached[i] ~= h then set[reached[i]] = true end
   end
   return set
+end
+
+--- The hexes of a set, in board order.
+local function in_board_order(set)
+  local list = {}
+  for h in pairs(set) do list[#list + 1] = h end
+  table.sort(list)
+  return list
 end
 
 -- Setup ----------------------------------------------------------------------
@@ -263,15 +317,11 @@ end
 --- those touching sides are water.
 local function surroundings(s, h)
   local touch, water = 0, 0
-  for d = 1, DIRECTIONS do
-    local nb = s.map:step(h, d)
-    if nb then
-      local facing = s.map:side(nb, "side", OPPOSITE[d])
-      if facing ~= NONE then
-        touch = touch | bit(d)
-        if facing == WATER then water = water | bit(d) end
-      end
-    end
+  local tiles, direction = { s.map:neighbors(h, ANY_TILE) }, TOWARDS[h]
+  for i = 1, #tiles do
+    local d = direction[tiles[i]]
+    touch = touch | BIT[d]
+    if s.map:side(tiles[i], "side", OPPOSITE[d]) == WATER then water = water | BIT[d] end
   end
   return touch, water
 end
@@ -280,7 +330,8 @@ end
 --- each turned so that its river sides are water. A tile that cannot be
 --- turned so goes back into the bag, which is shuffled again.
 local function place_start_tiles(s)
-  for _, h in ipairs(START_HEXES) do
+  for _, start in ipairs(START_HEXES) do
+    local h = s.map:id(start)
     local touch, water = surroundings(s, h)
     local tile, choices, misfits = nil, {}, {}
     while #choices == 0 do
@@ -293,7 +344,7 @@ local function place_start_tiles(s)
     end
     for _, misfit in ipairs(misfits) do s.bag:push(misfit) end
     if #misfits > 0 then s.bag:shuffle() end
-    lay_tile(s, tile, s.map:id(h), choices[s:random(#choices)])
+    lay_tile(s, tile, h, choices[s:random(#choices)])
   end
 end
 
@@ -311,14 +362,15 @@ local function setup(s)
       s.map:set_sides(id, "side", WATER, WATER, WATER, WATER, WATER, WATER)
     end
   end
+  learn_board_shape(s)
 
   s:deck("bag", #TILES)
   s:deck("unused", #TILES)                    -- 3 players: eight tiles stay out
   s:deck("discard", #TILES, { visibility = "face up" })
   s:deck("pulled", 1, { visibility = "face up" })   -- set aside until the turn ends
   for seat = 1, s.players do
-    s:deck("deck" .. seat, DECK_SIZE, { owner = seat, visibility = "face down" })
-    s:deck("hand" .. seat, HAND_SIZE, { owner = seat })
+    s:deck(DECK[seat], DECK_SIZE, { owner = seat, visibility = "face down" })
+    s:deck(HAND[seat], HAND_SIZE, { owner = seat })
   end
   s:pool("supply", { per_seat = true, value = FISH_EACH, max = FISH_EACH })
   s:pool("home", { per_seat = true })
@@ -369,28 +421,48 @@ end
 
 -- Phase one: the flood --------------------------------------------------------
 
---- A tile turned to water mask `mask` fits an empty flood hex with these
---- surroundings when at least two sides touch tiles (river included), every
---- touching side matches in terrain, and at least one touching side is water.
-local function fits(mask, touch, water)
-  return BITS[touch] >= TOUCHING_AT_LEAST and mask & touch == water and water ~= 0
+--- An empty flood hex with these surroundings can take a tile when at least
+--- two of its sides touch tiles (river included) and at least one touching
+--- side is water.
+local function can_take_tile(touch, water)
+  return BITS[touch] >= TOUCHING_AT_LEAST and water ~= 0
 end
 
---- Call fn(tile, k, hex) for every placement of a tile in the seat's hand.
-local function each_placement(s, seat, fn)
+--- The turns of a tile that fit an empty hex with these surroundings: every
+--- touching side matches in terrain (water against water, forest against
+--- forest). The same questions come again and again, so each answer is
+--- worked out once and kept: FITTING[tile][touch * 64 + water].
+local FITTING = {}
+for t = 1, #TILES do FITTING[t] = {} end
+
+local function fitting_turns(tile, touch, water)
+  local fitting = {}
+  for _, turn in ipairs(TURNS[tile]) do
+    if turn.mask & touch == water then fitting[#fitting + 1] = turn.k end
+  end
+  FITTING[tile][touch * (ALL_SIDES + 1) + water] = fitting
+  return fitting
+end
+
+--- Add to `out` every placement of a tile in the seat's hand: every hex
+--- that can take a tile, every tile, every distinct turn of it that fits.
+local function add_placements(s, seat, out)
   local tiles = { hand(s, seat):cards() }
-  for _, h in ipairs { s.map:cells(EMPTY_FLOOD_HEX) } do
-    local touch, water = 0, 0          -- only hexes beside enough tiles can take one
-    if select("#", s.map:neighbors(h, ANY_TILE)) >= TOUCHING_AT_LEAST then touch, water = surroundings(s, h) end
-    if touch ~= 0 then
-      for _, tile in ipairs(tiles) do
-        for _, turn in ipairs(TURNS[tile]) do
-          if fits(turn.mask, touch, water) and fn(tile, turn.k, h) then return true end
+  local empty = { s.map:cells(EMPTY_FLOOD_HEX) }
+  for i = 1, #empty do
+    local h = empty[i]
+    local _, second = s.map:neighbors(h, ANY_TILE)   -- most hexes touch fewer than two
+    if second then                                   -- tiles: those are passed over at once
+      local touch, water = surroundings(s, h)
+      if can_take_tile(touch, water) then
+        local where = touch * (ALL_SIDES + 1) + water   -- FITTING's key for this hex
+        for j = 1, #tiles do
+          local fitting = FITTING[tiles[j]][where] or fitting_turns(tiles[j], touch, water)
+          for n = 1, #fitting do out:add(MOVE.place, tiles[j], h, fitting[n]) end
         end
       end
     end
   end
-  return false
 end
 
 --- Why a placement is refused, or nil if it is legal (for typed moves).
@@ -409,9 +481,9 @@ local function placement_problem(s, seat, tile, k, h)
   end
   local mask = turned(PRINTED_WATER[tile], k)
   for d = 1, DIRECTIONS do
-    if touch & bit(d) ~= 0 and (mask & bit(d) ~= 0) ~= (water & bit(d) ~= 0) then
+    if touch & BIT[d] ~= 0 and (mask & BIT[d] ~= 0) ~= (water & BIT[d] ~= 0) then
       return string.format("its %s side would be %s against %s", DIRECTION_NAME[d],
-        mask & bit(d) ~= 0 and "water" or "forest", water & bit(d) ~= 0 and "water" or "forest")
+        mask & BIT[d] ~= 0 and "water" or "forest", water & BIT[d] ~= 0 and "water" or "forest")
     end
   end
   if water == 0 then return "none of its touching sides would be water" end
@@ -426,11 +498,9 @@ end
 
 --- Is the fish just placed on h directly adjacent by water to fish of its colour?
 local function beside_own_fish(s, seat, h)
-  local colour = colour_of(seat)
-  for d = 1, DIRECTIONS do
-    if s.map:sides_match(h, d, "side", WATER) and s.map:get(s.map:step(h, d), colour) > 0 then
-      return true
-    end
+  local with_fish, direction = { s.map:neighbors(h, FISH_OF[seat]) }, TOWARDS[h]
+  for i = 1, #with_fish do
+    if s.map:sides_match(h, direction[with_fish[i]], "side", WATER) then return true end
   end
   return false
 end
@@ -441,8 +511,9 @@ end
 local function each_extra_fish_hex(s, fn)
   if s.play.chain == 0 then
     local across = NORTH + SOUTH - s.map:get(s.play.placed, "area")
-    for _, h in ipairs { s.map:cells(FLOOD_TILE_IN[across]) } do
-      if room(s, h) > 0 and fn(h) then return true end
+    local tiles = { s.map:cells(FLOOD_TILE_IN[across]) }
+    for i = 1, #tiles do
+      if room(s, tiles[i]) > 0 and fn(tiles[i]) then return true end
     end
     return false
   end
@@ -452,6 +523,10 @@ local function each_extra_fish_hex(s, fn)
 end
 
 local begin_predators
+
+local function holds_tiles(s, seat)
+  return hand(s, seat):count() > 0
+end
 
 --- The turn ends: draw a tile to refill the hand; a player who has placed
 --- all their fish discards their hand and deck instead. The next player
@@ -465,7 +540,7 @@ local function end_flood_turn(s, seat)
     my_deck:deal(my_hand, 1)
   end
   turns.set_phase(s, PHASE.place)
-  if not turn_to(s, turns.after(s, seat), function(_, p) return hand(s, p):count() > 0 end) then
+  if not turn_to(s, turns.after(s, seat), holds_tiles) then
     begin_predators(s)
   end
 end
@@ -520,12 +595,20 @@ end
 
 local begin_dry
 
---- A perimeter tile: a Flood tile with an open side (no tile beyond it).
-local function each_free_perimeter_tile(s, fn)
-  for _, h in ipairs { s.map:cells(NO_PREDATOR_TILE) } do
-    if select("#", s.map:neighbors(h, ANY_TILE)) < DIRECTIONS and fn(h) then return true end
+--- A perimeter tile: a Flood tile with an open side (no tile beyond it),
+--- that is, without a sixth tile around it.
+local function is_perimeter(s, h)
+  local _, _, _, _, _, sixth = s.map:neighbors(h, ANY_TILE)
+  return sixth == nil
+end
+
+--- The perimeter tiles with no predator, as a list.
+local function free_perimeter_tiles(s)
+  local tiles, free = { s.map:cells(NO_PREDATOR_TILE) }, {}
+  for i = 1, #tiles do
+    if is_perimeter(s, tiles[i]) then free[#free + 1] = tiles[i] end
   end
-  return false
+  return free
 end
 
 local function holds_predator(s, seat)
@@ -536,7 +619,11 @@ local function holds_predator(s, seat)
 end
 
 local function free_perimeter_tile(s)
-  return each_free_perimeter_tile(s, yes)
+  local tiles = { s.map:cells(NO_PREDATOR_TILE) }
+  for i = 1, #tiles do
+    if is_perimeter(s, tiles[i]) then return true end
+  end
+  return false
 end
 
 --- Next to place is the next seat holding a predator; when nobody does, or
@@ -564,60 +651,72 @@ end
 
 -- Phase two: the dry phase --------------------------------------------------------
 
---- Open sides of a tile: directions with no tile beyond (or off the board).
-local function open_sides(s, h)
-  local open = 0
-  for d = 1, DIRECTIONS do
-    local nb = s.map:step(h, d)
-    if not nb or tile_at(s, nb) == 0 then open = open | bit(d) end
+--- The sides of h that face a tile (river included), as a mask; nil when
+--- five or six do (a tile shut in like that cannot slide out).
+local function closed_sides(s, h)
+  local first, second, third, fourth, fifth = s.map:neighbors(h, ANY_TILE)
+  if fifth then return nil end
+  local direction, closed = TOWARDS[h], 0
+  if first then closed = closed | BIT[direction[first]] end
+  if second then closed = closed | BIT[direction[second]] end
+  if third then closed = closed | BIT[direction[third]] end
+  if fourth then closed = closed | BIT[direction[fourth]] end
+  return closed
+end
+
+--- Can the water flow round tile h? It can when the tiles around h lie side
+--- by side in one unbroken row, each joined by water to the next: then every
+--- waterway through h has a way round it. `closed`: closed_sides(s, h).
+local function water_flows_round(s, h, closed)
+  local along = ROW[closed]
+  if not along then return false end
+  local next_to = NEXT_TO[h]
+  for i = 1, #along do
+    local here, there = next_to[along[i][1]], next_to[along[i][2]]
+    if not s.map:sides_match(here, TOWARDS[here][there], "side", WATER) then return false end
   end
-  return open
+  return true
 end
 
---- A tile slides out of the flood area if two neighbouring sides are open.
---- (With four or more open sides two are always neighbours.)
-local function can_slide(s, h)
-  local beside = select("#", s.map:neighbors(h, ANY_TILE))
-  if beside > DIRECTIONS - 2 then return false end
-  if beside <= 2 then return true end
-  local open = open_sides(s, h)
-  return open & turned(open, 1) ~= 0
-end
-
---- The hexes joined to the river by water (the river included), as a set,
---- and how many.
+--- How many hexes are joined to the river by water (the river included).
 local function joined_to_river(s)
-  local set, n = {}, 0
-  for _, h in ipairs { s.map:connected(RIVER_START, "side", WATER) } do
-    set[h] = true
-    n = n + 1
-  end
-  return set, n
+  return select("#", s.map:connected(RIVER_START, "side", WATER))
 end
 
---- Would pulling h cut another tile's waterway from the river? (Only a
---- tile joined to the river can: the others carry nobody's link.)
-local function cuts_waterway(s, h, joined, n)
-  if not joined[h] then return false end
-  -- look at the board as if h were gone
-  local still = select("#", s.map:connected(RIVER_START, "side", WATER, nil, h))
-  return still < n - 1
+--- Would pulling h cut another tile's waterway from the river? Look at the
+--- board as if h were gone: every hex joined before but h must still be.
+--- (A tile not joined to the river leaves the count as it was.)
+--- `joined`: joined_to_river(s).
+local function cuts_waterway(s, h, joined)
+  return select("#", s.map:connected(RIVER_START, "side", WATER, nil, h)) < joined - 1
 end
 
---- Call fn(hex) for every tile that may be pulled.
-local function each_pullable(s, fn)
-  local joined, n
-  for _, h in ipairs { s.map:cells(FLOOD_TILE) } do
-    if can_slide(s, h) then
-      if not joined then joined, n = joined_to_river(s) end
-      if not cuts_waterway(s, h, joined, n) and fn(h) then return true end
+--- The tiles that may be pulled, in board order (with `first_only`, at most
+--- the first): a tile that slides out of the flood area (two neighbouring
+--- sides open: no tile beyond them, or the board's edge), and whose pulling
+--- cuts no other tile's waterway (it cannot when the water flows round it).
+local function pullable_tiles(s, first_only)
+  local tiles, joined, pullable = { s.map:cells(FLOOD_TILE) }, nil, {}
+  for i = 1, #tiles do
+    local h = tiles[i]
+    local closed = closed_sides(s, h)
+    if closed and SLIDES_OUT[closed] then
+      local cuts = false
+      if not water_flows_round(s, h, closed) then
+        joined = joined or joined_to_river(s)         -- asked once, when first needed
+        cuts = cuts_waterway(s, h, joined)
+      end
+      if not cuts then
+        pullable[#pullable + 1] = h
+        if first_only then break end
+      end
     end
   end
-  return false
+  return pullable
 end
 
 local function can_pull(s)
-  return each_pullable(s, yes)
+  return #pullable_tiles(s, true) > 0
 end
 
 --- Call fn(hex) for each destination of the piece an action or a pull is
@@ -629,8 +728,9 @@ local function each_destination(s, from, piece, boost, fn)
     if from == s.play.pulled then      -- the pulled jaguar may also step anywhere
       each_step(s, from, false, false, function(nb) set[nb] = true end)
     end
-    for _, h in ipairs { s.map:cells() } do
-      if set[h] and fn(h) then return true end
+    local hexes = in_board_order(set)
+    for i = 1, #hexes do
+      if fn(hexes[i]) then return true end
     end
     return false
   end
@@ -646,9 +746,9 @@ end
 --- Call fn(action, source hex or 0) for each special action the seat may
 --- play now (when: BEFORE_PULL, AFTER_PULL or INSTEAD_OF_PULL).
 local function each_action(s, seat, when, fn)
-  local seen = {}
-  for _, tile in ipairs { hand(s, seat):cards() } do
-    local action = ACTION_OF[tile]
+  local seen, tiles = {}, { hand(s, seat):cards() }
+  for i = 1, #tiles do
+    local action = ACTION_OF[tiles[i]]
     if not seen[action] then
       seen[action] = true
       if action == EAT_MORE then
@@ -656,12 +756,16 @@ local function each_action(s, seat, when, fn)
       elseif action == PIRANHA_THREE then
         if when ~= INSTEAD_OF_PULL and fn(action, 0) then return true end
       elseif action == FISH_MOVE then
-        for _, h in ipairs { s.map:cells(OWN_FISH[seat]) } do
+        local with_fish = { s.map:cells(OWN_FISH[seat]) }
+        for j = 1, #with_fish do
+          local h = with_fish[j]
           local shared = s.map:get(h, "fish") > s.map:get(h, colour_of(seat)) or s.map:get(h, "predator") ~= NONE
           if shared and any_destination(s, h, nil, FISH_MOVE) and fn(action, h) then return true end
         end
       else                               -- a predator on a tile shared with fish
-        for _, h in ipairs { s.map:cells(SHARED[action]) } do
+        local hunters = { s.map:cells(SHARED[action]) }
+        for j = 1, #hunters do
+          local h = hunters[j]
           if any_destination(s, h, s.map:get(h, "predator"), action) and fn(action, h) then return true end
         end
       end
@@ -766,11 +870,14 @@ local carry_on
 --- once. Then every predator on a Flood tile that may eat: one that just
 --- moved there, one that fish just joined, one that just won a fight.
 local function settle(s)
-  for _, h in ipairs { s.map:cells(PREDATOR_IN_RIVER) } do
+  local along_with = { s.map:cells(PREDATOR_IN_RIVER) }
+  for i = 1, #along_with do
+    local h = along_with[i]
     if s.map:get(h, "hungry") == 1 and start_eating(s, h) then return end
     s.map:set(h, "predator", NONE)
   end
-  for _, h in ipairs { s.map:cells(FISH_IN_RIVER) } do go_home(s, h) end
+  local schools = { s.map:cells(FISH_IN_RIVER) }
+  for i = 1, #schools do go_home(s, schools[i]) end
   if fish_home_total(s) >= river_circles(s) then
     turns.end_now(s)
     return
@@ -780,7 +887,7 @@ local function settle(s)
     if start_eating(s, h) then return end
     h = s.map:cells(HUNGRY_PREDATOR)
   end
-  for _, stale in ipairs { s.map:cells(HUNGRY) } do s.map:set(stale, "hungry", 0) end
+  s.map:fill("hungry", 0)                        -- the rest could not eat
   carry_on(s)
 end
 
@@ -853,8 +960,9 @@ local function strand_school(s, h)
 end
 
 local function holds_action(s, seat, action)
-  for _, tile in ipairs { hand(s, seat):cards() } do
-    if ACTION_OF[tile] == action then return true end
+  local tiles = { hand(s, seat):cards() }
+  for i = 1, #tiles do
+    if ACTION_OF[tiles[i]] == action then return true end
   end
   return false
 end
@@ -1001,32 +1109,26 @@ local function moves(s, out)
   if turns.over(s) then return end
   local phase, seat = turns.phase(s), turns.seat(s)
   if phase == PHASE.place then
-    local any = false
-    each_placement(s, seat, function(tile, k, h)
-      any = true
-      out:add(MOVE.place, tile, h, k)
-    end)
-    if not any then
+    add_placements(s, seat, out)
+    if #out == 0 then
       for _, tile in ipairs { hand(s, seat):cards() } do out:add(MOVE.discard, tile) end
     end
   elseif phase == PHASE.extra then
     each_extra_fish_hex(s, function(h) out:add(MOVE.fish, h) end)
     out:add(MOVE.stop)
   elseif phase == PHASE.predators then
+    local free = free_perimeter_tiles(s)
     for predator, name in ipairs(PREDATOR) do
-      if s[name]:get(seat) > 0 then
-        each_free_perimeter_tile(s, function(h) out:add(MOVE_OF_PREDATOR[predator], h) end)
-      end
+      if s[name]:get(seat) > 0 then out:add_all(MOVE_OF_PREDATOR[predator], table.unpack(free)) end
     end
   elseif phase == PHASE.dry then
-    local pulls = {}
-    each_pullable(s, function(h) pulls[#pulls + 1] = h end)
+    local pulls = pullable_tiles(s)
     if s.play.acted == 0 then
       each_action(s, seat, #pulls > 0 and BEFORE_PULL or INSTEAD_OF_PULL, function(action, h)
         out:add(MOVE.action, action, h)
       end)
     end
-    for _, h in ipairs(pulls) do out:add(MOVE.pull, h) end
+    out:add_all(MOVE.pull, table.unpack(pulls))
   elseif phase == PHASE.school then
     add_destinations(s, out, MOVE.school, s.play.pulled, nil, 0)
   elseif phase == PHASE.hunter then

@@ -597,6 +597,20 @@ test("pulling: a tile that would cut another tile's waterway from the river cann
   expect.moves(g3, { "pull 3,-1", "pull 3,-2" })
 end)
 
+test("pulling: a tile the water can flow round may go; one missing link round it makes it the only way", function()
+  -- 3,-2 has tiles side by side on its e, se and sw sides (4,-2, 3,-1, 2,-1),
+  -- all water: 4,-2 keeps its way to the river through 3,-1 when 3,-2 goes
+  local g = dry()
+  for _, hex in ipairs({ "3,-2", "4,-2", "3,-1", "2,-1" }) do lay(g, hex, "~~~~~~") end
+  expect.moves(g, { "pull 3,-2", "pull 4,-2", "pull 2,-1" })   -- 3,-1 is shut in (five sides)
+  -- the same, but 4,-2 is forest towards 3,-1: its only way is through 3,-2
+  local g2 = dry()
+  for _, hex in ipairs({ "3,-2", "3,-1", "2,-1" }) do lay(g2, hex, "~~~~~~") end
+  lay(g2, "4,-2", "~~#~~~")
+  expect.moves(g2, { "pull 4,-2", "pull 2,-1" })
+  refused(g2, "pull 3,-2")
+end)
+
 test("pulling: the school moves together, mixed colours, by water; circles no longer count; the tile goes to the hand", function()
   local g, p = pull_board(4, 1)
   fish(g, "3,-1", { red = 1, green = 2 })
