@@ -41,47 +41,53 @@ function M.height(s, seat, tree)
   return select("#", s[FOREST[seat]]:column(tree, OCCUPIED))
 end
 
-local function last(...)
-  local n = select("#", ...)
-  if n == 0 then return nil end
-  return (select(n, ...))
+--- The trees whose cell of `level` holds a card, ascending (a cell's x is
+--- its tree).
+local function trees_holding(forest, level)
+  local trees = { forest:row(level, OCCUPIED) }
+  for i = 1, #trees do trees[i] = (forest:xy(trees[i])) end
+  return trees
 end
 
---- The trees begun so far (a tree is begun by its first card, of any level;
---- trees are begun left to right): the rightmost occupied cell of any level.
+--- The trees begun so far (0 before the first card). A new tree is begun
+--- only when every tree begun so far is complete, and a card never leaves
+--- the forest (covering replaces it), so the cards on top fill every tree
+--- but the one being built, four to a tree, and that one with one to four.
+--- (tests/forest.lua checks this against the rightmost tree holding a card:
+--- a rule change that lets trees be begun otherwise must change this too.)
 function M.trees(s, seat)
-  local forest = s[FOREST[seat]]
-  local trees = 0
-  for level = 1, LEVELS do
-    local cell = last(forest:row(level, OCCUPIED))
-    if cell then trees = math.max(trees, (forest:xy(cell))) end
-  end
-  return trees
+  local cards = s[FOREST[seat]]:count(OCCUPIED)
+  return (cards + LEVELS - 1) // LEVELS
 end
 
 function M.complete(s, seat, tree)
   return M.height(s, seat, tree) == LEVELS
 end
 
-local function xs(forest, ...)
-  local list = {}
-  for i = 1, select("#", ...) do list[i] = (forest:xy((select(i, ...)))) end
-  return list
+--- What is the same for every card placed in a forest now: the tree being
+--- built (the last begun; 0 before the first), and whether a new tree may
+--- be begun (every begun tree is complete, and the forest has room).
+function M.building(s, seat)
+  local begun = M.trees(s, seat)
+  local may_begin = (begun == 0 or M.complete(s, seat, begun)) and begun < M.MAX_TREES
+  return begun, may_begin
 end
 
---- The trees where `card` may go: any tree whose cell of the card's level
---- holds a card (covering it); the tree being built, if that cell is empty;
---- a new tree, when every begun tree is complete. Ascending.
-function M.places(s, seat, card)
-  local forest = s[FOREST[seat]]
-  local level = C.CARDS[card].level
-  local places = xs(forest, forest:row(level, OCCUPIED))      -- covering
-  local begun = M.trees(s, seat)
+--- The trees where a card of `level` may go, given what M.building says:
+--- any tree whose cell of that level holds a card (covering it); the tree
+--- being built, if that cell is empty; a new tree, when it may be begun.
+--- Ascending.
+function M.places_on_level(s, seat, level, begun, may_begin)
+  local places = trees_holding(s[FOREST[seat]], level)      -- covering
   if begun > 0 and places[#places] ~= begun then places[#places + 1] = begun end
-  if (begun == 0 or M.complete(s, seat, begun)) and begun < M.MAX_TREES then
-    places[#places + 1] = begun + 1
-  end
+  if may_begin then places[#places + 1] = begun + 1 end
   return places
+end
+
+--- The trees where `card` may go, ascending.
+function M.places(s, seat, card)
+  local begun, may_begin = M.building(s, seat)
+  return M.places_on_level(s, seat, C.CARDS[card].level, begun, may_begin)
 end
 
 function M.may_place(s, seat, card, tree)

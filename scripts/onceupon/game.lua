@@ -170,14 +170,24 @@ local function actor(s)
   return turns.seat(s)
 end
 
---- One move per kind of card (copies are alike) and place.
+--- Is cards[i] the first card of its kind in the list? Copies are alike:
+--- the moves name each kind of card once.
+local function first_of_kind(cards, i)
+  local name = CARDS[cards[i]].name
+  for before = 1, i - 1 do
+    if CARDS[cards[before]].name == name then return false end
+  end
+  return true
+end
+
+--- One move per kind of card and place.
 local function add_places(s, out, seat, cards)
-  local seen = {}
-  for _, card in ipairs(cards) do
-    local name = CARDS[card].name
-    if not seen[name] then
-      seen[name] = true
-      for _, tree in ipairs(forest.places(s, seat, card)) do out:add(MOVE.place, card, tree) end
+  local begun, may_begin = forest.building(s, seat)      -- the same for every card
+  for i = 1, #cards do
+    if first_of_kind(cards, i) then
+      local card = cards[i]
+      local places = forest.places_on_level(s, seat, CARDS[card].level, begun, may_begin)
+      for p = 1, #places do out:add(MOVE.place, card, places[p]) end
     end
   end
 end
@@ -196,13 +206,11 @@ local function moves(s, out)
   elseif phase == PHASE.place then
     add_places(s, out, seat, { hand(s, seat):cards() })
   elseif phase == PHASE.give then
-    local seen = {}
-    for _, card in ipairs({ hand(s, seat):cards() }) do
-      local name = CARDS[card].name
-      if not seen[name] then
-        seen[name] = true
+    local cards = { hand(s, seat):cards() }
+    for i = 1, #cards do
+      if first_of_kind(cards, i) then
         for other = 1, s.players do
-          if other ~= seat then out:add(MOVE.give, card, other) end
+          if other ~= seat then out:add(MOVE.give, cards[i], other) end
         end
       end
     end
@@ -323,7 +331,7 @@ return game.define {
     forest = forest,
     PHASE = PHASE, MOVE = MOVE, PILE = PILE, HAND = HAND, HAND_SIZE = HAND_SIZE,
     declare_zones = declare_zones, start_and_other_cards = start_and_other_cards, shuffle = shuffle,
-    deal_piles = deal_piles, take_card = take_card, add_places = add_places,
+    deal_piles = deal_piles, take_card = take_card, first_of_kind = first_of_kind, add_places = add_places,
     zone_text = zone_text, scores = scores,
   },
 }

@@ -32,11 +32,12 @@ return function(base)
   local PHASE = turns.phases { "first_draw", "place", "discard", "oblige", "draw" }
   local MOVE = game.kinds { "draw", "place", "give", "discard" }    -- the base's kinds, and discard
 
-  local function hand(s) return s[R.HAND[SEAT]] end
+  local HAND = R.HAND[SEAT]
+  local function hand(s) return s[HAND] end
 
   local function selection_left(s)
-    for _, name in ipairs(SELECTION) do
-      if s[name]:count() > 0 then return true end
+    for p = 1, #SELECTION do
+      if s[SELECTION[p]]:count() > 0 then return true end
     end
     return false
   end
@@ -97,18 +98,15 @@ return function(base)
     if turns.over(s) then return end
     local phase = turns.phase(s)
     if phase == PHASE.first_draw or phase == PHASE.draw then
-      for p, name in ipairs(SELECTION) do
-        if s[name]:count() > 0 then out:add(MOVE.draw, p) end
+      for p = 1, #SELECTION do
+        if s[SELECTION[p]]:count() > 0 then out:add(MOVE.draw, p) end
       end
     elseif phase == PHASE.place then
       R.add_places(s, out, SEAT, { hand(s):cards() })
     elseif phase == PHASE.discard then
-      local seen = {}
-      for _, card in ipairs({ hand(s):cards() }) do
-        if not seen[CARDS[card].name] then
-          seen[CARDS[card].name] = true
-          out:add(MOVE.discard, card)
-        end
+      local cards = { hand(s):cards() }
+      for i = 1, #cards do
+        if R.first_of_kind(cards, i) then out:add(MOVE.discard, cards[i]) end
       end
     elseif phase == PHASE.oblige then
       R.add_places(s, out, SEAT, { s.turned:peek() })
