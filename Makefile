@@ -8,7 +8,8 @@
 #   make fuzz       libFuzzer (clang) on move texts, REPL lines, save files and
 #                   game records, FUZZ_SECONDS (default 60) per target
 #   make bench      playouts per second, written to bench/results.json
-#   make bench-reference  the same beside Logger in hand-written C and plain Lua
+#   make bench-reference  the same beside Logger in hand-written C, plain Lua
+#                   and boardgame.io
 #   make install PREFIX=/usr/local
 
 PREFIX  ?= /usr/local
@@ -131,13 +132,19 @@ bench: $(GROVE)
 	$(GROVE) bench --json bench/results.json
 
 # The reference points of the performance issue, measured beside grove:
-# Logger in hand-written C and in plain Lua without a host.
+# Logger in hand-written C, in plain Lua without a host, and in boardgame.io
+# (when node and npm exist; npm ci fetches its pinned version).
 bench-reference: $(GROVE)
 	@mkdir -p $(BUILD)
 	$(CC) -std=c11 -O2 -Wall -Wextra -Werror bench/reference/logger_c.c -o $(BUILD)/logger_c
 	$(GROVE) bench logger --seconds 3
 	lua5.4 bench/reference/logger_plain.lua 3
 	$(BUILD)/logger_c 3
+	@if command -v node >/dev/null 2>&1 && command -v npm >/dev/null 2>&1; then \
+	  cd bench/reference/logger_bgio && npm ci --no-audit --no-fund --loglevel=error && node bench.js 3; \
+	else \
+	  echo "bench-reference: node or npm not found, boardgame.io skipped (see bench/reference/logger_bgio/README.md)"; \
+	fi
 
 install: $(GROVE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
@@ -152,6 +159,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build build-asan build-fuzz bench
+	rm -rf build build-asan build-fuzz bench/results.json bench/reference/logger_bgio/node_modules
 
 -include $(wildcard $(BUILD)/*/*.d)
