@@ -8,6 +8,7 @@
  *   g.state.board:get("c3", "tree")
  */
 #include <lauxlib.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -76,7 +77,8 @@ static int l_open(lua_State *L)
             const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
             if (!strcmp(k, "players")) {
                 lua_Integer n = luaL_checkinteger(L, -1);
-                players = n < 0 ? 0 : n > 1000 ? 1000 : (int)n;     /* game_open says what is allowed */
+                if (n < INT_MIN || n > INT_MAX) return luaL_error(L, "games.open: players = %I is no seat count", n);
+                players = (int)n;           /* game_open says which counts the game allows */
                 players_given = true;
             }
             else if (!strcmp(k, "seed")) seed = luaL_checkinteger(L, -1);

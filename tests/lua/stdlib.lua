@@ -82,4 +82,6 @@ test("games.open: without a seat count, the game's smallest; a count out of rang
   expect.eq(games.open("logger", { players = 3 }).players, 3)
   expect.error(function() games.open("logger", { players = 5 }) end, "played by 2 to 4 players, not 5")
   expect.error(function() games.open("logger", { players = 0 }) end, "not 0")
+  expect.error(function() games.open("logger", { players = 5000 }) end, "not 5000")
+  expect.error(function() games.open("logger", { players = 1 << 40 }) end, "is no seat count")
 end)
