@@ -22,8 +22,12 @@
 ---@field options? GameOption[] the options a player may set, with their defaults
 ---@field setup fun(s: State, options: GameOptions) # declare the components (s:grid, s:deck ...), deal and place: the position before the first move
 ---@field actor fun(s: State): Seat # the seat that decides next; not always the turn's owner
----@field moves fun(s: State, out: Out) # add every legal move of the actor to out; none when the game is over
----@field apply fun(s: State, move: Move) # play a legal move: change the state; chance only from the game's generator
+---@field moves? fun(s: State, out: Out) # add every legal move of the actor to out; none when the game is over (built from phases when the game gives them)
+---@field apply? fun(s: State, move: Move) # play a legal move: change the state; chance only from the game's generator (built from phases when the game gives them)
+---@field phases? table the phases of a turn, made by game.phases: what each phase offers and what each move does there; game.define builds moves and apply from it
+---@field phase? fun(s: State): integer? # the current phase, a number of the phases (default: grove.turns' phase, nil once the game is over)
+---@field after_move? fun(s: State) # what the rules do by themselves after every move made through phases (a turn with nothing left to do ends)
+---@field kinds? table the move kinds, from game.kinds: grove sim counts the moves played by these names (game.phases gives them)
 ---@field result? fun(s: State): GameResult? # nil while the game runs, then the final scores and ranks
 ---@field render? fun(s: State, viewer: Seat): string # the board as text, showing only what the viewer may see (0: an onlooker)
 ---@field describe? fun(s: State, move: Move): string # a move as a player types it: "place a1"

@@ -132,11 +132,13 @@ local function plant(s, square)
   forest_changed(s)
   s.large:take(1)
   s.board:set(square, "tree", SEEDLING)
+  end_turn(s)
 end
 
 --- Place one protester from your supply onto a mature tree that has none;
 --- then another, or stop, while another protest is possible.
-local function protest(s, seat, square)
+local function protest(s, square)
+  local seat = turns.seat(s)
   forest_changed(s)
   s.protesters:take(seat, 1)
   s.board:set(square, "protester", 1)
@@ -163,7 +165,8 @@ end
 --- Chop an unprotested mature tree next to your logger; every mature tree
 --- behind it falls too, protested or not, up to the edge or a square that
 --- is not a mature tree.
-local function chop(s, seat, first)
+local function chop(s, first)
+  local seat = turns.seat(s)
   local way = direction(s.board, logger_square(s, seat), first)
   local square = first
   repeat                            -- the domino: mature trees one behind the other
@@ -233,7 +236,8 @@ end
 
 -- 1. Movement -----------------------------------------------------------------
 
-local function move_logger(s, seat, square)
+local function move_logger(s, square)
+  local seat = turns.seat(s)
   local from = logger_square(s, seat)
   s.board:set(from, "logger", 0)
   s.board:set(square, "logger", seat)
@@ -243,7 +247,8 @@ end
 
 -- Setup moves: loggers on free corners, in turn order --------------------------
 
-local function place_logger(s, seat, corner)
+local function place_logger(s, corner)
+  local seat = turns.seat(s)
   s.board:set(corner, "logger", seat)
   turns.pass(s)
   if s.board:count(ANY_LOGGER) == s.players then
@@ -258,38 +263,39 @@ local function actor(s)
   return turns.seat(s)
 end
 
-local function moves(s, out)
-  if turns.over(s) then return end
-  local phase, seat = turns.phase(s), turns.seat(s)
-  if phase == PHASE.place then
-    out:add_all(MOVE.place, s.board:cells(FREE_CORNER))
-  elseif phase == PHASE.move then
-    out:add_all(MOVE.move, s.board:reach(logger_square(s, seat), MOVEMENT, EMPTY))
-  elseif phase == PHASE.spawn then
-    out:add_all(MOVE.spawn, s.board:neighbors(s.play.spawning, EMPTY))
-  elseif phase == PHASE.action then
-    local here = logger_square(s, seat)
-    if s.large:has(1) then out:add_all(MOVE.plant, s.board:neighbors(here, EMPTY)) end
-    if can_protest(s, seat) then out:add_all(MOVE.protest, s.board:cells(PROTESTABLE)) end
-    out:add_all(MOVE.chop, s.board:neighbors(here, CHOPPABLE))
-  elseif phase == PHASE.protest_more then
-    out:add_all(MOVE.protest, s.board:cells(PROTESTABLE))
-    out:add(MOVE.stop)
-  end
+local function free_corners(s, out)
+  out:add_all(MOVE.place, s.board:cells(FREE_CORNER))
 end
 
-local function apply(s, move)
-  local kind, square = game.parts(move)
-  local seat = turns.seat(s)
-  if kind == MOVE.place then place_logger(s, seat, square)
-  elseif kind == MOVE.move then move_logger(s, seat, square)
-  elseif kind == MOVE.spawn then spawn(s, square)
-  elseif kind == MOVE.plant then plant(s, square); end_turn(s)
-  elseif kind == MOVE.protest then protest(s, seat, square)
-  elseif kind == MOVE.chop then chop(s, seat, square)
-  elseif kind == MOVE.stop then end_turn(s)
-  else error("unknown move kind " .. tostring(kind)) end
+local function logger_steps(s, out)
+  out:add_all(MOVE.move, s.board:reach(logger_square(s, turns.seat(s)), MOVEMENT, EMPTY))
 end
+
+local function spawn_squares(s, out)
+  out:add_all(MOVE.spawn, s.board:neighbors(s.play.spawning, EMPTY))
+end
+
+local function actions(s, out)
+  local seat = turns.seat(s)
+  local here = logger_square(s, seat)
+  if s.large:has(1) then out:add_all(MOVE.plant, s.board:neighbors(here, EMPTY)) end
+  if can_protest(s, seat) then out:add_all(MOVE.protest, s.board:cells(PROTESTABLE)) end
+  out:add_all(MOVE.chop, s.board:neighbors(here, CHOPPABLE))
+end
+
+local function more_protests(s, out)
+  out:add_all(MOVE.protest, s.board:cells(PROTESTABLE))
+  out:add(MOVE.stop)
+end
+
+--- What each phase of a turn offers, and what each move does.
+local PHASES = game.phases(PHASE, MOVE, {
+  place = { offer = free_corners, place = place_logger },
+  move = { offer = logger_steps, move = move_logger },
+  spawn = { offer = spawn_squares, spawn = spawn },
+  action = { offer = actions, plant = plant, protest = protest, chop = chop },
+  protest_more = { offer = more_protests, protest = protest, stop = end_turn },
+})
 
 --- Most points wins; ties go to more protesters in supply; then shared.
 local function result(s)
@@ -355,8 +361,7 @@ return game.define {
   players = { min = 2, max = 4 },
   setup = setup,
   actor = actor,
-  moves = moves,
-  apply = apply,
+  phases = PHASES,
   result = result,
   render = render,
   describe = describe,

@@ -29,6 +29,98 @@ test("game.define refuses a definition without its hooks", function()
   expect.error(function() game.define { name = "x" } end, "game 'x' has no setup function")
 end)
 
+-- A definition by phases, driven by hand: a state is only its turn vars.
+local function phase_game(extra)
+  local PHASE = turns.phases { "move", "action" }
+  local MOVE = game.kinds { "step", "chop", "stop" }
+  local played = {}
+  local def = {
+    name = "phased", setup = function() end, actor = function() return 1 end,
+    phases = game.phases(PHASE, MOVE, {
+      move = { offer = function(_, out) out[#out + 1] = "steps" end,
+               step = function(s, a, b, c) played[#played + 1] = { "step", a, b, c }; s.turn.phase = PHASE.action end },
+      action = { offer = function(_, out) out[#out + 1] = "actions" end,
+                 chop = function(_, a) played[#played + 1] = { "chop", a } end,
+                 stop = function(s) s.turn.over = 1 end },
+    }),
+  }
+  for k, v in pairs(extra or {}) do def[k] = v end
+  return game.define(def), PHASE, MOVE, played
+end
+
+test("game.phases: moves offers the current phase's moves; apply plays by kind in that phase", function()
+  local def, PHASE, MOVE, played = phase_game()
+  local s = { turn = { over = 0, phase = PHASE.move } }
+  local out = {}
+  def.moves(s, out)
+  expect.eq(out, { "steps" })
+  def.apply(s, grove.move(MOVE.step, 4, 5, 6))
+  expect.eq(played, { { "step", 4, 5, 6 } })
+  expect.eq(s.turn.phase, PHASE.action, "the step moved the turn on")
+  out = {}
+  def.moves(s, out)
+  expect.eq(out, { "actions" })
+  expect.error(function() def.apply(s, grove.move(MOVE.step, 1)) end, "no step move in phase action")
+  def.apply(s, grove.move(MOVE.stop))
+  out = {}
+  def.moves(s, out)
+  expect.eq(out, {}, "no moves once turns.over")
+  expect.eq(def.kinds, MOVE, "the kinds come with the phases")
+end)
+
+test("game.phases: after_move runs after every move; phase(s) replaces grove.turns", function()
+  local after = 0
+  local def, PHASE, MOVE = phase_game {
+    after_move = function() after = after + 1 end,
+    phase = function(s) return s.mine end,
+  }
+  local s = { mine = PHASE.action, turn = { over = 0, phase = PHASE.action } }
+  def.apply(s, grove.move(MOVE.chop, 3))
+  def.apply(s, grove.move(MOVE.chop, 3))
+  expect.eq(after, 2)
+  s.mine = PHASE.move
+  local out = {}
+  def.moves(s, out)
+  expect.eq(out, { "steps" }, "the phase comes from phase(s)")
+end)
+
+test("game.phases: a phase or kind that does not exist, or a missing offer, is refused", function()
+  local PHASE = turns.phases { "move" }
+  local MOVE = game.kinds { "step" }
+  local offer = function() end
+  expect.error(function() game.phases(PHASE, MOVE, { mvoe = { offer = offer } }) end,
+    "game.phases: no phase named 'mvoe' among the phases given")
+  expect.error(function() game.phases(PHASE, MOVE, { move = { offer = offer, stpe = offer } }) end,
+    "game.phases: phase 'move' names 'stpe', which is not a move kind")
+  expect.error(function() game.phases(PHASE, MOVE, { move = { step = offer } }) end,
+    "game.phases: phase 'move' needs an offer function")
+  expect.error(function() game.phases(PHASE, MOVE, { move = { offer = offer, step = 3 } }) end,
+    "game.phases: 'step' in phase 'move' must be a function")
+  expect.error(function() phase_game { moves = offer } end,
+    "game 'phased' gives phases and moves or apply: give one or the other")
+end)
+
+test("game.extend: a variant that changes the phases gets moves and apply built anew", function()
+  local base, PHASE, MOVE = phase_game()
+  local chopped
+  local variant = game.extend(base, {
+    phases = game.phases(PHASE, MOVE, {
+      move = { offer = function(_, out) out[#out + 1] = "no steps" end, step = function() end },
+      action = { offer = function() end, chop = function(_, a) chopped = a end },
+    }),
+  })
+  local s = { turn = { over = 0, phase = PHASE.move } }
+  local out = {}
+  variant.moves(s, out)
+  expect.eq(out, { "no steps" })
+  s.turn.phase = PHASE.action
+  variant.apply(s, grove.move(MOVE.chop, 9))
+  expect.eq(chopped, 9)
+  out = {}
+  base.moves({ turn = { over = 0, phase = PHASE.move } }, out)
+  expect.eq(out, { "steps" }, "the base game is unchanged")
+end)
+
 test("turns: seats pass in order and a triggered end plays out the round", function()
   local g = games.open("hexdemo", { players = 3, seed = 1 })
   expect.eq(g:actor(), 1)
