@@ -34,11 +34,13 @@
 ---@field parse? fun(s: State, text: string): Move?, string? # a typed move: the move, or nil and why (nil, nil: match the describe texts instead)
 ---@field score? fun(s: State, seat: Seat): number # how well a seat stands now, higher is better (the greedy bot looks one move ahead with it)
 ---@field played? fun(s: State, move: Move): string? # the card a move plays, if any, for grove sim's card counts
+---@field invariants? fun(s: State) # what must hold after every move (pieces conserved, counters in range): raises, naming what broke, when it does not; grove check and the playout tests call it
 
 ---The player counts a game allows.
 ---@class PlayerRange
 ---@field min integer the fewest players
 ---@field max integer the most players
+---@field default? integer the usual count: what grove play, sim and bench use when no count is given (default: min)
 
 ---An option of the game a player may set (games.open(name, {rival_nuts = 3})).
 ---@class GameOption
