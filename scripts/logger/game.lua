@@ -17,8 +17,6 @@ local NONE, SEEDLING, SAPLING, MATURE = 0, 1, 2, 3
 local PYRAMIDS_OF_EACH_SIZE = 20     -- large, medium and small, in the common pool
 local PROTESTERS_IN_ALL = 4
 local WINNING_SCORE = 10             -- reaching it triggers the end
--- grove's decision: a whole round (seat 1 to the last) in which no tree grew
--- or spawned and nobody could plant, protest or chop ends the game.
 local MOVEMENT = 2                   -- a logger moves up to two squares
 local CORNERS = { "a1", "e1", "a5", "e5" }
 local FIRST_SEEDLING = "c3"
@@ -31,6 +29,7 @@ local MOVE = game.kinds { "place", "move", "spawn", "plant", "protest", "chop", 
 
 -- "Empty" always means no tree and no logger.
 local EMPTY = grove.cond { tree = NONE, logger = 0 }
+local NO_TREE = grove.cond { tree = NONE }   -- where a logger may walk once the others move away
 local CHOPPABLE = grove.cond { tree = MATURE, protester = 0 }
 local PROTESTABLE = grove.cond { tree = MATURE, protester = 0 }
 local SPAWNING = grove.cond { spawner = 1 }
@@ -83,15 +82,78 @@ local function return_tree(s, stage)
   for st = SEEDLING, stage do s[PIECE[st]]:put(1) end
 end
 
+-- What a logger could do ------------------------------------------------------
+
+--- Plant: the pool holds a seedling and the logger has an empty neighbour.
+local function can_plant(s, here)
+  return s.large:has(1) and s.board:neighbors(here, EMPTY) ~= nil
+end
+
+--- Protest: a protester in supply and a mature tree without one, anywhere.
+local function can_protest(s, seat)
+  return s.protesters:get(seat) > 0 and s.board:count(PROTESTABLE) > 0
+end
+
+--- Chop: an unprotested mature tree next to the logger.
+local function can_chop(s, here)
+  return s.board:neighbors(here, CHOPPABLE) ~= nil
+end
+
+--- Grow: a seedling or sapling if the pool holds its next piece; a mature
+--- tree spawns if the pool holds a seedling and it has an empty neighbour.
+local function can_grow(s, tree)
+  local stage = s.board:get(tree, "tree")
+  if stage == MATURE then
+    return s.large:has(1) and s.board:neighbors(tree, EMPTY) ~= nil
+  end
+  return s[PIECE[stage + 1]]:has(1)
+end
+
+-- A forest that can never change (DECISIONS.md) ----------------------------------
+
+--- The squares a logger could ever reach while the forest stands as it is:
+--- every square joined to its own through squares without a tree, counting
+--- the squares of the other loggers, who can move out of the way (one step
+--- a turn is enough: staying put is a move).
+local function squares_within_reach(s, seat)
+  return s.board:reach(logger_square(s, seat), -1, NO_TREE)
+end
+
+--- Would a turn whose move ends on `square` change the forest? Every tree
+--- of its row and column grows, then the logger plants or chops there.
+local function turn_there_changes_forest(s, square)
+  for _, tree in ipairs({ s.board:lines(square, TREE) }) do
+    if can_grow(s, tree) then return true end
+  end
+  return can_plant(s, square) or can_chop(s, square)
+end
+
+--- Could any sequence of moves by any player ever again grow, spawn, plant,
+--- protest or chop? A protest needs no walk; the rest is asked of every
+--- square each logger could reach. (Why this is exact, with loggers in each
+--- other's way and the emptiness of squares depending on where they stand:
+--- README, "A forest that can never change".)
+local function forest_can_change(s)
+  for seat = 1, s.players do
+    if can_protest(s, seat) then return true end
+    for _, square in ipairs({ squares_within_reach(s, seat) }) do
+      if turn_there_changes_forest(s, square) then return true end
+    end
+  end
+  return false
+end
+
 -- Turn order ----------------------------------------------------------------
 
 --- End the turn: a player who reached 10 points triggers the end; the
---- players after them in this round still play (turns.pass knows).
+--- players after them in this round still play (turns.pass knows). A round
+--- in which the forest did not change is the cue to ask whether it ever can
+--- again; if not, the game ends with this round.
 local function end_turn(s)
   local seat = turns.seat(s)
   if s.score:get(seat) >= WINNING_SCORE then turns.finish_round(s) end
   if turns.last_in_round(s) then
-    if s.play.busy == 0 then turns.finish_round(s) end   -- the forest is stuck
+    if s.play.busy == 0 and not forest_can_change(s) then turns.finish_round(s) end
     s.play.busy = 0
   end
   if turns.pass(s) then turns.set_phase(s, PHASE.move) end
@@ -103,18 +165,6 @@ local function forest_changed(s)
 end
 
 -- 3. Action -----------------------------------------------------------------
-
-local function can_plant(s, here)
-  return s.large:has(1) and s.board:neighbors(here, EMPTY) ~= nil
-end
-
-local function can_protest(s, seat)
-  return s.protesters:get(seat) > 0 and s.board:count(PROTESTABLE) > 0
-end
-
-local function can_chop(s, here)
-  return s.board:neighbors(here, CHOPPABLE) ~= nil
-end
 
 --- You must perform an action if able; the phase is skipped otherwise.
 local function begin_action(s)

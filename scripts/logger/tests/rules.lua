@@ -950,39 +950,137 @@ test("decision: every decision is one move, even with a single option", function
   expect.eq(#g:history(), before + 1)
 end)
 
--- grove's own rule (README: "A stuck forest ends the game"; not in DECISIONS.md) ---------
+-- A forest that can never change (DECISIONS.md) ------------------------------------
 
-test("stall rule: a whole round in which the forest does not change ends the game", function()
-  local g = bare(2)
-  tree(g, "a2", 1)
-  tree(g, "b1", 1)
-  tree(g, "e4", 1)
-  tree(g, "d5", 1)
-  g.state.medium:set(0)             -- nothing can grow, nobody can act
+--- The whole board from a picture, rank 5 first, one word a square: "."
+--- no tree, "s" seedling, "S" sapling, "T" mature tree, "T+" a mature tree
+--- with a protester (taken from the first seat that has one in supply),
+--- "1".."4" that seat's logger. The pools hold the pyramids the trees do not.
+local function position(players, picture)
+  local g = bare(players)
+  for seat = 1, players do g.state.board:set(where(g, seat), "logger", 0) end
+  local STAGE = { ["."] = 0, s = 1, S = 2, T = 3, ["T+"] = 3 }
+  for row, line in ipairs(picture) do
+    local file = 0
+    for word in line:gmatch("%S+") do
+      file = file + 1
+      local square = FILES[file] .. (6 - row)
+      local seat = tonumber(word)
+      if seat then
+        g.state.board:set(square, "logger", seat)
+      else
+        tree(g, square, assert(STAGE[word], word))
+        if word == "T+" then
+          local seat_with_one = 1
+          while supply(g, seat_with_one) == 0 do seat_with_one = seat_with_one + 1 end
+          protester(g, square, seat_with_one)
+        end
+      end
+    end
+  end
+  return g
+end
+
+-- Twenty trees stand, so the pool holds no seedling: nobody can plant, no
+-- mature tree can spawn. The four protesters guard a2, b2, c2 and d2.
+-- Only e2 can be chopped, from e1, which seat 2 can walk to.
+local ONE_CHOP_LEFT = {
+  "T  T  T  T  T",
+  "T  T  T  T  T",
+  "T  T  T  T  T",
+  "T+ T+ T+ T+ T",
+  "1  .  2  .  .",
+}
+
+test("decision: a round without change does not end the game while a logger could still walk to a tree and chop it", function()
+  local g = position(2, ONE_CHOP_LEFT)
+  expect.eq(pools(g), { 0, 0, 0 })
+  g:play("move a1")                 -- seat 1 stays: nothing grows, no action
+  expect.eq(g:actor(), 2)
+  g:play("move c1")                 -- seat 2 stays: a round without change
+  expect.falsy(g:over(), "seat 2 can still walk to e1 and chop e2")
+  g:play("move b1")
+  g:play("move e1")                 -- c1 -> d1 -> e1
+  expect.moves(g, { "chop e2" })
+  g:play("chop e2")                 -- e2 .. e5 fall
+  expect.eq(score(g, 2), 4)
+  expect.falsy(g:over())
+end)
+
+test("decision: a round without change does not end the game while a logger could still walk to where a tree grows", function()
+  local g = position(2, {
+    "T  T  s  s  .",
+    "T  T  T  s  .",
+    "T  T  T  s  s",
+    "T+ T+ T+ s  s",
+    "1  2  .  T+ T",
+  })
+  g:play("move a1")
+  g:play("move b1")                 -- row 1 and files a, b: all mature, so nothing grows
+  expect.falsy(g:over(), "seat 2 can still walk to c1, where c5 grows")
+  g:play("move a1")
+  g:play("move c1")
+  expect.eq(stage(g, "c5"), 2)
+end)
+
+test("decision: the game ends early only when no sequence of moves by any player could ever again change the forest", function()
+  -- The loggers can walk about a1, b1 and c1, but from there every tree in
+  -- line is mature (no seedling in the pool to spawn) and every tree next
+  -- to them is protested; the seedlings on files d and e are out of line,
+  -- and nobody can reach e4 or e5. Nobody has a protester left.
+  local g = position(2, {
+    "T  T  T  s  .",
+    "T  T  T  s  .",
+    "T  T  T  s  s",
+    "T+ T+ T+ s  s",
+    "1  2  .  T+ T",
+  })
+  g.state.score:set(1, 3)
+  g.state.score:set(2, 5)
+  g:play("move a1")
+  expect.falsy(g:over(), "the round is played out")
+  g:play("move c1")                 -- seat 2 walks, and nothing can change
+  expect.truthy(g:over())
+  local r = g:result()
+  expect.eq(r.scores, { 3, 5 })
+  expect.eq(r.winners, { 2 })
+end)
+
+test("decision: a forest that can never change: loggers boxed in by each other cannot plant on each other's squares", function()
+  -- Seedlings are left in the pool, but a1 and a2 have no empty neighbour
+  -- and neither logger can step away; every tree of rows 1 and 2 and file a
+  -- is mature with no empty neighbour to spawn on, and the ones next to
+  -- the loggers are protested.
+  local g = position(2, {
+    "T  T  .  .  .",
+    "T  T  .  .  .",
+    "T+ s  s  s  s",
+    "2  T+ T  T  T",
+    "1  T+ T  T  T+",
+  })
+  expect.eq(pools(g), { 3, 7, 7 })
   g:play("move a1")
   expect.falsy(g:over())
-  expect.eq(g:actor(), 2)
-  g:play("move e5")
+  g:play("move a2")
   expect.truthy(g:over())
-  expect.truthy(g:result())
 end)
 
-test("stall rule: the round is played out, so every player had equal turns", function()
-  local g = bare(3)
-  g.state.medium:set(0)             -- nothing can grow
-  g.state.small:set(0)
-  g.state.large:set(0)              -- nothing can be planted or spawned
-  for seat = 1, 3 do g.state.protesters:set(seat, 0) end
-  local start = g:actor()
-  expect.eq(start, 1)
-  g:play(g:moves()[1])              -- seat 1: a quiet turn
-  g:play(g:moves()[1])              -- seat 2
+test("decision: a forest that can never change: the round is played out, so every player had equal turns", function()
+  local g = position(3, {
+    "T  T  s  T  .",
+    "T  T  s  s  .",
+    "T+ T  s  s  s",
+    "3  T+ T  T  T",
+    "1  2  T+ T  T",
+  })
+  g:play("move a1")                 -- seat 1: a quiet turn
+  g:play("move b1")                 -- seat 2
   expect.falsy(g:over(), "the round is not over after seat 2")
-  g:play(g:moves()[1])              -- seat 3 completes a quiet round
+  g:play("move a2")                 -- seat 3 completes a round without change
   expect.truthy(g:over())
 end)
 
-test("stall rule: one busy turn in the round keeps the game going", function()
+test("decision: a forest that can never change: one busy turn in the round keeps the game going", function()
   local g = bare(2)
   tree(g, "a3", 1)
   g:play("move a2")                 -- the seedling on a3 grows: the forest changed
