@@ -364,6 +364,64 @@ local function describe(s, move)
   return MOVE[kind] .. " " .. s.board:name(square)
 end
 
+-- What holds after every move ---------------------------------------------------
+
+-- The trees holding each pyramid: every tree a large one, a sapling or
+-- mature tree a medium one, a mature tree a small one.
+local HOLDING = {
+  large = grove.cond { tree = { SEEDLING, MATURE } },
+  medium = grove.cond { tree = { SAPLING, MATURE } },
+  small = grove.cond { tree = MATURE },
+}
+local A_STAGE = grove.cond { tree = { NONE, MATURE } }          -- no tree, seedling, sapling or mature
+local NONE_OR_ONE_PROTESTER = grove.cond { protester = { 0, 1 } }
+local PROTESTED = grove.cond { protester = 1 }
+local PROTESTER_NOT_ON_MATURE = grove.cond { protester = 1, tree = { NONE, SAPLING } }
+local SPAWNER_NOT_MATURE = grove.cond { spawner = 1, tree = { NONE, SAPLING } }
+local LOGGER_ON_TREE = grove.cond { logger = { 1, 4 }, tree = { SEEDLING, MATURE } }
+
+local function broken(fmt, ...)
+  error("invariant: " .. string.format(fmt, ...), 3)
+end
+
+--- Raises, naming what broke, unless: every pyramid is in the pool or in a
+--- tree (20 of each size); every protester dealt is in a supply or on a
+--- mature tree, one at most per tree; no pool, score or supply is negative;
+--- each seat has one logger (none while the loggers are being placed),
+--- never on a tree; only a mature tree spawns.
+local function invariants(s)
+  local board = s.board
+  local squares = SIZE * SIZE
+  if board:count(A_STAGE) ~= squares then broken("a square holds a tree of no stage") end
+  if board:count(NONE_OR_ONE_PROTESTER) ~= squares then broken("a square holds more than one protester, or fewer than none") end
+  for stage = SEEDLING, MATURE do
+    local piece = PIECE[stage]
+    local pool, in_trees = s[piece]:get(), board:count(HOLDING[piece])
+    if pool < 0 then broken("the %s pool holds %d", piece, pool) end
+    if pool + in_trees ~= PYRAMIDS_OF_EACH_SIZE then
+      broken("%d %s pyramids in the pool and %d in trees, not %d", pool, piece, in_trees, PYRAMIDS_OF_EACH_SIZE)
+    end
+  end
+  local protesters = board:count(PROTESTED)
+  for seat = 1, s.players do
+    local supply, score = s.protesters:get(seat), s.score:get(seat)
+    if supply < 0 then broken("seat %d has %d protesters in supply", seat, supply) end
+    if score < 0 then broken("seat %d scores %d", seat, score) end
+    protesters = protesters + supply
+  end
+  local dealt = protesters_each(s.players) * s.players
+  if protesters ~= dealt then broken("%d protesters in play, %d dealt", protesters, dealt) end
+  if board:count(PROTESTER_NOT_ON_MATURE) > 0 then broken("a protester stands on a square without a mature tree") end
+  if board:count({ logger = { 0, s.players } }) ~= squares then broken("a square holds the logger of no seat") end
+  local placing = turns.phase(s) == PHASE.place
+  for seat = 1, s.players do
+    local loggers = board:count(LOGGER_OF[seat])
+    if loggers > 1 or (loggers == 0 and not placing) then broken("seat %d has %d loggers", seat, loggers) end
+  end
+  if board:count(LOGGER_ON_TREE) > 0 then broken("a logger stands on a tree") end
+  if board:count(SPAWNER_NOT_MATURE) > 0 then broken("a square without a mature tree is marked to spawn") end
+end
+
 -- Drawing the board -------------------------------------------------------------
 
 local TREE_MARK = { [NONE] = "", [SEEDLING] = "s", [SAPLING] = "S", [MATURE] = "T" }
@@ -415,4 +473,5 @@ return game.define {
   result = result,
   render = render,
   describe = describe,
+  invariants = invariants,
 }

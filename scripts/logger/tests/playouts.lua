@@ -1,9 +1,8 @@
 -- Logger: seeded random playouts, 1000 games for each player count, with
--- the invariants checked after every move:
---   * pyramids: pool + board = 20 for large, medium and small;
---   * protesters: supplies + board = the protesters dealt (2x2, 3x1, 4x1);
---     a protester only ever stands on a mature tree;
---   * no pool, score or supply is negative; one logger per seat, never on a tree;
+-- checks after every move:
+--   * the definition's invariants (game.lua: pyramids and protesters
+--     conserved, nothing negative, one logger per seat never on a tree, a
+--     protester only on a mature tree ...);
 --   * scores: only a chop scores, and the chopper scores exactly the trees
 --     that left the board, taking their protesters;
 --   * turns go round in seat order; the game ends when the round of the
@@ -20,10 +19,7 @@ local stuck_forest = require "stuck_forest"   -- tests/lib: the brute-force answ
 
 local GAMES = playouts(1000)              -- per player count (fewer under make asan)
 local MOVE_CAP = 5000                     -- a game longer than this does not end
-local PYRAMIDS = 20
 local WINNING_SCORE = 10
-local DEALT = { [2] = 2 * 2, [3] = 3 * 1, [4] = 4 * 1 }   -- protesters in play
-local PIECE = { "large", "medium", "small" }
 local HOLDS = { { tree = { 1, 3 } }, { tree = { 2, 3 } }, { tree = 3 } }   -- trees holding each piece
 
 --- What the checks compare from one move to the next.
@@ -56,6 +52,7 @@ local generator = random_picker        -- grove.testing
 local function playout(players, seed)
   local g = games.open("logger", { players = players, seed = seed })
   local s = g.state
+  local invariants = g.definition.invariants
   local where = ""
   local function check(ok, fmt, ...)
     if not ok then
@@ -115,27 +112,9 @@ local function playout(players, seed)
     local after = census(g, players)
     local hash_after = g:hash()
 
-    -- pieces conserved, nothing negative
-    for k = 1, 3 do
-      local pool = s[PIECE[k]]:get()
-      check(pool >= 0, "%s pool is %d", PIECE[k], pool)
-      check(pool + after.pieces[k] == PYRAMIDS, "%s: %d in the pool + %d on the board", PIECE[k], pool,
-        after.pieces[k])
-    end
-    local protesters = after.protesters
-    for seat = 1, players do
-      check(after.supplies[seat] >= 0, "seat %d's supply is %d", seat, after.supplies[seat])
-      check(after.scores[seat] >= 0, "seat %d's score is %d", seat, after.scores[seat])
-      protesters = protesters + after.supplies[seat]
-    end
-    check(protesters == DEALT[players], "%d protesters in play, %d dealt", protesters, DEALT[players])
-    check(s.board:count({ protester = 1, tree = { 0, 2 } }) == 0, "a protester stands on a tree that is not mature")
-    if placed == players then
-      for seat = 1, players do
-        check(s.board:count({ logger = seat }) == 1, "seat %d has %d loggers", seat, s.board:count({ logger = seat }))
-      end
-      check(s.board:count({ logger = { 1, 4 }, tree = { 1, 3 } }) == 0, "a logger stands on a tree")
-    end
+    -- pieces conserved, nothing negative, loggers and protesters where they may be
+    local kept, broken = pcall(invariants, s)
+    check(kept, "%s", tostring(broken))
 
     -- scores: trees felled, and their protesters
     if text:sub(1, 5) == "chop " then

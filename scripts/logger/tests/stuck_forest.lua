@@ -92,6 +92,7 @@ for players = 2, 4 do
       s.turn.seat = players                       -- the last seat of the round ...
       s.turn.round = 3
       s.play.busy = 0                              -- ... and nothing changed so far
+      g.definition.invariants(s)
       local before = forest(s.board)
       local could_change = stuck_forest.could_change(s, players)
       g:play("move " .. s.board:name(s.board:first({ logger = players })))
