@@ -4,7 +4,8 @@
 --- DECISIONS.md (Logger). README.md beside this file states the rules as
 --- implemented. A turn is: move (0-2 steps), growth of the logger's row and
 --- column, one spawn move per spawning tree, then one action: plant,
---- protest (then another or stop), or chop.
+--- protest (then another or stop), or chop. The game ends a round after
+--- someone reaches 10 points, or early when the forest can never change.
 local game = require "grove.game"
 local turns = require "grove.turns"
 local rank = require "grove.rank"
@@ -338,12 +339,23 @@ local function more_protests(s, out)
   out:add(MOVE.stop)
 end
 
---- What each phase of a turn offers, and what each move does.
+--- The game, phase by phase: what each phase offers, and what each move
+--- does there. "Each player's turn consists of three parts": 1. Movement,
+--- 2. Growth, 3. Action.
 local PHASES = game.phases(PHASE, MOVE, {
+  -- Setup: "starting with the first player, each player places their
+  -- logger on a corner of the board."
   place = { offer = free_corners, place = place_logger },
+  -- 1. Movement: "move your logger up to two spaces"; then 2. Growth of
+  -- its row and column happens by itself.
   move = { offer = logger_steps, move = move_logger },
+  -- 2. Growth: "mature trees produce 1 seedling in any space adjacent to
+  -- them if able": the player chooses the space, one tree at a time.
   spawn = { offer = spawn_squares, spawn = spawn },
+  -- 3. Action: "three options: Plant, Protest and Chop"; "you must perform
+  -- an action if able" (the phase is skipped when none is possible).
   action = { offer = actions, plant = plant, protest = protest, chop = chop },
+  -- Protest: "you may place one or more protesters": another, or stop.
   protest_more = { offer = more_protests, protest = protest, stop = end_turn },
 })
 
@@ -466,7 +478,7 @@ return game.define {
   name = "logger",
   title = "Logger",
   version = "1.0",          -- of these rules: saves made under another version are refused
-  players = { min = 2, max = 4 },
+  players = { min = 2, max = 4, default = 2 },
   setup = setup,
   actor = actor,
   phases = PHASES,
