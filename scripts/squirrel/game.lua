@@ -1011,9 +1011,12 @@ local function add_plays(s, who, out)
       if can_pay and free then
         add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.none, stamina, coins, stamina)
       elseif can_pay then
+        -- 3 coins pay for any stamina, the extra one too (though the extra
+        -- coin is cheaper, the rules allow it).
         local extra = ISLAND_EXTRA
         add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.coin, stamina, coins + extra, stamina)
-        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.stamina, stamina + extra, coins, stamina)
+        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.stamina, stamina + extra, coins,
+          stamina + extra)
       end
     end
   end
