@@ -951,7 +951,10 @@ local function put_into_play(s, who, card)
   carry_on(s)
 end
 
-local function play_from_hand(s, who, card, converted)
+--- Play a card from your hand, `converted` stamina of its cost paid with
+--- 3 coins each.
+local function play_from_hand(s, card, _, converted)
+  local who = turns.seat(s)
   local hand = s[HAND[who]]
   local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
   pay(s, who, stamina, coins, converted)
@@ -961,7 +964,8 @@ end
 
 --- Playing from the Island costs 1 stamina or 1 coin more; the space is
 --- refilled before the card's effect.
-local function play_from_island(s, who, n, extra, converted)
+local function play_from_island(s, n, extra, converted)
+  local who = turns.seat(s)
   local card = take_from_island(s, n)
   local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
   if extra == EXTRA.coin then coins = coins + ISLAND_EXTRA end
@@ -1025,7 +1029,8 @@ end
 --- Going to sleep: the first to sleep today takes the first-player token
 --- (not in solo: the rival keeps it); abilities waiting for it trigger;
 --- then, the same turn, the asleep choice.
-local function go_to_sleep(s, who)
+local function go_to_sleep(s)
+  local who = turns.seat(s)
   s.mat[ASLEEP[who]] = 1
   if not solo(s) and s.day.token_taken == 0 then
     s.day.token_taken = 1
@@ -1037,7 +1042,8 @@ local function go_to_sleep(s, who)
 end
 
 --- Asleep: exhaust one squirrel to gather 1 nut.
-local function gather(s, who, pos)
+local function gather(s, pos)
+  local who = turns.seat(s)
   exhaust(s, who, pos)
   gain(s, who, "nuts", NUT_FOR_EXHAUSTING)
   finish_turn(s)
@@ -1096,53 +1102,68 @@ local function actor(s)
   return turns.seat(s)
 end
 
-local function moves(s, out)
-  local turn = s.turn                  -- the turn vars of grove.turns (read directly: moves runs often)
-  if turn.over == 1 then return end
-  local phase, who = turn.phase, turn.seat
-  if phase == PHASE.awake then
-    add_plays(s, who, out)
-    out:add(MOVE.sleep)
-  elseif phase == PHASE.asleep then
-    for pos = 1, tableau(s, who):count() do
-      if not is_exhausted(s, who, pos) then out:add(MOVE.exhaust, pos) end
+-- A turn, phase by phase ----------------------------------------------------------------------------
+
+--- Awake: every card the player can pay for, from their hand or the
+--- Island, in every way they can pay; or go to sleep.
+local function plays_or_sleep(s, out)
+  add_plays(s, turns.seat(s), out)
+  out:add(MOVE.sleep)
+end
+
+--- Asleep: each refreshed squirrel the player may exhaust for a nut; or pass.
+local function squirrels_to_exhaust(s, out)
+  local who = turns.seat(s)
+  for pos = 1, tableau(s, who):count() do
+    if not is_exhausted(s, who, pos) then out:add(MOVE.exhaust, pos) end
+  end
+  out:add(MOVE.pass)
+end
+
+--- Programs wait whose order can change the outcome: each of them, once.
+local function waiting_programs(s, out)
+  local seen = {}
+  for _, code in ipairs({ s.pending:cards() }) do
+    if not seen[code] then
+      seen[code] = true
+      out:add(MOVE.resolve, code // 2, code % 2)
     end
-    out:add(MOVE.pass)
-  elseif phase == PHASE.order then
-    local seen = {}
-    for _, code in ipairs({ s.pending:cards() }) do
-      if not seen[code] then
-        seen[code] = true
-        out:add(MOVE.resolve, code // 2, code % 2)
-      end
-    end
-  elseif phase == PHASE.choose then
-    local st = current_step(s)
-    local step = STEPS[st[1]]
-    out:add_all(step.choice, table.unpack(step.options(s, who, st)))
   end
 end
 
-local function apply(s, move)
-  local kind, a, b, c = game.parts(move)
-  local who = s.turn.seat
-  if kind == MOVE.play then play_from_hand(s, who, a, c)
-  elseif kind == MOVE.buy then play_from_island(s, who, a, b, c)
-  elseif kind == MOVE.sleep then go_to_sleep(s, who)
-  elseif kind == MOVE.exhaust then gather(s, who, a)
-  elseif kind == MOVE.pass then finish_turn(s)
-  elseif kind == MOVE.resolve then
-    local code = a * 2 + b
-    s.pending:take(s.pending:find(code))
-    begin_program(s, code)
-    carry_on(s)
-  elseif kind >= MOVE.take and kind <= MOVE.hit then
-    pick(s, who, a)
-    carry_on(s)
-  else
-    error("unknown move kind " .. tostring(kind))
-  end
+--- The chosen program (a card's play effect or its ability) resolves next.
+local function resolve_next(s, card, part)
+  local code = card * 2 + part
+  s.pending:take(s.pending:find(code))
+  begin_program(s, code)
+  carry_on(s)
 end
+
+--- A step of an effect needs a choice: its options, one pick at a time.
+local function step_options(s, out)
+  local st = current_step(s)
+  local step = STEPS[st[1]]
+  out:add_all(step.choice, table.unpack(step.options(s, turns.seat(s), st)))
+end
+
+--- Make one pick, then go on resolving.
+local function choose(s, option)
+  pick(s, turns.seat(s), option)
+  carry_on(s)
+end
+
+--- What each phase of a turn offers, and what each move does there.
+local PHASES = game.phases(PHASE, MOVE, {
+  -- Awake: play one card from your hand or the Island, or go to sleep.
+  awake = { offer = plays_or_sleep, play = play_from_hand, buy = play_from_island, sleep = go_to_sleep },
+  -- Asleep: exhaust one of your squirrels to gather 1 nut, or pass.
+  asleep = { offer = squirrels_to_exhaust, exhaust = gather, pass = finish_turn },
+  -- A card's play effect and the abilities it triggered: which resolves first.
+  order = { offer = waiting_programs, resolve = resolve_next },
+  -- A step of an effect asks which space, card, player or squirrel.
+  choose = { offer = step_options, take = choose, stash = choose, steal = choose,
+    collect = choose, refresh = choose, hit = choose },
+})
 
 --- Most nuts wins (the stash already counted in); a tie goes to the most
 --- squirrels; then it is shared. Solo: the player against the rival.
@@ -1316,8 +1337,7 @@ return game.define {
   setup = setup,
   actor = actor,
   played = played,
-  moves = moves,
-  apply = apply,
+  phases = PHASES,
   result = result,
   render = render,
   describe = describe,
