@@ -954,7 +954,7 @@ end
 --- Play a card from your hand, `converted` stamina of its cost paid with
 --- 3 coins each.
 local function play_from_hand(s, card, _, converted)
-  local who = turns.seat(s)
+  local who = s.turn.seat
   local hand = s[HAND[who]]
   local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
   pay(s, who, stamina, coins, converted)
@@ -965,7 +965,7 @@ end
 --- Playing from the Island costs 1 stamina or 1 coin more; the space is
 --- refilled before the card's effect.
 local function play_from_island(s, n, extra, converted)
-  local who = turns.seat(s)
+  local who = s.turn.seat
   local card = take_from_island(s, n)
   local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
   if extra == EXTRA.coin then coins = coins + ISLAND_EXTRA end
@@ -986,13 +986,15 @@ local function add_payments(out, has_stamina, has_coins, kind, a, extra, stamina
   for converted = fewest, most do out:add(kind, a, extra, converted) end
 end
 
---- Every play of an awake player: each card name of their hand, each Island
---- card with its extra cost (a coin or a stamina, or nothing with the Sky
---- Scout), in every way they can pay for it. The cost is card_cost's, read
---- here from the tables, as this runs for every card at every turn.
-local function add_plays(s, who, out)
+--- Awake, a player plays a card or goes to sleep. Every play: each card
+--- name of their hand, each Island card with its extra cost (a coin or a
+--- stamina, or nothing with the Sky Scout), in every way they can pay for
+--- it. The cost is card_cost's, read here from the tables, as this runs for
+--- every card at every turn.
+local function plays_or_sleep(s, out)
+  local who = s.turn.seat
   local discount = ongoing(s, who, "item_discount")
-  local has_stamina, has_coins = amount(s, who, "stamina"), amount(s, who, "coins")
+  local has_stamina, has_coins = s.stamina:get(who), s.coins:get(who)   -- a seat's: never the rival's
   -- The most stamina they can pay: their own, and 1 for each 3 coins.
   local most_stamina = has_stamina + has_coins // COINS_PER_STAMINA
   local hand = s[HAND[who]]
@@ -1024,13 +1026,14 @@ local function add_plays(s, who, out)
       end
     end
   end
+  out:add(MOVE.sleep)
 end
 
 --- Going to sleep: the first to sleep today takes the first-player token
 --- (not in solo: the rival keeps it); abilities waiting for it trigger;
 --- then, the same turn, the asleep choice.
 local function go_to_sleep(s)
-  local who = turns.seat(s)
+  local who = s.turn.seat
   s.mat[ASLEEP[who]] = 1
   if not solo(s) and s.day.token_taken == 0 then
     s.day.token_taken = 1
@@ -1043,7 +1046,7 @@ end
 
 --- Asleep: exhaust one squirrel to gather 1 nut.
 local function gather(s, pos)
-  local who = turns.seat(s)
+  local who = s.turn.seat
   exhaust(s, who, pos)
   gain(s, who, "nuts", NUT_FOR_EXHAUSTING)
   finish_turn(s)
@@ -1096,24 +1099,14 @@ local function setup(s, options)
   begin_turn(s)
 end
 
--- The rule-script contract ---------------------------------------------------------------------------
-
-local function actor(s)
-  return turns.seat(s)
-end
-
 -- A turn, phase by phase ----------------------------------------------------------------------------
-
---- Awake: every card the player can pay for, from their hand or the
---- Island, in every way they can pay; or go to sleep.
-local function plays_or_sleep(s, out)
-  add_plays(s, turns.seat(s), out)
-  out:add(MOVE.sleep)
-end
+-- What each phase offers and what its moves do (here and in "Playing a
+-- card" above) take the player to move from grove.turns' var s.turn.seat,
+-- read directly (as turns.seat does) since they run at every move.
 
 --- Asleep: each refreshed squirrel the player may exhaust for a nut; or pass.
 local function squirrels_to_exhaust(s, out)
-  local who = turns.seat(s)
+  local who = s.turn.seat
   for pos = 1, tableau(s, who):count() do
     if not is_exhausted(s, who, pos) then out:add(MOVE.exhaust, pos) end
   end
@@ -1143,12 +1136,12 @@ end
 local function step_options(s, out)
   local st = current_step(s)
   local step = STEPS[st[1]]
-  out:add_all(step.choice, table.unpack(step.options(s, turns.seat(s), st)))
+  out:add_all(step.choice, table.unpack(step.options(s, s.turn.seat, st)))
 end
 
 --- Make one pick, then go on resolving.
 local function choose(s, option)
-  pick(s, turns.seat(s), option)
+  pick(s, s.turn.seat, option)
   carry_on(s)
 end
 
@@ -1164,6 +1157,12 @@ local PHASES = game.phases(PHASE, MOVE, {
   choose = { offer = step_options, take = choose, stash = choose, steal = choose,
     collect = choose, refresh = choose, hit = choose },
 })
+
+-- The rule-script contract ---------------------------------------------------------------------------
+
+local function actor(s)
+  return turns.seat(s)
+end
 
 --- Most nuts wins (the stash already counted in); a tie goes to the most
 --- squirrels; then it is shared. Solo: the player against the rival.
