@@ -1331,7 +1331,7 @@ return game.define {
   name = "squirrel",
   title = "Squirrel Island",
   version = "1.0",          -- of these rules: saves made under another version are refused
-  players = { min = 1, max = 5 },
+  players = { min = 1, max = 5, default = 2 },   -- 2 to 5 players, 1 for the solo mode
   options = { { name = "rival_nuts", default = RIVAL_STARTING_NUTS } },
   setup = setup,
   actor = actor,
