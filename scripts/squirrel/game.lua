@@ -1158,6 +1158,161 @@ local PHASES = game.phases(PHASE, MOVE, {
     collect = choose, refresh = choose, hit = choose },
 })
 
+-- What always holds -----------------------------------------------------------------------------------
+-- Checked after every move by the playout tests (and grove check): the
+-- state alone says whether it holds.
+
+--- The zones that hold cards, by name: every card is in exactly one.
+local function card_zones(s)
+  local list = { "draw_pile", "in_play" }
+  for n = 1, ISLAND_SPACES do list[#list + 1] = ISLAND[n] end
+  for seat = 1, s.players do
+    list[#list + 1] = HAND[seat]
+    list[#list + 1] = STASH[seat]
+    list[#list + 1] = SQUIRRELS[seat]
+    list[#list + 1] = ITEMS[seat]
+  end
+  if solo(s) then
+    list[#list + 1] = SQUIRRELS[RIVAL]
+    list[#list + 1] = "discard"
+  end
+  return list
+end
+
+--- Raise naming what broke, at the line of the check that found it.
+local function broken(fmt, ...)
+  error("invariant broken: " .. string.format(fmt, ...), 2)
+end
+
+--- Every card in one place; counters never negative and stamina at most 5;
+--- squirrels only in tableaux, items only among used items, in play or
+--- discarded; exhausted marks only on squirrels in play; the Island
+--- revealed as the day says and full while the deck lasts; nothing pending
+--- unless a choice is asked; the player to move awake or asleep as the
+--- phase says; the first-player token with the first sleeper (the rival in
+--- solo); the rival within its day's allowance; the end on day 4 with
+--- everybody asleep.
+local function invariants(s)
+  -- Every card is in exactly one place: of each name, as many as its copies.
+  local count = {}
+  for _, name in ipairs(card_zones(s)) do
+    local zone = s[name]
+    for _, card in ipairs({ zone:cards() }) do
+      if not CARDS[card] then broken("%s holds card %d, not in cards.lua", name, card) end
+      count[card] = (count[card] or 0) + 1
+    end
+  end
+  for card, c in ipairs(CARDS) do
+    if (count[card] or 0) ~= c.copies then
+      broken("%s is in %d places, %d copies exist", c.name, count[card] or 0, c.copies)
+    end
+  end
+
+  -- Squirrels stay in tableaux; items go to used items, in play (one at
+  -- a time, and an Island space holds one card: the zones' capacities), or
+  -- the rival's discard.
+  local function only(name, kind)
+    for _, card in ipairs({ s[name]:cards() }) do
+      if CARDS[card].kind ~= kind then broken("%s holds %s, which is no %s", name, CARDS[card].name, kind) end
+    end
+  end
+  for _, who in ipairs(everybody(s)) do only(SQUIRRELS[who], "squirrel") end
+  for seat = 1, s.players do only(ITEMS[seat], "item") end
+  only("in_play", "item")
+  if solo(s) then only("discard", "item") end
+
+  -- Nobody goes below zero; stamina never goes above 5 (the pools' bounds
+  -- hold them too, so this guards a pool declared otherwise).
+  for seat = 1, s.players do
+    for _, res in ipairs({ "nuts", "coins", "stamina" }) do
+      if s[res]:get(seat) < 0 then broken("seat %d has %d %s", seat, s[res]:get(seat), res) end
+    end
+    if s.stamina:get(seat) > STAMINA_MAX then broken("seat %d has %d stamina", seat, s.stamina:get(seat)) end
+  end
+
+  -- Exhausted marks only on squirrels in play; asleep or awake, nothing else.
+  for _, who in ipairs(everybody(s)) do
+    if s.mat[EXHAUSTED[who]] >> tableau(s, who):count() ~= 0 then
+      broken("%s: an exhausted mark past the %d squirrels in play", who == RIVAL and "the rival" or ("seat " .. who),
+        tableau(s, who):count())
+    end
+    local asleep = s.mat[ASLEEP[who]]
+    if asleep ~= 0 and asleep ~= 1 then broken("asleep%d is %d", who, asleep) end
+  end
+
+  -- The day and the Island: 4, 5, 6, 7 spaces revealed on days 1 to 4, the
+  -- others empty.
+  local day = s.day.number
+  if day < 1 or day > DAYS then broken("day %d", day) end
+  if s.day.open ~= MORNINGS[day].open then broken("day %d with %d Island spaces revealed", day, s.day.open) end
+  for n = s.day.open + 1, ISLAND_SPACES do
+    if space(s, n):count() > 0 then broken("Island space %d is not revealed but holds a card", n) end
+  end
+
+  -- The turn. Programs wait, an item is in play and an Island space may
+  -- wait for its refill only while a choice is asked.
+  local over, phase, e = turns.over(s), s.turn.phase, s.effect
+  local choosing = not over and (phase == PHASE.order or phase == PHASE.choose)
+  for _, code in ipairs({ s.pending:cards() }) do
+    if not PROGRAMS[code] then broken("pending holds %d, no card's program", code) end
+  end
+  if e.again < 0 then broken("%d Go again turns", e.again) end
+  if not choosing then
+    if s.pending:count() > 0 then broken("%d programs pending with no choice asked", s.pending:count()) end
+    if s.in_play:count() > 0 then broken("an item in play with no choice asked") end
+    if e.card ~= 0 then broken("%s's program running with no choice asked", CARDS[e.card].name) end
+    if s.draw_pile:count() > 0 then
+      for n = 1, s.day.open do
+        if space(s, n):count() == 0 then broken("Island space %d is empty, the deck is not", n) end
+      end
+    end
+  end
+  if not over then
+    local who = s.turn.seat
+    if who < 1 or who > s.players then broken("seat %d to move", who) end
+    if phase == PHASE.awake and is_asleep(s, who) then broken("seat %d to play, asleep", who) end
+    if phase == PHASE.asleep and not (is_asleep(s, who) and has_refreshed(s, who)) then
+      broken("seat %d to exhaust a squirrel, awake or with none refreshed", who)
+    end
+    if phase == PHASE.choose and (e.card == 0 or e.picking ~= 1 or e.left < 1) then
+      broken("a choice asked with no step picking")
+    end
+  else
+    if day ~= DAYS then broken("the game ended on day %d", day) end
+    if not everyone_asleep(s) then broken("the game ended with somebody awake") end
+  end
+
+  -- The first-player token: the rival's for good in solo, else a seat's,
+  -- the first to go to sleep today once somebody has.
+  local first = s.turn.first
+  if solo(s) then
+    if first ~= RIVAL then broken("seat %d holds the first-player token in solo", first) end
+  else
+    if first < 1 or first > s.players then broken("seat %d holds the first-player token", first) end
+    if s.day.token_taken == 1 and not is_asleep(s, first) then
+      broken("seat %d took the token today, yet is awake", first)
+    end
+  end
+
+  -- The rival: stamina within its day's allowance (set each morning, only
+  -- spent or lost), no more squirrels than its allowances so far, no nuts
+  -- below zero; its last take an Island space (or the deck) and a card.
+  if solo(s) then
+    local allowance, allowed = RIVAL_SQUIRRELS[day] * RIVAL_SQUIRREL_COST, 0
+    for d = 1, day do allowed = allowed + RIVAL_SQUIRRELS[d] end
+    local stamina, nuts = s.rival_stamina:get(), s.rival_nuts:get()
+    if stamina < 0 or stamina > allowance then
+      broken("the rival has %d stamina, its allowance on day %d is %d", stamina, day, allowance)
+    end
+    if nuts < 0 then broken("the rival has %d nuts", nuts) end
+    if tableau(s, RIVAL):count() > allowed then
+      broken("the rival has %d squirrels, it may have played %d by day %d", tableau(s, RIVAL):count(), allowed, day)
+    end
+    if s.rival.space < 0 or s.rival.space > ISLAND_SPACES then broken("the rival took from space %d", s.rival.space) end
+    if s.rival.card < 0 or s.rival.card > #CARDS then broken("the rival took card %d", s.rival.card) end
+  end
+end
+
 -- The rule-script contract ---------------------------------------------------------------------------
 
 local function actor(s)
@@ -1338,6 +1493,7 @@ return game.define {
   played = played,
   phases = PHASES,
   result = result,
+  invariants = invariants,
   render = render,
   describe = describe,
   cards = CARDS,                -- the catalog, for tests and tools
