@@ -951,7 +951,10 @@ local function put_into_play(s, who, card)
   carry_on(s)
 end
 
-local function play_from_hand(s, who, card, converted)
+--- Play a card from your hand, `converted` stamina of its cost paid with
+--- 3 coins each.
+local function play_from_hand(s, card, _, converted)
+  local who = s.turn.seat
   local hand = s[HAND[who]]
   local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
   pay(s, who, stamina, coins, converted)
@@ -961,7 +964,8 @@ end
 
 --- Playing from the Island costs 1 stamina or 1 coin more; the space is
 --- refilled before the card's effect.
-local function play_from_island(s, who, n, extra, converted)
+local function play_from_island(s, n, extra, converted)
+  local who = s.turn.seat
   local card = take_from_island(s, n)
   local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
   if extra == EXTRA.coin then coins = coins + ISLAND_EXTRA end
@@ -982,13 +986,15 @@ local function add_payments(out, has_stamina, has_coins, kind, a, extra, stamina
   for converted = fewest, most do out:add(kind, a, extra, converted) end
 end
 
---- Every play of an awake player: each card name of their hand, each Island
---- card with its extra cost (a coin or a stamina, or nothing with the Sky
---- Scout), in every way they can pay for it. The cost is card_cost's, read
---- here from the tables, as this runs for every card at every turn.
-local function add_plays(s, who, out)
+--- Awake, a player plays a card or goes to sleep. Every play: each card
+--- name of their hand, each Island card with its extra cost (a coin or a
+--- stamina, or nothing with the Sky Scout), in every way they can pay for
+--- it. The cost is card_cost's, read here from the tables, as this runs for
+--- every card at every turn.
+local function plays_or_sleep(s, out)
+  local who = s.turn.seat
   local discount = ongoing(s, who, "item_discount")
-  local has_stamina, has_coins = amount(s, who, "stamina"), amount(s, who, "coins")
+  local has_stamina, has_coins = s.stamina:get(who), s.coins:get(who)   -- a seat's: never the rival's
   -- The most stamina they can pay: their own, and 1 for each 3 coins.
   local most_stamina = has_stamina + has_coins // COINS_PER_STAMINA
   local hand = s[HAND[who]]
@@ -1011,18 +1017,23 @@ local function add_plays(s, who, out)
       if can_pay and free then
         add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.none, stamina, coins, stamina)
       elseif can_pay then
+        -- 3 coins pay for any stamina, the extra one too (though the extra
+        -- coin is cheaper, the rules allow it).
         local extra = ISLAND_EXTRA
         add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.coin, stamina, coins + extra, stamina)
-        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.stamina, stamina + extra, coins, stamina)
+        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.stamina, stamina + extra, coins,
+          stamina + extra)
       end
     end
   end
+  out:add(MOVE.sleep)
 end
 
 --- Going to sleep: the first to sleep today takes the first-player token
 --- (not in solo: the rival keeps it); abilities waiting for it trigger;
 --- then, the same turn, the asleep choice.
-local function go_to_sleep(s, who)
+local function go_to_sleep(s)
+  local who = s.turn.seat
   s.mat[ASLEEP[who]] = 1
   if not solo(s) and s.day.token_taken == 0 then
     s.day.token_taken = 1
@@ -1034,7 +1045,8 @@ local function go_to_sleep(s, who)
 end
 
 --- Asleep: exhaust one squirrel to gather 1 nut.
-local function gather(s, who, pos)
+local function gather(s, pos)
+  local who = s.turn.seat
   exhaust(s, who, pos)
   gain(s, who, "nuts", NUT_FOR_EXHAUSTING)
   finish_turn(s)
@@ -1087,58 +1099,224 @@ local function setup(s, options)
   begin_turn(s)
 end
 
+-- A turn, phase by phase ----------------------------------------------------------------------------
+-- What each phase offers and what its moves do (here and in "Playing a
+-- card" above) take the player to move from grove.turns' var s.turn.seat,
+-- read directly (as turns.seat does) since they run at every move.
+
+--- Asleep: each refreshed squirrel the player may exhaust for a nut; or pass.
+local function squirrels_to_exhaust(s, out)
+  local who = s.turn.seat
+  for pos = 1, tableau(s, who):count() do
+    if not is_exhausted(s, who, pos) then out:add(MOVE.exhaust, pos) end
+  end
+  out:add(MOVE.pass)
+end
+
+--- Programs wait whose order can change the outcome: each of them, once.
+local function waiting_programs(s, out)
+  local seen = {}
+  for _, code in ipairs({ s.pending:cards() }) do
+    if not seen[code] then
+      seen[code] = true
+      out:add(MOVE.resolve, code // 2, code % 2)
+    end
+  end
+end
+
+--- The chosen program (a card's play effect or its ability) resolves next.
+local function resolve_next(s, card, part)
+  local code = card * 2 + part
+  s.pending:take(s.pending:find(code))
+  begin_program(s, code)
+  carry_on(s)
+end
+
+--- A step of an effect needs a choice: its options, one pick at a time.
+local function step_options(s, out)
+  local st = current_step(s)
+  local step = STEPS[st[1]]
+  out:add_all(step.choice, table.unpack(step.options(s, s.turn.seat, st)))
+end
+
+--- Make one pick, then go on resolving.
+local function choose(s, option)
+  pick(s, s.turn.seat, option)
+  carry_on(s)
+end
+
+--- What each phase of a turn offers, and what each move does there.
+local PHASES = game.phases(PHASE, MOVE, {
+  -- Awake: play one card from your hand or the Island, or go to sleep.
+  awake = { offer = plays_or_sleep, play = play_from_hand, buy = play_from_island, sleep = go_to_sleep },
+  -- Asleep: exhaust one of your squirrels to gather 1 nut, or pass.
+  asleep = { offer = squirrels_to_exhaust, exhaust = gather, pass = finish_turn },
+  -- A card's play effect and the abilities it triggered: which resolves first.
+  order = { offer = waiting_programs, resolve = resolve_next },
+  -- A step of an effect asks which space, card, player or squirrel.
+  choose = { offer = step_options, take = choose, stash = choose, steal = choose,
+    collect = choose, refresh = choose, hit = choose },
+})
+
+-- What always holds -----------------------------------------------------------------------------------
+-- Checked after every move by the playout tests (and grove check): the
+-- state alone says whether it holds.
+
+--- The zones that hold cards, by name: every card is in exactly one.
+local function card_zones(s)
+  local list = { "draw_pile", "in_play" }
+  for n = 1, ISLAND_SPACES do list[#list + 1] = ISLAND[n] end
+  for seat = 1, s.players do
+    list[#list + 1] = HAND[seat]
+    list[#list + 1] = STASH[seat]
+    list[#list + 1] = SQUIRRELS[seat]
+    list[#list + 1] = ITEMS[seat]
+  end
+  if solo(s) then
+    list[#list + 1] = SQUIRRELS[RIVAL]
+    list[#list + 1] = "discard"
+  end
+  return list
+end
+
+--- Raise naming what broke, at the line of the check that found it.
+local function broken(fmt, ...)
+  error("invariant broken: " .. string.format(fmt, ...), 2)
+end
+
+--- Every card in one place; counters never negative and stamina at most 5;
+--- squirrels only in tableaux, items only among used items, in play or
+--- discarded; exhausted marks only on squirrels in play; the Island
+--- revealed as the day says and full while the deck lasts; nothing pending
+--- unless a choice is asked; the player to move awake or asleep as the
+--- phase says; the first-player token with the first sleeper (the rival in
+--- solo); the rival within its day's allowance; the end on day 4 with
+--- everybody asleep.
+local function invariants(s)
+  -- Every card is in exactly one place: of each name, as many as its copies.
+  local count = {}
+  for _, name in ipairs(card_zones(s)) do
+    local zone = s[name]
+    for _, card in ipairs({ zone:cards() }) do
+      if not CARDS[card] then broken("%s holds card %d, not in cards.lua", name, card) end
+      count[card] = (count[card] or 0) + 1
+    end
+  end
+  for card, c in ipairs(CARDS) do
+    if (count[card] or 0) ~= c.copies then
+      broken("%s is in %d places, %d copies exist", c.name, count[card] or 0, c.copies)
+    end
+  end
+
+  -- Squirrels stay in tableaux; items go to used items, in play (one at
+  -- a time, and an Island space holds one card: the zones' capacities), or
+  -- the rival's discard.
+  local function only(name, kind)
+    for _, card in ipairs({ s[name]:cards() }) do
+      if CARDS[card].kind ~= kind then broken("%s holds %s, which is no %s", name, CARDS[card].name, kind) end
+    end
+  end
+  for _, who in ipairs(everybody(s)) do only(SQUIRRELS[who], "squirrel") end
+  for seat = 1, s.players do only(ITEMS[seat], "item") end
+  only("in_play", "item")
+  if solo(s) then only("discard", "item") end
+
+  -- Nobody goes below zero; stamina never goes above 5 (the pools' bounds
+  -- hold them too, so this guards a pool declared otherwise).
+  for seat = 1, s.players do
+    for _, res in ipairs({ "nuts", "coins", "stamina" }) do
+      if s[res]:get(seat) < 0 then broken("seat %d has %d %s", seat, s[res]:get(seat), res) end
+    end
+    if s.stamina:get(seat) > STAMINA_MAX then broken("seat %d has %d stamina", seat, s.stamina:get(seat)) end
+  end
+
+  -- Exhausted marks only on squirrels in play; asleep or awake, nothing else.
+  for _, who in ipairs(everybody(s)) do
+    if s.mat[EXHAUSTED[who]] >> tableau(s, who):count() ~= 0 then
+      broken("%s: an exhausted mark past the %d squirrels in play", who == RIVAL and "the rival" or ("seat " .. who),
+        tableau(s, who):count())
+    end
+    local asleep = s.mat[ASLEEP[who]]
+    if asleep ~= 0 and asleep ~= 1 then broken("asleep%d is %d", who, asleep) end
+  end
+
+  -- The day and the Island: 4, 5, 6, 7 spaces revealed on days 1 to 4, the
+  -- others empty.
+  local day = s.day.number
+  if day < 1 or day > DAYS then broken("day %d", day) end
+  if s.day.open ~= MORNINGS[day].open then broken("day %d with %d Island spaces revealed", day, s.day.open) end
+  for n = s.day.open + 1, ISLAND_SPACES do
+    if space(s, n):count() > 0 then broken("Island space %d is not revealed but holds a card", n) end
+  end
+
+  -- The turn. Programs wait, an item is in play and an Island space may
+  -- wait for its refill only while a choice is asked.
+  local over, phase, e = turns.over(s), s.turn.phase, s.effect
+  local choosing = not over and (phase == PHASE.order or phase == PHASE.choose)
+  for _, code in ipairs({ s.pending:cards() }) do
+    if not PROGRAMS[code] then broken("pending holds %d, no card's program", code) end
+  end
+  if e.again < 0 then broken("%d Go again turns", e.again) end
+  if not choosing then
+    if s.pending:count() > 0 then broken("%d programs pending with no choice asked", s.pending:count()) end
+    if s.in_play:count() > 0 then broken("an item in play with no choice asked") end
+    if e.card ~= 0 then broken("%s's program running with no choice asked", CARDS[e.card].name) end
+    if s.draw_pile:count() > 0 then
+      for n = 1, s.day.open do
+        if space(s, n):count() == 0 then broken("Island space %d is empty, the deck is not", n) end
+      end
+    end
+  end
+  if not over then
+    local who = s.turn.seat
+    if who < 1 or who > s.players then broken("seat %d to move", who) end
+    if phase == PHASE.awake and is_asleep(s, who) then broken("seat %d to play, asleep", who) end
+    if phase == PHASE.asleep and not (is_asleep(s, who) and has_refreshed(s, who)) then
+      broken("seat %d to exhaust a squirrel, awake or with none refreshed", who)
+    end
+    if phase == PHASE.choose and (e.card == 0 or e.picking ~= 1 or e.left < 1) then
+      broken("a choice asked with no step picking")
+    end
+  else
+    if day ~= DAYS then broken("the game ended on day %d", day) end
+    if not everyone_asleep(s) then broken("the game ended with somebody awake") end
+  end
+
+  -- The first-player token: the rival's for good in solo, else a seat's,
+  -- the first to go to sleep today once somebody has.
+  local first = s.turn.first
+  if solo(s) then
+    if first ~= RIVAL then broken("seat %d holds the first-player token in solo", first) end
+  else
+    if first < 1 or first > s.players then broken("seat %d holds the first-player token", first) end
+    if s.day.token_taken == 1 and not is_asleep(s, first) then
+      broken("seat %d took the token today, yet is awake", first)
+    end
+  end
+
+  -- The rival: stamina within its day's allowance (set each morning, only
+  -- spent or lost), no more squirrels than its allowances so far, no nuts
+  -- below zero; its last take an Island space (or the deck) and a card.
+  if solo(s) then
+    local allowance, allowed = RIVAL_SQUIRRELS[day] * RIVAL_SQUIRREL_COST, 0
+    for d = 1, day do allowed = allowed + RIVAL_SQUIRRELS[d] end
+    local stamina, nuts = s.rival_stamina:get(), s.rival_nuts:get()
+    if stamina < 0 or stamina > allowance then
+      broken("the rival has %d stamina, its allowance on day %d is %d", stamina, day, allowance)
+    end
+    if nuts < 0 then broken("the rival has %d nuts", nuts) end
+    if tableau(s, RIVAL):count() > allowed then
+      broken("the rival has %d squirrels, it may have played %d by day %d", tableau(s, RIVAL):count(), allowed, day)
+    end
+    if s.rival.space < 0 or s.rival.space > ISLAND_SPACES then broken("the rival took from space %d", s.rival.space) end
+    if s.rival.card < 0 or s.rival.card > #CARDS then broken("the rival took card %d", s.rival.card) end
+  end
+end
+
 -- The rule-script contract ---------------------------------------------------------------------------
 
 local function actor(s)
   return turns.seat(s)
-end
-
-local function moves(s, out)
-  local turn = s.turn                  -- the turn vars of grove.turns (read directly: moves runs often)
-  if turn.over == 1 then return end
-  local phase, who = turn.phase, turn.seat
-  if phase == PHASE.awake then
-    add_plays(s, who, out)
-    out:add(MOVE.sleep)
-  elseif phase == PHASE.asleep then
-    for pos = 1, tableau(s, who):count() do
-      if not is_exhausted(s, who, pos) then out:add(MOVE.exhaust, pos) end
-    end
-    out:add(MOVE.pass)
-  elseif phase == PHASE.order then
-    local seen = {}
-    for _, code in ipairs({ s.pending:cards() }) do
-      if not seen[code] then
-        seen[code] = true
-        out:add(MOVE.resolve, code // 2, code % 2)
-      end
-    end
-  elseif phase == PHASE.choose then
-    local st = current_step(s)
-    local step = STEPS[st[1]]
-    out:add_all(step.choice, table.unpack(step.options(s, who, st)))
-  end
-end
-
-local function apply(s, move)
-  local kind, a, b, c = game.parts(move)
-  local who = s.turn.seat
-  if kind == MOVE.play then play_from_hand(s, who, a, c)
-  elseif kind == MOVE.buy then play_from_island(s, who, a, b, c)
-  elseif kind == MOVE.sleep then go_to_sleep(s, who)
-  elseif kind == MOVE.exhaust then gather(s, who, a)
-  elseif kind == MOVE.pass then finish_turn(s)
-  elseif kind == MOVE.resolve then
-    local code = a * 2 + b
-    s.pending:take(s.pending:find(code))
-    begin_program(s, code)
-    carry_on(s)
-  elseif kind >= MOVE.take and kind <= MOVE.hit then
-    pick(s, who, a)
-    carry_on(s)
-  else
-    error("unknown move kind " .. tostring(kind))
-  end
 end
 
 --- Most nuts wins (the stash already counted in); a tie goes to the most
@@ -1308,14 +1486,14 @@ return game.define {
   name = "squirrel",
   title = "Squirrel Island",
   version = "1.0",          -- of these rules: saves made under another version are refused
-  players = { min = 1, max = 5 },
+  players = { min = 1, max = 5, default = 2 },   -- 2 to 5 players, 1 for the solo mode
   options = { { name = "rival_nuts", default = RIVAL_STARTING_NUTS } },
   setup = setup,
   actor = actor,
   played = played,
-  moves = moves,
-  apply = apply,
+  phases = PHASES,
   result = result,
+  invariants = invariants,
   render = render,
   describe = describe,
   cards = CARDS,                -- the catalog, for tests and tools

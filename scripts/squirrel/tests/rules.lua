@@ -202,6 +202,34 @@ test("the Island: the extra cost must be payable; coins may still pay the card's
   expect.eq(counters(g, 1), { nuts = 2, coins = 0, stamina = 0 })
 end)
 
+-- "You can use 3 coins to pay for 1 stamina" holds for any stamina, the
+-- Island's extra stamina ("an additional cost of either 1 stamina or 1
+-- coin") included: it is offered even though the extra coin is cheaper.
+test("the Island: 3 coins may pay the extra stamina too, with no stamina left", function()
+  local g = open(2)
+  hand(g, 1, {})
+  island(g, 1, "Pinecone")                   -- 1 coin; play: gain 1 nut, go again
+  island(g, 2, "Acorn Picker")               -- 1 stamina
+  island(g, 3, "Elder")
+  island(g, 4, "Thief")                      -- 4 stamina + 1: 15 coins
+  set(g, 1, { nuts = 0, stamina = 0, coins = 7 })
+  expect.moves(g, {
+    "buy island 1 coin",
+    "buy island 1 stamina with 3 coins",      -- the item's coin, the extra stamina by 3 coins
+    "buy island 2 coin with 3 coins",
+    "buy island 2 stamina with 6 coins",      -- both stamina by 3 coins each
+    "sleep",
+  })
+  g:play("buy island 1 stamina with 3 coins")
+  expect.eq(counters(g, 1), { nuts = 1, coins = 3, stamina = 0 })
+  g = open(2)
+  hand(g, 1, {})
+  island(g, 2, "Acorn Picker")
+  set(g, 1, { nuts = 0, stamina = 0, coins = 7 })
+  g:play("buy island 2 stamina with 6 coins")
+  expect.eq(counters(g, 1), { nuts = 1, coins = 1, stamina = 0 })
+end)
+
 test("the Island: the space is refilled from the deck before the card's effect", function()
   local g = open(2)
   island(g, 2, "Treetop Lookout")            -- play: draw 2 cards from the Island
