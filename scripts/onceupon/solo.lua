@@ -1,11 +1,13 @@
 --- Once Upon a Forest, single-player: grove's reconstruction of the
 --- published solo card (DECISIONS.md). Chosen by `--players 1`.
 ---
---- The cards form an Obligation pile of 20 and three Selection piles of the
---- rest; the player draws 3 from the Selection piles. Each turn: place a
---- card from the hand, discard one from the hand, place the top Obligation
---- card, draw 2 from the Selection piles. A step that cannot be done is
---- skipped; the game ends when the hand and the Selection piles are empty.
+--- One Game Start card begins the forest, the other three go back to the
+--- box; the other 60 cards form an Obligation pile of 20 and three
+--- Selection piles of the remaining 40; the player draws 3 from the
+--- Selection piles. Each turn: place a card from the hand, discard one from
+--- the hand, place the top Obligation card, draw 2 from the Selection piles.
+--- A step that cannot be done is skipped; the game ends when the hand and
+--- the Selection piles are empty.
 --- The score is compared with the scale in README.md.
 local game = require "grove.game"
 local turns = require "grove.turns"
@@ -42,8 +44,10 @@ return function(base)
     return false
   end
 
-  --- The player takes a Game Start card; 20 cards make the Obligation pile;
-  --- the rest (the unused Game Start cards too) the three Selection piles.
+  --- The player takes one Game Start card as the first card of their
+  --- forest; the other three go back to the box (they are in no zone). The
+  --- 60 other cards: 20 make the Obligation pile, the remaining 40 the three
+  --- Selection piles.
   local function setup(s)
     R.declare_zones(s)
     s:deck("obligation", OBLIGATION_CARDS, { visibility = "face down" })
@@ -51,11 +55,9 @@ return function(base)
     s:deck("discard", #CARDS, { visibility = "face up" })
     s:deck("turned", 1, { visibility = "face up" })   -- the Obligation card turned over
     local starts, others = R.start_and_other_cards()
-    forest.place(s, SEAT, table.remove(starts, 1), 1)
+    forest.place(s, SEAT, starts[1], 1)
     R.shuffle(s, others)
     for _ = 1, OBLIGATION_CARDS do s.obligation:push(table.remove(others)) end
-    for _, start in ipairs(starts) do others[#others + 1] = start end
-    R.shuffle(s, others)
     R.deal_piles(s, others, SELECTION)
     turns.set_phase(s, PHASE.first_draw)
   end
