@@ -123,8 +123,10 @@ local function give_or_draw(s)
   end
 end
 
---- Setup draws: each player in turn draws three; then the first player starts.
-local function first_draw(s, seat, pile)
+--- Setup draws: each player in turn draws three, choosing a pile for each;
+--- then the first player starts.
+local function first_draw(s, pile)
+  local seat = turns.seat(s)
   hand(s, seat):push(s[PILE[pile]]:draw())
   if hand(s, seat):count() < HAND_SIZE and piles_left(s) then return end
   turns.pass(s)
@@ -134,8 +136,9 @@ local function first_draw(s, seat, pile)
   end
 end
 
-local function draw(s, seat, pile)
-  hand(s, seat):push(s[PILE[pile]]:draw())
+--- 3. Draw cards: two, to complete the hand, choosing a pile for each.
+local function draw(s, pile)
+  hand(s, turns.seat(s)):push(s[PILE[pile]]:draw())
   draw_or_end(s)
 end
 
@@ -144,20 +147,26 @@ local function take_card(zone, card)
   return zone:take(zone:find(card))
 end
 
-local function place(s, seat, card, tree)
+--- 1. Play a card on your forest.
+local function place(s, card, tree)
+  local seat = turns.seat(s)
   forest.place(s, seat, take_card(hand(s, seat), card), tree)
   give_or_draw(s)
 end
 
---- Give a card: the receiver places it at once, where they choose.
-local function give(s, seat, card, receiver)
+--- 2. Give a card to another player: the receiver places it at once,
+--- where they choose.
+local function give(s, card, receiver)
+  local seat = turns.seat(s)
   s.given:push(take_card(hand(s, seat), card))
   s.play.giver = seat
   s.play.receiver = receiver
   turns.set_phase(s, PHASE.receive)
 end
 
-local function receive(s, tree)
+--- The receiver places the given card (the move names it: it is the card
+--- in transit).
+local function receive(s, _, tree)
   forest.place(s, s.play.receiver, s.given:draw(), tree)
   s.play.receiver = 0
   draw_or_end(s)
@@ -192,43 +201,48 @@ local function add_places(s, out, seat, cards)
   end
 end
 
-local function add_draws(s, out)
+--- A draw from each pile that still holds a card.
+local function pile_draws(s, out)
   for p = 1, PILES do
     if s[PILE[p]]:count() > 0 then out:add(MOVE.draw, p) end
   end
 end
 
-local function moves(s, out)
-  if turns.over(s) then return end
-  local phase, seat = turns.phase(s), turns.seat(s)
-  if phase == PHASE.first_draw or phase == PHASE.draw then
-    add_draws(s, out)
-  elseif phase == PHASE.place then
-    add_places(s, out, seat, { hand(s, seat):cards() })
-  elseif phase == PHASE.give then
-    local cards = { hand(s, seat):cards() }
-    for i = 1, #cards do
-      if first_of_kind(cards, i) then
-        for other = 1, s.players do
-          if other ~= seat then out:add(MOVE.give, cards[i], other) end
-        end
+--- Each card in the hand, wherever it may go in the forest.
+local function places_from_hand(s, out)
+  local seat = turns.seat(s)
+  add_places(s, out, seat, { hand(s, seat):cards() })
+end
+
+--- Each card in the hand, to each other player.
+local function gifts(s, out)
+  local seat = turns.seat(s)
+  local cards = { hand(s, seat):cards() }
+  for i = 1, #cards do
+    if first_of_kind(cards, i) then
+      for other = 1, s.players do
+        if other ~= seat then out:add(MOVE.give, cards[i], other) end
       end
     end
-  elseif phase == PHASE.receive then
-    add_places(s, out, s.play.receiver, { s.given:peek() })
   end
 end
 
-local function apply(s, move)
-  local kind, a, b = game.parts(move)
-  local phase, seat = turns.phase(s), turns.seat(s)
-  if kind == MOVE.draw and phase == PHASE.first_draw then first_draw(s, seat, a)
-  elseif kind == MOVE.draw then draw(s, seat, a)
-  elseif kind == MOVE.place and phase == PHASE.receive then receive(s, b)
-  elseif kind == MOVE.place then place(s, seat, a, b)
-  elseif kind == MOVE.give then give(s, seat, a, b)
-  else error("unknown move kind " .. tostring(kind)) end
+--- The given card, wherever it may go in the receiver's forest.
+local function places_for_given_card(s, out)
+  add_places(s, out, s.play.receiver, { s.given:peek() })
 end
+
+--- The turn, as the rule text gives it (after each player has drawn a
+--- first hand of three): 1. play a card on your forest; 2. give a card to
+--- another player, who places it at once; 3. draw cards. What each step
+--- offers, and what each move does there.
+local PHASES = game.phases(PHASE, MOVE, {
+  first_draw = { offer = pile_draws, draw = first_draw },
+  place = { offer = places_from_hand, place = place },
+  give = { offer = gifts, give = give },
+  receive = { offer = places_for_given_card, place = receive },
+  draw = { offer = pile_draws, draw = draw },
+})
 
 --- The score of every seat, and the breakdown text of each.
 local function scores(s)
@@ -312,8 +326,7 @@ return game.define {
   player_variants = { [1] = "solo" },
   setup = setup,
   actor = actor,
-  moves = moves,
-  apply = apply,
+  phases = PHASES,
   result = result,
   render = render,
   describe = describe,

@@ -62,6 +62,9 @@ return function(base)
     turns.set_phase(s, PHASE.first_draw)
   end
 
+  --- Go to the first step of the turn, from `phase` on, that can be done:
+  --- a step that cannot be done is skipped. When none is left the turn
+  --- ends, or the game, once the hand and the Selection piles are empty.
   local function next_step(s, phase)
     if phase <= PHASE.place and hand(s):count() > 0 then
       turns.set_phase(s, PHASE.place)
@@ -80,13 +83,38 @@ return function(base)
     end
   end
 
+  local TURN_DONE = PHASE.draw + 1        -- past the last step: the next turn
+
+  --- Draw the first hand: 3 cards from the Selection piles.
+  local function first_draw(s, pile)
+    hand(s):push(s[SELECTION[pile]]:draw())
+    if hand(s):count() < R.HAND_SIZE and selection_left(s) then return end
+    next_step(s, PHASE.place)
+  end
+
+  --- 1. Place a card from the hand.
+  local function place_from_hand(s, card, tree)
+    forest.place(s, SEAT, R.take_card(hand(s), card), tree)
+    next_step(s, PHASE.discard)
+  end
+
+  --- 2. Discard a card from the hand.
+  local function discard(s, card)
+    s.discard:push(R.take_card(hand(s), card))
+    next_step(s, PHASE.oblige)
+  end
+
+  --- 3. Place the top Obligation card (turned over by next_step).
+  local function place_obligation_card(s, _, tree)
+    forest.place(s, SEAT, s.turned:draw(), tree)
+    next_step(s, PHASE.draw)
+  end
+
+  --- 4. Draw 2 cards from the Selection piles, up to a hand of 3.
   local function draw(s, pile)
     hand(s):push(s[SELECTION[pile]]:draw())
-    if turns.phase(s) == PHASE.first_draw then
-      if hand(s):count() < R.HAND_SIZE and selection_left(s) then return end
-      next_step(s, PHASE.place)
-    elseif hand(s):count() >= R.HAND_SIZE then
-      next_step(s, PHASE.draw + 1)
+    if hand(s):count() >= R.HAND_SIZE then
+      next_step(s, TURN_DONE)
     else
       next_step(s, PHASE.draw)
     end
@@ -96,43 +124,40 @@ return function(base)
     return SEAT
   end
 
-  local function moves(s, out)
-    if turns.over(s) then return end
-    local phase = turns.phase(s)
-    if phase == PHASE.first_draw or phase == PHASE.draw then
-      for p = 1, #SELECTION do
-        if s[SELECTION[p]]:count() > 0 then out:add(MOVE.draw, p) end
-      end
-    elseif phase == PHASE.place then
-      R.add_places(s, out, SEAT, { hand(s):cards() })
-    elseif phase == PHASE.discard then
-      local cards = { hand(s):cards() }
-      for i = 1, #cards do
-        if R.first_of_kind(cards, i) then out:add(MOVE.discard, cards[i]) end
-      end
-    elseif phase == PHASE.oblige then
-      R.add_places(s, out, SEAT, { s.turned:peek() })
+  --- A draw from each Selection pile that still holds a card.
+  local function selection_draws(s, out)
+    for p = 1, #SELECTION do
+      if s[SELECTION[p]]:count() > 0 then out:add(MOVE.draw, p) end
     end
   end
 
-  local function apply(s, move)
-    local kind, a, b = game.parts(move)
-    local phase = turns.phase(s)
-    if kind == MOVE.draw then
-      draw(s, a)
-    elseif kind == MOVE.place and phase == PHASE.oblige then
-      forest.place(s, SEAT, s.turned:draw(), b)
-      next_step(s, PHASE.draw)
-    elseif kind == MOVE.place then
-      forest.place(s, SEAT, R.take_card(hand(s), a), b)
-      next_step(s, PHASE.discard)
-    elseif kind == MOVE.discard then
-      s.discard:push(R.take_card(hand(s), a))
-      next_step(s, PHASE.oblige)
-    else
-      error("unknown move kind " .. tostring(kind))
+  --- Each card in the hand, wherever it may go in the forest.
+  local function places_from_hand(s, out)
+    R.add_places(s, out, SEAT, { hand(s):cards() })
+  end
+
+  --- Each kind of card in the hand.
+  local function discards(s, out)
+    local cards = { hand(s):cards() }
+    for i = 1, #cards do
+      if R.first_of_kind(cards, i) then out:add(MOVE.discard, cards[i]) end
     end
   end
+
+  --- The turned Obligation card, wherever it may go in the forest.
+  local function obligation_places(s, out)
+    R.add_places(s, out, SEAT, { s.turned:peek() })
+  end
+
+  --- The solo turn (after the first hand of 3): 1. place a card from the
+  --- hand; 2. discard one; 3. place the top Obligation card; 4. draw 2.
+  local PHASES = game.phases(PHASE, MOVE, {
+    first_draw = { offer = selection_draws, draw = first_draw },
+    place = { offer = places_from_hand, place = place_from_hand },
+    discard = { offer = discards, discard = discard },
+    oblige = { offer = obligation_places, place = place_obligation_card },
+    draw = { offer = selection_draws, draw = draw },
+  })
 
   local function title(total)
     for _, t in ipairs(TITLES) do
@@ -188,7 +213,7 @@ return function(base)
   end
 
   return game.extend(base, {
-    setup = setup, actor = actor, moves = moves, apply = apply, result = result,
+    setup = setup, actor = actor, phases = PHASES, result = result,
     describe = describe, render = render,
     rules = base.rules, solo_titles = TITLES,
   })
