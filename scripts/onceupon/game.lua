@@ -321,7 +321,7 @@ return game.define {
   name = "onceupon",
   title = "Once Upon a Forest",
   version = "1.0",          -- of these rules: saves made under another version are refused
-  players = { min = 1, max = 4 },
+  players = { min = 1, max = 4, default = 2 },   -- usually 2; 1 brings the solo mode
   variants = { "solo", "semi-coop" },
   player_variants = { [1] = "solo" },
   setup = setup,
