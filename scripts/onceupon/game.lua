@@ -41,6 +41,8 @@ local function start_and_other_cards()
   return starts, others
 end
 
+local START_CARDS = (start_and_other_cards())     -- the ids of the four Game Start cards
+
 local function shuffle(s, list)
   for i = #list, 2, -1 do
     local j = s:random(i)
@@ -270,6 +272,109 @@ local function describe(_, move)
   return string.format("give %s to %d", CARDS[a].name, b)
 end
 
+-- What always holds --------------------------------------------------------------------
+
+--- Raise, naming what broke (the caller's line: the check).
+local function broken(fmt, ...)
+  error(string.format(fmt, ...), 2)
+end
+
+local IN_FOREST, COVERED_IN_FOREST = {}, {}          -- the places of the census, per seat
+for seat = 1, 4 do
+  IN_FOREST[seat] = string.format("seat %d's forest", seat)
+  COVERED_IN_FOREST[seat] = string.format("seat %d's covered cards", seat)
+end
+
+--- Every card in play is in exactly one place, and `in_play` cards in all:
+--- the places are the card zones named in `zones` and every seat's forest
+--- (the cards on top of its cells, and the covered ones). Returns where
+--- each card in play is (card -> place).
+local function census(s, zones, in_play)
+  local where, count = {}, 0
+  local function found(holder, cards)
+    for i = 1, #cards do
+      local card = cards[i]
+      if CARDS[card] == nil then broken("%s holds %d, which is no card", holder, card) end
+      if where[card] then
+        broken("card %d (%s) is both in %s and in %s", card, CARDS[card].name, where[card], holder)
+      end
+      where[card] = holder
+    end
+    count = count + #cards
+  end
+  for _, name in ipairs(zones) do found(name, { s[name]:cards() }) end
+  for seat = 1, s.players do
+    found(IN_FOREST[seat], forest.top_cards(s, seat))
+    found(COVERED_IN_FOREST[seat], { forest.covered(s, seat):cards() })
+  end
+  if count ~= in_play then broken("%d cards in play, not %d", count, in_play) end
+  return where
+end
+
+--- How many Game Start cards a seat's forest holds, on top or covered
+--- (`where` from the census).
+local function start_cards_in_forest(where, seat)
+  local n = 0
+  for _, card in ipairs(START_CARDS) do
+    if where[card] == IN_FOREST[seat] or where[card] == COVERED_IN_FOREST[seat] then n = n + 1 end
+  end
+  return n
+end
+
+--- What the rules keep true after every move (grove check and the playout
+--- tests call it); raises naming what broke.
+local function invariants(s)
+  -- all 64 cards are in play (the unused Game Start cards in the piles),
+  -- each in one place
+  local zones = { "given" }
+  for p = 1, PILES do zones[#zones + 1] = PILE[p] end
+  for seat = 1, s.players do zones[#zones + 1] = HAND[seat] end
+  local where = census(s, zones, #CARDS)
+  for seat = 1, s.players do
+    -- each forest begins with a Game Start card, and no card leaves a forest
+    if start_cards_in_forest(where, seat) == 0 then broken("seat %d's forest holds no Game Start card", seat) end
+    forest.check(s, seat)
+    if hand(s, seat):count() > HAND_SIZE then
+      broken("seat %d holds %d cards, more than %d", seat, hand(s, seat):count(), HAND_SIZE)
+    end
+  end
+  if turns.over(s) then
+    -- the game ends when all the cards have been drawn and placed
+    if not hands_empty(s) or piles_left(s) or s.given:count() > 0 then
+      broken("the game is over with cards not yet placed")
+    end
+    return
+  end
+  local phase, seat = turns.phase(s), turns.seat(s)
+  if PHASE[phase] == nil then broken("no phase %d", phase) end
+  if seat < 1 or seat > s.players then broken("seat %d's turn, with %d players", seat, s.players) end
+  -- the given card is placed at once: it is in transit only while the receiver places it
+  if (s.given:count() > 0) ~= (phase == PHASE.receive) then
+    broken("%d cards being given in phase %s", s.given:count(), PHASE[phase])
+  end
+  if phase == PHASE.receive and (s.play.receiver < 1 or s.play.receiver > s.players or s.play.receiver == seat) then
+    broken("seat %d gives a card to seat %d", seat, s.play.receiver)
+  end
+  -- the player to move can: a card to place or give, a pile to draw from
+  local cards = hand(s, seat):count()
+  if (phase == PHASE.place or phase == PHASE.give) and cards == 0 then
+    broken("seat %d must %s a card with an empty hand", seat, PHASE[phase])
+  end
+  if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= HAND_SIZE or not piles_left(s)) then
+    broken("seat %d must draw with %d cards in hand and %s", seat, cards,
+      piles_left(s) and "cards in the piles" or "the piles empty")
+  end
+  -- the first hands are drawn in turn: three for each seat before, none for each after
+  if phase == PHASE.first_draw then
+    for other = 1, s.players do
+      local held, want = hand(s, other):count(), other < seat and HAND_SIZE or 0
+      if other ~= seat and held ~= want then
+        broken("seat %d holds %d cards while seat %d draws a first hand", other, held, seat)
+      end
+    end
+  end
+end
+
 -- Drawing the table ---------------------------------------------------------------------
 
 --- What `viewer` sees of a zone: the faces if it may, else the backs (levels).
@@ -330,6 +435,7 @@ return game.define {
   result = result,
   render = render,
   describe = describe,
+  invariants = invariants,
   --- The card a move plays (grove sim counts them).
   played = function(_, move)
     local kind, card = game.parts(move)
@@ -345,6 +451,7 @@ return game.define {
     PHASE = PHASE, MOVE = MOVE, PILE = PILE, HAND = HAND, HAND_SIZE = HAND_SIZE,
     declare_zones = declare_zones, start_and_other_cards = start_and_other_cards, shuffle = shuffle,
     deal_piles = deal_piles, take_card = take_card, first_of_kind = first_of_kind, add_places = add_places,
-    zone_text = zone_text, scores = scores,
+    zone_text = zone_text, scores = scores, broken = broken, census = census,
+    start_cards_in_forest = start_cards_in_forest, START_CARDS = START_CARDS,
   },
 }

@@ -159,6 +159,49 @@ return function(base)
     draw = { offer = selection_draws, draw = draw },
   })
 
+  local broken = R.broken
+  local UNUSED_START_CARDS = #R.START_CARDS - 1   -- all but the one that begins the forest: in the box
+  local ZONES = { "given", "obligation", SELECTION[1], SELECTION[2], SELECTION[3], "discard", "turned", HAND }
+
+  --- What the solo rules keep true after every move; raises naming what broke.
+  local function invariants(s)
+    -- 61 cards in play, each in one place: three Game Start cards are in the box
+    local where = R.census(s, ZONES, #CARDS - UNUSED_START_CARDS)
+    -- one Game Start card is in play (the others are in the box): it began
+    -- the forest, and no card leaves a forest
+    local starts = 0
+    for _, card in ipairs(R.START_CARDS) do
+      if where[card] then starts = starts + 1 end
+    end
+    if starts ~= 1 or R.start_cards_in_forest(where, SEAT) ~= 1 then
+      broken("%d Game Start cards in play, %d of them in the forest: one, in the forest", starts,
+        R.start_cards_in_forest(where, SEAT))
+    end
+    forest.check(s, SEAT)
+    local cards = hand(s):count()
+    if cards > R.HAND_SIZE then broken("the hand holds %d cards, more than %d", cards, R.HAND_SIZE) end
+    if s.given:count() > 0 then broken("a card is being given in the solo mode") end
+    if turns.over(s) then
+      -- the game ends when the hand and the Selection piles are empty
+      if cards > 0 or selection_left(s) then broken("the game is over with cards in the hand or the Selection piles") end
+      return
+    end
+    local phase = turns.phase(s)
+    if PHASE[phase] == nil then broken("no phase %d", phase) end
+    -- the Obligation card is turned over only to be placed at once
+    if (s.turned:count() > 0) ~= (phase == PHASE.oblige) then
+      broken("%d Obligation cards turned over in phase %s", s.turned:count(), PHASE[phase])
+    end
+    -- a step that cannot be done is skipped: the player to move can
+    if (phase == PHASE.place or phase == PHASE.discard) and cards == 0 then
+      broken("the player must %s a card with an empty hand", PHASE[phase])
+    end
+    if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= R.HAND_SIZE or not selection_left(s)) then
+      broken("the player must draw with %d cards in hand and %s", cards,
+        selection_left(s) and "cards in the Selection piles" or "the Selection piles empty")
+    end
+  end
+
   local function title(total)
     for _, t in ipairs(TITLES) do
       if total >= t[1] then return t[2] end
@@ -213,7 +256,7 @@ return function(base)
   end
 
   return game.extend(base, {
-    setup = setup, actor = actor, phases = PHASES, result = result,
+    setup = setup, actor = actor, phases = PHASES, result = result, invariants = invariants,
     describe = describe, render = render,
     rules = base.rules, solo_titles = TITLES,
   })
