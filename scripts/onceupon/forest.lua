@@ -107,14 +107,53 @@ function M.place(s, seat, card, tree)
   forest:set(cell, "card", card)
 end
 
+--- The cards on top of the forest's cells.
+function M.top_cards(s, seat)
+  local forest, cards = s[FOREST[seat]], {}
+  for _, cell in ipairs({ forest:cells(OCCUPIED) }) do cards[#cards + 1] = forest:get(cell, "card") end
+  return cards
+end
+
 --- Every card in the forest, top cards and covered ones.
 function M.cards_in(s, seat)
   local cards = { s[COVERED[seat]]:cards() }
-  local forest = s[FOREST[seat]]
-  for _, cell in ipairs({ forest:cells({ card = { 1, #C.CARDS } }) }) do
-    cards[#cards + 1] = forest:get(cell, "card")
-  end
+  for _, card in ipairs(M.top_cards(s, seat)) do cards[#cards + 1] = card end
   return cards
+end
+
+-- What the placing rules keep true ------------------------------------------------
+
+local EMPTY_CELL = grove.cond { card = EMPTY }
+
+--- Raise, naming what broke (the caller's line: the check).
+local function broken(fmt, ...)
+  error(string.format(fmt, ...), 2)
+end
+
+--- The placing rules hold in a seat's forest; raises naming what broke:
+--- every cell is empty or holds a card of its own level ("a card goes to
+--- its own level's row"), and a tree is begun only when every tree before
+--- it is complete (so M.trees, which counts the cards on top, is right).
+function M.check(s, seat)
+  local forest = s[FOREST[seat]]
+  if forest:count(OCCUPIED) + forest:count(EMPTY_CELL) ~= M.MAX_TREES * LEVELS then
+    broken("seat %d's forest holds a number that is no card", seat)
+  end
+  local last = 0                                   -- the rightmost tree holding a card
+  for _, cell in ipairs({ forest:cells(OCCUPIED) }) do
+    local tree, level = forest:xy(cell)
+    local card = C.CARDS[forest:get(cell, "card")]
+    if card.level ~= level then
+      broken("seat %d's tree %d holds %s (%s) on the %s row", seat, tree, card.name,
+        C.LEVEL_NAMES[card.level], C.LEVEL_NAMES[level])
+    end
+    if tree > last then last = tree end
+  end
+  for tree = 1, last - 1 do
+    if not M.complete(s, seat, tree) then
+      broken("seat %d's tree %d is incomplete, yet tree %d is begun", seat, tree, last)
+    end
+  end
 end
 
 -- Scoring ---------------------------------------------------------------------

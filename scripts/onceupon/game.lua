@@ -41,6 +41,8 @@ local function start_and_other_cards()
   return starts, others
 end
 
+local START_CARDS = (start_and_other_cards())     -- the ids of the four Game Start cards
+
 local function shuffle(s, list)
   for i = #list, 2, -1 do
     local j = s:random(i)
@@ -123,8 +125,10 @@ local function give_or_draw(s)
   end
 end
 
---- Setup draws: each player in turn draws three; then the first player starts.
-local function first_draw(s, seat, pile)
+--- Setup draws: each player in turn draws three, choosing a pile for each;
+--- then the first player starts.
+local function first_draw(s, pile)
+  local seat = turns.seat(s)
   hand(s, seat):push(s[PILE[pile]]:draw())
   if hand(s, seat):count() < HAND_SIZE and piles_left(s) then return end
   turns.pass(s)
@@ -134,8 +138,9 @@ local function first_draw(s, seat, pile)
   end
 end
 
-local function draw(s, seat, pile)
-  hand(s, seat):push(s[PILE[pile]]:draw())
+--- 3. Draw cards: two, to complete the hand, choosing a pile for each.
+local function draw(s, pile)
+  hand(s, turns.seat(s)):push(s[PILE[pile]]:draw())
   draw_or_end(s)
 end
 
@@ -144,20 +149,26 @@ local function take_card(zone, card)
   return zone:take(zone:find(card))
 end
 
-local function place(s, seat, card, tree)
+--- 1. Play a card on your forest.
+local function place(s, card, tree)
+  local seat = turns.seat(s)
   forest.place(s, seat, take_card(hand(s, seat), card), tree)
   give_or_draw(s)
 end
 
---- Give a card: the receiver places it at once, where they choose.
-local function give(s, seat, card, receiver)
+--- 2. Give a card to another player: the receiver places it at once,
+--- where they choose.
+local function give(s, card, receiver)
+  local seat = turns.seat(s)
   s.given:push(take_card(hand(s, seat), card))
   s.play.giver = seat
   s.play.receiver = receiver
   turns.set_phase(s, PHASE.receive)
 end
 
-local function receive(s, tree)
+--- The receiver places the given card (the move names it: it is the card
+--- in transit).
+local function receive(s, _, tree)
   forest.place(s, s.play.receiver, s.given:draw(), tree)
   s.play.receiver = 0
   draw_or_end(s)
@@ -192,43 +203,48 @@ local function add_places(s, out, seat, cards)
   end
 end
 
-local function add_draws(s, out)
+--- A draw from each pile that still holds a card.
+local function pile_draws(s, out)
   for p = 1, PILES do
     if s[PILE[p]]:count() > 0 then out:add(MOVE.draw, p) end
   end
 end
 
-local function moves(s, out)
-  if turns.over(s) then return end
-  local phase, seat = turns.phase(s), turns.seat(s)
-  if phase == PHASE.first_draw or phase == PHASE.draw then
-    add_draws(s, out)
-  elseif phase == PHASE.place then
-    add_places(s, out, seat, { hand(s, seat):cards() })
-  elseif phase == PHASE.give then
-    local cards = { hand(s, seat):cards() }
-    for i = 1, #cards do
-      if first_of_kind(cards, i) then
-        for other = 1, s.players do
-          if other ~= seat then out:add(MOVE.give, cards[i], other) end
-        end
+--- Each card in the hand, wherever it may go in the forest.
+local function places_from_hand(s, out)
+  local seat = turns.seat(s)
+  add_places(s, out, seat, { hand(s, seat):cards() })
+end
+
+--- Each card in the hand, to each other player.
+local function gifts(s, out)
+  local seat = turns.seat(s)
+  local cards = { hand(s, seat):cards() }
+  for i = 1, #cards do
+    if first_of_kind(cards, i) then
+      for other = 1, s.players do
+        if other ~= seat then out:add(MOVE.give, cards[i], other) end
       end
     end
-  elseif phase == PHASE.receive then
-    add_places(s, out, s.play.receiver, { s.given:peek() })
   end
 end
 
-local function apply(s, move)
-  local kind, a, b = game.parts(move)
-  local phase, seat = turns.phase(s), turns.seat(s)
-  if kind == MOVE.draw and phase == PHASE.first_draw then first_draw(s, seat, a)
-  elseif kind == MOVE.draw then draw(s, seat, a)
-  elseif kind == MOVE.place and phase == PHASE.receive then receive(s, b)
-  elseif kind == MOVE.place then place(s, seat, a, b)
-  elseif kind == MOVE.give then give(s, seat, a, b)
-  else error("unknown move kind " .. tostring(kind)) end
+--- The given card, wherever it may go in the receiver's forest.
+local function places_for_given_card(s, out)
+  add_places(s, out, s.play.receiver, { s.given:peek() })
 end
+
+--- The turn, as the rule text gives it (after each player has drawn a
+--- first hand of three): 1. play a card on your forest; 2. give a card to
+--- another player, who places it at once; 3. draw cards. What each step
+--- offers, and what each move does there.
+local PHASES = game.phases(PHASE, MOVE, {
+  first_draw = { offer = pile_draws, draw = first_draw },
+  place = { offer = places_from_hand, place = place },
+  give = { offer = gifts, give = give },
+  receive = { offer = places_for_given_card, place = receive },
+  draw = { offer = pile_draws, draw = draw },
+})
 
 --- The score of every seat, and the breakdown text of each.
 local function scores(s)
@@ -254,6 +270,109 @@ local function describe(_, move)
   if kind == MOVE.draw then return "draw " .. a end
   if kind == MOVE.place then return string.format("place %s %d", CARDS[a].name, b) end
   return string.format("give %s to %d", CARDS[a].name, b)
+end
+
+-- What always holds --------------------------------------------------------------------
+
+--- Raise, naming what broke (the caller's line: the check).
+local function broken(fmt, ...)
+  error(string.format(fmt, ...), 2)
+end
+
+local IN_FOREST, COVERED_IN_FOREST = {}, {}          -- the places of the census, per seat
+for seat = 1, 4 do
+  IN_FOREST[seat] = string.format("seat %d's forest", seat)
+  COVERED_IN_FOREST[seat] = string.format("seat %d's covered cards", seat)
+end
+
+--- Every card in play is in exactly one place, and `in_play` cards in all:
+--- the places are the card zones named in `zones` and every seat's forest
+--- (the cards on top of its cells, and the covered ones). Returns where
+--- each card in play is (card -> place).
+local function census(s, zones, in_play)
+  local where, count = {}, 0
+  local function found(holder, cards)
+    for i = 1, #cards do
+      local card = cards[i]
+      if CARDS[card] == nil then broken("%s holds %d, which is no card", holder, card) end
+      if where[card] then
+        broken("card %d (%s) is both in %s and in %s", card, CARDS[card].name, where[card], holder)
+      end
+      where[card] = holder
+    end
+    count = count + #cards
+  end
+  for _, name in ipairs(zones) do found(name, { s[name]:cards() }) end
+  for seat = 1, s.players do
+    found(IN_FOREST[seat], forest.top_cards(s, seat))
+    found(COVERED_IN_FOREST[seat], { forest.covered(s, seat):cards() })
+  end
+  if count ~= in_play then broken("%d cards in play, not %d", count, in_play) end
+  return where
+end
+
+--- How many Game Start cards a seat's forest holds, on top or covered
+--- (`where` from the census).
+local function start_cards_in_forest(where, seat)
+  local n = 0
+  for _, card in ipairs(START_CARDS) do
+    if where[card] == IN_FOREST[seat] or where[card] == COVERED_IN_FOREST[seat] then n = n + 1 end
+  end
+  return n
+end
+
+--- What the rules keep true after every move (grove check and the playout
+--- tests call it); raises naming what broke.
+local function invariants(s)
+  -- all 64 cards are in play (the unused Game Start cards in the piles),
+  -- each in one place
+  local zones = { "given" }
+  for p = 1, PILES do zones[#zones + 1] = PILE[p] end
+  for seat = 1, s.players do zones[#zones + 1] = HAND[seat] end
+  local where = census(s, zones, #CARDS)
+  for seat = 1, s.players do
+    -- each forest begins with a Game Start card, and no card leaves a forest
+    if start_cards_in_forest(where, seat) == 0 then broken("seat %d's forest holds no Game Start card", seat) end
+    forest.check(s, seat)
+    if hand(s, seat):count() > HAND_SIZE then
+      broken("seat %d holds %d cards, more than %d", seat, hand(s, seat):count(), HAND_SIZE)
+    end
+  end
+  if turns.over(s) then
+    -- the game ends when all the cards have been drawn and placed
+    if not hands_empty(s) or piles_left(s) or s.given:count() > 0 then
+      broken("the game is over with cards not yet placed")
+    end
+    return
+  end
+  local phase, seat = turns.phase(s), turns.seat(s)
+  if PHASE[phase] == nil then broken("no phase %d", phase) end
+  if seat < 1 or seat > s.players then broken("seat %d's turn, with %d players", seat, s.players) end
+  -- the given card is placed at once: it is in transit only while the receiver places it
+  if (s.given:count() > 0) ~= (phase == PHASE.receive) then
+    broken("%d cards being given in phase %s", s.given:count(), PHASE[phase])
+  end
+  if phase == PHASE.receive and (s.play.receiver < 1 or s.play.receiver > s.players or s.play.receiver == seat) then
+    broken("seat %d gives a card to seat %d", seat, s.play.receiver)
+  end
+  -- the player to move can: a card to place or give, a pile to draw from
+  local cards = hand(s, seat):count()
+  if (phase == PHASE.place or phase == PHASE.give) and cards == 0 then
+    broken("seat %d must %s a card with an empty hand", seat, PHASE[phase])
+  end
+  if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= HAND_SIZE or not piles_left(s)) then
+    broken("seat %d must draw with %d cards in hand and %s", seat, cards,
+      piles_left(s) and "cards in the piles" or "the piles empty")
+  end
+  -- the first hands are drawn in turn: three for each seat before, none for each after
+  if phase == PHASE.first_draw then
+    for other = 1, s.players do
+      local held, want = hand(s, other):count(), other < seat and HAND_SIZE or 0
+      if other ~= seat and held ~= want then
+        broken("seat %d holds %d cards while seat %d draws a first hand", other, held, seat)
+      end
+    end
+  end
 end
 
 -- Drawing the table ---------------------------------------------------------------------
@@ -307,16 +426,16 @@ return game.define {
   name = "onceupon",
   title = "Once Upon a Forest",
   version = "1.0",          -- of these rules: saves made under another version are refused
-  players = { min = 1, max = 4 },
+  players = { min = 1, max = 4, default = 2 },   -- usually 2; 1 brings the solo mode
   variants = { "solo", "semi-coop" },
   player_variants = { [1] = "solo" },
   setup = setup,
   actor = actor,
-  moves = moves,
-  apply = apply,
+  phases = PHASES,
   result = result,
   render = render,
   describe = describe,
+  invariants = invariants,
   --- The card a move plays (grove sim counts them).
   played = function(_, move)
     local kind, card = game.parts(move)
@@ -332,6 +451,7 @@ return game.define {
     PHASE = PHASE, MOVE = MOVE, PILE = PILE, HAND = HAND, HAND_SIZE = HAND_SIZE,
     declare_zones = declare_zones, start_and_other_cards = start_and_other_cards, shuffle = shuffle,
     deal_piles = deal_piles, take_card = take_card, first_of_kind = first_of_kind, add_places = add_places,
-    zone_text = zone_text, scores = scores,
+    zone_text = zone_text, scores = scores, broken = broken, census = census,
+    start_cards_in_forest = start_cards_in_forest, START_CARDS = START_CARDS,
   },
 }

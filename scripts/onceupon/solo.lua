@@ -1,11 +1,13 @@
 --- Once Upon a Forest, single-player: grove's reconstruction of the
 --- published solo card (DECISIONS.md). Chosen by `--players 1`.
 ---
---- The cards form an Obligation pile of 20 and three Selection piles of the
---- rest; the player draws 3 from the Selection piles. Each turn: place a
---- card from the hand, discard one from the hand, place the top Obligation
---- card, draw 2 from the Selection piles. A step that cannot be done is
---- skipped; the game ends when the hand and the Selection piles are empty.
+--- One Game Start card begins the forest, the other three go back to the
+--- box; the other 60 cards form an Obligation pile of 20 and three
+--- Selection piles of the remaining 40; the player draws 3 from the
+--- Selection piles. Each turn: place a card from the hand, discard one from
+--- the hand, place the top Obligation card, draw 2 from the Selection piles.
+--- A step that cannot be done is skipped; the game ends when the hand and
+--- the Selection piles are empty.
 --- The score is compared with the scale in README.md.
 local game = require "grove.game"
 local turns = require "grove.turns"
@@ -42,8 +44,10 @@ return function(base)
     return false
   end
 
-  --- The player takes a Game Start card; 20 cards make the Obligation pile;
-  --- the rest (the unused Game Start cards too) the three Selection piles.
+  --- The player takes one Game Start card as the first card of their
+  --- forest; the other three go back to the box (they are in no zone). The
+  --- 60 other cards: 20 make the Obligation pile, the remaining 40 the three
+  --- Selection piles.
   local function setup(s)
     R.declare_zones(s)
     s:deck("obligation", OBLIGATION_CARDS, { visibility = "face down" })
@@ -51,15 +55,16 @@ return function(base)
     s:deck("discard", #CARDS, { visibility = "face up" })
     s:deck("turned", 1, { visibility = "face up" })   -- the Obligation card turned over
     local starts, others = R.start_and_other_cards()
-    forest.place(s, SEAT, table.remove(starts, 1), 1)
+    forest.place(s, SEAT, starts[1], 1)
     R.shuffle(s, others)
     for _ = 1, OBLIGATION_CARDS do s.obligation:push(table.remove(others)) end
-    for _, start in ipairs(starts) do others[#others + 1] = start end
-    R.shuffle(s, others)
     R.deal_piles(s, others, SELECTION)
     turns.set_phase(s, PHASE.first_draw)
   end
 
+  --- Go to the first step of the turn, from `phase` on, that can be done:
+  --- a step that cannot be done is skipped. When none is left the turn
+  --- ends, or the game, once the hand and the Selection piles are empty.
   local function next_step(s, phase)
     if phase <= PHASE.place and hand(s):count() > 0 then
       turns.set_phase(s, PHASE.place)
@@ -78,13 +83,38 @@ return function(base)
     end
   end
 
+  local TURN_DONE = PHASE.draw + 1        -- past the last step: the next turn
+
+  --- Draw the first hand: 3 cards from the Selection piles.
+  local function first_draw(s, pile)
+    hand(s):push(s[SELECTION[pile]]:draw())
+    if hand(s):count() < R.HAND_SIZE and selection_left(s) then return end
+    next_step(s, PHASE.place)
+  end
+
+  --- 1. Place a card from the hand.
+  local function place_from_hand(s, card, tree)
+    forest.place(s, SEAT, R.take_card(hand(s), card), tree)
+    next_step(s, PHASE.discard)
+  end
+
+  --- 2. Discard a card from the hand.
+  local function discard(s, card)
+    s.discard:push(R.take_card(hand(s), card))
+    next_step(s, PHASE.oblige)
+  end
+
+  --- 3. Place the top Obligation card (turned over by next_step).
+  local function place_obligation_card(s, _, tree)
+    forest.place(s, SEAT, s.turned:draw(), tree)
+    next_step(s, PHASE.draw)
+  end
+
+  --- 4. Draw 2 cards from the Selection piles, up to a hand of 3.
   local function draw(s, pile)
     hand(s):push(s[SELECTION[pile]]:draw())
-    if turns.phase(s) == PHASE.first_draw then
-      if hand(s):count() < R.HAND_SIZE and selection_left(s) then return end
-      next_step(s, PHASE.place)
-    elseif hand(s):count() >= R.HAND_SIZE then
-      next_step(s, PHASE.draw + 1)
+    if hand(s):count() >= R.HAND_SIZE then
+      next_step(s, TURN_DONE)
     else
       next_step(s, PHASE.draw)
     end
@@ -94,41 +124,81 @@ return function(base)
     return SEAT
   end
 
-  local function moves(s, out)
-    if turns.over(s) then return end
-    local phase = turns.phase(s)
-    if phase == PHASE.first_draw or phase == PHASE.draw then
-      for p = 1, #SELECTION do
-        if s[SELECTION[p]]:count() > 0 then out:add(MOVE.draw, p) end
-      end
-    elseif phase == PHASE.place then
-      R.add_places(s, out, SEAT, { hand(s):cards() })
-    elseif phase == PHASE.discard then
-      local cards = { hand(s):cards() }
-      for i = 1, #cards do
-        if R.first_of_kind(cards, i) then out:add(MOVE.discard, cards[i]) end
-      end
-    elseif phase == PHASE.oblige then
-      R.add_places(s, out, SEAT, { s.turned:peek() })
+  --- A draw from each Selection pile that still holds a card.
+  local function selection_draws(s, out)
+    for p = 1, #SELECTION do
+      if s[SELECTION[p]]:count() > 0 then out:add(MOVE.draw, p) end
     end
   end
 
-  local function apply(s, move)
-    local kind, a, b = game.parts(move)
+  --- Each card in the hand, wherever it may go in the forest.
+  local function places_from_hand(s, out)
+    R.add_places(s, out, SEAT, { hand(s):cards() })
+  end
+
+  --- Each kind of card in the hand.
+  local function discards(s, out)
+    local cards = { hand(s):cards() }
+    for i = 1, #cards do
+      if R.first_of_kind(cards, i) then out:add(MOVE.discard, cards[i]) end
+    end
+  end
+
+  --- The turned Obligation card, wherever it may go in the forest.
+  local function obligation_places(s, out)
+    R.add_places(s, out, SEAT, { s.turned:peek() })
+  end
+
+  --- The solo turn (after the first hand of 3): 1. place a card from the
+  --- hand; 2. discard one; 3. place the top Obligation card; 4. draw 2.
+  local PHASES = game.phases(PHASE, MOVE, {
+    first_draw = { offer = selection_draws, draw = first_draw },
+    place = { offer = places_from_hand, place = place_from_hand },
+    discard = { offer = discards, discard = discard },
+    oblige = { offer = obligation_places, place = place_obligation_card },
+    draw = { offer = selection_draws, draw = draw },
+  })
+
+  local broken = R.broken
+  local UNUSED_START_CARDS = #R.START_CARDS - 1   -- all but the one that begins the forest: in the box
+  local ZONES = { "given", "obligation", SELECTION[1], SELECTION[2], SELECTION[3], "discard", "turned", HAND }
+
+  --- What the solo rules keep true after every move; raises naming what broke.
+  local function invariants(s)
+    -- 61 cards in play, each in one place: three Game Start cards are in the box
+    local where = R.census(s, ZONES, #CARDS - UNUSED_START_CARDS)
+    -- one Game Start card is in play (the others are in the box): it began
+    -- the forest, and no card leaves a forest
+    local starts = 0
+    for _, card in ipairs(R.START_CARDS) do
+      if where[card] then starts = starts + 1 end
+    end
+    if starts ~= 1 or R.start_cards_in_forest(where, SEAT) ~= 1 then
+      broken("%d Game Start cards in play, %d of them in the forest: one, in the forest", starts,
+        R.start_cards_in_forest(where, SEAT))
+    end
+    forest.check(s, SEAT)
+    local cards = hand(s):count()
+    if cards > R.HAND_SIZE then broken("the hand holds %d cards, more than %d", cards, R.HAND_SIZE) end
+    if s.given:count() > 0 then broken("a card is being given in the solo mode") end
+    if turns.over(s) then
+      -- the game ends when the hand and the Selection piles are empty
+      if cards > 0 or selection_left(s) then broken("the game is over with cards in the hand or the Selection piles") end
+      return
+    end
     local phase = turns.phase(s)
-    if kind == MOVE.draw then
-      draw(s, a)
-    elseif kind == MOVE.place and phase == PHASE.oblige then
-      forest.place(s, SEAT, s.turned:draw(), b)
-      next_step(s, PHASE.draw)
-    elseif kind == MOVE.place then
-      forest.place(s, SEAT, R.take_card(hand(s), a), b)
-      next_step(s, PHASE.discard)
-    elseif kind == MOVE.discard then
-      s.discard:push(R.take_card(hand(s), a))
-      next_step(s, PHASE.oblige)
-    else
-      error("unknown move kind " .. tostring(kind))
+    if PHASE[phase] == nil then broken("no phase %d", phase) end
+    -- the Obligation card is turned over only to be placed at once
+    if (s.turned:count() > 0) ~= (phase == PHASE.oblige) then
+      broken("%d Obligation cards turned over in phase %s", s.turned:count(), PHASE[phase])
+    end
+    -- a step that cannot be done is skipped: the player to move can
+    if (phase == PHASE.place or phase == PHASE.discard) and cards == 0 then
+      broken("the player must %s a card with an empty hand", PHASE[phase])
+    end
+    if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= R.HAND_SIZE or not selection_left(s)) then
+      broken("the player must draw with %d cards in hand and %s", cards,
+        selection_left(s) and "cards in the Selection piles" or "the Selection piles empty")
     end
   end
 
@@ -186,7 +256,7 @@ return function(base)
   end
 
   return game.extend(base, {
-    setup = setup, actor = actor, moves = moves, apply = apply, result = result,
+    setup = setup, actor = actor, phases = PHASES, result = result, invariants = invariants,
     describe = describe, render = render,
     rules = base.rules, solo_titles = TITLES,
   })

@@ -3,7 +3,8 @@
 -- seat cannot see are re-dealt consistently with what it sees (g:redeal:
 -- its own hand, the faces of the forests, the backs of the other hands, the
 -- top card's back of each pile, every count stay); its rendered view must
--- not change, nor, when it is the one to move, its legal moves.
+-- not change, nor, when it is the one to move, its legal moves; and the
+-- game's invariants still hold.
 
 local GAMES = playouts(60)                 -- per mode
 local EVERY = 3                            -- check every third position
@@ -23,6 +24,7 @@ local function check_views(g, seed, n)
     if g:actor() == seat then legal = g:moves() end
     g:redeal(seat, seed * 1000 + n * 10 + seat)
     local where = string.format("%d players, game %d, move %d, seat %d", g.players, seed, n, seat)
+    g.definition.invariants(g.state)       -- a re-deal keeps every card in one place
     expect.eq(g:render(seat), view, where .. ": the view changed when unseen cards were re-dealt")
     if legal then
       expect.eq(g:moves(), legal, where .. ": the legal moves changed when unseen cards were re-dealt")

@@ -64,6 +64,35 @@ end
 
 local function score(g, seat) return forest_of(g).score(g.state, seat) end
 
+--- Every card in play, by the name of the component holding it: the card
+--- zones and the forests' top cards (s:components lists them all).
+local function cards_in_play(g)
+  local s, held = g.state, {}
+  for _, c in ipairs(s:components()) do
+    if c.kind == "deck" then
+      held[c.name] = { s[c.name]:cards() }
+    elseif c.kind == "grid" then
+      local grid, cards = s[c.name], {}
+      for _, cell in ipairs({ grid:cells({ card = { 1, 64 } }) }) do cards[#cards + 1] = grid:get(cell, "card") end
+      held[c.name] = cards
+    end
+  end
+  return held
+end
+
+--- How many cards `held` (from cards_in_play) holds in all, and how many of
+--- them are Game Start cards.
+local function census(g, held)
+  local all, starts = 0, 0
+  for _, cards in pairs(held) do
+    for _, card in ipairs(cards) do
+      all = all + 1
+      if cards_of(g).CARDS[card].start then starts = starts + 1 end
+    end
+  end
+  return all, starts
+end
+
 -- Setup ---------------------------------------------------------------------------
 
 test("setup: each player's forest begins with a Game Start card; 5 piles as equal as possible", function()
@@ -79,6 +108,25 @@ test("setup: each player's forest begins with a Game Start card; 5 piles as equa
   local total = 0
   for p = 1, PILES do total = total + g4.state["pile" .. p]:count() end
   expect.eq(total, 60)                          -- all four Game Start cards are in forests
+end)
+
+test("setup: the other 60 cards plus the unused Game Start cards are shuffled into the piles", function()
+  for players = 2, 4 do
+    local g = open(players)
+    local held = cards_in_play(g)
+    local in_piles, starts_in_piles = 0, 0
+    for p = 1, PILES do
+      for _, card in ipairs(held["pile" .. p]) do
+        in_piles = in_piles + 1
+        if cards_of(g).CARDS[card].start then starts_in_piles = starts_in_piles + 1 end
+      end
+    end
+    expect.eq(in_piles, 60 + (4 - players), players .. " players")
+    expect.eq(starts_in_piles, 4 - players, players .. " players")
+    local all, starts = census(g, held)
+    expect.eq(all, 64, players .. " players: every card is in play")
+    expect.eq(starts, 4, players .. " players")
+  end
 end)
 
 test("setup: each player in turn draws three cards, choosing a pile for each", function()
@@ -454,14 +502,28 @@ local function solo_from(g, name)
   error("no " .. name .. " left", 2)
 end
 
-test("single-player: 20 Obligation cards, the rest in three Selection piles, a hand of 3", function()
+test("single-player: one Game Start card begins the forest, the other three go back to the box; "
+  .. "20 Obligation cards, the remaining 40 in three Selection piles; a hand of 3", function()
   local g = open(1)
   expect.eq(g.variants, "solo")                 -- --players 1 brings the solo rules
-  expect.eq(g.state.obligation:count(), 20)
-  expect.eq(g.state.selection1:count() + g.state.selection2:count() + g.state.selection3:count(), 43)
+  local held = cards_in_play(g)
+  expect.eq(#held.forest1, 1)
+  expect.eq(cards_of(g).CARDS[held.forest1[1]].name, "start")
+  expect.eq(#held.obligation, 20)
+  expect.eq(#held.selection1 + #held.selection2 + #held.selection3, 40)
+  expect.eq({ #held.selection1, #held.selection2, #held.selection3 }, { 14, 13, 13 })
+  expect.eq(#held.hand1, 0)
+  local all, starts = census(g, held)
+  expect.eq(all, 1 + 20 + 40)                   -- 64 cards less the three in the box
+  expect.eq(starts, 1)                          -- no other Game Start card anywhere in play
   expect.moves(g, { "draw 1", "draw 2", "draw 3" })
   for _ = 1, 3 do g:play("draw 2") end
-  expect.eq(g.state.hand1:count(), 3)
+  held = cards_in_play(g)
+  expect.eq(#held.hand1, 3)
+  expect.eq(#held.selection1 + #held.selection2 + #held.selection3, 37)
+  all, starts = census(g, held)
+  expect.eq(all, 1 + 20 + 37 + 3)
+  expect.eq(starts, 1)
 end)
 
 test("single-player: a turn is place, discard, place the top Obligation card, draw two", function()
