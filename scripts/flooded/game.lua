@@ -1410,5 +1410,5 @@ return game.define {
   -- for tests and studies: the tile catalogue, the stages and turn phases
   tiles = TILES,
   stages = STAGE,
-  phases = PHASE,
+  phase_names = PHASE,
 }
