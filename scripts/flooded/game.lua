@@ -102,7 +102,6 @@ local MOVE = game.kinds {
   "school", "pull", "action", "eat", "keep",
 }
 local MOVE_OF_PREDATOR = { MOVE.caiman, MOVE.piranhas, MOVE.jaguar }
-local PREDATOR_OF_MOVE = { [MOVE.caiman] = CAIMAN, [MOVE.piranhas] = PIRANHAS, [MOVE.jaguar] = JAGUAR }
 
 -- Conditions on hexes.
 local FLOOD_TILE = grove.cond { tile = { 1, #TILES } }
@@ -531,7 +530,8 @@ end
 --- The turn ends: draw a tile to refill the hand; a player who has placed
 --- all their fish discards their hand and deck instead. The next player
 --- with tiles in hand plays; when nobody has any, the predators appear.
-local function end_flood_turn(s, seat)
+local function end_flood_turn(s)
+  local seat = turns.seat(s)
   local my_hand, my_deck = hand(s, seat), deck(s, seat)
   if s.supply:get(seat) == 0 then
     if my_hand:count() > 0 then my_hand:deal(s.discard, my_hand:count()) end
@@ -552,13 +552,14 @@ local function offer_extra_fish(s, seat, chain)
   if s.supply:get(seat) > 0 and each_extra_fish_hex(s, yes) then
     turns.set_phase(s, PHASE.extra)
   else
-    end_flood_turn(s, seat)
+    end_flood_turn(s)
   end
 end
 
 --- Place a Flood tile from the hand, then one fish on it. If that fish is
 --- adjacent by water to fish of its colour, the extra-fish chain begins.
-local function place_tile(s, seat, tile, k, h)
+local function place_tile(s, tile, h, k)
+  local seat = turns.seat(s)
   local my_hand = hand(s, seat)
   my_hand:take(my_hand:find(tile))
   lay_tile(s, tile, h, k)
@@ -567,28 +568,29 @@ local function place_tile(s, seat, tile, k, h)
   if beside_own_fish(s, seat, h) then
     offer_extra_fish(s, seat, 0)
   else
-    end_flood_turn(s, seat)
+    end_flood_turn(s)
   end
 end
 
 --- An extra fish. If its tile already held fish of its colour, another may
 --- follow on a tile adjacent by water.
-local function extra_fish(s, seat, h)
+local function extra_fish(s, h)
+  local seat = turns.seat(s)
   local had_own = s.map:get(h, colour_of(seat)) > 0
   put_fish(s, seat, h)
   if had_own then
     offer_extra_fish(s, seat, h)
   else
-    end_flood_turn(s, seat)
+    end_flood_turn(s)
   end
 end
 
 --- grove's rule: a player none of whose tiles fits anywhere discards one of
 --- them (their choice) and draws; no fish this turn.
-local function discard_tile(s, seat, tile)
-  local my_hand = hand(s, seat)
+local function discard_tile(s, tile)
+  local my_hand = hand(s, turns.seat(s))
   s.discard:push(my_hand:take(my_hand:find(tile)))
-  end_flood_turn(s, seat)
+  end_flood_turn(s)
 end
 
 -- The predators appear ---------------------------------------------------------
@@ -643,11 +645,17 @@ begin_predators = function(s)
   next_predator_turn(s, s.turn.first)
 end
 
-local function place_predator(s, seat, predator, h)
+--- The player places one of their predators on a free perimeter tile.
+local function place_predator(s, predator, h)
+  local seat = turns.seat(s)
   s[PREDATOR[predator]]:take(seat, 1)
   s.map:set(h, "predator", predator)
   next_predator_turn(s, turns.after(s, seat))
 end
+
+local function place_caiman(s, h) place_predator(s, CAIMAN, h) end
+local function place_piranhas(s, h) place_predator(s, PIRANHAS, h) end
+local function place_jaguar(s, h) place_predator(s, JAGUAR, h) end
 
 -- Phase two: the dry phase --------------------------------------------------------
 
@@ -810,7 +818,8 @@ local function end_dry_turn(s)
   start_dry_turn(s, turns.after(s, seat))
 end
 
-local function keep_tile(s, seat, tile)
+local function keep_tile(s, tile)
+  local seat = turns.seat(s)
   local my_hand = hand(s, seat)
   if s.pulled:peek() == tile then
     my_hand:deal(s.discard, my_hand:count())
@@ -892,11 +901,11 @@ local function settle(s)
 end
 
 --- The active player's predator eats one fish of this colour.
-local function eat(s, seat, colour)
+local function eat(s, colour)
   local h = s.play.eating
   s.map:add(h, COLOUR[colour], -1)
   s.map:add(h, "fish", -1)
-  s["eaten_" .. COLOUR[colour]]:add(seat, 1)
+  s["eaten_" .. COLOUR[colour]]:add(turns.seat(s), 1)
   s.play.bites = s.play.bites - 1
   if s.play.bites > 0 then return end
   s.play.eating = 0
@@ -1032,9 +1041,23 @@ carry_on = function(s)
   end
 end
 
---- The hand tile carrying `action` is played and discarded.
-local function play_action(s, seat, action, source)
-  local my_hand = hand(s, seat)
+--- The pulled tile's school moves; then its predator.
+local function move_pulled_school(s, to)
+  move_school(s, s.play.pulled, to)
+  clear_pulled_tile(s)
+end
+
+--- The pulled tile's predator moves; then the window for an action.
+local function move_pulled_predator(s, to)
+  move_predator(s, s.play.pulled, to)
+  s.play.boost = 0
+  open_window(s)
+end
+
+--- The hand tile carrying `action` is played and discarded: one special
+--- action a turn.
+local function play_action_tile(s, action)
+  local my_hand = hand(s, turns.seat(s))
   for pos, tile in ipairs { my_hand:cards() } do
     if ACTION_OF[tile] == action then
       s.discard:push(my_hand:take(pos))
@@ -1042,23 +1065,49 @@ local function play_action(s, seat, action, source)
     end
   end
   s.play.acted = 1
-  local phase = turns.phase(s)
-  if action == EAT_MORE or action == PIRANHA_THREE then
-    if action == EAT_MORE then s.play.eat_more = 1 else s.play.piranha_three = 1 end
-    if phase == PHASE.window then settle(s) end   -- before the pull: now pull
-  elseif phase == PHASE.hunter then                -- the pulled tile's caiman or jaguar
-    s.play.boost = action
+end
+
+--- An action that lasts the turn (eat-more, piranha-three) takes effect at
+--- once, and the answer is true; one that moves a piece (on `source`) waits
+--- for where the piece goes.
+local function start_action(s, action, source)
+  if action == EAT_MORE then
+    s.play.eat_more = 1
+  elseif action == PIRANHA_THREE then
+    s.play.piranha_three = 1
   else
     s.play.boost, s.play.source = action, source
     turns.set_phase(s, PHASE.act)
+    return false
   end
+  return true
+end
+
+--- A special action before the pull (or instead of it, when no tile can be
+--- pulled); then the player pulls.
+local function action_before_pull(s, action, source)
+  play_action_tile(s, action)
+  start_action(s, action, source)
+end
+
+--- A special action after the pull's movement; then the eating.
+local function action_after_pull(s, action, source)
+  play_action_tile(s, action)
+  if start_action(s, action, source) then settle(s) end
+end
+
+--- Caiman-land or jaguar-two played on the pulled tile's own caiman or
+--- jaguar: it may go further when it moves.
+local function boost_pulled_predator(s, action)
+  play_action_tile(s, action)
+  s.play.boost = action
 end
 
 --- The piece an action names moves; then fights and eating.
-local function act_move(s, seat, to)
+local function act_move(s, to)
   local from = s.play.source
   if s.play.boost == FISH_MOVE then
-    move_own_fish(s, seat, from, to)
+    move_own_fish(s, turns.seat(s), from, to)
   else
     move_predator(s, from, to)
   end
@@ -1105,82 +1154,118 @@ local function add_destinations(s, out, kind, from, piece, boost)
   each_destination(s, from, piece, boost, function(h) out:add(kind, h) end)
 end
 
-local function moves(s, out)
-  if turns.over(s) then return end
-  local phase, seat = turns.phase(s), turns.seat(s)
-  if phase == PHASE.place then
-    add_placements(s, seat, out)
-    if #out == 0 then
-      for _, tile in ipairs { hand(s, seat):cards() } do out:add(MOVE.discard, tile) end
-    end
-  elseif phase == PHASE.extra then
-    each_extra_fish_hex(s, function(h) out:add(MOVE.fish, h) end)
-    out:add(MOVE.stop)
-  elseif phase == PHASE.predators then
-    local free = free_perimeter_tiles(s)
-    for predator, name in ipairs(PREDATOR) do
-      if s[name]:get(seat) > 0 then out:add_all(MOVE_OF_PREDATOR[predator], table.unpack(free)) end
-    end
-  elseif phase == PHASE.dry then
-    local pulls = pullable_tiles(s)
-    if s.play.acted == 0 then
-      each_action(s, seat, #pulls > 0 and BEFORE_PULL or INSTEAD_OF_PULL, function(action, h)
-        out:add(MOVE.action, action, h)
-      end)
-    end
-    out:add_all(MOVE.pull, table.unpack(pulls))
-  elseif phase == PHASE.school then
-    add_destinations(s, out, MOVE.school, s.play.pulled, nil, 0)
-  elseif phase == PHASE.hunter then
-    local h = s.play.pulled
-    local predator = s.map:get(h, "predator")
-    add_destinations(s, out, MOVE_OF_PREDATOR[predator], h, predator, s.play.boost)
-    local boost = hunter_boost(s, seat, predator)
-    if boost then out:add(MOVE.action, boost) end
-  elseif phase == PHASE.act then
-    local from = s.play.source
-    if s.play.boost == FISH_MOVE then
-      add_destinations(s, out, MOVE.school, from, nil, FISH_MOVE)
-    else
-      local predator = s.map:get(from, "predator")
-      add_destinations(s, out, MOVE_OF_PREDATOR[predator], from, predator, s.play.boost)
-    end
-  elseif phase == PHASE.window then
-    each_action(s, seat, AFTER_PULL, function(action, h) out:add(MOVE.action, action, h) end)
-    out:add(MOVE.stop)
-  elseif phase == PHASE.eat then
-    for colour = 1, s.players do
-      if s.map:get(s.play.eating, COLOUR[colour]) > 0 then out:add(MOVE.eat, colour) end
-    end
-  elseif phase == PHASE.keep then
-    out:add(MOVE.keep, hand(s, seat):peek())
-    out:add(MOVE.keep, s.pulled:peek())
+-- What each phase offers ---------------------------------------------------------
+--
+-- OFFER.x(s, out) adds to out the moves a phase offers the active player.
+
+local OFFER = {}
+
+--- Every placement of a tile in hand; if none fits anywhere, discarding
+--- any one of them.
+function OFFER.tile_placements(s, out)
+  local seat = turns.seat(s)
+  add_placements(s, seat, out)
+  if #out == 0 then
+    for _, tile in ipairs { hand(s, seat):cards() } do out:add(MOVE.discard, tile) end
   end
 end
 
-local function apply(s, move)
-  local kind, a, b, c = game.parts(move)
-  local seat, phase = turns.seat(s), turns.phase(s)
-  if kind == MOVE.place then place_tile(s, seat, a, c, b)
-  elseif kind == MOVE.discard then discard_tile(s, seat, a)
-  elseif kind == MOVE.fish then extra_fish(s, seat, a)
-  elseif kind == MOVE.stop and phase == PHASE.extra then end_flood_turn(s, seat)
-  elseif kind == MOVE.stop then settle(s)
-  elseif PREDATOR_OF_MOVE[kind] and phase == PHASE.predators then place_predator(s, seat, PREDATOR_OF_MOVE[kind], a)
-  elseif PREDATOR_OF_MOVE[kind] and phase == PHASE.hunter then
-    move_predator(s, s.play.pulled, a)
-    s.play.boost = 0
-    open_window(s)
-  elseif (PREDATOR_OF_MOVE[kind] or kind == MOVE.school) and phase == PHASE.act then act_move(s, seat, a)
-  elseif kind == MOVE.school then
-    move_school(s, s.play.pulled, a)
-    clear_pulled_tile(s)
-  elseif kind == MOVE.pull then pull(s, a)
-  elseif kind == MOVE.action then play_action(s, seat, a, b)
-  elseif kind == MOVE.eat then eat(s, seat, a)
-  elseif kind == MOVE.keep then keep_tile(s, seat, a)
-  else error("unknown move kind " .. tostring(kind)) end
+function OFFER.extra_fish_hexes(s, out)
+  each_extra_fish_hex(s, function(h) out:add(MOVE.fish, h) end)
+  out:add(MOVE.stop)
 end
+
+--- Each predator still held, on each free perimeter tile.
+function OFFER.predator_placements(s, out)
+  local seat = turns.seat(s)
+  local free = free_perimeter_tiles(s)
+  for predator, name in ipairs(PREDATOR) do
+    if s[name]:get(seat) > 0 then out:add_all(MOVE_OF_PREDATOR[predator], table.unpack(free)) end
+  end
+end
+
+--- The tiles that may be pulled, and (none played yet this turn) the
+--- actions playable before the pull, or instead of it when none can be.
+function OFFER.pulls_and_actions(s, out)
+  local pulls = pullable_tiles(s)
+  if s.play.acted == 0 then
+    each_action(s, turns.seat(s), #pulls > 0 and BEFORE_PULL or INSTEAD_OF_PULL, function(action, h)
+      out:add(MOVE.action, action, h)
+    end)
+  end
+  out:add_all(MOVE.pull, table.unpack(pulls))
+end
+
+function OFFER.school_destinations(s, out)
+  add_destinations(s, out, MOVE.school, s.play.pulled, nil, 0)
+end
+
+--- Where the pulled tile's predator may go, and the action that would take
+--- it further (caiman-land, jaguar-two) if the player holds it.
+function OFFER.predator_destinations(s, out)
+  local h = s.play.pulled
+  local predator = s.map:get(h, "predator")
+  add_destinations(s, out, MOVE_OF_PREDATOR[predator], h, predator, s.play.boost)
+  local boost = hunter_boost(s, turns.seat(s), predator)
+  if boost then out:add(MOVE.action, boost) end
+end
+
+--- Where the piece an action names may go.
+function OFFER.action_destinations(s, out)
+  local from = s.play.source
+  if s.play.boost == FISH_MOVE then
+    add_destinations(s, out, MOVE.school, from, nil, FISH_MOVE)
+  else
+    local predator = s.map:get(from, "predator")
+    add_destinations(s, out, MOVE_OF_PREDATOR[predator], from, predator, s.play.boost)
+  end
+end
+
+function OFFER.actions_after_pull(s, out)
+  each_action(s, turns.seat(s), AFTER_PULL, function(action, h) out:add(MOVE.action, action, h) end)
+  out:add(MOVE.stop)
+end
+
+function OFFER.fish_to_eat(s, out)
+  for colour = 1, s.players do
+    if s.map:get(s.play.eating, COLOUR[colour]) > 0 then out:add(MOVE.eat, colour) end
+  end
+end
+
+function OFFER.tiles_to_keep(s, out)
+  out:add(MOVE.keep, hand(s, turns.seat(s)):peek())
+  out:add(MOVE.keep, s.pulled:peek())
+end
+
+-- The turn, phase by phase ------------------------------------------------------
+--
+-- What each phase of a turn offers (offer), and what each move does there.
+-- A move's arguments are those of its text: place TILE HEX TURN, fish HEX,
+-- caiman HEX, pull HEX, action ACTION HEX, eat COLOUR, keep TILE.
+
+local PHASES = game.phases(PHASE, MOVE, {
+  -- Phase one, the flood: place a tile and a fish on it (or discard a
+  -- tile that fits nowhere); then maybe extra fish along the chain.
+  place = { offer = OFFER.tile_placements, place = place_tile, discard = discard_tile },
+  extra = { offer = OFFER.extra_fish_hexes, fish = extra_fish, stop = end_flood_turn },
+  -- The predators appear: one piece a turn on a free perimeter tile.
+  predators = { offer = OFFER.predator_placements,
+    caiman = place_caiman, piranhas = place_piranhas, jaguar = place_jaguar },
+  -- Phase two, the dry phase: pull a tile (a special action first, if
+  -- wanted); its school moves, then its predator (caiman-land or
+  -- jaguar-two may take it further); after the movement, an action or
+  -- stop; then the predators eat, one fish a move; at the end of the turn
+  -- a hand of one keeps one tile.
+  dry = { offer = OFFER.pulls_and_actions, pull = pull, action = action_before_pull },
+  school = { offer = OFFER.school_destinations, school = move_pulled_school },
+  hunter = { offer = OFFER.predator_destinations, action = boost_pulled_predator,
+    caiman = move_pulled_predator, piranhas = move_pulled_predator, jaguar = move_pulled_predator },
+  act = { offer = OFFER.action_destinations,
+    school = act_move, caiman = act_move, piranhas = act_move, jaguar = act_move },
+  window = { offer = OFFER.actions_after_pull, action = action_after_pull, stop = settle },
+  eat = { offer = OFFER.fish_to_eat, eat = eat },
+  keep = { offer = OFFER.tiles_to_keep, keep = keep_tile },
+})
 
 -- Move texts ---------------------------------------------------------------------
 
@@ -1401,14 +1486,13 @@ return game.define {
   players = { min = 3, max = 4 },
   setup = setup,
   actor = actor,
-  moves = moves,
-  apply = apply,
+  phases = PHASES,
   result = result,
   render = render,
   describe = describe,
   parse = parse,
-  -- for tests and studies: the tile catalogue, the stages and turn phases
+  -- for tests and studies: the tile catalogue and the stages (the turn
+  -- phases are phases.names)
   tiles = TILES,
   stages = STAGE,
-  phase_names = PHASE,
 }

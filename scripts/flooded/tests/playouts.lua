@@ -30,7 +30,7 @@ local ZONES = { "bag", "unused", "discard", "pulled" }
 
 local TILES = games.open("flooded", { players = 3, seed = 1 }).definition.tiles
 local STAGE = games.open("flooded", { players = 3, seed = 1 }).definition.stages
-local PHASE = games.open("flooded", { players = 3, seed = 1 }).definition.phase_names
+local PHASE = games.open("flooded", { players = 3, seed = 1 }).definition.phases.names
 -- Phases in which a school or predator that entered the river waits there.
 local UNRESOLVED = { [PHASE.hunter] = true, [PHASE.window] = true, [PHASE.act] = true, [PHASE.eat] = true }
 

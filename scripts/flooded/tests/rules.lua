@@ -56,7 +56,7 @@ end
 local function reset_play(g, stage, phase)
   local s, def = g.state, g.definition
   s.play.stage = def.stages[stage]
-  s.turn.phase = def.phase_names[phase]
+  s.turn.phase = def.phases.names[phase]
   s.turn.seat = 1
   for _, name in ipairs({ "placed", "chain", "pulled", "water", "acted", "boost", "source",
     "eat_more", "piranha_three", "eating", "bites" }) do
@@ -168,7 +168,7 @@ local function fish_on(g, hex)
 end
 
 local function phase(g)
-  return g.definition.phase_names[g.state.turn.phase]
+  return g.definition.phases.names[g.state.turn.phase]
 end
 
 local function cards(g, zone)
