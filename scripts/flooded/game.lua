@@ -1483,7 +1483,7 @@ return game.define {
   name = "flooded",
   title = "Flooded Forest",
   version = "1.0",          -- of these rules: saves made under another version are refused
-  players = { min = 3, max = 4 },
+  players = { min = 3, max = 4, default = 3 },   -- the rule text: "3 to 4 players"
   setup = setup,
   actor = actor,
   phases = PHASES,
