@@ -102,7 +102,6 @@ local MOVE = game.kinds {
   "school", "pull", "action", "eat", "keep",
 }
 local MOVE_OF_PREDATOR = { MOVE.caiman, MOVE.piranhas, MOVE.jaguar }
-local PREDATOR_OF_MOVE = { [MOVE.caiman] = CAIMAN, [MOVE.piranhas] = PIRANHAS, [MOVE.jaguar] = JAGUAR }
 
 -- Conditions on hexes.
 local FLOOD_TILE = grove.cond { tile = { 1, #TILES } }
@@ -531,7 +530,8 @@ end
 --- The turn ends: draw a tile to refill the hand; a player who has placed
 --- all their fish discards their hand and deck instead. The next player
 --- with tiles in hand plays; when nobody has any, the predators appear.
-local function end_flood_turn(s, seat)
+local function end_flood_turn(s)
+  local seat = turns.seat(s)
   local my_hand, my_deck = hand(s, seat), deck(s, seat)
   if s.supply:get(seat) == 0 then
     if my_hand:count() > 0 then my_hand:deal(s.discard, my_hand:count()) end
@@ -552,13 +552,14 @@ local function offer_extra_fish(s, seat, chain)
   if s.supply:get(seat) > 0 and each_extra_fish_hex(s, yes) then
     turns.set_phase(s, PHASE.extra)
   else
-    end_flood_turn(s, seat)
+    end_flood_turn(s)
   end
 end
 
 --- Place a Flood tile from the hand, then one fish on it. If that fish is
 --- adjacent by water to fish of its colour, the extra-fish chain begins.
-local function place_tile(s, seat, tile, k, h)
+local function place_tile(s, tile, h, k)
+  local seat = turns.seat(s)
   local my_hand = hand(s, seat)
   my_hand:take(my_hand:find(tile))
   lay_tile(s, tile, h, k)
@@ -567,28 +568,29 @@ local function place_tile(s, seat, tile, k, h)
   if beside_own_fish(s, seat, h) then
     offer_extra_fish(s, seat, 0)
   else
-    end_flood_turn(s, seat)
+    end_flood_turn(s)
   end
 end
 
 --- An extra fish. If its tile already held fish of its colour, another may
 --- follow on a tile adjacent by water.
-local function extra_fish(s, seat, h)
+local function extra_fish(s, h)
+  local seat = turns.seat(s)
   local had_own = s.map:get(h, colour_of(seat)) > 0
   put_fish(s, seat, h)
   if had_own then
     offer_extra_fish(s, seat, h)
   else
-    end_flood_turn(s, seat)
+    end_flood_turn(s)
   end
 end
 
 --- grove's rule: a player none of whose tiles fits anywhere discards one of
 --- them (their choice) and draws; no fish this turn.
-local function discard_tile(s, seat, tile)
-  local my_hand = hand(s, seat)
+local function discard_tile(s, tile)
+  local my_hand = hand(s, turns.seat(s))
   s.discard:push(my_hand:take(my_hand:find(tile)))
-  end_flood_turn(s, seat)
+  end_flood_turn(s)
 end
 
 -- The predators appear ---------------------------------------------------------
@@ -643,11 +645,17 @@ begin_predators = function(s)
   next_predator_turn(s, s.turn.first)
 end
 
-local function place_predator(s, seat, predator, h)
+--- The player places one of their predators on a free perimeter tile.
+local function place_predator(s, predator, h)
+  local seat = turns.seat(s)
   s[PREDATOR[predator]]:take(seat, 1)
   s.map:set(h, "predator", predator)
   next_predator_turn(s, turns.after(s, seat))
 end
+
+local function place_caiman(s, h) place_predator(s, CAIMAN, h) end
+local function place_piranhas(s, h) place_predator(s, PIRANHAS, h) end
+local function place_jaguar(s, h) place_predator(s, JAGUAR, h) end
 
 -- Phase two: the dry phase --------------------------------------------------------
 
@@ -810,7 +818,8 @@ local function end_dry_turn(s)
   start_dry_turn(s, turns.after(s, seat))
 end
 
-local function keep_tile(s, seat, tile)
+local function keep_tile(s, tile)
+  local seat = turns.seat(s)
   local my_hand = hand(s, seat)
   if s.pulled:peek() == tile then
     my_hand:deal(s.discard, my_hand:count())
@@ -892,11 +901,11 @@ local function settle(s)
 end
 
 --- The active player's predator eats one fish of this colour.
-local function eat(s, seat, colour)
+local function eat(s, colour)
   local h = s.play.eating
   s.map:add(h, COLOUR[colour], -1)
   s.map:add(h, "fish", -1)
-  s["eaten_" .. COLOUR[colour]]:add(seat, 1)
+  s["eaten_" .. COLOUR[colour]]:add(turns.seat(s), 1)
   s.play.bites = s.play.bites - 1
   if s.play.bites > 0 then return end
   s.play.eating = 0
@@ -1032,9 +1041,23 @@ carry_on = function(s)
   end
 end
 
---- The hand tile carrying `action` is played and discarded.
-local function play_action(s, seat, action, source)
-  local my_hand = hand(s, seat)
+--- The pulled tile's school moves; then its predator.
+local function move_pulled_school(s, to)
+  move_school(s, s.play.pulled, to)
+  clear_pulled_tile(s)
+end
+
+--- The pulled tile's predator moves; then the window for an action.
+local function move_pulled_predator(s, to)
+  move_predator(s, s.play.pulled, to)
+  s.play.boost = 0
+  open_window(s)
+end
+
+--- The hand tile carrying `action` is played and discarded: one special
+--- action a turn.
+local function play_action_tile(s, action)
+  local my_hand = hand(s, turns.seat(s))
   for pos, tile in ipairs { my_hand:cards() } do
     if ACTION_OF[tile] == action then
       s.discard:push(my_hand:take(pos))
@@ -1042,23 +1065,49 @@ local function play_action(s, seat, action, source)
     end
   end
   s.play.acted = 1
-  local phase = turns.phase(s)
-  if action == EAT_MORE or action == PIRANHA_THREE then
-    if action == EAT_MORE then s.play.eat_more = 1 else s.play.piranha_three = 1 end
-    if phase == PHASE.window then settle(s) end   -- before the pull: now pull
-  elseif phase == PHASE.hunter then                -- the pulled tile's caiman or jaguar
-    s.play.boost = action
+end
+
+--- An action that lasts the turn (eat-more, piranha-three) takes effect at
+--- once, and the answer is true; one that moves a piece (on `source`) waits
+--- for where the piece goes.
+local function start_action(s, action, source)
+  if action == EAT_MORE then
+    s.play.eat_more = 1
+  elseif action == PIRANHA_THREE then
+    s.play.piranha_three = 1
   else
     s.play.boost, s.play.source = action, source
     turns.set_phase(s, PHASE.act)
+    return false
   end
+  return true
+end
+
+--- A special action before the pull (or instead of it, when no tile can be
+--- pulled); then the player pulls.
+local function action_before_pull(s, action, source)
+  play_action_tile(s, action)
+  start_action(s, action, source)
+end
+
+--- A special action after the pull's movement; then the eating.
+local function action_after_pull(s, action, source)
+  play_action_tile(s, action)
+  if start_action(s, action, source) then settle(s) end
+end
+
+--- Caiman-land or jaguar-two played on the pulled tile's own caiman or
+--- jaguar: it may go further when it moves.
+local function boost_pulled_predator(s, action)
+  play_action_tile(s, action)
+  s.play.boost = action
 end
 
 --- The piece an action names moves; then fights and eating.
-local function act_move(s, seat, to)
+local function act_move(s, to)
   local from = s.play.source
   if s.play.boost == FISH_MOVE then
-    move_own_fish(s, seat, from, to)
+    move_own_fish(s, turns.seat(s), from, to)
   else
     move_predator(s, from, to)
   end
@@ -1095,6 +1144,260 @@ local function result(s)
   return rank.result(scores, { home, ate_tied })
 end
 
+-- What always holds ------------------------------------------------------------------
+--
+-- invariants(s) raises, naming what broke, unless all of this holds after a
+-- move. (Its helpers stay inside this block: a Lua file holds at most 200
+-- names at its top level.) The pools keep their own bounds: no supply, fish
+-- home, fish eaten or predator held below 0, no supply above 18 fish, no
+-- more than one predator of a kind held (the host refuses a count past them).
+
+local invariants
+do
+  local ANY_FISH = grove.cond { fish = { 1, FISH_IN_ALL } }
+  local ANY_PREDATOR = grove.cond { predator = { CAIMAN, JAGUAR } }
+  local PREDATOR_OFF_TILE = grove.cond { tile = 0, predator = { CAIMAN, JAGUAR } }
+  local HUNGRY = grove.cond { hungry = 1 }
+  local EMPTY_HEX = grove.cond { tile = 0 }
+  local RIVER_HEX = grove.cond { area = RIVER, tile = RIVER_TILE }
+  local STAGE_OF_PHASE = {
+    [PHASE.place] = STAGE.flood, [PHASE.extra] = STAGE.flood,
+    [PHASE.predators] = STAGE.predators,
+    [PHASE.dry] = STAGE.dry, [PHASE.school] = STAGE.dry, [PHASE.hunter] = STAGE.dry, [PHASE.act] = STAGE.dry,
+    [PHASE.window] = STAGE.dry, [PHASE.eat] = STAGE.dry, [PHASE.keep] = STAGE.dry,
+  }
+  -- Phases in which the pull's movement is not settled yet: a school or a
+  -- predator that entered the river waits there.
+  local UNSETTLED = { [PHASE.hunter] = true, [PHASE.window] = true, [PHASE.act] = true, [PHASE.eat] = true }
+  local PREDATORS_EACH = #PREDATOR
+  local LIES_AS = {}                     -- LIES_AS[tile][mask]: a turn of its printed water sides
+  for t = 1, #TILES do
+    LIES_AS[t] = {}
+    for _, turn in ipairs(TURNS[t]) do LIES_AS[t][turn.mask] = true end
+  end
+
+  local function broken(fmt, ...)
+    error("invariant: " .. string.format(fmt, ...), 3)
+  end
+
+  --- The turn: a seat in play, a phase of the stage; the game ends only in
+  --- the dry phase, and at once when the river circles are full.
+  local function check_turn(s, phase, over)
+    local stage = s.play.stage
+    if s.turn.seat < 1 or s.turn.seat > s.players then broken("the turn is seat %d's", s.turn.seat) end
+    if STAGE_OF_PHASE[phase] ~= stage then broken("phase %s in stage %s", tostring(PHASE[phase]), tostring(stage)) end
+    if over and stage ~= STAGE.dry then broken("the game ended before the dry phase") end
+    if not over and fish_home_total(s) >= river_circles(s) then broken("the river circles are full, yet the game goes on") end
+  end
+
+  local SHOWN = { [NONE] = 0, [WATER] = 1, [FOREST] = 1 }
+
+  --- The water sides of a hex (its sides e, se, sw, w, nw, ne) as a mask,
+  --- and how many of its sides show terrain (water or forest).
+  local function terrain(e, se, sw, w, nw, ne)
+    local mask = (e == WATER and BIT[1] or 0) | (se == WATER and BIT[2] or 0) | (sw == WATER and BIT[3] or 0)
+      | (w == WATER and BIT[4] or 0) | (nw == WATER and BIT[5] or 0) | (ne == WATER and BIT[6] or 0)
+    return mask, SHOWN[e] + SHOWN[se] + SHOWN[sw] + SHOWN[w] + SHOWN[nw] + SHOWN[ne]
+  end
+
+  local PILES = {}                       -- PILES[players]: where tiles wait off the board
+  for players = 1, #COLOUR do
+    PILES[players] = { "bag", "unused", "discard", "pulled" }
+    for seat = 1, players do
+      PILES[players][#PILES[players] + 1] = DECK[seat]
+      PILES[players][#PILES[players] + 1] = HAND[seat]
+    end
+  end
+  local EVERY_TILE = 0                   -- the 36 Flood tiles as a set: bit t for tile t
+  for t = 1, #TILES do EVERY_TILE = EVERY_TILE | 1 << t end
+
+  --- Tiles: the 7 river tiles in the river; every Flood tile in exactly one
+  --- place (a flood hex, the bag, the tiles set aside, the discard pile, the
+  --- pulled tile, a deck, a hand), lying as its printed sides turned, every
+  --- touching side matching in terrain; an empty hex shows no sides.
+  local function check_tiles(s)
+    local map, seen = s.map, 0          -- seen: the tiles found so far, as a set
+    local tiles = { map:cells(ANY_TILE) }      -- Flood tiles 1..36, river tiles, anything between
+    if map:count(RIVER_HEX) ~= RIVER_LAST - RIVER_FIRST + 1 then broken("the river is not seven river tiles") end
+    if map:count(FLOOD_TILE_IN[NORTH]) + map:count(FLOOD_TILE_IN[SOUTH]) + RIVER_LAST - RIVER_FIRST + 1 ~= #tiles then
+      broken("a tile lies outside the flood areas and the river, or is no Flood tile")
+    end
+    local mask = {}                      -- water sides of each tile on the board, river included
+    for i = 1, #tiles do
+      local h = tiles[i]
+      local tile = map:get(h, "tile")
+      local water, shown = terrain(map:sides(h, "side"))
+      if shown ~= DIRECTIONS then broken("the tile on %s lacks a side", map:name(h)) end
+      mask[h] = water
+      if tile ~= RIVER_TILE then
+        if not LIES_AS[tile][water] then broken("tile %d on %s is not its printed sides turned", tile, map:name(h)) end
+        if seen & 1 << tile ~= 0 then broken("tile %d is twice on the board", tile) end
+        seen = seen | 1 << tile
+      end
+    end
+    for i = 1, #tiles do                 -- each edge once: e, se and sw of every tile
+      local h = tiles[i]
+      local next_to, water = NEXT_TO[h], mask[h]
+      for d = 1, 3 do
+        local there = mask[next_to[d]]
+        if there and (water & BIT[d] ~= 0) ~= (there & BIT[OPPOSITE[d]] ~= 0) then
+          broken("the %s side of %s does not match %s", DIRECTION_NAME[d], map:name(h), map:name(next_to[d]))
+        end
+      end
+    end
+    local empty = { map:cells(EMPTY_HEX) }
+    for i = 1, #empty do
+      local e, se, sw, w, nw, ne = map:sides(empty[i], "side")
+      if e + se + sw + w + nw + ne ~= NONE then broken("the empty hex %s shows sides", map:name(empty[i])) end
+    end
+    local piles = PILES[s.players]
+    for i = 1, #piles do
+      local cards = { s[piles[i]]:cards() }
+      for j = 1, #cards do
+        if seen & 1 << cards[j] ~= 0 then broken("tile %d is in %s and elsewhere", cards[j], piles[i]) end
+        seen = seen | 1 << cards[j]
+      end
+    end
+    if seen ~= EVERY_TILE then broken("a tile is nowhere") end
+  end
+
+  local EATEN = {}                       -- EATEN[seat]: the pool of that colour's fish eaten
+  for seat, colour in ipairs(COLOUR) do EATEN[seat] = "eaten_" .. colour end
+  local FISH_OFF_TILE = grove.cond { tile = 0, fish = { 1, FISH_IN_ALL } }
+
+  --- Fish: every colour's 18 are on tiles, home, eaten or in the supply;
+  --- a hex's fish are its colours; fish stand on tiles: in the flood phase
+  --- within the circles, on the pulled hex only until the school moves, in
+  --- the river only until the movement is settled.
+  local function check_fish(s, phase, over)
+    local map, players, on_board, hexes = s.map, s.players, {}, {}
+    for seat = 1, players do on_board[seat], hexes[seat] = 0, 0 end
+    local flood = s.play.stage == STAGE.flood
+    local with_fish = { map:cells(ANY_FISH) }
+    for i = 1, #with_fish do
+      local h, total = with_fish[i], 0
+      for seat = 1, players do
+        local n = map:get(h, COLOUR[seat])
+        if n > 0 then on_board[seat], hexes[seat], total = on_board[seat] + n, hexes[seat] + 1, total + n end
+      end
+      if total ~= map:get(h, "fish") then broken("%s holds %d fish, its colours %d", map:name(h), map:get(h, "fish"), total) end
+      if flood and tile_at(s, h) ~= 0 and room(s, h) < 0 then
+        broken("tile %d on %s holds more fish than its circles", tile_at(s, h), map:name(h))
+      end
+    end
+    local off_tile, another = map:cells(FISH_OFF_TILE)
+    if another or off_tile and not (off_tile == s.play.pulled and phase == PHASE.school) then
+      broken("fish on %s, which has no tile", map:name(off_tile))
+    end
+    if (over or not UNSETTLED[phase]) and map:count(FISH_IN_RIVER) > 0 then broken("fish stay in the river") end
+    for seat = 1, #COLOUR do
+      local colour = COLOUR[seat]
+      if seat > players then
+        if map:count(FISH_OF[seat]) > 0 then broken("%s fish with %d players", colour, players) end
+      else
+        if map:count(FISH_OF[seat]) ~= hexes[seat] then broken("%s fish on a hex with no fish", colour) end
+        local eaten, pool = 0, s[EATEN[seat]]
+        for eater = 1, players do eaten = eaten + pool:get(eater) end
+        local supply, home = s.supply:get(seat), s.home:get(seat)
+        if on_board[seat] + home + eaten + supply ~= FISH_EACH then
+          broken("%s: %d on tiles + %d home + %d eaten + %d in supply is not %d", colour, on_board[seat], home, eaten,
+            supply, FISH_EACH)
+        end
+      end
+    end
+  end
+
+  --- Predators: three a player, held until placed (all placed or out of
+  --- play when the dry phase begins), never more on the board than that;
+  --- on a tile, on the pulled hex only until it moves, in the river only
+  --- until the movement is settled; none still may eat once it is.
+  local function check_predators(s, phase, over)
+    local map, held = s.map, 0
+    for _, name in ipairs(PREDATOR) do
+      for seat = 1, s.players do held = held + s[name]:get(seat) end
+    end
+    local on_board, all = map:count(ANY_PREDATOR), PREDATORS_EACH * s.players
+    local stage = s.play.stage
+    if stage == STAGE.flood and (held ~= all or on_board ~= 0) then
+      broken("%d predators held and %d on the board in the flood phase", held, on_board)
+    elseif stage == STAGE.predators and held + on_board ~= all then
+      broken("%d predators held and %d on the board, not %d", held, on_board, all)
+    elseif stage == STAGE.dry and (held ~= 0 or on_board > all) then
+      broken("%d predators held and %d on the board in the dry phase", held, on_board)
+    end
+    local off_tile, another = map:cells(PREDATOR_OFF_TILE)
+    if another or off_tile and not (off_tile == s.play.pulled and (phase == PHASE.school or phase == PHASE.hunter)) then
+      broken("a predator on %s, which has no tile", map:name(off_tile))
+    end
+    if (over or not UNSETTLED[phase]) and map:count(PREDATOR_IN_RIVER) > 0 then
+      broken("a predator stays in the river")
+    end
+    if not over and not UNSETTLED[phase] and map:count(HUNGRY) > 0 then
+      broken("a predator may still eat after the movement was settled")
+    end
+  end
+
+  --- Hands, decks and the turn's record: a hand of three while the deck
+  --- lasts (the active player's, during the extra fish, not yet refilled);
+  --- a player with no fish left holds no tiles; no decks or hands when the
+  --- predators appear; a hand of one in the dry phase; the pulled tile set
+  --- aside until the turn ends; the counters of the turn in range.
+  local function check_hands_and_turn(s, phase, over)
+    local stage, play, active = s.play.stage, s.play, turns.seat(s)
+    if s.bag:count() ~= 0 then broken("tiles left in the bag") end
+    if s.unused:count() ~= #TILES - #START_HEXES - DECK_SIZE * s.players then
+      broken("%d tiles set aside", s.unused:count())
+    end
+    for seat = 1, s.players do
+      local in_hand, in_deck = hand(s, seat):count(), deck(s, seat):count()
+      if stage == STAGE.flood then
+        local full = (seat == active and phase == PHASE.extra) and HAND_SIZE - 1 or HAND_SIZE
+        if in_deck > 0 and in_hand ~= full then broken("seat %d holds %d tiles with %d in its deck", seat, in_hand, in_deck) end
+        if s.supply:get(seat) == 0 and in_hand + in_deck > 0 then broken("seat %d has no fish left but holds tiles", seat) end
+      elseif in_deck > 0 or in_hand > (stage == STAGE.dry and DRY_HAND_SIZE or 0) then
+        broken("seat %d holds %d tiles and %d in its deck", seat, in_hand, in_deck)
+      end
+    end
+    if not over and phase == PHASE.place and hand(s, active):count() == 0 then broken("seat %d places with no tiles", active) end
+    local pulled = s.pulled:count()
+    if (play.pulled ~= 0) ~= (pulled == 1) then broken("the pulled tile is not set aside") end
+    if play.pulled ~= 0 and (stage ~= STAGE.dry or tile_at(s, play.pulled) ~= 0) then broken("the pulled hex holds a tile") end
+    if phase == PHASE.keep and (pulled ~= 1 or hand(s, active):count() ~= DRY_HAND_SIZE) then
+      broken("a keep with %d pulled and %d in hand", pulled, hand(s, active):count())
+    end
+    for _, flag in ipairs { "acted", "eat_more", "piranha_three" } do
+      if play[flag] ~= 0 and play[flag] ~= 1 then broken("%s is %d", flag, play[flag]) end
+    end
+    if play.boost < 0 or play.boost > #ACTIONS then broken("boost is %d", play.boost) end
+    if play.acted == 0 and (play.boost ~= 0 or play.eat_more ~= 0 or play.piranha_three ~= 0) then
+      broken("an action took effect, yet none was played")
+    end
+    if phase == PHASE.extra and (play.placed == 0 or tile_at(s, play.placed) == 0) then
+      broken("extra fish with no tile placed")
+    end
+    if phase == PHASE.act and not over then
+      local from = play.source
+      if play.boost == 0 or from == 0 or s.map:get(from, play.boost == FISH_MOVE and COLOUR[active] or "predator") == 0 then
+        broken("an action moves nothing (from hex %d)", from)
+      end
+    end
+    if (play.eating ~= 0) ~= (phase == PHASE.eat and not over) then broken("eating outside the eating") end
+    if play.eating ~= 0 and (play.bites < 1 or play.bites > s.map:get(play.eating, "fish")
+      or s.map:get(play.eating, "predator") == NONE) then
+      broken("%d bites at %s", play.bites, s.map:name(play.eating))
+    end
+  end
+
+  invariants = function(s)
+    local phase, over = turns.phase(s), turns.over(s)
+    check_turn(s, phase, over)
+    check_tiles(s)
+    check_fish(s, phase, over)
+    check_predators(s, phase, over)
+    check_hands_and_turn(s, phase, over)
+  end
+end
+
 -- The rule-script contract ----------------------------------------------------------
 
 local function actor(s)
@@ -1105,82 +1408,118 @@ local function add_destinations(s, out, kind, from, piece, boost)
   each_destination(s, from, piece, boost, function(h) out:add(kind, h) end)
 end
 
-local function moves(s, out)
-  if turns.over(s) then return end
-  local phase, seat = turns.phase(s), turns.seat(s)
-  if phase == PHASE.place then
-    add_placements(s, seat, out)
-    if #out == 0 then
-      for _, tile in ipairs { hand(s, seat):cards() } do out:add(MOVE.discard, tile) end
-    end
-  elseif phase == PHASE.extra then
-    each_extra_fish_hex(s, function(h) out:add(MOVE.fish, h) end)
-    out:add(MOVE.stop)
-  elseif phase == PHASE.predators then
-    local free = free_perimeter_tiles(s)
-    for predator, name in ipairs(PREDATOR) do
-      if s[name]:get(seat) > 0 then out:add_all(MOVE_OF_PREDATOR[predator], table.unpack(free)) end
-    end
-  elseif phase == PHASE.dry then
-    local pulls = pullable_tiles(s)
-    if s.play.acted == 0 then
-      each_action(s, seat, #pulls > 0 and BEFORE_PULL or INSTEAD_OF_PULL, function(action, h)
-        out:add(MOVE.action, action, h)
-      end)
-    end
-    out:add_all(MOVE.pull, table.unpack(pulls))
-  elseif phase == PHASE.school then
-    add_destinations(s, out, MOVE.school, s.play.pulled, nil, 0)
-  elseif phase == PHASE.hunter then
-    local h = s.play.pulled
-    local predator = s.map:get(h, "predator")
-    add_destinations(s, out, MOVE_OF_PREDATOR[predator], h, predator, s.play.boost)
-    local boost = hunter_boost(s, seat, predator)
-    if boost then out:add(MOVE.action, boost) end
-  elseif phase == PHASE.act then
-    local from = s.play.source
-    if s.play.boost == FISH_MOVE then
-      add_destinations(s, out, MOVE.school, from, nil, FISH_MOVE)
-    else
-      local predator = s.map:get(from, "predator")
-      add_destinations(s, out, MOVE_OF_PREDATOR[predator], from, predator, s.play.boost)
-    end
-  elseif phase == PHASE.window then
-    each_action(s, seat, AFTER_PULL, function(action, h) out:add(MOVE.action, action, h) end)
-    out:add(MOVE.stop)
-  elseif phase == PHASE.eat then
-    for colour = 1, s.players do
-      if s.map:get(s.play.eating, COLOUR[colour]) > 0 then out:add(MOVE.eat, colour) end
-    end
-  elseif phase == PHASE.keep then
-    out:add(MOVE.keep, hand(s, seat):peek())
-    out:add(MOVE.keep, s.pulled:peek())
+-- What each phase offers ---------------------------------------------------------
+--
+-- OFFER.x(s, out) adds to out the moves a phase offers the active player.
+
+local OFFER = {}
+
+--- Every placement of a tile in hand; if none fits anywhere, discarding
+--- any one of them.
+function OFFER.tile_placements(s, out)
+  local seat = turns.seat(s)
+  add_placements(s, seat, out)
+  if #out == 0 then
+    for _, tile in ipairs { hand(s, seat):cards() } do out:add(MOVE.discard, tile) end
   end
 end
 
-local function apply(s, move)
-  local kind, a, b, c = game.parts(move)
-  local seat, phase = turns.seat(s), turns.phase(s)
-  if kind == MOVE.place then place_tile(s, seat, a, c, b)
-  elseif kind == MOVE.discard then discard_tile(s, seat, a)
-  elseif kind == MOVE.fish then extra_fish(s, seat, a)
-  elseif kind == MOVE.stop and phase == PHASE.extra then end_flood_turn(s, seat)
-  elseif kind == MOVE.stop then settle(s)
-  elseif PREDATOR_OF_MOVE[kind] and phase == PHASE.predators then place_predator(s, seat, PREDATOR_OF_MOVE[kind], a)
-  elseif PREDATOR_OF_MOVE[kind] and phase == PHASE.hunter then
-    move_predator(s, s.play.pulled, a)
-    s.play.boost = 0
-    open_window(s)
-  elseif (PREDATOR_OF_MOVE[kind] or kind == MOVE.school) and phase == PHASE.act then act_move(s, seat, a)
-  elseif kind == MOVE.school then
-    move_school(s, s.play.pulled, a)
-    clear_pulled_tile(s)
-  elseif kind == MOVE.pull then pull(s, a)
-  elseif kind == MOVE.action then play_action(s, seat, a, b)
-  elseif kind == MOVE.eat then eat(s, seat, a)
-  elseif kind == MOVE.keep then keep_tile(s, seat, a)
-  else error("unknown move kind " .. tostring(kind)) end
+function OFFER.extra_fish_hexes(s, out)
+  each_extra_fish_hex(s, function(h) out:add(MOVE.fish, h) end)
+  out:add(MOVE.stop)
 end
+
+--- Each predator still held, on each free perimeter tile.
+function OFFER.predator_placements(s, out)
+  local seat = turns.seat(s)
+  local free = free_perimeter_tiles(s)
+  for predator, name in ipairs(PREDATOR) do
+    if s[name]:get(seat) > 0 then out:add_all(MOVE_OF_PREDATOR[predator], table.unpack(free)) end
+  end
+end
+
+--- The tiles that may be pulled, and (none played yet this turn) the
+--- actions playable before the pull, or instead of it when none can be.
+function OFFER.pulls_and_actions(s, out)
+  local pulls = pullable_tiles(s)
+  if s.play.acted == 0 then
+    each_action(s, turns.seat(s), #pulls > 0 and BEFORE_PULL or INSTEAD_OF_PULL, function(action, h)
+      out:add(MOVE.action, action, h)
+    end)
+  end
+  out:add_all(MOVE.pull, table.unpack(pulls))
+end
+
+function OFFER.school_destinations(s, out)
+  add_destinations(s, out, MOVE.school, s.play.pulled, nil, 0)
+end
+
+--- Where the pulled tile's predator may go, and the action that would take
+--- it further (caiman-land, jaguar-two) if the player holds it.
+function OFFER.predator_destinations(s, out)
+  local h = s.play.pulled
+  local predator = s.map:get(h, "predator")
+  add_destinations(s, out, MOVE_OF_PREDATOR[predator], h, predator, s.play.boost)
+  local boost = hunter_boost(s, turns.seat(s), predator)
+  if boost then out:add(MOVE.action, boost) end
+end
+
+--- Where the piece an action names may go.
+function OFFER.action_destinations(s, out)
+  local from = s.play.source
+  if s.play.boost == FISH_MOVE then
+    add_destinations(s, out, MOVE.school, from, nil, FISH_MOVE)
+  else
+    local predator = s.map:get(from, "predator")
+    add_destinations(s, out, MOVE_OF_PREDATOR[predator], from, predator, s.play.boost)
+  end
+end
+
+function OFFER.actions_after_pull(s, out)
+  each_action(s, turns.seat(s), AFTER_PULL, function(action, h) out:add(MOVE.action, action, h) end)
+  out:add(MOVE.stop)
+end
+
+function OFFER.fish_to_eat(s, out)
+  for colour = 1, s.players do
+    if s.map:get(s.play.eating, COLOUR[colour]) > 0 then out:add(MOVE.eat, colour) end
+  end
+end
+
+function OFFER.tiles_to_keep(s, out)
+  out:add(MOVE.keep, hand(s, turns.seat(s)):peek())
+  out:add(MOVE.keep, s.pulled:peek())
+end
+
+-- The turn, phase by phase ------------------------------------------------------
+--
+-- What each phase of a turn offers (offer), and what each move does there.
+-- A move's arguments are those of its text: place TILE HEX TURN, fish HEX,
+-- caiman HEX, pull HEX, action ACTION HEX, eat COLOUR, keep TILE.
+
+local PHASES = game.phases(PHASE, MOVE, {
+  -- Phase one, the flood: place a tile and a fish on it (or discard a
+  -- tile that fits nowhere); then maybe extra fish along the chain.
+  place = { offer = OFFER.tile_placements, place = place_tile, discard = discard_tile },
+  extra = { offer = OFFER.extra_fish_hexes, fish = extra_fish, stop = end_flood_turn },
+  -- The predators appear: one piece a turn on a free perimeter tile.
+  predators = { offer = OFFER.predator_placements,
+    caiman = place_caiman, piranhas = place_piranhas, jaguar = place_jaguar },
+  -- Phase two, the dry phase: pull a tile (a special action first, if
+  -- wanted); its school moves, then its predator (caiman-land or
+  -- jaguar-two may take it further); after the movement, an action or
+  -- stop; then the predators eat, one fish a move; at the end of the turn
+  -- a hand of one keeps one tile.
+  dry = { offer = OFFER.pulls_and_actions, pull = pull, action = action_before_pull },
+  school = { offer = OFFER.school_destinations, school = move_pulled_school },
+  hunter = { offer = OFFER.predator_destinations, action = boost_pulled_predator,
+    caiman = move_pulled_predator, piranhas = move_pulled_predator, jaguar = move_pulled_predator },
+  act = { offer = OFFER.action_destinations,
+    school = act_move, caiman = act_move, piranhas = act_move, jaguar = act_move },
+  window = { offer = OFFER.actions_after_pull, action = action_after_pull, stop = settle },
+  eat = { offer = OFFER.fish_to_eat, eat = eat },
+  keep = { offer = OFFER.tiles_to_keep, keep = keep_tile },
+})
 
 -- Move texts ---------------------------------------------------------------------
 
@@ -1398,17 +1737,17 @@ return game.define {
   name = "flooded",
   title = "Flooded Forest",
   version = "1.0",          -- of these rules: saves made under another version are refused
-  players = { min = 3, max = 4 },
+  players = { min = 3, max = 4, default = 3 },   -- the rule text: "3 to 4 players"
   setup = setup,
   actor = actor,
-  moves = moves,
-  apply = apply,
+  phases = PHASES,
+  invariants = invariants,
   result = result,
   render = render,
   describe = describe,
   parse = parse,
-  -- for tests and studies: the tile catalogue, the stages and turn phases
+  -- for tests and studies: the tile catalogue and the stages (the turn
+  -- phases are phases.names)
   tiles = TILES,
   stages = STAGE,
-  phases = PHASE,
 }

@@ -1,71 +1,28 @@
 -- Flooded Forest: seeded random playouts, 500 games for 3 and for 4
--- players, with these invariants checked after every move:
---   * fish: for every colour, fish on tiles (the river hexes included) +
---     fish home + fish eaten (by anyone) + the owner's supply = 18, and the
---     "fish" field of every hex is the sum of its colours;
---   * during the flood phase no tile holds more fish than it has circles;
---   * tiles: the Flood tiles on the board plus every pile, deck and hand
---     hold the 36 tiles; each at most once;
---   * predators: at most 3 per player, never more on the board than
---     before during the dry phase; fish and predators stand in the river
---     only while the turn's movement or eating is unresolved;
---   * scores: fish home and fish eaten never go down; the game is over as
---     soon as the river circles are full;
+-- players. After every move the definition's invariants(s) (game.lua: the
+-- tiles, fish and predators conserved and where they may stand, hands and
+-- counters in range, the end as soon as the river circles are full) and
+-- what only a move and the next can show:
+--   * predators: never more on the board than before during the dry phase;
+--   * scores: fish home and fish eaten never go down;
 --   * every game ends (within MOVE_CAP moves); when it ends with the river
 --     not full, no tile can be pulled (checked here independently of
 --     game.lua: two neighbouring open sides, and no tile joined to the
 --     river by water loses that link).
 -- Undo after a move restores the identical hash and redo the new one, on
 -- every move; the history replayed from the seed gives the identical final
--- hash, for every game. Counting the fish uses one board query per colour
--- and count ("hexes with at least k red fish"), not a walk over the hexes,
--- to keep the 1000 games within a few seconds.
+-- hash, for every game.
 
 local GAMES = 500                         -- per player count
 local MOVE_CAP = 2000
-local FISH_EACH = 18
 local COLOURS = { "red", "green", "blue", "purple" }
 local RIVER_CIRCLES = { [3] = 12, [4] = 15 }
-local ZONES = { "bag", "unused", "discard", "pulled" }
 
-local TILES = games.open("flooded", { players = 3, seed = 1 }).definition.tiles
 local STAGE = games.open("flooded", { players = 3, seed = 1 }).definition.stages
-local PHASE = games.open("flooded", { players = 3, seed = 1 }).definition.phases
--- Phases in which a school or predator that entered the river waits there.
-local UNRESOLVED = { [PHASE.hunter] = true, [PHASE.window] = true, [PHASE.act] = true, [PHASE.eat] = true }
 
 --- A small seeded generator (the test environment has no math.randomseed):
 --- pick(n) is 1..n.
 local generator = random_picker        -- grove.testing
-
--- Conditions "at least k fish of a colour", built once.
-local AT_LEAST = {}
-for _, field in ipairs({ "red", "green", "blue", "purple", "fish" }) do
-  AT_LEAST[field] = {}
-  for k = 1, 4 * FISH_EACH do AT_LEAST[field][k] = grove.cond({ [field] = { k, 4 * FISH_EACH } }) end
-end
-
---- The sum of a field over the board: hexes with at least 1, plus those
---- with at least 2, ...
-local function board_sum(map, field)
-  local total, k = 0, 1
-  while true do
-    local n = map:count(AT_LEAST[field][k])
-    if n == 0 then return total end
-    total = total + n
-    k = k + 1
-  end
-end
-
-local function zone_names(players)
-  local names = {}
-  for _, z in ipairs(ZONES) do names[#names + 1] = z end
-  for seat = 1, players do
-    names[#names + 1] = "deck" .. seat
-    names[#names + 1] = "hand" .. seat
-  end
-  return names
-end
 
 local OPPOSITE = { 4, 5, 6, 1, 2, 3 }
 
@@ -114,7 +71,6 @@ end
 local function playout(players, seed)
   local g = games.open("flooded", { players = players, seed = seed })
   local s, map = g.state, g.state.map
-  local zones = zone_names(players)
   local where, last = "setup", nil          -- last: the move just played
   local function check(ok, fmt, ...)
     if not ok then
@@ -130,44 +86,13 @@ local function playout(players, seed)
   end
 
   local function invariants()
-    -- fish
-    local fish_total = 0
-    for seat = 1, players do
-      local colour = COLOURS[seat]
-      local on_board = board_sum(map, colour)
-      local eaten = 0
-      for eater = 1, players do eaten = eaten + s["eaten_" .. colour]:get(eater) end
-      local supply, home = s.supply:get(seat), s.home:get(seat)
-      check(supply >= 0 and home >= 0, "negative supply or home for seat %d", seat)
-      check(on_board + home + eaten + supply == FISH_EACH,
-        "%s: %d on tiles + %d home + %d eaten + %d in supply", colour, on_board, home, eaten, supply)
-      fish_total = fish_total + on_board
-    end
-    check(board_sum(map, "fish") == fish_total, "the fish fields do not add up to the colours")
-    -- circles during the flood phase
-    if s.play.stage == STAGE.flood then
-      for _, h in ipairs({ map:cells({ tile = { 1, 36 }, fish = { 2, 72 } }) }) do
-        local t = map:get(h, "tile")
-        check(map:get(h, "fish") <= TILES[t].circles, "tile %d on %s holds %d fish in %d circles", t,
-          map:name(h), map:get(h, "fish"), TILES[t].circles)
-      end
-    end
-    -- tiles
-    local tiles = map:count({ tile = { 1, 36 } })
-    for _, z in ipairs(zones) do tiles = tiles + s[z]:count() end
-    check(tiles == 36, "%d tiles in play", tiles)
-    -- predators
-    local predators = map:count({ predator = { 1, 3 } })
-    check(predators <= 3 * players, "%d predators", predators)
-    if not UNRESOLVED[s.turn.phase] then
-      check(map:count({ area = 3, predator = { 1, 3 } }) == 0, "a predator stays in the river")
-      check(map:count({ area = 3, fish = { 1, 72 } }) == 0, "fish stay in the river hexes, not home")
-    end
+    local ok, broken = pcall(g.definition.invariants, s)
+    check(ok, "%s", broken)
     if s.play.stage == STAGE.dry then
+      local predators = map:count({ predator = { 1, 3 } })
       check(predators <= predators_before, "predators went from %d to %d", predators_before, predators)
       predators_before = predators
     end
-    -- scores
     local home_total = 0
     for seat = 1, players do
       local eaten = 0
@@ -177,7 +102,6 @@ local function playout(players, seed)
       home_before[seat], eaten_before[seat] = s.home:get(seat), eaten
       home_total = home_total + s.home:get(seat)
     end
-    if home_total >= RIVER_CIRCLES[players] then check(g:over(), "the river is full, yet the game goes on") end
     return home_total
   end
 

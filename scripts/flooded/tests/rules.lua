@@ -56,7 +56,7 @@ end
 local function reset_play(g, stage, phase)
   local s, def = g.state, g.definition
   s.play.stage = def.stages[stage]
-  s.turn.phase = def.phases[phase]
+  s.turn.phase = def.phases.names[phase]
   s.turn.seat = 1
   for _, name in ipairs({ "placed", "chain", "pulled", "water", "acted", "boost", "source",
     "eat_more", "piranha_three", "eating", "bites" }) do
@@ -168,7 +168,7 @@ local function fish_on(g, hex)
 end
 
 local function phase(g)
-  return g.definition.phases[g.state.turn.phase]
+  return g.definition.phases.names[g.state.turn.phase]
 end
 
 local function cards(g, zone)
@@ -366,10 +366,43 @@ test("placing: rotation rK turns the tile K steps clockwise; a tile that looks t
     local k = m:match("^place " .. stripes .. " r(%d)")
     if k then turns_of_stripes[tonumber(k)] = true end
   end
-  expect.eq(turns_of_stripes, {}, "stripes never have water on two neighbouring sides: no river hex")
+  expect.eq(turns_of_stripes, {}, "stripes never have water on two neighbouring sides: no hex beside two river tiles")
   g:play("place " .. lake .. " r3 3,-1")                   -- typed r3 is the same tile as r0
   expect.eq(get(g, "3,-1", "tile"), lake)
   expect.eq(g:describe(g:history()[1]), "place " .. lake .. " r0 3,-1")
+end)
+
+-- "at least two sides of the tile must touch other tiles (including River
+-- tiles), terrain types must match (water or forest), and at least one side
+-- must touch water": nothing more. The end hexes of rows -1 and 1 (0,-1 and
+-- 7,-1, -1,1 and 6,1) lie beside one river tile only, so a tile with no two
+-- neighbouring water sides fits there when its other touching side is forest;
+-- beside two river tiles it never fits.
+test("placing: an end hex of row -1 or 1 touches one river tile, so a tile with one water side fits there", function()
+  local g = flood()
+  lay(g, "1,-1", "~~~#~~")                                  -- its west side forest
+  lay(g, "5,1", "#~~~~~")                                   -- its east side forest
+  local spring = tile_like(g, { sides = "~#####" })
+  give(g, 1, { spring })
+  expect.moves(g, {
+    "place " .. spring .. " r1 0,-1",                       -- water se, on river tile 0; forest e, on 1,-1
+    "place " .. spring .. " r4 6,1",                        -- water nw, on river tile 6; forest w, on 5,1
+  })
+  g:play("place " .. spring .. " r1 0,-1")
+  expect.eq(sides(g, "0,-1"), "#~####")
+end)
+
+test("placing: beside a water side of its row neighbour, an end hex of row -1 needs two neighbouring water sides", function()
+  local g = flood()
+  lay(g, "1,-1", "~~~~~~")                                  -- its west side water
+  local spring = tile_like(g, { sides = "~#####" })
+  local stripes = tile_like(g, { sides = "~#~#~#" })
+  local bend = tile_like(g, { sides = "~~####" })
+  give(g, 1, { spring, stripes, bend })
+  expect.illegal(g, "place " .. spring .. " r1 0,-1")
+  refused(g, "place " .. spring .. " r1 0,-1", "its e side would be forest against water")
+  refused(g, "place " .. stripes .. " r1 0,-1", "its e side would be forest against water")
+  expect.legal(g, "place " .. bend .. " r0 0,-1")           -- water e and se
 end)
 
 -- The extra-fish chain ---------------------------------------------------------------

@@ -21,7 +21,7 @@ local function measure(players, count)
   local turns, stuck = 0, 0
   for seed = 1, count do
     local g = open(players, seed)
-    local flood, place = g.definition.stages.flood, g.definition.phases.place
+    local flood, place = g.definition.stages.flood, g.definition.phases.names.place
     local pick = generator(seed * 7 + players)
     while g.state.play.stage == flood do
       local legal = g:legal()
