@@ -42,52 +42,87 @@ CMOCKA_LIBS  := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 DATADIR  = $(PREFIX)/share/grove
 MANDIR   = $(PREFIX)/share/man
 BASHCOMPDIR = $(PREFIX)/share/bash-completion/completions
-CFLAGS_ALL = $(STD) $(WARN) $(OPT) $(DEBUG) $(SAN) -pthread -MMD -MP -Ihost \
+CFLAGS_ALL = $(STD) $(WARN) $(OPT) $(DEBUG) $(SAN) -pthread -MMD -MP \
              -DGROVE_DATADIR='"$(DATADIR)"' $(CFLAGS)
 LDFLAGS_ALL = $(SAN) -pthread $(LDFLAGS)
 
-# The cores: plain C, no Lua.
-CORE_SRC = host/status.c host/rng.c host/cellset.c host/fields.c host/deck.c \
-           host/dice.c host/pool.c host/vars.c host/grid.c host/hex.c \
-           host/graph.c host/state.c host/movebuf.c host/hidden.c
-# The Lua side of the host: sandbox, bindings, executor.
-LUA_SRC  = $(filter-out $(CORE_SRC),$(wildcard host/*.c))
-REPL_SRC = $(wildcard repl/*.c)
-TEST_SRC = $(wildcard tests/test_*.c)
+# The layers (docs/architecture.md), each compiled with the include paths
+# of itself and the layers below it only, so an include that points up
+# does not compile; tests/layers.sh (make check) also refuses cycles.
+#   host/core    components, state block, RNG: plain C, no Lua include path
+#   host/lua     the sandboxed VM, the bindings, the API tables
+#   host/engine  the executor, saves, bots, coverage, composing the host
+#   repl         the grove program
+CORE_INC   = -Ihost/core
+LUA_INC    = $(CORE_INC) -Ihost/lua $(LUA_CFLAGS)
+ENGINE_INC = $(LUA_INC) -Ihost/engine
+REPL_INC   = $(ENGINE_INC) -Irepl $(EDIT_CFLAGS)
 
-CORE_OBJ = $(CORE_SRC:%.c=$(BUILD)/%.o)
-LUA_OBJ  = $(LUA_SRC:%.c=$(BUILD)/%.o)
-REPL_OBJ = $(REPL_SRC:%.c=$(BUILD)/%.o)
-TEST_BIN = $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+CORE_SRC   = $(wildcard host/core/*.c)
+LUA_SRC    = $(wildcard host/lua/*.c)
+ENGINE_SRC = $(wildcard host/engine/*.c)
+REPL_SRC   = $(wildcard repl/*.c)
+# cmocka tests: of the cores alone (no Lua), and through the whole host
+CORE_TEST_SRC = $(wildcard tests/core/test_*.c)
+HOST_TEST_SRC = $(wildcard tests/host/test_*.c)
+
+CORE_OBJ   = $(CORE_SRC:%.c=$(BUILD)/%.o)
+LUA_OBJ    = $(LUA_SRC:%.c=$(BUILD)/%.o)
+ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
+HOST_OBJ   = $(ENGINE_OBJ) $(LUA_OBJ) $(CORE_OBJ)
+REPL_OBJ   = $(REPL_SRC:%.c=$(BUILD)/%.o)
+CORE_TEST_BIN = $(CORE_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+HOST_TEST_BIN = $(HOST_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_BIN   = $(CORE_TEST_BIN) $(HOST_TEST_BIN)
 
 GROVE = $(BUILD)/grove
 
 .SECONDARY:
 
-.PHONY: all check lint fuzz test-fuzz test-c test-lua test-repl asan valgrind bench bench-reference install uninstall clean
+.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-repl asan valgrind bench bench-reference install uninstall clean
 
 all: $(GROVE)
 
-$(GROVE): $(REPL_OBJ) $(LUA_OBJ) $(CORE_OBJ)
+$(GROVE): $(REPL_OBJ) $(HOST_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
 
-$(BUILD)/host/%.o: host/%.c
+$(BUILD)/host/core/%.o: host/core/%.c
 	@mkdir -p $(dir $@)
-	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) -c -o $@ $<
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(CORE_INC) -c -o $@ $<
+
+$(BUILD)/host/lua/%.o: host/lua/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(LUA_INC) -c -o $@ $<
+
+$(BUILD)/host/engine/%.o: host/engine/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(ENGINE_INC) -c -o $@ $<
 
 $(BUILD)/repl/%.o: repl/%.c
 	@mkdir -p $(dir $@)
-	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) $(EDIT_CFLAGS) -c -o $@ $<
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(REPL_INC) -c -o $@ $<
 
-$(BUILD)/tests/%.o: tests/%.c
+$(BUILD)/tests/core/%.o: tests/core/%.c
 	@mkdir -p $(dir $@)
-	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(LUA_CFLAGS) $(CMOCKA_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(CORE_INC) $(CMOCKA_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
 
-# Every cmocka test links the cores and the Lua side (but not the REPL).
-$(BUILD)/tests/%: $(BUILD)/tests/%.o $(LUA_OBJ) $(CORE_OBJ)
+$(BUILD)/tests/host/%.o: tests/host/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(ENGINE_INC) $(CMOCKA_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
+
+# The core tests link the cores only; the host tests the whole host (not
+# the REPL).
+$(BUILD)/tests/core/%: $(BUILD)/tests/core/%.o $(CORE_OBJ)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) -lm
+
+$(BUILD)/tests/host/%: $(BUILD)/tests/host/%.o $(HOST_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(CMOCKA_LIBS) -lm
 
-check: lint test-c test-lua test-repl test-fuzz
+check: lint layers test-c test-lua test-repl test-fuzz
+
+# Includes only point down the layers and never round in a circle.
+layers:
+	bash tests/layers.sh
 
 # .luacheckrc knows grove's globals: the sandbox's, and the trusted ones of
 # tests, tools and `grove run` scripts.
@@ -161,4 +196,4 @@ uninstall:
 clean:
 	rm -rf build build-asan build-fuzz bench/results.json bench/reference/logger_bgio/node_modules
 
--include $(wildcard $(BUILD)/*/*.d)
+-include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d)

@@ -57,7 +57,7 @@ grove_vm *cli_vm(void)
                         "set GROVE_DATA or reinstall with make install\n");
         return NULL;
     }
-    grove_vm *vm = vm_new(dir);
+    grove_vm *vm = host_new(dir);
     if (!vm) fprintf(stderr, "grove: out of memory starting Lua\n");
     return vm;
 }

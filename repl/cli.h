@@ -10,7 +10,7 @@
 
 #include "bots.h"
 #include "game.h"
-#include "vm.h"
+#include "host.h"
 
 #define MAX_BOTS 16
 

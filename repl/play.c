@@ -24,6 +24,7 @@
 
 #include "api.h"
 #include "cli.h"
+#include "lua_game.h"
 #include "hidden.h"
 
 typedef struct {

@@ -4,7 +4,7 @@
 # regressions in tests/fuzz/crashes/TARGET/) through the fuzz harnesses,
 # built without libFuzzer: any C compiler will do.
 #
-# Uses the objects `make BUILD=BUILD_DIR` made (BUILD_DIR/host/*.o and
+# Uses the objects `make BUILD=BUILD_DIR` made (BUILD_DIR/host/*/*.o and
 # BUILD_DIR/repl/*.o but main.o) and links each harness with them into
 # BUILD_DIR/fuzz/. CC and SAN are read from the environment as the Makefile
 # has them (SAN: the sanitizer flags the objects were built with).
@@ -22,7 +22,7 @@ CC=${CC:-cc}
 SAN=${SAN:-}
 targets="moves repl save records"
 
-for o in "$build/host/game.o" "$build/host/save.o" "$build/repl/cli.o" "$build/repl/play.o"; do
+for o in "$build/host/engine/game.o" "$build/host/engine/save.o" "$build/repl/cli.o" "$build/repl/play.o"; do
   if [ ! -f "$o" ]; then
     echo "fuzz replay: $o is missing: run 'make BUILD=$build' first" >&2
     exit 2
@@ -41,7 +41,7 @@ edit_libs=$(pkg-config --libs readline 2>/dev/null || echo -lreadline)
 
 cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror -Wshadow
         -Wstrict-prototypes -Wmissing-prototypes -Wpointer-arith -Wwrite-strings
-        -Wno-format-truncation -O1 -g $SAN -pthread -DFUZZ_STANDALONE -Ihost -Irepl $lua_cflags"
+        -Wno-format-truncation -O1 -g $SAN -pthread -DFUZZ_STANDALONE -Ihost/core -Ihost/lua -Ihost/engine -Irepl $lua_cflags"
 out="$build/fuzz"
 mkdir -p "$out"
 
@@ -51,7 +51,7 @@ compile common
 compile standalone
 # the host and the program's own parts (not its main)
 objs=
-for o in "$build"/host/*.o "$build"/repl/*.o; do
+for o in "$build"/host/*/*.o "$build"/repl/*.o; do
   if [ "$o" != "$build/repl/main.o" ]; then objs="$objs $o"; fi
 done
 for t in $targets; do

@@ -47,7 +47,7 @@ if [ -f "$lua_static" ]; then lua_libs="$lua_static -ldl"; else lua_libs=$(pkg-c
 edit_libs=$(pkg-config --libs readline 2>/dev/null || echo -lreadline)
 
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-base="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g -pthread -Ihost -Irepl $lua_cflags
+base="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g -pthread -Ihost/core -Ihost/lua -Ihost/engine -Irepl $lua_cflags
       -DGROVE_DATADIR=\"$root\""
 # the host: instrumented for coverage, warnings shown but not fatal (a
 # newer compiler's warning is not this script's business)
@@ -60,7 +60,7 @@ harness_flags="$base $san -fsanitize=fuzzer -Wall -Wextra -Werror -Wshadow -Wstr
 if ! command -v "$CC" >/dev/null; then echo "fuzz: no $CC (Debian: apt-get install clang libclang-rt-dev)" >&2; exit 2; fi
 
 # Compile src to obj when obj is missing or older than src or any header.
-newest_header=$(ls -t host/*.h repl/*.h tests/fuzz/*.h tests/fuzz/coverage-ignore.txt | head -n 1)
+newest_header=$(ls -t host/*/*.h repl/*.h tests/fuzz/*.h tests/fuzz/coverage-ignore.txt | head -n 1)
 compile() {  # FLAGS SRC OBJ
   if [ -f "$3" ] && [ "$3" -nt "$2" ] && [ "$3" -nt "$newest_header" ]; then return 0; fi
   mkdir -p "$(dirname "$3")"
@@ -70,7 +70,7 @@ compile() {  # FLAGS SRC OBJ
 }
 
 objs=
-for src in host/*.c repl/*.c; do
+for src in host/*/*.c repl/*.c; do
   if [ "$src" = repl/main.c ]; then continue; fi
   obj="$out/obj/${src%.c}.o"
   compile "$host_flags" "$src" "$obj"

@@ -122,7 +122,6 @@ void api_open(lua_State *L)
     lua_dice_register(L);
     lua_pool_register(L);
     lua_vars_register(L);
-    lua_game_register(L);
 
     static const luaL_Reg out_methods[] = {
         { "add", l_out_add }, { "add_all", l_out_add_all }, { "count", l_out_len }, { NULL, NULL },

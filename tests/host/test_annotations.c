@@ -47,7 +47,8 @@
 #include "api.h"
 #include "bind.h"
 #include "game.h"
-#include "vm.h"
+#include "host.h"
+#include "lua_game.h"
 
 /* ---- lists ----------------------------------------------------------------- */
 
@@ -370,7 +371,7 @@ static void read_live(live_api *api)
     if (!src) src = ".";
     char fixtures[1024];
     snprintf(fixtures, sizeof fixtures, "%s/tests/fixtures", src);
-    api->vm = vm_new(src);
+    api->vm = host_new(src);
     assert_non_null(api->vm);
     assert_true(vm_add_path(api->vm, fixtures));
     lua_State *L = api->vm->L;

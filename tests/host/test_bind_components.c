@@ -28,7 +28,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "vm.h"
+#include "host.h"
 
 static char tmpdir[64];
 static char gamedir[128];
@@ -108,7 +108,7 @@ static int group_teardown(void **unused)
 static grove_vm *new_vm(void)
 {
     const char *src = getenv("GROVE_SOURCE");
-    grove_vm *vm = vm_new(src ? src : ".");
+    grove_vm *vm = host_new(src ? src : ".");
     assert_non_null(vm);
     assert_true(vm_add_path(vm, tmpdir));
     return vm;

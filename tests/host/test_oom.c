@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "game.h"
-#include "vm.h"
+#include "host.h"
 
 #define MAX_N 200000            /* a loop that needs more is a failure */
 
@@ -38,7 +38,7 @@ static bool says_memory(const char *err)
 
 static grove_vm *new_vm(void)
 {
-    grove_vm *vm = vm_new(".");
+    grove_vm *vm = host_new(".");
     assert_non_null(vm);
     return vm;
 }

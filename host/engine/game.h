@@ -60,13 +60,6 @@ typedef struct game {
     const char *raw_hook;          /* the hook a raw loop is in, for its error */
 } game;
 
-/* Run body in a protected call with ctx as its only argument (a light
- * userdata), so that an allocation failure in the host's own use of the
- * Lua API unwinds here rather than aborting. On error writes the message
- * into err ("out of memory" for a failed allocation) and returns false;
- * on success leaves the body's nres results. */
-bool game_protect(grove_vm *vm, lua_CFunction body, void *ctx, int nres, char *err, size_t errlen);
-
 /* Load a game definition (with variants, comma-separated, may be NULL or
  * "") and push it; cached per (name, variants) unless `fresh`. On error
  * push nothing, write err and return false. */

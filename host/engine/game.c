@@ -83,19 +83,6 @@ static bool list_has(lua_State *L, int idx, const char *s)
     return false;
 }
 
-bool game_protect(grove_vm *vm, lua_CFunction body, void *ctx, int nres, char *err, size_t errlen)
-{
-    lua_State *L = vm->L;
-    lua_pushcfunction(L, body);
-    lua_pushlightuserdata(L, ctx);
-    int status = lua_pcall(L, 1, nres, 0);
-    if (status == LUA_OK) return true;
-    if (status == LUA_ERRMEM) snprintf(err, errlen, "out of memory");
-    else snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
-    lua_pop(L, 1);
-    return false;
-}
-
 static int cmp_name(const void *a, const void *b)
 {
     return strcmp(a, b);
@@ -273,7 +260,7 @@ bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fr
 {
     def_ctx c = { vm, name, variants, fresh, false, err, errlen };
     int top = lua_gettop(vm->L);
-    if (!game_protect(vm, def_body, &c, LUA_MULTRET, err, errlen)) return false;
+    if (!vm_protect(vm, def_body, &c, LUA_MULTRET, err, errlen)) return false;
     if (!c.ok) lua_settop(vm->L, top);
     return c.ok;
 }

@@ -310,7 +310,7 @@ static int load_body(lua_State *L)
 game *game_load_text(grove_vm *vm, const char *text, char *err, size_t errlen)
 {
     load_ctx c = { vm, text, err, errlen, NULL, NULL };
-    if (game_protect(vm, load_body, &c, 0, err, errlen)) return c.g;
+    if (vm_protect(vm, load_body, &c, 0, err, errlen)) return c.g;
     if (c.partial) game_close(c.partial);      /* a Lua error (no memory) while replaying */
     return NULL;
 }

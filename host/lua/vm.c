@@ -20,7 +20,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "api.h"
 #include "state.h"
 
 #define HOOK_STEP 1000          /* instructions between budget checks */
@@ -667,10 +666,6 @@ static void build_safe(grove_vm *vm)
     lua_setfield(L, -3, "math");
     lua_pop(L, 1);
 
-    api_push_grove(L);                                 /* [safe, grove] */
-    push_readonly(L, -1);
-    lua_setfield(L, -3, "grove");
-    lua_pop(L, 1);
     lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_SAFE);
 
     /* Strings' metatable must not lead back to the real string table. */
@@ -681,8 +676,6 @@ static void build_safe(grove_vm *vm)
     lua_pop(L, 2);
 
     lua_newtable(L);                                   /* [trusted extras] */
-    api_push_tools(L);
-    lua_setfield(L, -2, "games");
     static const char *const tool_libs[] = { "io", "os", NULL };
     for (const char *const *l = tool_libs; *l; l++) {
         lua_getglobal(L, *l);
@@ -766,6 +759,29 @@ void vm_push_trusted(grove_vm *vm)
     push_env(vm, NULL, false, true);
 }
 
+void vm_add_global(grove_vm *vm, const char *name, bool sandboxed)
+{
+    lua_State *L = vm->L;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, sandboxed ? &KEY_SAFE : &KEY_TRUSTED);   /* [value, globals] */
+    if (sandboxed && lua_istable(L, -2)) push_readonly(L, -2);
+    else lua_pushvalue(L, -2);                         /* [value, globals, value'] */
+    lua_setfield(L, -2, name);
+    lua_pop(L, 2);
+}
+
+bool vm_protect(grove_vm *vm, lua_CFunction body, void *ctx, int nres, char *err, size_t errlen)
+{
+    lua_State *L = vm->L;
+    lua_pushcfunction(L, body);
+    lua_pushlightuserdata(L, ctx);
+    int status = lua_pcall(L, 1, nres, 0);
+    if (status == LUA_OK) return true;
+    if (status == LUA_ERRMEM) snprintf(err, errlen, "out of memory");
+    else snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
+    lua_pop(L, 1);
+    return false;
+}
+
 /* ---- life ---------------------------------------------------------------- */
 
 static int vm_init(lua_State *L)
@@ -775,7 +791,6 @@ static int vm_init(lua_State *L)
     lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_OOM);
     luaL_openlibs(L);
     lua_gc(L, LUA_GCGEN, 0, 0);    /* rule scripts make short-lived garbage */
-    api_open(L);
     build_safe(vm);
     return 0;
 }

@@ -18,11 +18,11 @@
 
 #include "bots.h"
 #include "game.h"
-#include "vm.h"
+#include "host.h"
 
 static grove_vm *new_vm(void)
 {
-    grove_vm *vm = vm_new(".");
+    grove_vm *vm = host_new(".");
     assert_non_null(vm);
     assert_true(vm_add_path(vm, "tests/fixtures"));
     vm->budget = 2000000;                  /* keep the endless loop short */
@@ -303,7 +303,7 @@ static void write_counter(const char *dir, const char *version_line, const char 
 
 static char *counter_save(const char *dir, int moves)
 {
-    grove_vm *vm = vm_new(".");
+    grove_vm *vm = host_new(".");
     assert_true(vm_add_path(vm, dir));
     char err[GAME_ERRLEN];
     game *g = game_open(vm, "counter", "", 1, 1, 0, err, sizeof err);
@@ -319,7 +319,7 @@ static char *counter_save(const char *dir, int moves)
 /* Load text under the rules now in dir; returns the game (or NULL with err). */
 static game *counter_load(grove_vm **vm, const char *dir, const char *text, char *err, size_t len)
 {
-    *vm = vm_new(".");
+    *vm = host_new(".");
     assert_true(vm_add_path(*vm, dir));
     return game_load_text(*vm, text, err, len);
 }

@@ -5,7 +5,9 @@
  *
  * One grove_vm owns one lua_State. Rule scripts run in sandbox environments
  * (no io, os, debug, package, binary chunks); tools (`grove run`, tests, the
- * REPL) run in a trusted environment that also sees the game factory.
+ * REPL) run in a trusted environment. The VM knows nothing of games: what
+ * the environments hold beyond Lua's own libraries is added by whoever
+ * composes the host (host/engine/host.c, through vm_add_global).
  */
 #ifndef GROVE_VM_H
 #define GROVE_VM_H
@@ -75,9 +77,23 @@ int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long
  * no memory. */
 void vm_push_sandbox(grove_vm *vm, const char *gamedir);
 
-/* Push a trusted environment: the sandbox plus io, os, the game factory and
- * full load. */
+/* Push a trusted environment: the sandbox plus io, os, full load, and the
+ * globals added for tools (vm_add_global: the game factory `games`). */
 void vm_push_trusted(grove_vm *vm);
+
+/* Give every environment pushed from now on a global `name`: the value on
+ * top of the stack, which is popped. `sandboxed`: in sandboxes (and so in
+ * trusted environments too), a table as a read-only proxy; else in trusted
+ * environments only. A VM knows no grove API of its own: the engine adds
+ * it (host.h). Raises on no memory. */
+void vm_add_global(grove_vm *vm, const char *name, bool sandboxed);
+
+/* Run body in a protected call with ctx as its only argument (a light
+ * userdata), so that an allocation failure in the host's own use of the
+ * Lua API unwinds here rather than aborting. On error writes the message
+ * into err ("out of memory" for a failed allocation) and returns false;
+ * on success leaves the body's nres results. */
+bool vm_protect(grove_vm *vm, lua_CFunction body, void *ctx, int nres, char *err, size_t errlen);
 
 /* Load the text chunk in file `path` with environment at index env; push the
  * function, or push an error message and return non-zero. Binary chunks are

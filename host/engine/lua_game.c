@@ -12,8 +12,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "api.h"
-#include "game.h"
+#include "lua_game.h"
+
 #include "bots.h"
 #include "hidden.h"
 
@@ -379,7 +379,7 @@ static int l_tostring(lua_State *L)
     return 1;
 }
 
-void lua_game_register(lua_State *L)
+static void register_game(lua_State *L)
 {
     static const luaL_Reg methods[] = {
         { "play", l_play }, { "try", l_try }, { "legal", l_legal }, { "moves", l_moves },
@@ -486,11 +486,12 @@ static int l_add_path(lua_State *L)
     return 0;
 }
 
-void api_push_tools(lua_State *L)
+void lua_game_open(lua_State *L)
 {
     static const luaL_Reg fns[] = {
         { "open", l_open }, { "list", l_list }, { "load", l_load }, { "add_path", l_add_path },
         { NULL, NULL },
     };
+    register_game(L);
     luaL_newlib(L, fns);
 }
