@@ -9,7 +9,8 @@
 #include "grid.h"
 
 #include <string.h>
-#include <strings.h>
+
+#include "compass.h"
 
 #define GRID_MAX_CELLS (GRID_MAX_SIDE * GRID_MAX_SIDE)
 
@@ -17,12 +18,9 @@
 static const int8_t dir_dx[GRID_NDIRS] = { 0, 1, 0, -1, 1, 1, -1, -1 };
 static const int8_t dir_dy[GRID_NDIRS] = { 1, 0, -1, 0, 1, -1, -1, 1 };
 
-static const char *const dir_short[GRID_NDIRS] = {
-    "n", "e", "s", "w", "ne", "se", "sw", "nw"
-};
-static const char *const dir_long[GRID_NDIRS] = {
-    "north", "east", "south", "west",
-    "northeast", "southeast", "southwest", "northwest"
+/* The compass point of each direction, in enum order. */
+static const compass_point dir_points[GRID_NDIRS] = {
+    COMPASS_N, COMPASS_E, COMPASS_S, COMPASS_W, COMPASS_NE, COMPASS_SE, COMPASS_SW, COMPASS_NW,
 };
 
 /* Size of the grid, or 0 when grid_init would refuse the arguments. */
@@ -195,18 +193,10 @@ int grid_parse(const grid_t *g, const char *text)
 /* Case-insensitive. */
 int grid_dir_parse(const char *name)
 {
-    if (!name)
-        return -1;
-    for (int d = 0; d < GRID_NDIRS; d++)
-        if (strcasecmp(name, dir_short[d]) == 0 || strcasecmp(name, dir_long[d]) == 0)
-            return d;
-    return -1;
+    return compass_find(dir_points, GRID_NDIRS, name);
 }
 
-/* The short name ("n", "ne"), or NULL for an unknown direction. */
 const char *grid_dir_name(int dir)
 {
-    if (dir < 0 || dir >= GRID_NDIRS)
-        return NULL;
-    return dir_short[dir];
+    return dir >= 0 && dir < GRID_NDIRS ? compass_name(dir_points[dir]) : NULL;
 }

@@ -10,15 +10,16 @@
 #include "hex.h"
 
 #include <string.h>
-#include <strings.h>
+
+#include "compass.h"
 
 /* Steps (dq, dr) of each direction, clockwise from east. */
 static const int8_t dir_dq[HEX_NDIRS] = { 1, 0, -1, -1, 0, 1 };
 static const int8_t dir_dr[HEX_NDIRS] = { 0, 1, 1, 0, -1, -1 };
 
-static const char *const dir_short[HEX_NDIRS] = { "e", "se", "sw", "w", "nw", "ne" };
-static const char *const dir_long[HEX_NDIRS] = {
-    "east", "southeast", "southwest", "west", "northwest", "northeast"
+/* The compass point of each direction: pointy-top hexes have no north. */
+static const compass_point dir_points[HEX_NDIRS] = {
+    COMPASS_E, COMPASS_SE, COMPASS_SW, COMPASS_W, COMPASS_NW, COMPASS_NE,
 };
 
 /* The three arrays of the data block. */
@@ -270,18 +271,10 @@ bool hex_sides_match(const hex_t *h, int id, int dir, int sfield, int32_t value)
 /* Case-insensitive; the long names ("east", "northwest") too. */
 int hex_dir_parse(const char *name)
 {
-    if (!name)
-        return -1;
-    for (int d = 0; d < HEX_NDIRS; d++)
-        if (strcasecmp(name, dir_short[d]) == 0 || strcasecmp(name, dir_long[d]) == 0)
-            return d;
-    return -1;
+    return compass_find(dir_points, HEX_NDIRS, name);
 }
 
-/* The short name ("e", "nw"), or NULL for an unknown direction. */
 const char *hex_dir_name(int dir)
 {
-    if (dir < 0 || dir >= HEX_NDIRS)
-        return NULL;
-    return dir_short[dir];
+    return dir >= 0 && dir < HEX_NDIRS ? compass_name(dir_points[dir]) : NULL;
 }

@@ -9,6 +9,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "textbuf.h"
+
 static _Atomic uint64_t next_serial = 1;   /* states are made by several threads (grove sim) */
 
 static const char *const kind_names[COMP_NKINDS] = {
@@ -172,47 +174,19 @@ uint64_t state_hash(const gstate *st)
     return h;
 }
 
-/* A growable text buffer for state_dump. */
-typedef struct { char *p; size_t len, cap; bool oom; } sbuf;
-
-static void sb_printf(sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-#include <stdarg.h>
-static void sb_printf(sbuf *b, const char *fmt, ...)
-{
-    if (b->oom) return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->p + b->len, b->cap - b->len, fmt, ap);
-        va_end(ap);
-        if (n < 0) { b->oom = true; return; }
-        if ((size_t)n < b->cap - b->len) { b->len += (size_t)n; return; }
-        size_t cap = b->cap ? b->cap * 2 : 1024;
-        while (cap - b->len <= (size_t)n) cap *= 2;
-        char *np = realloc(b->p, cap);
-        if (!np) { b->oom = true; return; }
-        b->p = np;
-        b->cap = cap;
-    }
-}
-
 grove_status state_dump(const gstate *st, char **out, size_t *len)
 {
-    sbuf b = { 0 };
-    b.p = malloc(1024);
-    if (!b.p) return GROVE_ENOMEM;
-    b.cap = 1024;
-    b.p[0] = '\0';
+    textbuf b = { 0 };
+    textbuf_printf(&b, "%s", "");                      /* "" for a state of no component */
     for (int i = 0; i < st->ncomps; i++) {
         const comp_desc *d = &st->comps[i];
         size_t nwords = d->bytes / 4;
-        sb_printf(&b, "component %s %s %zu\n", d->name, state_kind_name(d->kind), nwords);
+        textbuf_printf(&b, "component %s %s %zu\n", d->name, state_kind_name(d->kind), nwords);
         const uint8_t *p = st->block + d->offset;
         for (size_t w = 0; w < nwords; w++) {
             int32_t v;
             memcpy(&v, p + 4 * w, 4);
-            sb_printf(&b, "%" PRId32 "%s", v, (w % 16 == 15 || w + 1 == nwords) ? "\n" : " ");
+            textbuf_printf(&b, "%" PRId32 "%s", v, (w % 16 == 15 || w + 1 == nwords) ? "\n" : " ");
         }
     }
     if (b.oom) { free(b.p); return GROVE_ENOMEM; }

@@ -26,36 +26,14 @@
  */
 #include <inttypes.h>
 #include <lauxlib.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "game.h"
+#include "textbuf.h"
 
 #define SAVE_FORMAT 2   /* the version of the save file layout (1 is still read) */
-
-typedef struct { char *p; size_t len, cap; bool oom; } tbuf;
-
-static void tb_printf(tbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void tb_printf(tbuf *b, const char *fmt, ...)
-{
-    if (b->oom) return;
-    for (;;) {
-        va_list ap;
-        va_start(ap, fmt);
-        int n = vsnprintf(b->p ? b->p + b->len : NULL, b->p ? b->cap - b->len : 0, fmt, ap);
-        va_end(ap);
-        if (n < 0) { b->oom = true; return; }
-        if (b->p && (size_t)n < b->cap - b->len) { b->len += (size_t)n; return; }
-        size_t cap = b->cap ? b->cap * 2 : 4096;
-        while (cap - b->len <= (size_t)n) cap *= 2;
-        char *np = realloc(b->p, cap);
-        if (!np) { b->oom = true; return; }
-        b->p = np;
-        b->cap = cap;
-    }
-}
 
 static uint64_t fnv(const char *p, size_t n)
 {
@@ -66,7 +44,7 @@ static uint64_t fnv(const char *p, size_t n)
 
 /* Write the user's options (those in the opts table that differ from
  * nothing: every string key except players, seed, variants). */
-static void write_options(game *g, tbuf *b)
+static void write_options(game *g, textbuf *b)
 {
     lua_State *L = g->vm->L;
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->opts_ref);
@@ -87,9 +65,9 @@ static void write_options(game *g, tbuf *b)
         }
     for (int i = 0; i < n; i++) {
         lua_getfield(L, -1, keys[i]);
-        if (lua_isinteger(L, -1)) tb_printf(b, "option %s %" PRId64 "\n", keys[i], (int64_t)lua_tointeger(L, -1));
-        else if (lua_isboolean(L, -1)) tb_printf(b, "option %s %s\n", keys[i], lua_toboolean(L, -1) ? "true" : "false");
-        else if (lua_type(L, -1) == LUA_TSTRING) tb_printf(b, "option %s %s\n", keys[i], lua_tostring(L, -1));
+        if (lua_isinteger(L, -1)) textbuf_printf(b, "option %s %" PRId64 "\n", keys[i], (int64_t)lua_tointeger(L, -1));
+        else if (lua_isboolean(L, -1)) textbuf_printf(b, "option %s %s\n", keys[i], lua_toboolean(L, -1) ? "true" : "false");
+        else if (lua_type(L, -1) == LUA_TSTRING) textbuf_printf(b, "option %s %s\n", keys[i], lua_tostring(L, -1));
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
@@ -97,11 +75,11 @@ static void write_options(game *g, tbuf *b)
 
 char *game_save_text(game *g)
 {
-    tbuf b = { 0 };
-    tb_printf(&b, "grove-save %d\n", SAVE_FORMAT);
-    tb_printf(&b, "game %s\nrules-version %s\nrules-print %016" PRIx64 "\n",
+    textbuf b = { 0 };
+    textbuf_printf(&b, "grove-save %d\n", SAVE_FORMAT);
+    textbuf_printf(&b, "game %s\nrules-version %s\nrules-print %016" PRIx64 "\n",
               g->name, g->rules_version, g->rules_print);
-    tb_printf(&b, "variants %s\nplayers %d\nseed %" PRIu64 "\n", g->variants, g->players, g->seed);
+    textbuf_printf(&b, "variants %s\nplayers %d\nseed %" PRIu64 "\n", g->variants, g->players, g->seed);
     write_options(g, &b);
     /* describe each move in the state it was played from */
     uint8_t *now = malloc(g->st->size);
@@ -111,19 +89,19 @@ char *game_save_text(game *g)
         char text[256];
         game_restore(g, g->snaps + (size_t)i * g->st->size);
         game_describe(g, g->hist[i], text, sizeof text);
-        tb_printf(&b, "move %s\n", text);
+        textbuf_printf(&b, "move %s\n", text);
     }
     game_restore(g, now);
     free(now);
-    tb_printf(&b, "state-hash %016" PRIx64 "\nstate\n", state_hash(g->st));
+    textbuf_printf(&b, "state-hash %016" PRIx64 "\nstate\n", state_hash(g->st));
     char *dump;
     size_t dlen;
     if (state_dump(g->st, &dump, &dlen) != GROVE_OK) { free(b.p); return NULL; }
-    tb_printf(&b, "%s", dump);
+    textbuf_printf(&b, "%s", dump);
     free(dump);
-    tb_printf(&b, "end\n");
+    textbuf_printf(&b, "end\n");
     if (b.oom) { free(b.p); return NULL; }
-    tb_printf(&b, "checksum %016" PRIx64 "\n", fnv(b.p, b.len));
+    textbuf_printf(&b, "checksum %016" PRIx64 "\n", fnv(b.p, b.len));
     if (b.oom) { free(b.p); return NULL; }
     return b.p;
 }
