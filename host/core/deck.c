@@ -10,6 +10,8 @@
 #include <string.h>
 #include "deck.h"
 
+const comp_kind deck_kind = { "deck" };
+
 /* Rounded up to 8 so the component laid out after a deck stays aligned. */
 size_t deck_bytes(int cap)
 {

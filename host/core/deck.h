@@ -13,6 +13,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "rng.h"
+#include "kind.h"
 #include "status.h"
 
 /* Who may see the cards of a zone. */
@@ -40,6 +41,9 @@ typedef struct {
     int32_t vis;        /* a deck_visibility */
     int32_t cards[];    /* cards[0] bottom .. cards[count-1] top */
 } deck_t;
+
+/* The kind of a deck component (kind.h). */
+extern const comp_kind deck_kind;
 
 /* Bytes a deck of `cap` slots takes in the state block. */
 size_t deck_bytes(int cap);

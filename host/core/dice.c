@@ -11,6 +11,8 @@
 #include <string.h>
 #include "dice.h"
 
+const comp_kind dice_kind = { "dice" };
+
 static int32_t *faces(dice_t *d) { return d->data; }
 static int32_t *values(dice_t *d) { return d->data + d->nfaces; }
 static int32_t *asides(dice_t *d) { return d->data + d->nfaces + d->n; }

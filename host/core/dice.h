@@ -14,6 +14,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include "rng.h"
+#include "kind.h"
 #include "status.h"
 
 #define DICE_MAX_FACES 64
@@ -25,6 +26,9 @@ typedef struct {
     int32_t pad;        /* keeps the arrays 8-byte aligned; always 0 */
     int32_t data[];     /* face_sym[nfaces], value[n], aside[n] */
 } dice_t;
+
+/* The kind of a dice component (kind.h). */
+extern const comp_kind dice_kind;
 
 /* Bytes a set of n dice with nfaces faces takes in the state block. */
 size_t dice_bytes(int n, int nfaces);

@@ -14,6 +14,8 @@
 
 #include <string.h>
 
+const comp_kind graph_kind = { "graph" };
+
 /* The arrays of the data block. */
 static inline int32_t *alive_of(const graph_t *g) { return (int32_t *)g->data; }
 static inline int32_t *ea_of(const graph_t *g) { return (int32_t *)g->data + g->maxnodes; }

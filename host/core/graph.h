@@ -15,6 +15,7 @@
 #include <stdint.h>
 #include "cellset.h"
 #include "fields.h"
+#include "kind.h"
 #include "status.h"
 
 typedef struct {
@@ -24,6 +25,9 @@ typedef struct {
                         (-1 when the edge slot is free), node fields
                         [nnf * maxnodes], edge fields [nef * maxedges] */
 } graph_t;
+
+/* The kind of a graph component (kind.h). */
+extern const comp_kind graph_kind;
 
 size_t graph_bytes(int maxnodes, int maxedges, int nnf, int nef);
 
@@ -47,6 +51,17 @@ bool graph_edge_alive(const graph_t *g, int id);
 grove_status graph_edge_ends(const graph_t *g, int id, int *a, int *b);
 /* The live edge joining a and b, or -1. */
 int graph_edge_between(const graph_t *g, int a, int b);
+
+/* The field arrays (fields.h): node fields v[field * maxnodes + node],
+ * edge fields v[field * maxedges + edge], dead slots included. */
+static inline int32_t *graph_node_fields(const graph_t *g)
+{
+    return (int32_t *)g->data + g->maxnodes + 2 * (size_t)g->maxedges;
+}
+static inline int32_t *graph_edge_fields(const graph_t *g)
+{
+    return graph_node_fields(g) + (size_t)g->nnf * g->maxnodes;
+}
 
 /* Field access; the caller checks ids and fields. */
 int32_t graph_node_get(const graph_t *g, int id, int field);

@@ -12,6 +12,8 @@
 
 #include "compass.h"
 
+const comp_kind grid_kind = { "grid" };
+
 #define GRID_MAX_CELLS (GRID_MAX_SIDE * GRID_MAX_SIDE)
 
 /* Steps (dx, dy) of each direction, in enum order; north is y + 1. */

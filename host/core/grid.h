@@ -14,6 +14,7 @@
 #include <stdint.h>
 #include "cellset.h"
 #include "fields.h"
+#include "kind.h"
 #include "status.h"
 
 #define GRID_MAX_SIDE 26          /* files are named a..z */
@@ -32,6 +33,9 @@ typedef struct {
     int32_t v[];         /* v[field * w*h + cell] */
 } grid_t;
 
+/* The kind of a grid component (kind.h). */
+extern const comp_kind grid_kind;
+
 /* Bytes a grid takes in the state block. */
 size_t grid_bytes(int w, int h, int nfields);
 
@@ -44,6 +48,9 @@ static inline int grid_ncells(const grid_t *g) { return g->w * g->h; }
 /* The cell at (x, y), 0-based, or -1 off the board. */
 int grid_cell(const grid_t *g, int x, int y);
 void grid_xy(const grid_t *g, int cell, int *x, int *y);
+
+/* The field array, v[field * ncells + cell] (fields.h). */
+static inline int32_t *grid_fields(const grid_t *g) { return (int32_t *)g->v; }
 
 /* Field access; the caller checks cell and field (the binding does). */
 static inline int32_t grid_get(const grid_t *g, int cell, int field)

@@ -13,6 +13,8 @@
 
 #include "compass.h"
 
+const comp_kind hex_kind = { "hex" };
+
 /* Steps (dq, dr) of each direction, clockwise from east. */
 static const int8_t dir_dq[HEX_NDIRS] = { 1, 0, -1, -1, 0, 1 };
 static const int8_t dir_dr[HEX_NDIRS] = { 0, 1, 1, 0, -1, -1 };

@@ -19,6 +19,7 @@
 #include <stdint.h>
 #include "cellset.h"
 #include "fields.h"
+#include "kind.h"
 #include "status.h"
 
 #define HEX_NDIRS 6
@@ -30,6 +31,9 @@ typedef struct {
     int32_t nsides;      /* side fields (each has 6 values per hex) */
     int32_t data[];      /* on[n], v[nfields * n], s[nsides * n * 6] (s[(sf*n + id)*6 + d]) */
 } hex_t;
+
+/* The kind of a hex component (kind.h). */
+extern const comp_kind hex_kind;
 
 size_t hex_bytes(int nq, int nr, int nfields, int nsides);
 
@@ -49,6 +53,10 @@ bool hex_is_on(const hex_t *h, int id);
 /* The id of (q, r), or -1 if not stored or not on the board. */
 int hex_id(const hex_t *h, int q, int r);
 void hex_qr(const hex_t *h, int id, int *q, int *r);
+
+/* The field array of every stored hex, on the board or not:
+ * v[field * hex_ncells + id] (fields.h). */
+static inline int32_t *hex_fields(const hex_t *h) { return (int32_t *)h->data + hex_ncells(h); }
 
 /* Field values: the caller checks ids, fields and sides. */
 int32_t hex_get(const hex_t *h, int id, int field);

@@ -10,7 +10,7 @@
 bool hidden_any(const gstate *st)
 {
     for (int i = 0; i < st->ncomps; i++)
-        if (st->comps[i].kind == COMP_DECK && ((const deck_t *)state_comp(st, i))->vis != DECK_FACE_UP)
+        if (st->comps[i].kind == &deck_kind && ((const deck_t *)state_comp(st, i))->vis != DECK_FACE_UP)
             return true;
     return false;
 }
@@ -43,7 +43,7 @@ grove_status hidden_redeal(gstate *st, int viewer, rng_t *r)
 {
     int n = 0;
     for (int i = 0; i < st->ncomps; i++) {
-        if (st->comps[i].kind != COMP_DECK) continue;
+        if (st->comps[i].kind != &deck_kind) continue;
         const deck_t *d = state_comp(st, i);
         if (!deck_visible(d, viewer)) n += d->count;
     }
@@ -57,7 +57,7 @@ grove_status hidden_redeal(gstate *st, int viewer, rng_t *r)
     }
     int k = 0;
     for (int i = 0; i < st->ncomps; i++) {
-        if (st->comps[i].kind != COMP_DECK) continue;
+        if (st->comps[i].kind != &deck_kind) continue;
         deck_t *d = state_comp(st, i);
         if (deck_visible(d, viewer)) continue;
         for (int pos = 0; pos < d->count; pos++) {

@@ -9,6 +9,8 @@
 #include <string.h>
 #include "pool.h"
 
+const comp_kind pool_kind = { "pool" };
+
 /* Rounded up to 8 so the component laid out after the pool stays aligned. */
 size_t pool_bytes(int n)
 {

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "kind.h"
 #include "status.h"
 
 typedef struct {
@@ -17,6 +18,9 @@ typedef struct {
     int32_t min, max;   /* inclusive bounds */
     int32_t v[];        /* v[0] global, or v[seat-1] */
 } pool_t;
+
+/* The kind of a pool component (kind.h). */
+extern const comp_kind pool_kind;
 
 size_t pool_bytes(int n);
 

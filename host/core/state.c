@@ -13,13 +13,11 @@
 
 static _Atomic uint64_t next_serial = 1;   /* states are made by several threads (grove sim) */
 
-static const char *const kind_names[COMP_NKINDS] = {
-    "rng", "vars", "pool", "deck", "dice", "grid", "hex", "graph",
-};
+const comp_kind state_rng_kind = { "rng" };
 
-const char *state_kind_name(comp_kind k)
+const char *state_kind_name(const comp_kind *k)
 {
-    return (k >= 0 && k < COMP_NKINDS) ? kind_names[k] : "?";
+    return k ? k->name : "?";
 }
 
 static char *dup_str(const char *s)
@@ -59,7 +57,7 @@ gstate *state_new(int nplayers, uint64_t seed)
     st->seed = seed;
     st->serial = next_serial++;
     int idx;
-    if (state_add(st, COMP_RNG, "rng", sizeof(rng_t), NULL, 0, NULL, 0, &idx) != GROVE_OK) {
+    if (state_add(st, &state_rng_kind, "rng", sizeof(rng_t), NULL, 0, NULL, 0, &idx) != GROVE_OK) {
         state_free(st);
         return NULL;
     }
@@ -102,7 +100,7 @@ int state_find(const gstate *st, const char *name)
     return -1;
 }
 
-grove_status state_add(gstate *st, comp_kind kind, const char *name, size_t bytes,
+grove_status state_add(gstate *st, const comp_kind *kind, const char *name, size_t bytes,
                        const char *const *labels0, int n0,
                        const char *const *labels1, int n1, int *index)
 {

@@ -17,19 +17,17 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include "kind.h"
 #include "rng.h"
 #include "status.h"
 
-typedef enum {
-    COMP_RNG, COMP_VARS, COMP_POOL, COMP_DECK, COMP_DICE,
-    COMP_GRID, COMP_HEX, COMP_GRAPH,
-    COMP_NKINDS
-} comp_kind;
+/* The kind of component 0, the state's own generator. */
+extern const comp_kind state_rng_kind;
 
 #define STATE_MAX_NAME 64     /* longest component or label name */
 
 typedef struct {
-    comp_kind kind;
+    const comp_kind *kind;    /* what the region holds (kind.h) */
     char *name;               /* owned */
     size_t offset, bytes;     /* region of the block; offset 8-aligned */
     int nlabels[2];           /* label lists: field names, faces, side names */
@@ -58,7 +56,7 @@ void state_free(gstate *st);
  * NULL with count 0) are copied. EARG for a duplicate or empty name, a name
  * with blanks, or a
  * sealed state, ENOMEM. On success *index is the new component. */
-grove_status state_add(gstate *st, comp_kind kind, const char *name, size_t bytes,
+grove_status state_add(gstate *st, const comp_kind *kind, const char *name, size_t bytes,
                        const char *const *labels0, int n0,
                        const char *const *labels1, int n1, int *index);
 
@@ -92,8 +90,8 @@ void state_restore(gstate *st, const void *buf);
 /* A 64-bit hash (FNV-1a) of the block: equal states hash equal. */
 uint64_t state_hash(const gstate *st);
 
-/* The name of a kind ("grid") / the kind named, or -1. */
-const char *state_kind_name(comp_kind k);
+/* The name of a kind ("grid"), or "?" for none. */
+const char *state_kind_name(const comp_kind *k);
 
 /* Write the block as text: one "component NAME KIND WORDS" line per
  * component followed by its 32-bit words in decimal. The caller frees *out.

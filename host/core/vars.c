@@ -7,6 +7,8 @@
 #include <string.h>
 #include "vars.h"
 
+const comp_kind vars_kind = { "vars" };
+
 size_t vars_bytes(int n)
 {
     assert(n >= 0);

@@ -8,6 +8,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include "kind.h"
 #include "status.h"
 
 typedef struct {
@@ -15,6 +16,9 @@ typedef struct {
     int32_t pad;    /* always 0 */
     int64_t v[];    /* the values */
 } vars_t;
+
+/* The kind of a vars component (kind.h). */
+extern const comp_kind vars_kind;
 
 size_t vars_bytes(int n);
 void vars_init(vars_t *vs, int n);   /* all zero */

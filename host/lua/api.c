@@ -9,8 +9,6 @@
 #include "bind.h"
 #include "lua_state.h"
 
-int bind_new_cond(lua_State *L);
-
 /* grove.move(kind, [a], [b], [c]) -> the move as an integer */
 static int l_move(lua_State *L)
 {
@@ -40,7 +38,7 @@ static int l_move_parts(lua_State *L)
 static movebuf *check_out(lua_State *L)
 {
     lout *o = bind_test(L, 1, T_OUT);
-    if (!o) luaL_error(L, "bad argument #1 (Out expected, got %s)", luaL_typename(L, 1));
+    if (!o) luaL_typeerror(L, 1, "Out");
     if (!o->buf) luaL_error(L, "this move list is closed: moves are added only inside moves()");
     return o->buf;
 }
@@ -114,14 +112,8 @@ static int l_cond_tostring(lua_State *L)
 
 void api_open(lua_State *L)
 {
-    lua_state_register(L);
-    lua_grid_register(L);
-    lua_hex_register(L);
-    lua_graph_register(L);
-    lua_deck_register(L);
-    lua_dice_register(L);
-    lua_pool_register(L);
-    lua_vars_register(L);
+    lua_state_register(L);          /* the State, with s:NAME for every component kind */
+    bind_open(L);                   /* the handles' metatables */
 
     static const luaL_Reg out_methods[] = {
         { "add", l_out_add }, { "add_all", l_out_add_all }, { "count", l_out_len }, { NULL, NULL },

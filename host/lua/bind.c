@@ -6,11 +6,14 @@
 
 #include <string.h>
 
-const char *const bind_type_name[COMP_NKINDS] = {
-    "Rng", "Vars", "Pool", "Deck", "Dice", "Grid", "Hex", "Graph",
-};
-
 const char BIND_STATE_KEY = 0;
+
+const bind_kind *bind_kind_of(const comp_kind *core)
+{
+    for (const bind_kind *const *k = bind_kinds; *k; k++)
+        if ((*k)->core == core) return *k;
+    return NULL;
+}
 
 lstate *bind_check_state(lua_State *L, int idx)
 {
@@ -20,7 +23,7 @@ lstate *bind_check_state(lua_State *L, int idx)
         s = bind_test(L, -1, T_STATE);
         lua_pop(L, 1);                  /* the State table keeps it alive */
     }
-    if (!s) luaL_error(L, "bad argument #%d (State expected, got %s)", idx, luaL_typename(L, idx));
+    if (!s) luaL_typeerror(L, idx, "State");
     if (!s->st) luaL_error(L, "attempt to use a State of a closed game");
     return s;
 }
@@ -28,86 +31,65 @@ lstate *bind_check_state(lua_State *L, int idx)
 /* Where a handle table keeps its handle userdata. */
 static const char HANDLE_KEY = 0;
 
-/* The methods of each handle kind, copied into every handle table. */
-/* Set when a VM registers its bindings; per thread, since each thread of
- * grove sim builds its own VM. */
-static _Thread_local const luaL_Reg *kind_methods[COMP_NKINDS];
-static _Thread_local bind_dress_fn kind_dress[COMP_NKINDS];
-
-void bind_register_dress(comp_kind kind, bind_dress_fn dress)
-{
-    kind_dress[kind] = dress;
-}
-
 void bind_push_handle_udata(lua_State *L, int t)
 {
     lua_rawgetp(L, t, &HANDLE_KEY);
 }
 
-handle *bind_handle(lua_State *L, int idx, comp_kind kind)
+handle *bind_to_handle(lua_State *L, int idx)
 {
     if (lua_type(L, idx) != LUA_TTABLE) return NULL;
     lua_rawgetp(L, idx, &HANDLE_KEY);
-    handle *h = bind_test(L, -1, (uint32_t)kind);
+    handle *h = bind_test(L, -1, T_HANDLE);
+    if (h && lua_rawlen(L, -1) < sizeof *h) h = NULL;
     lua_pop(L, 1);                      /* the table keeps it alive */
     return h;
 }
 
-void *bind_check_comp_slow(lua_State *L, int idx, comp_kind kind, const comp_desc **desc)
+const handle *bind_check_handle(lua_State *L, int idx, const bind_kind *kind)
 {
-    handle *h = bind_handle(L, idx, kind);
-    if (!h) {
-        const char *got = luaL_typename(L, idx);
-        handle *other = NULL;
-        if (lua_type(L, idx) == LUA_TTABLE) {
-            lua_rawgetp(L, idx, &HANDLE_KEY);
-            other = lua_touserdata(L, -1);
-            if (other && (lua_rawlen(L, -1) < sizeof(handle) || other->magic != BIND_MAGIC
-                          || other->type >= COMP_NKINDS))
-                other = NULL;
-            lua_pop(L, 1);
-        }
-        if (other) got = bind_type_name[other->type];
+    const handle *h = bind_to_handle(L, idx);
+    if (!h || h->kind != kind) {
+        /* argument 1 of a method called with a dot: the closure's own handle says which */
         const handle *self = lua_touserdata(L, lua_upvalueindex(1));
-        if (idx == 1 && self && lua_rawlen(L, lua_upvalueindex(1)) >= sizeof(handle)
-            && self->magic == BIND_MAGIC && !other && self->owner->st)
-            luaL_error(L, "bad self (%s expected, got %s): call methods with a colon, %s:method(...)",
-                       bind_type_name[kind], got, self->owner->st->comps[self->comp].name);
-        luaL_error(L, "bad argument #%d (%s expected, got %s)", idx, bind_type_name[kind], got);
+        if (idx == 1 && !h && self && lua_rawlen(L, lua_upvalueindex(1)) >= sizeof *self
+            && self->magic == BIND_MAGIC && self->type == T_HANDLE && self->owner->st) {
+            lua_Debug ar;
+            const char *method = lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name ? ar.name : "method";
+            const char *got = luaL_typename(L, 1);
+            luaL_argerror(L, 1, lua_pushfstring(L, "%s expected, got %s; call methods with a colon: %s:%s(...)",
+                                                kind->type_name, got, bind_desc(self)->name, method));
+        }
+        luaL_typeerror(L, idx, kind->type_name);
     }
-    if (!h->owner->st) luaL_error(L, "attempt to use a %s of a closed game", bind_type_name[kind]);
-    gstate *st = h->owner->st;
-    if (desc) *desc = &st->comps[h->comp];
-    return state_comp(st, h->comp);
+    if (!h->owner->st) luaL_error(L, "attempt to use a %s of a closed game", kind->type_name);
+    return h;
 }
 
 /* Every handle table's metatable: unknown method names and assignments
  * raise, naming the component. */
 static int handle_index(lua_State *L)
 {
-    lua_rawgetp(L, 1, &HANDLE_KEY);
-    handle *h = lua_touserdata(L, -1);
+    handle *h = bind_to_handle(L, 1);
     const char *key = luaL_tolstring(L, 2, NULL);
     if (!h || !h->owner->st) return luaL_error(L, "no method '%s' (the game is closed)", key);
-    const comp_desc *d = &h->owner->st->comps[h->comp];
-    return luaL_error(L, "%s '%s' has no method '%s'", bind_type_name[d->kind], d->name, key);
+    return luaL_error(L, "%s '%s' has no method '%s'", h->kind->type_name, bind_desc(h)->name, key);
 }
 
 static int handle_newindex(lua_State *L)
 {
-    lua_rawgetp(L, 1, &HANDLE_KEY);
-    handle *h = lua_touserdata(L, -1);
+    handle *h = bind_to_handle(L, 1);
     const char *key = luaL_tolstring(L, 2, NULL);
     if (!h || !h->owner->st) return luaL_error(L, "cannot assign '%s' (the game is closed)", key);
-    const comp_desc *d = &h->owner->st->comps[h->comp];
+    const comp_desc *d = bind_desc(h);
     return luaL_error(L, "cannot assign '%s' on %s '%s': change it through its methods",
-                      key, state_kind_name(d->kind), d->name);
+                      key, d->kind->name, d->name);
 }
 
-void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp)
+void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
 {
     sidx = lua_absindex(L, sidx);
-    const luaL_Reg *methods = kind_methods[kind];
+    const luaL_Reg *methods = kind->methods;
     int nmethods = 0;
     while (methods && methods[nmethods].name) nmethods++;
     lua_createtable(L, 0, nmethods + 1);               /* [t] */
@@ -116,7 +98,8 @@ void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp)
     handle *h = lua_newuserdatauv(L, sizeof *h, 2);    /* [t, lstate, h] */
     memset(h, 0, sizeof *h);
     h->magic = BIND_MAGIC;
-    h->type = (uint32_t)kind;
+    h->type = T_HANDLE;
+    h->kind = kind;
     h->owner = lua_touserdata(L, -2);
     h->comp = comp;
     h->table = lua_topointer(L, t);
@@ -139,26 +122,28 @@ void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp)
         lua_setfield(L, t, methods[i].name);
     }
     lua_rawsetp(L, t, &HANDLE_KEY);                    /* [t] */
-    if (kind_dress[kind]) kind_dress[kind](L, sidx, h);
-    else luaL_setmetatable(L, bind_type_name[kind]);
+    if (kind->dress) kind->dress(L, sidx, h);
+    else luaL_setmetatable(L, kind->type_name);
 }
 
-void bind_register(lua_State *L, comp_kind kind, const luaL_Reg *methods, lua_CFunction tostring)
+void bind_open(lua_State *L)
 {
-    kind_methods[kind] = methods;
-    luaL_newmetatable(L, bind_type_name[kind]);       /* sets __name */
-    lua_pushcfunction(L, handle_index);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, handle_newindex);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushcfunction(L, tostring);
-    lua_setfield(L, -2, "__tostring");
-    lua_pushliteral(L, "locked");
-    lua_setfield(L, -2, "__metatable");
-    lua_pop(L, 1);
+    for (const bind_kind *const *k = bind_kinds; *k; k++) {
+        if ((*k)->dress) continue;                     /* it makes its own tables */
+        luaL_newmetatable(L, (*k)->type_name);         /* sets __name */
+        lua_pushcfunction(L, handle_index);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, handle_newindex);
+        lua_setfield(L, -2, "__newindex");
+        if ((*k)->metamethods) luaL_setfuncs(L, (*k)->metamethods, 0);
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
+        lua_pop(L, 1);
+    }
 }
 
-int bind_label(const comp_desc *d, int list, const char *name)
+/* The index of label `name` in d's list, or -1. */
+static int label_index(const comp_desc *d, int list, const char *name)
 {
     for (int i = 0; i < d->nlabels[list]; i++)
         if (strcmp(d->labels[list][i], name) == 0) return i;
@@ -178,29 +163,39 @@ static void push_label_list(lua_State *L, const comp_desc *d, int list)
     luaL_pushresult(&b);
 }
 
-int bind_check_label(lua_State *L, int idx, const comp_desc *d, int list, const char *what)
+int bind_check_field_slow(lua_State *L, int idx, const handle *self, int list, const char *what)
 {
+    const comp_desc *d = bind_desc(self);
     if (lua_type(L, idx) == LUA_TNUMBER) {
         lua_Integer i = luaL_checkinteger(L, idx);
         if (i < 1 || i > d->nlabels[list])
             luaL_error(L, "no %s %d on %s '%s' (it has %d)", what, (int)i,
-                       state_kind_name(d->kind), d->name, d->nlabels[list]);
+                       d->kind->name, d->name, d->nlabels[list]);
         return (int)i - 1;
     }
+    if (lua_type(L, idx) != LUA_TSTRING)
+        luaL_typeerror(L, idx, lua_pushfstring(L, "%s name", what));
     const char *name = lua_tostring(L, idx);
-    if (!name) luaL_error(L, "bad argument #%d (%s name expected, got %s)", idx, what, luaL_typename(L, idx));
-    const handle *h = lua_touserdata(L, lua_upvalueindex(1));
-    if (h && h->magic == BIND_MAGIC && h->owner->st && &h->owner->st->comps[h->comp] == d)
-        /* the interned names first */
-        for (int k = 0; k < h->nfast[list]; k++)
-            if (h->fast[list][k] == name) return k;
-    int i = bind_label(d, list, name);
+    int i = label_index(d, list, name);
     if (i < 0) {
         push_label_list(L, d, list);
-        luaL_error(L, "no %s '%s' on %s '%s' (%ss: %s)", what, name, state_kind_name(d->kind),
+        luaL_error(L, "no %s '%s' on %s '%s' (%ss: %s)", what, name, d->kind->name,
                    d->name, what, lua_tostring(L, -1));
     }
     return i;
+}
+
+int bind_value_error(lua_State *L, lua_Integer v, const handle *self)
+{
+    const comp_desc *d = bind_desc(self);
+    return luaL_error(L, "%s '%s': value %I does not fit 32 bits", d->kind->name, d->name, v);
+}
+
+void bind_check_status(lua_State *L, grove_status rc, const comp_kind *kind, const char *name)
+{
+    if (rc == GROVE_OK) return;
+    if (rc == GROVE_ENOMEM) luaL_error(L, "not enough memory for %s '%s'", kind->name, name);
+    luaL_error(L, "%s '%s': %s", kind->name, name, grove_strstatus(rc));
 }
 
 /* Fill one clause's bounds from the value at idx: an integer or {lo, hi}. */
@@ -256,7 +251,7 @@ static void resolve_cond(lua_State *L, const lcond *c, const comp_desc *d, int l
 {
     out->n = c->n;
     for (int i = 0; i < c->n; i++) {
-        int f = bind_label(d, list, c->clause[i].name);
+        int f = label_index(d, list, c->clause[i].name);
         if (f < 0) {
             push_label_list(L, d, list);
             luaL_error(L, "condition names field '%s', which %s '%s' does not have (fields: %s)",
@@ -268,10 +263,11 @@ static void resolve_cond(lua_State *L, const lcond *c, const comp_desc *d, int l
     }
 }
 
-const cond_t *bind_check_cond(lua_State *L, int idx, const gstate *st, int comp,
-                              int list, cond_t *scratch)
+const cond_t *bind_check_cond(lua_State *L, int idx, const handle *self, int list, cond_t *scratch)
 {
     if (lua_isnoneornil(L, idx)) return NULL;
+    const gstate *st = bind_gstate(self);
+    int comp = self->comp;
     const comp_desc *d = &st->comps[comp];
     lcond *c = bind_test(L, idx, T_COND);
     if (c) {
@@ -289,13 +285,10 @@ const cond_t *bind_check_cond(lua_State *L, int idx, const gstate *st, int comp,
         resolve_cond(L, &tmp, d, list, scratch);
         return scratch;
     }
-    luaL_error(L, "bad argument #%d (condition expected: grove.cond{...} or a table, got %s)",
-               idx, luaL_typename(L, idx));
+    luaL_typeerror(L, idx, "condition");
     return NULL;
 }
 
-/* grove.cond{field = value | {lo, hi}, ...}: a condition to reuse. */
-int bind_new_cond(lua_State *L);
 int bind_new_cond(lua_State *L)
 {
     luaL_checktype(L, 1, LUA_TTABLE);
@@ -324,18 +317,13 @@ int bind_push_ids(lua_State *L, const int *ids, int n)
     return n;
 }
 
-int bind_status_error(lua_State *L, grove_status st, const comp_desc *d, const char *what)
-{
-    return luaL_error(L, "%s '%s': %s: %s", state_kind_name(d->kind), d->name, what, grove_strstatus(st));
-}
-
-int bind_declare(lua_State *L, comp_kind kind, const char *name, size_t bytes,
-                 const char *const *labels0, int n0, const char *const *labels1, int n1)
+const handle *bind_declare(lua_State *L, const bind_kind *kind, const char *name, size_t bytes,
+                           const char *const *labels0, int n0, const char *const *labels1, int n1)
 {
     lstate *s = bind_check_state(L, 1);
+    const char *kname = kind->core->name;
     if (!s->in_setup)
-        luaL_error(L, "cannot declare %s '%s': components are declared in setup only",
-                   state_kind_name(kind), name);
+        luaL_error(L, "cannot declare %s '%s': components are declared in setup only", kname, name);
     if (state_find(s->st, name) >= 0)
         luaL_error(L, "a component named '%s' already exists", name);
     lua_getfield(L, 1, name);                          /* a State method or field of that name? */
@@ -343,15 +331,15 @@ int bind_declare(lua_State *L, comp_kind kind, const char *name, size_t bytes,
         luaL_error(L, "cannot name a component '%s': s.%s is taken by the State", name, name);
     lua_pop(L, 1);
     int idx;
-    grove_status rc = state_add(s->st, kind, name, bytes, labels0, n0, labels1, n1, &idx);
-    if (rc == GROVE_ENOMEM) luaL_error(L, "not enough memory for %s '%s'", state_kind_name(kind), name);
-    if (rc != GROVE_OK) luaL_error(L, "cannot declare %s '%s': bad name", state_kind_name(kind), name);
+    grove_status rc = state_add(s->st, kind->core, name, bytes, labels0, n0, labels1, n1, &idx);
+    if (rc == GROVE_EARG) luaL_error(L, "cannot declare %s '%s': bad name", kname, name);
+    bind_check_status(L, rc, kind->core, name);
     bind_push_handle(L, 1, kind, idx);                 /* [handle] */
     lua_pushvalue(L, -1);
     lua_pushstring(L, name);
     lua_insert(L, -2);
     lua_rawset(L, 1);                                  /* s.NAME = handle */
-    return idx;
+    return bind_to_handle(L, -1);
 }
 
 const char **bind_check_names(lua_State *L, int idx, int *n, const char *what)

@@ -1,12 +1,22 @@
 /*
  * bind.h — what every Lua binding of a host component shares: the handle a
- * script holds, how to check it, conditions, and cell lists.
+ * script holds, the table of component kinds, one check per kind of
+ * argument, and turning core status codes into Lua errors.
  *
- * Ownership: the C game (game.c) owns the gstate. Lua holds a State object
- * (lstate) pointing at it, and component handles pointing at the lstate; the
- * lstate's pointer becomes NULL when the game closes, so a handle that
- * outlives its game raises "attempt to use a Grid of a closed game" instead
- * of reading freed memory. Each handle keeps its lstate alive (uservalue).
+ * Ownership: the C game (host/engine/game.c) owns the gstate. Lua holds a
+ * State object (lstate) pointing at it, and component handles pointing at
+ * the lstate; the lstate's pointer becomes NULL when the game closes, so a
+ * handle that outlives its game raises "attempt to use a Grid of a closed
+ * game" instead of reading freed memory. Each handle keeps its lstate
+ * alive (uservalue).
+ *
+ * Errors. An argument of the wrong type reads as Lua's own
+ * (luaL_typeerror), counted as the script wrote the call:
+ *   board:get("c3", {})   bad argument #2 to 'get' (field name expected, got table)
+ * A value of the right type that names nothing is said in the component's
+ * words, naming it: "no cell 'z9' on grid 'board' (a1..h8)", "deck 'pile'
+ * is empty". A core's status code becomes an error in one place,
+ * bind_check_status.
  */
 #ifndef GROVE_BIND_H
 #define GROVE_BIND_H
@@ -21,9 +31,10 @@
 
 #define BIND_MAGIC 0x67726f76u      /* "grov": first word of every grove userdata */
 
-/* Userdata types. Handle types follow the comp_kind of their component. */
+/* The second word of every grove userdata. */
 typedef enum {
-    T_STATE = 100, T_COND, T_OUT, T_GAME,
+    T_STATE = 100, T_COND, T_OUT, T_HANDLE,
+    T_GAME,                         /* the engine's Game (host/engine/lua_game.c) */
 } bind_type;
 
 /* What the State table a rule script receives holds under BIND_STATE_KEY. */
@@ -35,6 +46,8 @@ typedef struct lstate {
 
 #define BIND_FAST_LABELS 16       /* labels per list found by pointer, not strcmp */
 
+typedef struct bind_kind bind_kind;
+
 /* A handle on one component of a State. Scripts hold it as a Lua table
  * (s.board) whose fields are the component's methods, each a C closure with
  * this struct as its upvalue: `s.board:get(...)` is one table lookup and one
@@ -42,7 +55,8 @@ typedef struct lstate {
  * a script that assigns over an existing method replaces it for its own
  * State only (the price of the plain-table lookup). */
 typedef struct {
-    uint32_t magic, type;       /* BIND_MAGIC, comp_kind */
+    uint32_t magic, type;       /* BIND_MAGIC, T_HANDLE */
+    const bind_kind *kind;      /* what it is a handle on */
     lstate *owner;
     int comp;                   /* component index in owner->st */
     const void *table;          /* the Lua table scripts hold (lua_topointer) */
@@ -52,6 +66,28 @@ typedef struct {
      * script is found by comparing pointers. */
     const char *fast[2][BIND_FAST_LABELS];
 } handle;
+
+/* Makes the handle table of a kind whose handle is not a table of methods
+ * (vars): receives the new table on top (its handle under BIND's key) and
+ * the State at sidx, and sets the table's metatable itself. */
+typedef void (*bind_dress_fn)(lua_State *L, int sidx, handle *h);
+
+/* A kind of component as Lua sees it. Each binding file defines one
+ * (lua_grid.c: lua_grid); components.c lists them all in one table. */
+struct bind_kind {
+    const comp_kind *core;          /* the core's kind; its name is the declaration, s:grid(...) */
+    const char *type_name;          /* "Grid": the metatable's name and __name, as type errors say */
+    lua_CFunction declare;          /* s:grid(name, ...) in setup: the State at 1; pushes the handle */
+    const luaL_Reg *methods;        /* copied into every handle table, closures over the handle */
+    const luaL_Reg *metamethods;    /* of the handle tables' metatable: __tostring, __len ... */
+    bind_dress_fn dress;            /* NULL; or makes the handle table itself (then no metatable) */
+};
+
+/* Every kind a rule script can declare, NULL-terminated (components.c). */
+extern const bind_kind *const bind_kinds[];
+
+/* The binding of a core kind, or NULL (the state's own RNG has none). */
+const bind_kind *bind_kind_of(const comp_kind *core);
 
 /* The buffer `moves` writes into. */
 typedef struct {
@@ -69,9 +105,6 @@ typedef struct {
     cond_t resolved;
 } lcond;
 
-/* Metatable names (registry keys); also the __name shown in type errors. */
-extern const char *const bind_type_name[COMP_NKINDS];   /* "Grid", "Deck" ... */
-
 /* The userdata at idx if it is a grove object of `type`, else NULL. */
 static inline void *bind_test(lua_State *L, int idx, uint32_t type)
 {
@@ -84,126 +117,77 @@ static inline void *bind_test(lua_State *L, int idx, uint32_t type)
  * lstate userdata under this key. */
 extern const char BIND_STATE_KEY;
 
-/* The lstate of the State table at idx, or raise "State expected". Raises
- * for a closed game. */
+/* ---- checking arguments: one helper per job ---------------------------------
+ *
+ * Each raises as the file comment says; none allocates, so a method checks
+ * every argument before it changes anything. */
+
+/* The State table at idx. */
 lstate *bind_check_state(lua_State *L, int idx);
 
-/* The handle of the handle table at idx if it is one of `kind`, else NULL. */
-handle *bind_handle(lua_State *L, int idx, comp_kind kind);
+/* Any live handle of `kind` at idx (a deck to deal to). */
+const handle *bind_check_handle(lua_State *L, int idx, const bind_kind *kind);
 
-/* The handle at idx of kind `kind`, its data and descriptor; raises
- * "Grid expected, got number" or "attempt to use a Grid of a closed game". */
-void *bind_check_comp_slow(lua_State *L, int idx, comp_kind kind, const comp_desc **desc);
-
-/* The handle at idx (already checked by bind_check_comp): for self, the
- * closure's own handle without a lookup. */
-static inline handle *bind_handle_at(lua_State *L, int idx, comp_kind kind)
-{
-    if (idx == 1) {
-        handle *h = lua_touserdata(L, lua_upvalueindex(1));
-        if (h && h->table == lua_topointer(L, 1) && h->type == (uint32_t)kind) return h;
-    }
-    return bind_handle(L, idx, kind);
-}
-
-/* bind_check_comp for the self argument of a method: the closure's own
- * handle when idx 1 is its table (the common case, a few instructions),
- * else the general check. */
-static inline void *bind_check_comp(lua_State *L, int idx, comp_kind kind, const comp_desc **desc)
-{
-    if (idx == 1) {
-        const handle *h = lua_touserdata(L, lua_upvalueindex(1));
-        if (h && h->table == lua_topointer(L, 1) && h->type == (uint32_t)kind && h->owner->st) {
-            gstate *st = h->owner->st;
-            if (desc) *desc = &st->comps[h->comp];
-            return state_comp(st, h->comp);
-        }
-    }
-    return bind_check_comp_slow(L, idx, kind, desc);
-}
-
-/* Push a new handle on component comp of the State table at index sidx. */
-void bind_push_handle(lua_State *L, int sidx, comp_kind kind, int comp);
-
-/* Register a handle type: its methods (copied into every handle table as
- * closures over the handle), __tostring, __name, and an __index that names
- * the unknown method. `tostring` receives the handle table. `methods` must
- * outlive the Lua state (a static array). */
-void bind_register(lua_State *L, comp_kind kind, const luaL_Reg *methods,
-                   lua_CFunction tostring);
-
-/* A kind whose handle table is not a table of methods (vars): `dress`
- * receives the new handle table on top (its handle under it in the table)
- * and the State at sidx, and sets the table's metatable itself. */
-typedef void (*bind_dress_fn)(lua_State *L, int sidx, handle *h);
-void bind_register_dress(comp_kind kind, bind_dress_fn dress);
-
-/* Push the handle userdata of the handle table at t. */
-void bind_push_handle_udata(lua_State *L, int t);
-
-/* Vars live in Lua tables (see lua_vars.c). Refresh: copy the block into
- * the mirrors of the State table at sidx, after a restore, undo or load.
- * Flush: copy the mirrors into the block; false, with a message in err,
- * when a var holds something other than an integer. */
-void lua_vars_refresh(lua_State *L, int sidx, gstate *st);
-bool lua_vars_flush(lua_State *L, int sidx, gstate *st, char *err, size_t errlen);
-
-/* Push t[name] without metamethods (t at idx). */
-static inline void bind_rawget_name(lua_State *L, int idx, const char *name)
-{
-    idx = lua_absindex(L, idx);
-    lua_pushstring(L, name);
-    lua_rawget(L, idx);
-}
-
-/* The index of label `name` in desc->labels[list], or -1. */
-int bind_label(const comp_desc *d, int list, const char *name);
-
-/* A field argument: a label name or a 1-based number; returns the 0-based
- * index or raises "no field 'x' on grid 'board' (fields: a, b)". */
-int bind_check_label(lua_State *L, int idx, const comp_desc *d, int list, const char *what);
-
-/* A condition argument at idx: nil/none (returns NULL), a Cond from
- * grove.cond, or a table {field = value | {lo, hi}}. Resolved against
- * desc->labels[list] into *scratch. Raises for unknown fields. */
-const cond_t *bind_check_cond(lua_State *L, int idx, const gstate *st, int comp,
-                              int list, cond_t *scratch);
-
-/* bind_check_comp for argument 1 that also gives the handle, so a method
- * reads its own upvalue once and passes the handle on to bind_check_field
- * and bind_check_cond_of (the hot path of every board query). */
-static inline void *bind_check_self(lua_State *L, comp_kind kind, const comp_desc **desc, const handle **self)
+/* The handle a method is called on, argument 1: the closure's own handle
+ * when 1 is its table (a few instructions: the hot path of every board
+ * query), else any live handle of `kind`. Called with a dot instead of a
+ * colon, the error says so. */
+static inline const handle *bind_check_self(lua_State *L, const bind_kind *kind)
 {
     const handle *h = lua_touserdata(L, lua_upvalueindex(1));
-    if (!(h && h->table == lua_topointer(L, 1) && h->type == (uint32_t)kind && h->owner->st)) {
-        bind_check_comp_slow(L, 1, kind, desc);        /* raises unless 1 is another handle of this kind */
-        h = bind_handle(L, 1, kind);
-    }
-    gstate *st = h->owner->st;
-    *desc = &st->comps[h->comp];
-    *self = h;
-    return state_comp(st, h->comp);
+    if (h && h->table == lua_topointer(L, 1) && h->kind == kind && h->owner->st) return h;
+    return bind_check_handle(L, 1, kind);
 }
 
-/* bind_check_label for a label of self's component: a name the script
- * wrote is an interned string, found by pointer among self's labels
- * without a lookup; anything else takes bind_check_label. */
-static inline int bind_check_field(lua_State *L, int idx, const handle *self, const comp_desc *d,
-                                   int list, const char *what)
+/* What a checked handle stands for: its state, its bytes in the block, its
+ * descriptor (name, labels). Valid until the script next runs. */
+static inline gstate *bind_gstate(const handle *h) { return h->owner->st; }
+static inline void *bind_data(const handle *h) { return state_comp(h->owner->st, h->comp); }
+static inline const comp_desc *bind_desc(const handle *h) { return &h->owner->st->comps[h->comp]; }
+
+/* A label of self's component at idx: a name or a 1-based number from
+ * label list `list` (0: fields or faces, 1: side or edge fields); returns
+ * the 0-based index. `what` names the list ("field", "symbol"): "no field
+ * 'x' on grid 'board' (fields: a, b)". A name the script wrote is an
+ * interned string, found by pointer without a lookup. */
+int bind_check_field_slow(lua_State *L, int idx, const handle *self, int list, const char *what);
+static inline int bind_check_field(lua_State *L, int idx, const handle *self, int list, const char *what)
 {
     if (lua_type(L, idx) == LUA_TSTRING) {
         const char *name = lua_tostring(L, idx);
         for (int k = 0; k < self->nfast[list]; k++)
             if (self->fast[list][k] == name) return k;
     }
-    return bind_check_label(L, idx, d, list, what);
+    return bind_check_field_slow(L, idx, self, list, what);
 }
 
-/* bind_check_cond on self's component, list 0. */
-static inline const cond_t *bind_check_cond_of(lua_State *L, int idx, const handle *self, cond_t *scratch)
+/* A condition at idx on label list `list` of self's component: nil/none
+ * (returns NULL: everything matches), a Cond from grove.cond, or a table
+ * {field = value | {lo, hi}}, resolved into *scratch (a Cond may be
+ * resolved in place: copy it if two conditions of one call may be one). */
+const cond_t *bind_check_cond(lua_State *L, int idx, const handle *self, int list, cond_t *scratch);
+
+/* A 32-bit value at idx for a field of self: "grid 'board': value 2^40
+ * does not fit 32 bits". */
+int bind_value_error(lua_State *L, lua_Integer v, const handle *self);   /* (its error) */
+static inline int32_t bind_check_value(lua_State *L, int idx, const handle *self)
 {
-    return bind_check_cond(L, idx, self->owner->st, self->comp, 0, scratch);
+    lua_Integer v = luaL_checkinteger(L, idx);
+    if (v < INT32_MIN || v > INT32_MAX) bind_value_error(L, v, self);
+    return (int32_t)v;
 }
+
+/* Raise for a core status other than GROVE_OK, naming the component
+ * ("not enough memory for grid 'board'", "grid 'board': bad argument");
+ * return for GROVE_OK. The one place a core's status becomes a Lua error:
+ * bindings check what they can say better first (a full deck), then call
+ * the core and pass its status here. */
+void bind_check_status(lua_State *L, grove_status rc, const comp_kind *kind, const char *name);
+
+/* grove.cond{field = value | {lo, hi}, ...}: a condition to reuse (api.c). */
+int bind_new_cond(lua_State *L);
+
+/* ---- results ------------------------------------------------------------------ */
 
 /* Push every member of s (0-based ids) as 1-based integers; returns the count.
  * Raises "too many results" only past the Lua stack limit. */
@@ -212,37 +196,38 @@ int bind_push_set(lua_State *L, const cellset_t *s);
 /* Push n 0-based ids from an array as 1-based integers. */
 int bind_push_ids(lua_State *L, const int *ids, int n);
 
-/* Raise a Lua error for a core status, naming the component. */
-int bind_status_error(lua_State *L, grove_status st, const comp_desc *d, const char *what);
+/* ---- handles and declarations ------------------------------------------------- */
 
-/* The binding registrations, one per component file. */
-void lua_grid_register(lua_State *L);
-void lua_hex_register(lua_State *L);
-void lua_graph_register(lua_State *L);
-void lua_deck_register(lua_State *L);
-void lua_dice_register(lua_State *L);
-void lua_pool_register(lua_State *L);
-void lua_vars_register(lua_State *L);
+/* The handle of the table at idx if it is any grove handle (of a live game
+ * or not), else NULL: for __tostring, which says "Grid(closed)". */
+handle *bind_to_handle(lua_State *L, int idx);
 
-/* Declaring components in setup: s:grid(...) and friends, one per binding
- * file; each gets the State at 1 and its arguments after. */
-int lua_grid_declare(lua_State *L);
-int lua_hex_declare(lua_State *L);
-int lua_graph_declare(lua_State *L);
-int lua_deck_declare(lua_State *L);
-int lua_dice_declare(lua_State *L);
-int lua_pool_declare(lua_State *L);
-int lua_vars_declare(lua_State *L);
+/* Push a new handle on component comp of the State table at index sidx. */
+void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp);
 
-/* For declarations: reserve a component (raises outside setup or for a
- * duplicate name); returns its index; the memory is zeroed. Also stores the
- * new handle as s.NAME and leaves it pushed on the stack. The State is at 1. */
-int bind_declare(lua_State *L, comp_kind kind, const char *name, size_t bytes,
-                 const char *const *labels0, int n0, const char *const *labels1, int n1);
+/* Push the handle userdata of the handle table at t. */
+void bind_push_handle_udata(lua_State *L, int t);
+
+/* Register the metatables of every component kind (once per Lua state). */
+void bind_open(lua_State *L);
+
+/* For declarations: reserve a component of `bytes` zeroed bytes (raises
+ * outside setup, for a duplicate name or a name the State uses); store its
+ * new handle as s.NAME and leave it pushed on the stack. The State is at 1. */
+const handle *bind_declare(lua_State *L, const bind_kind *kind, const char *name, size_t bytes,
+                           const char *const *labels0, int n0, const char *const *labels1, int n1);
 
 /* Read a list of strings (a Lua array at idx) into a NULL-terminated array
  * kept alive as a userdata pushed on the stack. Raises for non-strings or
  * names longer than STATE_MAX_NAME - 1. *n gets the count. */
 const char **bind_check_names(lua_State *L, int idx, int *n, const char *what);
+
+/* Push t[name] without metamethods (t at idx). */
+static inline void bind_rawget_name(lua_State *L, int idx, const char *name)
+{
+    idx = lua_absindex(L, idx);
+    lua_pushstring(L, name);
+    lua_rawget(L, idx);
+}
 
 #endif

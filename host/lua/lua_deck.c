@@ -39,7 +39,6 @@
  * full (capacity 10)") and change nothing; deal and move_to are all or
  * nothing.
  */
-#include <assert.h>
 #include <string.h>
 
 #include "bind.h"
@@ -50,9 +49,13 @@
 static const char *const vis_names[] = { "face up", "face down", "owner" };
 static const char *const backs_names[] = { "none", "top", "all" };
 
-static deck_t *check_deck(lua_State *L, int idx, const comp_desc **d)
+extern const bind_kind lua_deck;
+
+/* The zone a method is called on (argument 1). */
+static inline deck_t *check_deck(lua_State *L, const handle **self)
 {
-    return bind_check_comp(L, idx, COMP_DECK, d);
+    *self = bind_check_self(L, &lua_deck);
+    return bind_data(*self);
 }
 
 static int32_t check_card(lua_State *L, int idx, const comp_desc *d)
@@ -87,19 +90,18 @@ static int check_pos(lua_State *L, int idx, const deck_t *k, const comp_desc *d,
 }
 
 /* The seat at idx: 0 (an onlooker) or 1..players. */
-static int check_seat(lua_State *L, int idx, const comp_desc *d)
+static int check_seat(lua_State *L, int idx, const handle *self)
 {
-    handle *h = bind_handle_at(L, 1, COMP_DECK);
     lua_Integer seat = luaL_checkinteger(L, idx);
-    int n = h->owner->st->nplayers;
+    int n = bind_gstate(self)->nplayers;
     if (seat < 0 || seat > n)
-        luaL_error(L, "deck '%s': no seat %I (seats 1..%d, or 0 for an onlooker)", d->name, seat, n);
+        luaL_error(L, "deck '%s': no seat %I (seats 1..%d, or 0 for an onlooker)", bind_desc(self)->name, seat, n);
     return (int)seat;
 }
 
 /* s:deck(name, capacity, [{owner = seat, visibility = "face up" | "face down" | "owner",
  *                          backs = "all" | "top" | "none"}]) -> Deck */
-int lua_deck_declare(lua_State *L)
+static int declare(lua_State *L)
 {
     lstate *s = bind_check_state(L, 1);
     const char *name = luaL_checkstring(L, 2);
@@ -147,87 +149,95 @@ int lua_deck_declare(lua_State *L)
     if (vis == DECK_OWNER_ONLY && owner == 0)
         return luaL_error(L, "deck '%s': visibility \"owner\" needs an owner seat", name);
     if (backs < 0) backs = vis == DECK_FACE_DOWN ? DECK_BACKS_TOP : DECK_BACKS_ALL;
-    int idx = bind_declare(L, COMP_DECK, name, deck_bytes((int)cap), NULL, 0, NULL, 0);
-    deck_init(state_comp(s->st, idx), (int)cap, (int)owner, (deck_visibility)vis);
-    s->st->comps[idx].flags = backs;
+    const handle *self = bind_declare(L, &lua_deck, name, deck_bytes((int)cap), NULL, 0, NULL, 0);
+    deck_init(bind_data(self), (int)cap, (int)owner, (deck_visibility)vis);
+    s->st->comps[self->comp].flags = backs;
     return 1;
 }
 
 static int l_count(lua_State *L)
 {
-    deck_t *k = check_deck(L, 1, NULL);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
     lua_pushinteger(L, k->count);
     return 1;
 }
 
 static int l_capacity(lua_State *L)
 {
-    deck_t *k = check_deck(L, 1, NULL);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
     lua_pushinteger(L, k->cap);
     return 1;
 }
 
 static int l_push(lua_State *L)
 {
-    const comp_desc *d;
-    deck_t *k = check_deck(L, 1, &d);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    const comp_desc *d = bind_desc(self);
     int32_t card = check_card(L, 2, d);
     check_room(L, k, d);
-    deck_push(k, card);
+    bind_check_status(L, deck_push(k, card), &deck_kind, d->name);
     return 0;
 }
 
 static int l_push_bottom(lua_State *L)
 {
-    const comp_desc *d;
-    deck_t *k = check_deck(L, 1, &d);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    const comp_desc *d = bind_desc(self);
     int32_t card = check_card(L, 2, d);
     check_room(L, k, d);
-    deck_push_bottom(k, card);
+    bind_check_status(L, deck_push_bottom(k, card), &deck_kind, d->name);
     return 0;
 }
 
 /* k:insert(pos, card): afterwards the card is at pos (1 = top, count+1 = bottom) */
 static int l_insert(lua_State *L)
 {
-    const comp_desc *d;
-    deck_t *k = check_deck(L, 1, &d);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    const comp_desc *d = bind_desc(self);
     int pos = check_pos(L, 2, k, d, 1);
     int32_t card = check_card(L, 3, d);
     check_room(L, k, d);
-    deck_insert(k, k->count - pos + 1, card);
+    bind_check_status(L, deck_insert(k, k->count - pos + 1, card), &deck_kind, d->name);
     return 0;
 }
 
 static int l_draw(lua_State *L)
 {
-    const comp_desc *d;
-    deck_t *k = check_deck(L, 1, &d);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    const comp_desc *d = bind_desc(self);
     int32_t card;
     check_not_empty(L, k, d);
-    deck_draw(k, &card);
+    bind_check_status(L, deck_draw(k, &card), &deck_kind, d->name);
     lua_pushinteger(L, card);
     return 1;
 }
 
 static int l_draw_bottom(lua_State *L)
 {
-    const comp_desc *d;
-    deck_t *k = check_deck(L, 1, &d);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    const comp_desc *d = bind_desc(self);
     int32_t card;
     check_not_empty(L, k, d);
-    deck_draw_bottom(k, &card);
+    bind_check_status(L, deck_draw_bottom(k, &card), &deck_kind, d->name);
     lua_pushinteger(L, card);
     return 1;
 }
 
 static int l_take(lua_State *L)
 {
-    const comp_desc *d;
-    deck_t *k = check_deck(L, 1, &d);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    const comp_desc *d = bind_desc(self);
     int pos = check_pos(L, 2, k, d, 0);
     int32_t card;
-    deck_take_at(k, k->count - pos, &card);
+    bind_check_status(L, deck_take_at(k, k->count - pos, &card), &deck_kind, d->name);
     lua_pushinteger(L, card);
     return 1;
 }
@@ -235,8 +245,9 @@ static int l_take(lua_State *L)
 /* k:peek([pos = 1]) -> the card at pos from the top, or nil past the bottom */
 static int l_peek(lua_State *L)
 {
-    const comp_desc *d;
-    deck_t *k = check_deck(L, 1, &d);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    const comp_desc *d = bind_desc(self);
     lua_Integer pos = luaL_optinteger(L, 2, 1);
     if (pos < 1) return luaL_error(L, "deck '%s': no position %I (1 = top)", d->name, pos);
     int32_t card;
@@ -247,8 +258,9 @@ static int l_peek(lua_State *L)
 
 static int l_find(lua_State *L)
 {
-    const comp_desc *d;
-    deck_t *k = check_deck(L, 1, &d);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    const comp_desc *d = bind_desc(self);
     int i = deck_find(k, check_card(L, 2, d));
     if (i < 0) lua_pushnil(L);
     else lua_pushinteger(L, k->count - i);
@@ -257,7 +269,8 @@ static int l_find(lua_State *L)
 
 static int l_cards(lua_State *L)
 {
-    deck_t *k = check_deck(L, 1, NULL);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
     luaL_checkstack(L, k->count, "too many results");
     for (int i = k->count - 1; i >= 0; i--) lua_pushinteger(L, k->cards[i]);
     return k->count;
@@ -265,20 +278,20 @@ static int l_cards(lua_State *L)
 
 static int l_shuffle(lua_State *L)
 {
-    deck_t *k = check_deck(L, 1, NULL);
-    handle *h = bind_handle_at(L, 1, COMP_DECK);
-    deck_shuffle(k, state_rng(h->owner->st));
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    deck_shuffle(k, state_rng(bind_gstate(self)));
     return 0;
 }
 
 /* The target zone at 2 and the count at 3 for deal / move_to; raises unless
  * the whole move can be made. */
-static deck_t *check_transfer(lua_State *L, deck_t *from, const comp_desc *d, int *n, const char *verb)
+static deck_t *check_transfer(lua_State *L, const handle *self, deck_t *from, int *n, const char *verb)
 {
-    const comp_desc *td;
-    deck_t *to = check_deck(L, 2, &td);
-    handle *hf = bind_handle_at(L, 1, COMP_DECK), *ht = bind_handle_at(L, 2, COMP_DECK);
-    if (hf->owner != ht->owner)
+    const handle *target = bind_check_handle(L, 2, &lua_deck);
+    const comp_desc *d = bind_desc(self), *td = bind_desc(target);
+    deck_t *to = bind_data(target);
+    if (self->owner != target->owner)
         luaL_error(L, "deck '%s': cannot %s to deck '%s' of another game", d->name, verb, td->name);
     lua_Integer want = luaL_optinteger(L, 3, 1);
     if (want < 0) luaL_error(L, "deck '%s': cannot %s %I cards", d->name, verb, want);
@@ -296,25 +309,23 @@ static deck_t *check_transfer(lua_State *L, deck_t *from, const comp_desc *d, in
 /* k:deal(to, [n = 1]): the top n cards one at a time onto to (order reverses) */
 static int l_deal(lua_State *L)
 {
-    const comp_desc *d;
-    deck_t *from = check_deck(L, 1, &d);
+    const handle *self;
+    deck_t *from = check_deck(L, &self);
     int n;
-    deck_t *to = check_transfer(L, from, d, &n, "deal");
-    grove_status rc = deck_deal(from, to, n);
-    assert(rc == GROVE_OK);
-    (void)rc;
+    deck_t *to = check_transfer(L, self, from, &n, "deal");
+    bind_check_status(L, deck_deal(from, to, n), &deck_kind, bind_desc(self)->name);
     return 0;
 }
 
 /* k:move_to(to, [n = 1]): the top n cards as one stack onto to (order kept) */
 static int l_move_to(lua_State *L)
 {
-    const comp_desc *d;
-    deck_t *from = check_deck(L, 1, &d);
+    const handle *self;
+    deck_t *from = check_deck(L, &self);
     int n;
-    deck_t *to = check_transfer(L, from, d, &n, "move");
+    deck_t *to = check_transfer(L, self, from, &n, "move");
     if (to == from) return 0;
-    for (int i = n; i >= 1; i--) {
+    for (int i = n; i >= 1; i--) {                      /* checked: cannot fail */
         int32_t card;
         deck_take_at(from, from->count - i, &card);     /* the lowest of the stack left */
         deck_push(to, card);
@@ -324,41 +335,41 @@ static int l_move_to(lua_State *L)
 
 static int l_owner(lua_State *L)
 {
-    deck_t *k = check_deck(L, 1, NULL);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
     lua_pushinteger(L, k->owner);
     return 1;
 }
 
 static int l_visibility(lua_State *L)
 {
-    deck_t *k = check_deck(L, 1, NULL);
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
     lua_pushstring(L, k->vis >= 0 && k->vis < 3 ? vis_names[k->vis] : "?");
     return 1;
 }
 
 static int l_visible_to(lua_State *L)
 {
-    const comp_desc *d;
-    deck_t *k = check_deck(L, 1, &d);
-    lua_pushboolean(L, deck_visible(k, check_seat(L, 2, d)));
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    lua_pushboolean(L, deck_visible(k, check_seat(L, 2, self)));
     return 1;
 }
 
 static int l_backs_shown(lua_State *L)
 {
-    const comp_desc *d;
-    check_deck(L, 1, &d);
+    const comp_desc *d = bind_desc(bind_check_self(L, &lua_deck));
     lua_pushstring(L, d->flags >= 0 && d->flags < 3 ? backs_names[d->flags] : "?");
     return 1;
 }
 
 static int l_tostring(lua_State *L)
 {
-    handle *h = bind_handle(L, 1, COMP_DECK);
+    const handle *h = bind_to_handle(L, 1);
     if (!h || !h->owner->st) { lua_pushliteral(L, "Deck(closed)"); return 1; }
-    const comp_desc *d;
-    deck_t *k = check_deck(L, 1, &d);
-    lua_pushfstring(L, "Deck(%s, %d/%d cards)", d->name, (int)k->count, (int)k->cap);
+    const deck_t *k = bind_data(h);
+    lua_pushfstring(L, "Deck(%s, %d/%d cards)", bind_desc(h)->name, (int)k->count, (int)k->cap);
     return 1;
 }
 
@@ -373,11 +384,10 @@ static const luaL_Reg methods[] = {
     { NULL, NULL },
 };
 
-void lua_deck_register(lua_State *L)
-{
-    bind_register(L, COMP_DECK, methods, l_tostring);
-    luaL_getmetatable(L, bind_type_name[COMP_DECK]);
-    lua_pushcfunction(L, l_count);
-    lua_setfield(L, -2, "__len");
-    lua_pop(L, 1);
-}
+static const luaL_Reg metamethods[] = {
+    { "__tostring", l_tostring },
+    { "__len", l_count },
+    { NULL, NULL },
+};
+
+const bind_kind lua_deck = { &deck_kind, "Deck", declare, methods, metamethods, NULL };

@@ -25,7 +25,6 @@
  *   dice:aside() -> the dice set aside   dice:free() -> the others
  *   dice:size() -> n                 dice:symbols() -> the symbol names
  */
-#include <assert.h>
 #include <string.h>
 
 #include "bind.h"
@@ -33,9 +32,13 @@
 
 #define DICE_MAX_DICE 256
 
-static dice_t *check_dice(lua_State *L, int idx, const comp_desc **d)
+extern const bind_kind lua_dice;
+
+/* The dice a method is called on (argument 1). */
+static inline dice_t *check_dice(lua_State *L, const handle **self)
 {
-    return bind_check_comp(L, idx, COMP_DICE, d);
+    *self = bind_check_self(L, &lua_dice);
+    return bind_data(*self);
 }
 
 /* A die number at idx; returns it 0-based. */
@@ -46,15 +49,9 @@ static int check_die(lua_State *L, int idx, const dice_t *k, const comp_desc *d)
     return (int)i - 1;
 }
 
-static int32_t check_symbol(lua_State *L, int idx, const comp_desc *d)
+static int32_t check_symbol(lua_State *L, int idx, const handle *self)
 {
-    return bind_check_label(L, idx, d, 0, "symbol");
-}
-
-static rng_t *rng_of(lua_State *L)
-{
-    handle *h = bind_handle_at(L, 1, COMP_DICE);
-    return state_rng(h->owner->st);
+    return bind_check_field(L, idx, self, 0, "symbol");
 }
 
 static void push_symbol(lua_State *L, const comp_desc *d, int32_t sym)
@@ -64,7 +61,7 @@ static void push_symbol(lua_State *L, const comp_desc *d, int32_t sym)
 }
 
 /* s:dice(name, n, {face names}) -> Dice */
-int lua_dice_declare(lua_State *L)
+static int declare(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 2);
     lua_Integer n = luaL_checkinteger(L, 3);
@@ -91,28 +88,27 @@ int lua_dice_declare(lua_State *L)
         if (k == nsym) sym[nsym++] = s;
         face_sym[f] = k;
     }
-    int idx = bind_declare(L, COMP_DICE, name, dice_bytes((int)n, (int)nfaces), sym, nsym, NULL, 0);
-    lstate *s = bind_check_state(L, 1);
-    grove_status rc = dice_init(state_comp(s->st, idx), (int)n, (int)nfaces, face_sym);
-    assert(rc == GROVE_OK);
-    (void)rc;
+    const handle *self = bind_declare(L, &lua_dice, name, dice_bytes((int)n, (int)nfaces), sym, nsym, NULL, 0);
+    bind_check_status(L, dice_init(bind_data(self), (int)n, (int)nfaces, face_sym), &dice_kind, name);
     return 1;
 }
 
 static int l_roll(lua_State *L)
 {
-    dice_t *k = check_dice(L, 1, NULL);
-    dice_roll_all(k, rng_of(L));
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
+    dice_roll_all(k, state_rng(bind_gstate(self)));
     return 0;
 }
 
 static int l_roll_one(lua_State *L)
 {
-    const comp_desc *d;
-    dice_t *k = check_dice(L, 1, &d);
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
+    const comp_desc *d = bind_desc(self);
     int i = check_die(L, 2, k, d);
     int32_t sym;
-    dice_roll_one(k, i, rng_of(L));
+    bind_check_status(L, dice_roll_one(k, i, state_rng(bind_gstate(self))), &dice_kind, d->name);
     dice_value(k, i, &sym);
     push_symbol(L, d, sym);
     return 1;
@@ -120,15 +116,17 @@ static int l_roll_one(lua_State *L)
 
 static int l_roll_free(lua_State *L)
 {
-    dice_t *k = check_dice(L, 1, NULL);
-    dice_roll_free(k, rng_of(L));
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
+    dice_roll_free(k, state_rng(bind_gstate(self)));
     return 0;
 }
 
 static int l_value(lua_State *L)
 {
-    const comp_desc *d;
-    dice_t *k = check_dice(L, 1, &d);
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
+    const comp_desc *d = bind_desc(self);
     int32_t sym;
     dice_value(k, check_die(L, 2, k, d), &sym);
     push_symbol(L, d, sym);
@@ -137,10 +135,11 @@ static int l_value(lua_State *L)
 
 static int l_set_value(lua_State *L)
 {
-    const comp_desc *d;
-    dice_t *k = check_dice(L, 1, &d);
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
+    const comp_desc *d = bind_desc(self);
     int i = check_die(L, 2, k, d);
-    int32_t sym = check_symbol(L, 3, d);
+    int32_t sym = check_symbol(L, 3, self);
     if (dice_set_value(k, i, sym) != GROVE_OK)
         return luaL_error(L, "dice '%s': no face shows symbol '%s'", d->name, d->labels[0][sym]);
     return 0;
@@ -149,31 +148,34 @@ static int l_set_value(lua_State *L)
 /* d:set_aside(i, [aside = true]) */
 static int l_set_aside(lua_State *L)
 {
-    const comp_desc *d;
-    dice_t *k = check_dice(L, 1, &d);
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
+    const comp_desc *d = bind_desc(self);
     int i = check_die(L, 2, k, d);
     int aside = 1;
     if (!lua_isnone(L, 3)) {
         luaL_checktype(L, 3, LUA_TBOOLEAN);
         aside = lua_toboolean(L, 3);
     }
-    dice_set_aside(k, i, aside);
+    bind_check_status(L, dice_set_aside(k, i, aside), &dice_kind, d->name);
     return 0;
 }
 
 static int l_is_aside(lua_State *L)
 {
-    const comp_desc *d;
-    dice_t *k = check_dice(L, 1, &d);
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
+    const comp_desc *d = bind_desc(self);
     lua_pushboolean(L, dice_is_aside(k, check_die(L, 2, k, d)));
     return 1;
 }
 
 static int l_count(lua_State *L)
 {
-    const comp_desc *d;
-    dice_t *k = check_dice(L, 1, &d);
-    int32_t sym = check_symbol(L, 2, d);
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
+    const comp_desc *d = bind_desc(self);
+    int32_t sym = check_symbol(L, 2, self);
     dice_which which = DICE_ALL;
     if (!lua_isnoneornil(L, 3)) {
         const char *w = lua_tostring(L, 3);
@@ -189,8 +191,9 @@ static int l_count(lua_State *L)
 
 static int l_values(lua_State *L)
 {
-    const comp_desc *d;
-    dice_t *k = check_dice(L, 1, &d);
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
+    const comp_desc *d = bind_desc(self);
     luaL_checkstack(L, k->n, "too many results");
     for (int i = 0; i < k->n; i++) {
         int32_t sym;
@@ -203,7 +206,8 @@ static int l_values(lua_State *L)
 /* The dice whose set-aside flag is `aside`, 1-based. */
 static int push_where(lua_State *L, bool aside)
 {
-    dice_t *k = check_dice(L, 1, NULL);
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
     luaL_checkstack(L, k->n, "too many results");
     int n = 0;
     for (int i = 0; i < k->n; i++)
@@ -219,15 +223,15 @@ static int l_free(lua_State *L) { return push_where(L, false); }
 
 static int l_size(lua_State *L)
 {
-    dice_t *k = check_dice(L, 1, NULL);
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
     lua_pushinteger(L, k->n);
     return 1;
 }
 
 static int l_symbols(lua_State *L)
 {
-    const comp_desc *d;
-    check_dice(L, 1, &d);
+    const comp_desc *d = bind_desc(bind_check_self(L, &lua_dice));
     luaL_checkstack(L, d->nlabels[0], "too many results");
     for (int i = 0; i < d->nlabels[0]; i++) lua_pushstring(L, d->labels[0][i]);
     return d->nlabels[0];
@@ -236,10 +240,10 @@ static int l_symbols(lua_State *L)
 /* Dice(cup: star fairy [snake] tree tree), set-aside dice in brackets */
 static int l_tostring(lua_State *L)
 {
-    handle *h = bind_handle(L, 1, COMP_DICE);
+    const handle *h = bind_to_handle(L, 1);
     if (!h || !h->owner->st) { lua_pushliteral(L, "Dice(closed)"); return 1; }
-    const comp_desc *d;
-    dice_t *k = check_dice(L, 1, &d);
+    const dice_t *k = bind_data(h);
+    const comp_desc *d = bind_desc(h);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     lua_pushfstring(L, "Dice(%s:", d->name);
@@ -266,7 +270,9 @@ static const luaL_Reg methods[] = {
     { NULL, NULL },
 };
 
-void lua_dice_register(lua_State *L)
-{
-    bind_register(L, COMP_DICE, methods, l_tostring);
-}
+static const luaL_Reg metamethods[] = {
+    { "__tostring", l_tostring },
+    { NULL, NULL },
+};
+
+const bind_kind lua_dice = { &dice_kind, "Dice", declare, methods, metamethods, NULL };

@@ -34,66 +34,82 @@
  * A walk enters only nodes satisfying the node condition (the target of
  * distance too) and crosses only edges satisfying the edge condition.
  */
-#include <assert.h>
 #include <string.h>
 
-#include "bind.h"
+#include "board.h"
 #include "graph.h"
 
-static graph_t *check_graph(lua_State *L, int idx, const comp_desc **d)
+extern const bind_kind lua_graph;
+
+/* The graph a method is called on (argument 1). */
+static inline graph_t *check_graph(lua_State *L, const handle **self)
 {
-    return bind_check_comp(L, idx, COMP_GRAPH, d);
+    *self = bind_check_self(L, &lua_graph);
+    return bind_data(*self);
 }
 
 /* A live node argument; returns its 0-based id. */
-static int check_node(lua_State *L, int idx, const graph_t *g, const comp_desc *d)
+static int check_node(lua_State *L, int idx, const handle *self, const void *board)
 {
+    const graph_t *g = board;
     lua_Integer n = luaL_checkinteger(L, idx);
     if (n < 1 || n > g->maxnodes)
-        luaL_error(L, "no node %I in graph '%s' (node ids 1..%d)", n, d->name, (int)g->maxnodes);
+        luaL_error(L, "no node %I in graph '%s' (node ids 1..%d)", n, bind_desc(self)->name, (int)g->maxnodes);
     if (!graph_node_alive(g, (int)n - 1))
-        luaL_error(L, "no node %I in graph '%s' (it was removed or never added)", n, d->name);
+        luaL_error(L, "no node %I in graph '%s' (it was removed or never added)", n, bind_desc(self)->name);
     return (int)n - 1;
 }
 
 /* A live edge argument; returns its 0-based id. */
-static int check_edge(lua_State *L, int idx, const graph_t *g, const comp_desc *d)
+static int check_edge(lua_State *L, int idx, const handle *self, const void *board)
 {
+    const graph_t *g = board;
     lua_Integer e = luaL_checkinteger(L, idx);
     if (e < 1 || e > g->maxedges)
-        luaL_error(L, "no edge %I in graph '%s' (edge ids 1..%d)", e, d->name, (int)g->maxedges);
+        luaL_error(L, "no edge %I in graph '%s' (edge ids 1..%d)", e, bind_desc(self)->name, (int)g->maxedges);
     if (!graph_edge_alive(g, (int)e - 1))
-        luaL_error(L, "no edge %I in graph '%s' (it was removed or never added)", e, d->name);
+        luaL_error(L, "no edge %I in graph '%s' (it was removed or never added)", e, bind_desc(self)->name);
     return (int)e - 1;
-}
-
-static int32_t check_value(lua_State *L, int idx, const comp_desc *d)
-{
-    lua_Integer v = luaL_checkinteger(L, idx);
-    if (v < INT32_MIN || v > INT32_MAX)
-        luaL_error(L, "graph '%s': value %I does not fit 32 bits", d->name, v);
-    return (int32_t)v;
 }
 
 /* A condition at idx on node fields (list 0) or edge fields (list 1), copied
  * into *mine so that one Cond passed twice cannot overwrite itself. */
 static const cond_t *check_cond(lua_State *L, const handle *self, int idx, int list, cond_t *mine)
 {
-    const cond_t *c = bind_check_cond(L, idx, self->owner->st, self->comp, list, mine);
+    const cond_t *c = bind_check_cond(L, idx, self, list, mine);
     if (!c) return NULL;
     if (c != mine) *mine = *c;
     return mine;
 }
 
-/* The graph a method is called on (argument 1), with its descriptor and
- * handle for the field and condition checks. */
-static graph_t *check_self(lua_State *L, const comp_desc **d, const handle **self)
+static int32_t *node_fields(const void *board, int *n)
 {
-    return bind_check_self(L, COMP_GRAPH, d, self);
+    *n = ((const graph_t *)board)->maxnodes;
+    return graph_node_fields(board);
 }
 
+static int32_t *edge_fields(const void *board, int *n)
+{
+    *n = ((const graph_t *)board)->maxedges;
+    return graph_edge_fields(board);
+}
+
+static void select_nodes(const void *board, const cond_t *cond, cellset_t *out)
+{
+    graph_select_nodes(board, cond, out);
+}
+
+static void select_edges(const void *board, const cond_t *cond, cellset_t *out)
+{
+    graph_select_edges(board, cond, out);
+}
+
+/* The nodes and the edges are each a board (board.h) of their own fields. */
+static const board_type NODES = { &lua_graph, 0, "node field", check_node, node_fields, select_nodes };
+static const board_type EDGES = { &lua_graph, 1, "edge field", check_edge, edge_fields, select_edges };
+
 /* s:graph(name, maxnodes, maxedges, {node fields}, {edge fields}) -> Graph */
-int lua_graph_declare(lua_State *L)
+static int declare(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 2);
     lua_Integer nn = luaL_checkinteger(L, 3), ne = luaL_checkinteger(L, 4);
@@ -105,48 +121,51 @@ int lua_graph_declare(lua_State *L)
         return luaL_error(L, "graph '%s': %I nodes out of range (1..%d)", name, nn, CELLSET_MAX);
     if (ne < 1 || ne > CELLSET_MAX)
         return luaL_error(L, "graph '%s': %I edges out of range (1..%d)", name, ne, CELLSET_MAX);
-    int idx = bind_declare(L, COMP_GRAPH, name, graph_bytes((int)nn, (int)ne, nnf, nef),
-                           (const char *const *)nf, nnf, (const char *const *)ef, nef);
-    lstate *s = bind_check_state(L, 1);
-    graph_init(state_comp(s->st, idx), (int)nn, (int)ne, nnf, nef);
+    const handle *self = bind_declare(L, &lua_graph, name, graph_bytes((int)nn, (int)ne, nnf, nef),
+                                      (const char *const *)nf, nnf, (const char *const *)ef, nef);
+    bind_check_status(L, graph_init(bind_data(self), (int)nn, (int)ne, nnf, nef), &graph_kind, name);
     return 1;
 }
 
 static int l_add_node(lua_State *L)
 {
-    const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_graph(L, &self);
     int id;
-    if (graph_add_node(g, &id) != GROVE_OK)
-        return luaL_error(L, "graph '%s' is full: no free node slot (capacity %d)", d->name, (int)g->maxnodes);
+    grove_status rc = graph_add_node(g, &id);
+    if (rc == GROVE_EFULL)
+        return luaL_error(L, "graph '%s' is full: no free node slot (capacity %d)", bind_desc(self)->name, (int)g->maxnodes);
+    bind_check_status(L, rc, &graph_kind, bind_desc(self)->name);
     lua_pushinteger(L, id + 1);
     return 1;
 }
 
 static int l_add_node_at(lua_State *L)
 {
-    const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_graph(L, &self);
+    const char *name = bind_desc(self)->name;
     lua_Integer n = luaL_checkinteger(L, 2);
     if (n < 1 || n > g->maxnodes)
-        return luaL_error(L, "no node %I in graph '%s' (node ids 1..%d)", n, d->name, (int)g->maxnodes);
-    if (graph_add_node_at(g, (int)n - 1) != GROVE_OK)
-        return luaL_error(L, "graph '%s' already has node %I", d->name, n);
+        return luaL_error(L, "no node %I in graph '%s' (node ids 1..%d)", n, name, (int)g->maxnodes);
+    if (graph_node_alive(g, (int)n - 1)) return luaL_error(L, "graph '%s' already has node %I", name, n);
+    bind_check_status(L, graph_add_node_at(g, (int)n - 1), &graph_kind, name);
     return 0;
 }
 
 static int l_remove_node(lua_State *L)
 {
-    const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
-    graph_remove_node(g, check_node(L, 2, g, d));
+    const handle *self;
+    graph_t *g = check_graph(L, &self);
+    bind_check_status(L, graph_remove_node(g, check_node(L, 2, self, g)), &graph_kind, bind_desc(self)->name);
     return 0;
 }
 
 /* g:alive(n) -> is n a live node? (false for any id out of range) */
 static int l_alive(lua_State *L)
 {
-    graph_t *g = check_graph(L, 1, NULL);
+    const handle *self;
+    graph_t *g = check_graph(L, &self);
     lua_Integer n = luaL_checkinteger(L, 2);
     lua_pushboolean(L, n >= 1 && n <= g->maxnodes && graph_node_alive(g, (int)n - 1));
     return 1;
@@ -154,31 +173,35 @@ static int l_alive(lua_State *L)
 
 static int l_add_edge(lua_State *L)
 {
-    const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
-    int a = check_node(L, 2, g, d), b = check_node(L, 3, g, d);
-    if (a == b) return luaL_error(L, "graph '%s': cannot join node %d to itself", d->name, a + 1);
+    const handle *self;
+    graph_t *g = check_graph(L, &self);
+    const char *name = bind_desc(self)->name;
+    int a = check_node(L, 2, self, g), b = check_node(L, 3, self, g);
+    if (a == b) return luaL_error(L, "graph '%s': cannot join node %d to itself", name, a + 1);
     int e = graph_edge_between(g, a, b);
     if (e >= 0)
-        return luaL_error(L, "graph '%s': nodes %d and %d are already joined (edge %d)", d->name, a + 1, b + 1, e + 1);
-    if (graph_add_edge(g, a, b, &e) != GROVE_OK)
-        return luaL_error(L, "graph '%s' is full: no free edge slot (capacity %d)", d->name, (int)g->maxedges);
+        return luaL_error(L, "graph '%s': nodes %d and %d are already joined (edge %d)", name, a + 1, b + 1, e + 1);
+    grove_status rc = graph_add_edge(g, a, b, &e);
+    if (rc == GROVE_EFULL)
+        return luaL_error(L, "graph '%s' is full: no free edge slot (capacity %d)", name, (int)g->maxedges);
+    bind_check_status(L, rc, &graph_kind, name);
     lua_pushinteger(L, e + 1);
     return 1;
 }
 
 static int l_remove_edge(lua_State *L)
 {
-    const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
-    graph_remove_edge(g, check_edge(L, 2, g, d));
+    const handle *self;
+    graph_t *g = check_graph(L, &self);
+    bind_check_status(L, graph_remove_edge(g, check_edge(L, 2, self, g)), &graph_kind, bind_desc(self)->name);
     return 0;
 }
 
 /* g:edge_alive(e) -> is e a live edge? (false for any id out of range) */
 static int l_edge_alive(lua_State *L)
 {
-    graph_t *g = check_graph(L, 1, NULL);
+    const handle *self;
+    graph_t *g = check_graph(L, &self);
     lua_Integer e = luaL_checkinteger(L, 2);
     lua_pushboolean(L, e >= 1 && e <= g->maxedges && graph_edge_alive(g, (int)e - 1));
     return 1;
@@ -186,10 +209,10 @@ static int l_edge_alive(lua_State *L)
 
 static int l_ends(lua_State *L)
 {
-    const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self;
+    graph_t *g = check_graph(L, &self);
     int a, b;
-    graph_edge_ends(g, check_edge(L, 2, g, d), &a, &b);
+    graph_edge_ends(g, check_edge(L, 2, self, g), &a, &b);
     lua_pushinteger(L, a + 1);
     lua_pushinteger(L, b + 1);
     return 2;
@@ -198,13 +221,13 @@ static int l_ends(lua_State *L)
 /* g:other(e, n) -> the end of e that is not n */
 static int l_other(lua_State *L)
 {
-    const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
-    int e = check_edge(L, 2, g, d), n = check_node(L, 3, g, d), a, b;
+    const handle *self;
+    graph_t *g = check_graph(L, &self);
+    int e = check_edge(L, 2, self, g), n = check_node(L, 3, self, g), a, b;
     graph_edge_ends(g, e, &a, &b);
     if (n != a && n != b)
         return luaL_error(L, "graph '%s': edge %d joins nodes %d and %d, not node %d",
-                          d->name, e + 1, a + 1, b + 1, n + 1);
+                          bind_desc(self)->name, e + 1, a + 1, b + 1, n + 1);
     lua_pushinteger(L, (n == a ? b : a) + 1);
     return 1;
 }
@@ -212,101 +235,30 @@ static int l_other(lua_State *L)
 /* g:edge(a, b) -> the edge joining a and b, or nil */
 static int l_edge(lua_State *L)
 {
-    const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
-    int a = check_node(L, 2, g, d), b = check_node(L, 3, g, d);
+    const handle *self;
+    graph_t *g = check_graph(L, &self);
+    int a = check_node(L, 2, self, g), b = check_node(L, 3, self, g);
     int e = graph_edge_between(g, a, b);
     if (e < 0) lua_pushnil(L);
     else lua_pushinteger(L, e + 1);
     return 1;
 }
 
-static int l_get(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    int n = check_node(L, 2, g, d);
-    lua_pushinteger(L, graph_node_get(g, n, bind_check_field(L, 3, self, d, 0, "node field")));
-    return 1;
-}
-
-static int l_set(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    int n = check_node(L, 2, g, d);
-    int f = bind_check_field(L, 3, self, d, 0, "node field");
-    graph_node_set(g, n, f, check_value(L, 4, d));
-    return 0;
-}
-
-/* The new value of a field after adding delta (arg 4), or raise. */
-static int32_t added(lua_State *L, const comp_desc *d, int32_t old)
-{
-    lua_Integer delta = luaL_checkinteger(L, 4);
-    if (delta < INT32_MIN || delta > INT32_MAX)
-        luaL_error(L, "graph '%s': value %I does not fit 32 bits", d->name, delta);
-    lua_Integer v = (lua_Integer)old + delta;
-    if (v < INT32_MIN || v > INT32_MAX)
-        luaL_error(L, "graph '%s': value %I does not fit 32 bits", d->name, v);
-    return (int32_t)v;
-}
-
-static int l_add(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    int n = check_node(L, 2, g, d);
-    int f = bind_check_field(L, 3, self, d, 0, "node field");
-    int32_t v = added(L, d, graph_node_get(g, n, f));
-    graph_node_set(g, n, f, v);
-    lua_pushinteger(L, v);
-    return 1;
-}
-
-static int l_edge_get(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    int e = check_edge(L, 2, g, d);
-    lua_pushinteger(L, graph_edge_get(g, e, bind_check_field(L, 3, self, d, 1, "edge field")));
-    return 1;
-}
-
-static int l_edge_set(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    int e = check_edge(L, 2, g, d);
-    int f = bind_check_field(L, 3, self, d, 1, "edge field");
-    graph_edge_set(g, e, f, check_value(L, 4, d));
-    return 0;
-}
-
-static int l_edge_add(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    int e = check_edge(L, 2, g, d);
-    int f = bind_check_field(L, 3, self, d, 1, "edge field");
-    int32_t v = added(L, d, graph_edge_get(g, e, f));
-    graph_edge_set(g, e, f, v);
-    lua_pushinteger(L, v);
-    return 1;
-}
+static int l_get(lua_State *L) { return board_get(L, &NODES); }
+static int l_set(lua_State *L) { return board_set(L, &NODES); }
+static int l_add(lua_State *L) { return board_add(L, &NODES); }
+static int l_nodes(lua_State *L) { return board_cells(L, &NODES); }
+static int l_count(lua_State *L) { return board_count(L, &NODES); }
+static int l_edge_get(lua_State *L) { return board_get(L, &EDGES); }
+static int l_edge_set(lua_State *L) { return board_set(L, &EDGES); }
+static int l_edge_add(lua_State *L) { return board_add(L, &EDGES); }
+static int l_all_edges(lua_State *L) { return board_cells(L, &EDGES); }
 
 static int l_neighbors(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    int n = check_node(L, 2, g, d);
+    graph_t *g = check_graph(L, &self);
+    int n = check_node(L, 2, self, g);
     cond_t ns, es;
     const cond_t *nc = check_cond(L, self, 3, 0, &ns), *ec = check_cond(L, self, 4, 1, &es);
     int out[CELLSET_MAX];
@@ -315,59 +267,20 @@ static int l_neighbors(lua_State *L)
 
 static int l_edges(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    int n = check_node(L, 2, g, d);
+    graph_t *g = check_graph(L, &self);
+    int n = check_node(L, 2, self, g);
     cond_t es;
     const cond_t *ec = check_cond(L, self, 3, 1, &es);
     int out[CELLSET_MAX];
     return bind_push_ids(L, out, graph_edges_of(g, n, ec, out, CELLSET_MAX));
 }
 
-static int l_nodes(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    cond_t ns;
-    const cond_t *nc = check_cond(L, self, 2, 0, &ns);
-    cellset_t set;
-    graph_select_nodes(g, nc, &set);
-    return bind_push_set(L, &set);
-}
-
-static int l_count(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    cond_t ns;
-    const cond_t *nc = check_cond(L, self, 2, 0, &ns);
-    cellset_t set;
-    graph_select_nodes(g, nc, &set);
-    lua_pushinteger(L, cellset_count(&set));
-    return 1;
-}
-
-static int l_all_edges(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    cond_t es;
-    const cond_t *ec = check_cond(L, self, 2, 1, &es);
-    cellset_t set;
-    graph_select_edges(g, ec, &set);
-    return bind_push_set(L, &set);
-}
-
 static int l_distance(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    int a = check_node(L, 2, g, d), b = check_node(L, 3, g, d);
+    graph_t *g = check_graph(L, &self);
+    int a = check_node(L, 2, self, g), b = check_node(L, 3, self, g);
     cond_t ns, es;
     const cond_t *nc = check_cond(L, self, 4, 0, &ns), *ec = check_cond(L, self, 5, 1, &es);
     int k = graph_distance(g, a, b, nc, ec);
@@ -378,10 +291,9 @@ static int l_distance(lua_State *L)
 
 static int l_reach(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    graph_t *g = check_self(L, &d, &self);
-    int n = check_node(L, 2, g, d);
+    graph_t *g = check_graph(L, &self);
+    int n = check_node(L, 2, self, g);
     lua_Integer k = luaL_checkinteger(L, 3);
     cond_t ns, es;
     const cond_t *nc = check_cond(L, self, 4, 0, &ns), *ec = check_cond(L, self, 5, 1, &es);
@@ -393,7 +305,8 @@ static int l_reach(lua_State *L)
 
 static int l_capacity(lua_State *L)
 {
-    graph_t *g = check_graph(L, 1, NULL);
+    const handle *self;
+    graph_t *g = check_graph(L, &self);
     lua_pushinteger(L, g->maxnodes);
     lua_pushinteger(L, g->maxedges);
     return 2;
@@ -401,14 +314,13 @@ static int l_capacity(lua_State *L)
 
 static int l_tostring(lua_State *L)
 {
-    handle *h = bind_handle(L, 1, COMP_GRAPH);
-    if (!h || !h->owner->st) { lua_pushliteral(L, "Graph(closed)"); return 1; }
-    const comp_desc *d;
-    graph_t *g = check_graph(L, 1, &d);
+    const handle *self = bind_to_handle(L, 1);
+    if (!self || !self->owner->st) { lua_pushliteral(L, "Graph(closed)"); return 1; }
+    const graph_t *g = bind_data(self);
     cellset_t nodes, edges;
     graph_select_nodes(g, NULL, &nodes);
     graph_select_edges(g, NULL, &edges);
-    lua_pushfstring(L, "Graph(%s, %d/%d nodes, %d/%d edges)", d->name, cellset_count(&nodes),
+    lua_pushfstring(L, "Graph(%s, %d/%d nodes, %d/%d edges)", bind_desc(self)->name, cellset_count(&nodes),
                     (int)g->maxnodes, cellset_count(&edges), (int)g->maxedges);
     return 1;
 }
@@ -426,7 +338,9 @@ static const luaL_Reg methods[] = {
     { NULL, NULL },
 };
 
-void lua_graph_register(lua_State *L)
-{
-    bind_register(L, COMP_GRAPH, methods, l_tostring);
-}
+static const luaL_Reg metamethods[] = {
+    { "__tostring", l_tostring },
+    { NULL, NULL },
+};
+
+const bind_kind lua_graph = { &graph_kind, "Graph", declare, methods, metamethods, NULL };

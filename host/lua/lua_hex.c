@@ -40,20 +40,23 @@
  *
  *   for _, c in ipairs{board:reach("0,0", 2, {tree = 0})} do ... end
  */
-#include <assert.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bind.h"
+#include "board.h"
 #include "hex.h"
 
 #define HEX_MAX_RADIUS 15           /* (2R + 1)^2 <= CELLSET_MAX */
 #define HEX_MAX_COORD 1000000       /* keeps q, r arithmetic far from overflow */
 
-static hex_t *check_hexgrid(lua_State *L, int idx, const comp_desc **d)
+extern const bind_kind lua_hex;
+
+/* The hex grid a method is called on (argument 1). */
+static inline hex_t *check_hexgrid(lua_State *L, const handle **self)
 {
-    return bind_check_comp(L, idx, COMP_HEX, d);
+    *self = bind_check_self(L, &lua_hex);
+    return bind_data(*self);
 }
 
 /* Parse "q,r" (blanks allowed around each number); false if malformed. */
@@ -84,23 +87,23 @@ static int stored_id(const hex_t *h, long q, long r)
 
 /* A hex argument: a 1-based id or a "q,r" text naming a stored hex (on the
  * board or not); returns the 0-based id or raises naming the grid. */
-static int check_hex(lua_State *L, int idx, const hex_t *h, const comp_desc *d)
+static int check_hex(lua_State *L, int idx, const handle *self, const void *board)
 {
+    const hex_t *h = board;
     if (lua_type(L, idx) == LUA_TNUMBER) {
         lua_Integer c = luaL_checkinteger(L, idx);
         if (c < 1 || c > hex_ncells(h))
-            luaL_error(L, "no hex %I on hex '%s' (hexes 1..%d)", c, d->name, hex_ncells(h));
+            luaL_error(L, "no hex %I on hex '%s' (hexes 1..%d)", c, bind_desc(self)->name, hex_ncells(h));
         return (int)c - 1;
     }
+    if (lua_type(L, idx) != LUA_TSTRING) luaL_typeerror(L, idx, "hex");
     const char *text = lua_tostring(L, idx);
-    if (!text)
-        luaL_argerror(L, idx, lua_pushfstring(L, "hex expected: an id or \"q,r\", got %s", luaL_typename(L, idx)));
     long q, r;
     if (!parse_qr(text, &q, &r))
-        luaL_error(L, "bad hex '%s' for hex '%s' (an id or \"q,r\" such as \"-1,2\")", text, d->name);
+        luaL_error(L, "bad hex '%s' for hex '%s' (an id or \"q,r\" such as \"-1,2\")", text, bind_desc(self)->name);
     int id = stored_id(h, q, r);
     if (id < 0)
-        luaL_error(L, "no hex '%s' on hex '%s' (q %d..%d, r %d..%d)", text, d->name,
+        luaL_error(L, "no hex '%s' on hex '%s' (q %d..%d, r %d..%d)", text, bind_desc(self)->name,
                    (int)h->q0, (int)(h->q0 + h->nq - 1), (int)h->r0, (int)(h->r0 + h->nr - 1));
     return id;
 }
@@ -113,43 +116,30 @@ static int check_dir(lua_State *L, int idx)
             luaL_error(L, "bad direction %I (1..6: e se sw w nw ne)", dir);
         return (int)dir - 1;
     }
+    if (lua_type(L, idx) != LUA_TSTRING) luaL_typeerror(L, idx, "direction");
     const char *name = lua_tostring(L, idx);
-    if (!name) luaL_argerror(L, idx, lua_pushfstring(L, "direction expected, got %s", luaL_typename(L, idx)));
     int dir = hex_dir_parse(name);
     if (dir < 0) luaL_error(L, "bad direction '%s' (e se sw w nw ne, or 1..6)", name);
     return dir;
 }
 
-/* The hex grid a method is called on (argument 1), with its descriptor and
- * handle for check_field, check_sfield and check_cond. */
-static hex_t *check_self(lua_State *L, const comp_desc **d, const handle **self)
+static int check_sfield(lua_State *L, int idx, const handle *self)
 {
-    return bind_check_self(L, COMP_HEX, d, self);
+    return bind_check_field(L, idx, self, 1, "side field");
 }
 
-static int check_field(lua_State *L, const handle *self, int idx, const comp_desc *d)
+static int32_t *fields_of(const void *board, int *n)
 {
-    return bind_check_field(L, idx, self, d, 0, "field");
+    *n = hex_ncells(board);
+    return hex_fields(board);
 }
 
-static int check_sfield(lua_State *L, const handle *self, int idx, const comp_desc *d)
+static void select_hexes(const void *board, const cond_t *cond, cellset_t *out)
 {
-    return bind_check_field(L, idx, self, d, 1, "side field");
+    hex_select(board, cond, out);
 }
 
-static int32_t check_value(lua_State *L, int idx, const comp_desc *d)
-{
-    lua_Integer v = luaL_checkinteger(L, idx);
-    if (v < INT32_MIN || v > INT32_MAX)
-        luaL_error(L, "hex '%s': value %I does not fit 32 bits", d->name, v);
-    return (int32_t)v;
-}
-
-/* A cell condition at idx (list 0: hex fields) on self; NULL for none. */
-static const cond_t *check_cond(lua_State *L, const handle *self, int idx, cond_t *scratch)
-{
-    return bind_check_cond_of(L, idx, self, scratch);
-}
+static const board_type HEX = { &lua_hex, 0, "field", check_hex, fields_of, select_hexes };
 
 static void push_id(lua_State *L, int id)
 {
@@ -177,7 +167,7 @@ static void shape_range(lua_State *L, const char *name, const char *key, lua_Int
 }
 
 /* s:hex(name, {radius = R} | {q = {q0, q1}, r = {r0, r1}}, {fields}, {side fields}) -> Hex */
-int lua_hex_declare(lua_State *L)
+static int declare(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 2);
     if (!lua_istable(L, 3))
@@ -213,13 +203,10 @@ int lua_hex_declare(lua_State *L)
     if (nq * nr > CELLSET_MAX)
         return luaL_error(L, "hex '%s': %Ix%I = %I hexes is too many (at most %d)", name, nq, nr, nq * nr, CELLSET_MAX);
     size_t bytes = hex_bytes((int)nq, (int)nr, nf, ns);
-    int idx = bind_declare(L, COMP_HEX, name, bytes, (const char *const *)fields, nf,
-                           (const char *const *)sides, ns);
-    lstate *s = bind_check_state(L, 1);
-    hex_t *h = state_comp(s->st, idx);
-    grove_status rc = hex_init(h, (int)q0, (int)r0, (int)nq, (int)nr, nf, ns);
-    assert(rc == GROVE_OK);
-    (void)rc;
+    const handle *self = bind_declare(L, &lua_hex, name, bytes, (const char *const *)fields, nf,
+                                      (const char *const *)sides, ns);
+    hex_t *h = bind_data(self);
+    bind_check_status(L, hex_init(h, (int)q0, (int)r0, (int)nq, (int)nr, nf, ns), &hex_kind, name);
     if (radius >= 0) hex_shape_radius(h, 0, 0, (int)radius);
     return 1;
 }
@@ -227,8 +214,8 @@ int lua_hex_declare(lua_State *L)
 /* h:id(q, r) / h:id("q,r") -> the id of that board hex, or nil */
 static int l_id(lua_State *L)
 {
-    const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_hexgrid(L, &self);
     long q, r;
     if (lua_type(L, 2) == LUA_TSTRING) {
         if (!parse_qr(lua_tostring(L, 2), &q, &r)) { lua_pushnil(L); return 1; }
@@ -246,10 +233,10 @@ static int l_id(lua_State *L)
 
 static int l_qr(lua_State *L)
 {
-    const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_hexgrid(L, &self);
     int q, r;
-    hex_qr(h, check_hex(L, 2, h, d), &q, &r);
+    hex_qr(h, check_hex(L, 2, self, h), &q, &r);
     lua_pushinteger(L, q);
     lua_pushinteger(L, r);
     return 2;
@@ -257,97 +244,50 @@ static int l_qr(lua_State *L)
 
 static int l_name(lua_State *L)
 {
-    const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self;
+    hex_t *h = check_hexgrid(L, &self);
     int q, r;
-    hex_qr(h, check_hex(L, 2, h, d), &q, &r);
+    hex_qr(h, check_hex(L, 2, self, h), &q, &r);
     lua_pushfstring(L, "%d,%d", q, r);
     return 1;
 }
 
-static int l_get(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
-    lua_pushinteger(L, hex_get(h, id, check_field(L, self, 3, d)));
-    return 1;
-}
-
-static int l_set(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
-    int f = check_field(L, self, 3, d);
-    hex_set(h, id, f, check_value(L, 4, d));
-    return 0;
-}
-
-/* h:add(id, field, delta) -> the new value */
-static int l_add(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
-    int f = check_field(L, self, 3, d);
-    lua_Integer delta = luaL_checkinteger(L, 4);
-    if (delta < INT32_MIN || delta > INT32_MAX)
-        return luaL_error(L, "hex '%s': value %I does not fit 32 bits", d->name, delta);
-    lua_Integer v = (lua_Integer)hex_get(h, id, f) + delta;
-    if (v < INT32_MIN || v > INT32_MAX)
-        return luaL_error(L, "hex '%s': value %I does not fit 32 bits", d->name, v);
-    hex_set(h, id, f, (int32_t)v);
-    lua_pushinteger(L, v);
-    return 1;
-}
-
-/* h:fill(field, value): every stored hex */
-static int l_fill(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int f = check_field(L, self, 2, d);
-    int32_t v = check_value(L, 3, d);
-    for (int id = 0; id < hex_ncells(h); id++) hex_set(h, id, f, v);
-    return 0;
-}
+static int l_get(lua_State *L) { return board_get(L, &HEX); }
+static int l_set(lua_State *L) { return board_set(L, &HEX); }
+static int l_add(lua_State *L) { return board_add(L, &HEX); }
+static int l_fill(lua_State *L) { return board_fill(L, &HEX); }
+static int l_test(lua_State *L) { return board_test(L, &HEX); }
+static int l_cells(lua_State *L) { return board_cells(L, &HEX); }
+static int l_count(lua_State *L) { return board_count(L, &HEX); }
 
 static int l_side(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
-    int sf = check_sfield(L, self, 3, d);
+    hex_t *h = check_hexgrid(L, &self);
+    int id = check_hex(L, 2, self, h);
+    int sf = check_sfield(L, 3, self);
     lua_pushinteger(L, hex_side_get(h, id, sf, check_dir(L, 4)));
     return 1;
 }
 
 static int l_set_side(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
-    int sf = check_sfield(L, self, 3, d);
+    hex_t *h = check_hexgrid(L, &self);
+    int id = check_hex(L, 2, self, h);
+    int sf = check_sfield(L, 3, self);
     int dir = check_dir(L, 4);
-    hex_side_set(h, id, sf, dir, check_value(L, 5, d));
+    hex_side_set(h, id, sf, dir, bind_check_value(L, 5, self));
     return 0;
 }
 
 /* h:sides(id, sfield) -> the six values, e se sw w nw ne */
 static int l_sides(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
-    int sf = check_sfield(L, self, 3, d);
+    hex_t *h = check_hexgrid(L, &self);
+    int id = check_hex(L, 2, self, h);
+    int sf = check_sfield(L, 3, self);
     for (int dir = 0; dir < HEX_NDIRS; dir++) lua_pushinteger(L, hex_side_get(h, id, sf, dir));
     return HEX_NDIRS;
 }
@@ -355,13 +295,12 @@ static int l_sides(lua_State *L)
 /* h:set_sides(id, sfield, e, se, sw, w, nw, ne): a tile's printed sides */
 static int l_set_sides(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
-    int sf = check_sfield(L, self, 3, d);
+    hex_t *h = check_hexgrid(L, &self);
+    int id = check_hex(L, 2, self, h);
+    int sf = check_sfield(L, 3, self);
     int32_t v[HEX_NDIRS];
-    for (int dir = 0; dir < HEX_NDIRS; dir++) v[dir] = check_value(L, 4 + dir, d);
+    for (int dir = 0; dir < HEX_NDIRS; dir++) v[dir] = bind_check_value(L, 4 + dir, self);
     for (int dir = 0; dir < HEX_NDIRS; dir++) hex_side_set(h, id, sf, dir, v[dir]);
     return 0;
 }
@@ -369,9 +308,9 @@ static int l_set_sides(lua_State *L)
 /* h:rotate(id, [k = 1]): side values move k steps clockwise (k may be negative) */
 static int l_rotate(lua_State *L)
 {
-    const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
-    int id = check_hex(L, 2, h, d);
+    const handle *self;
+    hex_t *h = check_hexgrid(L, &self);
+    int id = check_hex(L, 2, self, h);
     lua_Integer k = luaL_optinteger(L, 3, 1);
     hex_rotate(h, id, (int)(k % HEX_NDIRS));
     return 0;
@@ -379,82 +318,41 @@ static int l_rotate(lua_State *L)
 
 static int l_step(lua_State *L)
 {
-    const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
-    int id = check_hex(L, 2, h, d);
+    const handle *self;
+    hex_t *h = check_hexgrid(L, &self);
+    int id = check_hex(L, 2, self, h);
     push_id(L, hex_step(h, id, check_dir(L, 3)));
     return 1;
 }
 
 static int l_neighbors(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
+    hex_t *h = check_hexgrid(L, &self);
+    int id = check_hex(L, 2, self, h);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, self, 3, &scratch);
+    const cond_t *cond = bind_check_cond(L, 3, self, 0, &scratch);
     int out[HEX_NDIRS];
     return bind_push_ids(L, out, hex_neighbors(h, id, cond, out));
 }
 
 static int l_distance(lua_State *L)
 {
-    const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
-    int a = check_hex(L, 2, h, d), b = check_hex(L, 3, h, d);
+    const handle *self;
+    hex_t *h = check_hexgrid(L, &self);
+    int a = check_hex(L, 2, self, h), b = check_hex(L, 3, self, h);
     lua_pushinteger(L, hex_distance(h, a, b));
-    return 1;
-}
-
-/* h:test(id, cond) -> do the hex's fields satisfy cond? */
-static int l_test(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
-    cond_t scratch;
-    const cond_t *cond = check_cond(L, self, 3, &scratch);
-    /* hex.h: data[] is on[n] followed by the field values */
-    lua_pushboolean(L, fields_match(h->data + hex_ncells(h), hex_ncells(h), id, cond));
-    return 1;
-}
-
-static int l_cells(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    cond_t scratch;
-    const cond_t *cond = check_cond(L, self, 2, &scratch);
-    cellset_t set;
-    hex_select(h, cond, &set);
-    return bind_push_set(L, &set);
-}
-
-static int l_count(lua_State *L)
-{
-    const comp_desc *d;
-    const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    cond_t scratch;
-    const cond_t *cond = check_cond(L, self, 2, &scratch);
-    cellset_t set;
-    hex_select(h, cond, &set);
-    lua_pushinteger(L, cellset_count(&set));
     return 1;
 }
 
 static int l_reach(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
+    hex_t *h = check_hexgrid(L, &self);
+    int id = check_hex(L, 2, self, h);
     lua_Integer k = luaL_checkinteger(L, 3);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, self, 4, &scratch);
+    const cond_t *cond = bind_check_cond(L, 4, self, 0, &scratch);
     if (k < 0 || k > CELLSET_MAX) k = -1;
     cellset_t set;
     hex_reach(h, id, (int)k, cond, &set);
@@ -463,15 +361,14 @@ static int l_reach(lua_State *L)
 
 static int l_connected(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
-    int sf = check_sfield(L, self, 3, d);
-    int32_t v = check_value(L, 4, d);
+    hex_t *h = check_hexgrid(L, &self);
+    int id = check_hex(L, 2, self, h);
+    int sf = check_sfield(L, 3, self);
+    int32_t v = bind_check_value(L, 4, self);
     cond_t scratch;
-    const cond_t *cond = check_cond(L, self, 5, &scratch);
-    int without = lua_isnoneornil(L, 6) ? -1 : check_hex(L, 6, h, d);
+    const cond_t *cond = bind_check_cond(L, 5, self, 0, &scratch);
+    int without = lua_isnoneornil(L, 6) ? -1 : check_hex(L, 6, self, h);
     cellset_t set;
     hex_connected(h, id, sf, v, cond, without, &set);
     return bind_push_set(L, &set);
@@ -479,37 +376,37 @@ static int l_connected(lua_State *L)
 
 static int l_sides_match(lua_State *L)
 {
-    const comp_desc *d;
     const handle *self;
-    hex_t *h = check_self(L, &d, &self);
-    int id = check_hex(L, 2, h, d);
+    hex_t *h = check_hexgrid(L, &self);
+    int id = check_hex(L, 2, self, h);
     int dir = check_dir(L, 3);
-    int sf = check_sfield(L, self, 4, d);
-    lua_pushboolean(L, hex_sides_match(h, id, dir, sf, check_value(L, 5, d)));
+    int sf = check_sfield(L, 4, self);
+    lua_pushboolean(L, hex_sides_match(h, id, dir, sf, bind_check_value(L, 5, self)));
     return 1;
 }
 
 static int l_on(lua_State *L)
 {
-    const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
-    lua_pushboolean(L, hex_is_on(h, check_hex(L, 2, h, d)));
+    const handle *self;
+    hex_t *h = check_hexgrid(L, &self);
+    lua_pushboolean(L, hex_is_on(h, check_hex(L, 2, self, h)));
     return 1;
 }
 
 static int l_set_on(lua_State *L)
 {
-    const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
-    int id = check_hex(L, 2, h, d);
+    const handle *self;
+    hex_t *h = check_hexgrid(L, &self);
+    int id = check_hex(L, 2, self, h);
     luaL_checktype(L, 3, LUA_TBOOLEAN);
-    hex_set_on(h, id, lua_toboolean(L, 3));
+    bind_check_status(L, hex_set_on(h, id, lua_toboolean(L, 3)), &hex_kind, bind_desc(self)->name);
     return 0;
 }
 
 static int l_bounds(lua_State *L)
 {
-    hex_t *h = check_hexgrid(L, 1, NULL);
+    const handle *self;
+    hex_t *h = check_hexgrid(L, &self);
     lua_pushinteger(L, h->q0);
     lua_pushinteger(L, (lua_Integer)h->q0 + h->nq - 1);
     lua_pushinteger(L, h->r0);
@@ -519,13 +416,11 @@ static int l_bounds(lua_State *L)
 
 static int l_tostring(lua_State *L)
 {
-    handle *hd = bind_handle(L, 1, COMP_HEX);
-    if (!hd || !hd->owner->st) { lua_pushliteral(L, "Hex(closed)"); return 1; }
-    const comp_desc *d;
-    hex_t *h = check_hexgrid(L, 1, &d);
+    const handle *self = bind_to_handle(L, 1);
+    if (!self || !self->owner->st) { lua_pushliteral(L, "Hex(closed)"); return 1; }
     cellset_t set;
-    hex_select(h, NULL, &set);
-    lua_pushfstring(L, "Hex(%s, %d hexes)", d->name, cellset_count(&set));
+    hex_select(bind_data(self), NULL, &set);
+    lua_pushfstring(L, "Hex(%s, %d hexes)", bind_desc(self)->name, cellset_count(&set));
     return 1;
 }
 
@@ -541,7 +436,9 @@ static const luaL_Reg methods[] = {
     { NULL, NULL },
 };
 
-void lua_hex_register(lua_State *L)
-{
-    bind_register(L, COMP_HEX, methods, l_tostring);
-}
+static const luaL_Reg metamethods[] = {
+    { "__tostring", l_tostring },
+    { NULL, NULL },
+};
+
+const bind_kind lua_hex = { &hex_kind, "Hex", declare, methods, metamethods, NULL };

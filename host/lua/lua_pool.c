@@ -12,11 +12,15 @@
 
 #define POOL_PER_SEAT 1   /* comp_desc.flags */
 
+extern const bind_kind lua_pool;
+
 /* The pool at 1 and the 0-based value index its (seat) argument names;
  * *next is the index of the argument after the seat. */
 static pool_t *check_pool(lua_State *L, const comp_desc **d, int *vi, int *next)
 {
-    pool_t *p = bind_check_comp(L, 1, COMP_POOL, d);
+    const handle *self = bind_check_self(L, &lua_pool);
+    pool_t *p = bind_data(self);
+    *d = bind_desc(self);
     if ((*d)->flags & POOL_PER_SEAT) {
         lua_Integer seat = luaL_checkinteger(L, 2);
         if (seat < 1 || seat > p->n)
@@ -31,7 +35,7 @@ static pool_t *check_pool(lua_State *L, const comp_desc **d, int *vi, int *next)
 }
 
 /* s:pool(name, {value = 0, min = 0, max = 2^31-1, per_seat = false}) -> Pool */
-int lua_pool_declare(lua_State *L)
+static int declare(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 2);
     lua_Integer value = 0, min = 0, max = INT32_MAX;
@@ -52,9 +56,10 @@ int lua_pool_declare(lua_State *L)
     lstate *s = bind_check_state(L, 1);
     int n = per_seat ? s->st->nplayers : 1;
     if (n < 1) n = 1;
-    int idx = bind_declare(L, COMP_POOL, name, pool_bytes(n), NULL, 0, NULL, 0);
-    s->st->comps[idx].flags = per_seat ? POOL_PER_SEAT : 0;
-    pool_init(state_comp(s->st, idx), n, (int32_t)min, (int32_t)max, (int32_t)value);
+    const handle *self = bind_declare(L, &lua_pool, name, pool_bytes(n), NULL, 0, NULL, 0);
+    s->st->comps[self->comp].flags = per_seat ? POOL_PER_SEAT : 0;
+    bind_check_status(L, pool_init(bind_data(self), n, (int32_t)min, (int32_t)max, (int32_t)value),
+                      &pool_kind, name);
     return 1;
 }
 
@@ -134,7 +139,7 @@ static int l_has(lua_State *L)
 
 static int l_bounds(lua_State *L)
 {
-    pool_t *p = bind_check_comp(L, 1, COMP_POOL, NULL);
+    const pool_t *p = bind_data(bind_check_self(L, &lua_pool));
     lua_pushinteger(L, p->min);
     lua_pushinteger(L, p->max);
     return 2;
@@ -142,10 +147,10 @@ static int l_bounds(lua_State *L)
 
 static int l_tostring(lua_State *L)
 {
-    handle *h = bind_handle(L, 1, COMP_POOL);
+    const handle *h = bind_to_handle(L, 1);
     if (!h || !h->owner->st) { lua_pushliteral(L, "Pool(closed)"); return 1; }
-    const comp_desc *d;
-    pool_t *p = bind_check_comp(L, 1, COMP_POOL, &d);
+    const comp_desc *d = bind_desc(h);
+    const pool_t *p = bind_data(h);
     if (d->flags & POOL_PER_SEAT) lua_pushfstring(L, "Pool(%s, per seat)", d->name);
     else lua_pushfstring(L, "Pool(%s = %d)", d->name, (int)p->v[0]);
     return 1;
@@ -157,7 +162,9 @@ static const luaL_Reg methods[] = {
     { NULL, NULL },
 };
 
-void lua_pool_register(lua_State *L)
-{
-    bind_register(L, COMP_POOL, methods, l_tostring);
-}
+static const luaL_Reg metamethods[] = {
+    { "__tostring", l_tostring },
+    { NULL, NULL },
+};
+
+const bind_kind lua_pool = { &pool_kind, "Pool", declare, methods, metamethods, NULL };

@@ -103,13 +103,6 @@ static int l_state_components(lua_State *L)
 }
 
 static const luaL_Reg state_methods[] = {
-    { "grid", lua_grid_declare },
-    { "hex", lua_hex_declare },
-    { "graph", lua_graph_declare },
-    { "deck", lua_deck_declare },
-    { "dice", lua_dice_declare },
-    { "pool", lua_pool_declare },
-    { "vars", lua_vars_declare },
     { "hash", l_state_hash },
     { "backs", l_state_backs },
     { "seed", l_state_seed },
@@ -121,6 +114,10 @@ static const luaL_Reg state_methods[] = {
 void lua_state_register(lua_State *L)
 {
     luaL_newlib(L, state_methods);
+    for (const bind_kind *const *k = bind_kinds; *k; k++) {   /* s:grid(...) and the others */
+        lua_pushcfunction(L, (*k)->declare);
+        lua_setfield(L, -2, (*k)->core->name);
+    }
     lua_rawsetp(L, LUA_REGISTRYINDEX, &METHODS_KEY);
 }
 

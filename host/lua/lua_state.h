@@ -1,12 +1,22 @@
 /*
  * lua_state.h — the State object rule scripts receive: component handles as
- * fields (s.board, s.vars), declarations in setup (s:grid ...), and the
- * state's facts (s.players, s:hash()).
+ * fields (s.board, s.vars), declarations in setup (s:grid ... one per
+ * component kind), the state's facts (s.players, s:hash()), and the Lua
+ * mirrors of its vars.
+ *
+ * Vars are read and written many times per move, so they live in plain Lua
+ * tables (the mirrors, lua_vars.c), not in the block: the block is brought
+ * in line at fixed points, and code that reads the block between them sees
+ * stale vars. The engine does this for every hook (host/engine/game.h says
+ * when); anything else that reads the block flushes first.
  */
 #ifndef GROVE_LUA_STATE_H
 #define GROVE_LUA_STATE_H
 
 #include <lua.h>
+#include <stdbool.h>
+#include <stddef.h>
+
 #include "bind.h"
 
 /* Push a new State object on st (not owned: the game owns st). */
@@ -14,5 +24,12 @@ lstate *lua_state_push(lua_State *L, gstate *st);
 
 /* Register the State methods (once per Lua state). */
 void lua_state_register(lua_State *L);
+
+/* Flush: copy the vars mirrors of the State table at sidx into the block;
+ * false, with a message in err, when a var holds something other than an
+ * integer. Refresh: copy the
+ * block into the mirrors, after a restore, an undo or a load. */
+bool lua_vars_flush(lua_State *L, int sidx, gstate *st, char *err, size_t errlen);
+void lua_vars_refresh(lua_State *L, int sidx, gstate *st);
 
 #endif

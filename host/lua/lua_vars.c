@@ -18,12 +18,15 @@
 #include <string.h>
 
 #include "bind.h"
+#include "lua_state.h"
 #include "vars.h"
 
 /* Under this key the State table keeps its mirrors: a list of entries
  * {comp index, V, name 1, name 2, ...}, the names as Lua strings so that
  * copying between block and mirror makes no string. */
 static const char MIRRORS_KEY = 0;
+
+extern const bind_kind lua_vars;
 
 /* The index of var `name` in d, or -1. */
 static int var_find(const comp_desc *d, const char *name)
@@ -75,9 +78,9 @@ static int l_write_missing(lua_State *L)
 
 static int l_tostring(lua_State *L)
 {
-    handle *h = bind_handle(L, 1, COMP_VARS);
+    const handle *h = bind_to_handle(L, 1);
     if (!h || !h->owner->st) { lua_pushliteral(L, "Vars(closed)"); return 1; }
-    const comp_desc *d = &h->owner->st->comps[h->comp];
+    const comp_desc *d = bind_desc(h);
     luaL_Buffer b;
     luaL_buffinit(L, &b);
     luaL_addstring(&b, "Vars(");
@@ -156,7 +159,7 @@ static bool each_mirror(lua_State *L, int sidx, gstate *st, mirror_fn fn, void *
         int comp = (int)lua_tointeger(L, -1);
         lua_pop(L, 1);
         lua_rawgeti(L, -1, 2);                         /* [entry, V] */
-        if (comp > 0 && comp < st->ncomps && st->comps[comp].kind == COMP_VARS)
+        if (comp > 0 && comp < st->ncomps && st->comps[comp].kind == &vars_kind)
             ok = fn(L, comp, lua_gettop(L) - 1, lua_gettop(L), st, ctx);
         lua_pop(L, 2);
     }
@@ -219,21 +222,17 @@ bool lua_vars_flush(lua_State *L, int sidx, gstate *st, char *err, size_t errlen
     return each_mirror(L, sidx, st, flush_one, &f);
 }
 
-int lua_vars_declare(lua_State *L)
+/* s:vars(name, {names}) -> the vars' table */
+static int declare(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 2);
     int n;
     const char **names = bind_check_names(L, 3, &n, "var");
     /* the block is zeroed, so the mirror the handle starts with (all 0) is
      * right before vars_init writes the count */
-    int idx = bind_declare(L, COMP_VARS, name, vars_bytes(n), (const char *const *)names, n, NULL, 0);
-    lstate *s = bind_check_state(L, 1);
-    vars_init(state_comp(s->st, idx), n);
+    const handle *self = bind_declare(L, &lua_vars, name, vars_bytes(n), (const char *const *)names, n, NULL, 0);
+    vars_init(bind_data(self), n);
     return 1;
 }
 
-void lua_vars_register(lua_State *L)
-{
-    bind_register_dress(COMP_VARS, dress);
-    (void)L;
-}
+const bind_kind lua_vars = { &vars_kind, "Vars", declare, NULL, NULL, dress };

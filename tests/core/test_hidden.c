@@ -30,7 +30,7 @@ typedef struct {
 static int add_deck(gstate *st, const char *name, int owner, deck_visibility vis, deck_backs backs)
 {
     int idx;
-    assert_int_equal(state_add(st, COMP_DECK, name, deck_bytes(12), NULL, 0, NULL, 0, &idx), GROVE_OK);
+    assert_int_equal(state_add(st, &deck_kind, name, deck_bytes(12), NULL, 0, NULL, 0, &idx), GROVE_OK);
     deck_init(state_comp(st, idx), 12, owner, vis);
     st->comps[idx].flags = backs;
     return idx;

@@ -19,7 +19,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "deck.h"
+#include "dice.h"
+#include "graph.h"
 #include "grid.h"
+#include "hex.h"
 #include "pool.h"
 #include "rng.h"
 #include "state.h"
@@ -39,7 +42,7 @@ typedef struct {
     int vars, board, score, hand;
 } game;
 
-static int add(gstate *st, comp_kind kind, const char *name, size_t bytes,
+static int add(gstate *st, const comp_kind *kind, const char *name, size_t bytes,
                const char *const *l0, int n0)
 {
     assert_int_equal(bytes % 4, 0);
@@ -54,13 +57,13 @@ static game new_open_game(uint64_t seed)
     game g;
     g.st = state_new(2, seed);
     assert_non_null(g.st);
-    g.vars = add(g.st, COMP_VARS, "vars", vars_bytes(3), VAR_NAMES, 3);
+    g.vars = add(g.st, &vars_kind, "vars", vars_bytes(3), VAR_NAMES, 3);
     vars_init(state_comp(g.st, g.vars), 3);
-    g.board = add(g.st, COMP_GRID, "board", grid_bytes(BOARD_W, BOARD_H, BOARD_F), FIELDS, BOARD_F);
+    g.board = add(g.st, &grid_kind, "board", grid_bytes(BOARD_W, BOARD_H, BOARD_F), FIELDS, BOARD_F);
     assert_int_equal(grid_init(state_comp(g.st, g.board), BOARD_W, BOARD_H, BOARD_F), GROVE_OK);
-    g.score = add(g.st, COMP_POOL, "score", pool_bytes(2), NULL, 0);
+    g.score = add(g.st, &pool_kind, "score", pool_bytes(2), NULL, 0);
     assert_int_equal(pool_init(state_comp(g.st, g.score), 2, -100, 100, 0), GROVE_OK);
-    g.hand = add(g.st, COMP_DECK, "hand", deck_bytes(7), NULL, 0);
+    g.hand = add(g.st, &deck_kind, "hand", deck_bytes(7), NULL, 0);
     deck_init(state_comp(g.st, g.hand), 7, 1, DECK_OWNER_ONLY);
     return g;
 }
@@ -193,7 +196,7 @@ static void test_new(void **unused)
     assert_int_equal(st->seed, 42);
     assert_false(st->sealed);
     assert_int_equal(st->ncomps, 1);
-    assert_int_equal(st->comps[0].kind, COMP_RNG);
+    assert_ptr_equal(st->comps[0].kind, &state_rng_kind);
     assert_string_equal(st->comps[0].name, "rng");
     assert_int_equal(st->comps[0].offset, 0);
     assert_int_equal(st->comps[0].bytes, sizeof(rng_t));
@@ -250,11 +253,11 @@ static void test_add_zeroed_aligned(void **unused)
         char name[16];
         snprintf(name, sizeof name, "c%d", k);
         int idx = -1;
-        assert_int_equal(state_add(st, COMP_VARS, name, sizes[k], NULL, 0, NULL, 0, &idx), GROVE_OK);
+        assert_int_equal(state_add(st, &vars_kind, name, sizes[k], NULL, 0, NULL, 0, &idx), GROVE_OK);
         assert_int_equal(idx, k + 1);
         assert_int_equal(st->ncomps, k + 2);
         const comp_desc *d = &st->comps[idx];
-        assert_int_equal(d->kind, COMP_VARS);
+        assert_ptr_equal(d->kind, &vars_kind);
         assert_string_equal(d->name, name);
         assert_int_equal(d->bytes, sizes[k]);
         assert_int_equal(d->offset % 8, 0);
@@ -292,10 +295,10 @@ static void test_add_zeroes_dirty_tail(void **unused)
     gstate *st = state_new(2, 7);
     assert_non_null(st);
     int idx;
-    assert_int_equal(state_add(st, COMP_POOL, "a", 4, NULL, 0, NULL, 0, &idx), GROVE_OK);
+    assert_int_equal(state_add(st, &pool_kind, "a", 4, NULL, 0, NULL, 0, &idx), GROVE_OK);
     assert_true(st->cap > st->size + 64);
     memset(st->block + st->size, 0xee, st->cap - st->size);   /* dirty spare room */
-    assert_int_equal(state_add(st, COMP_POOL, "b", 40, NULL, 0, NULL, 0, &idx), GROVE_OK);
+    assert_int_equal(state_add(st, &pool_kind, "b", 40, NULL, 0, NULL, 0, &idx), GROVE_OK);
     for (size_t i = st->comps[1].offset + 4; i < st->size; i++)
         assert_int_equal(st->block[i], 0);
     state_free(st);
@@ -312,7 +315,7 @@ static void test_add_labels_copied(void **unused)
     const char *l0[] = { f0, f1 };
     const char *l1[] = { s0, s1, s2 };
     int idx = -1;
-    assert_int_equal(state_add(st, COMP_HEX, name, 64, l0, 2, l1, 3, &idx), GROVE_OK);
+    assert_int_equal(state_add(st, &hex_kind, name, 64, l0, 2, l1, 3, &idx), GROVE_OK);
     assert_int_equal(idx, 1);
 
     /* scribble over every source string */
@@ -346,7 +349,7 @@ static void test_add_labels_copied(void **unused)
     for (int k = 0; k < 20; k++) {
         char nm[8];
         snprintf(nm, sizeof nm, "p%d", k);
-        assert_int_equal(state_add(st, COMP_POOL, nm, 16, l0, 1, NULL, 0, &idx), GROVE_OK);
+        assert_int_equal(state_add(st, &pool_kind, nm, 16, l0, 1, NULL, 0, &idx), GROVE_OK);
         assert_string_equal(st->comps[idx].labels[0][0], "gone");
     }
     d = &st->comps[1];
@@ -367,31 +370,31 @@ static void test_add_errors(void **unused)
     int idx = -7;
 
     /* duplicate names: a user component and the RNG */
-    assert_int_equal(state_add(st, COMP_GRID, "board", 16, labels, 2, NULL, 0, &idx), GROVE_EARG);
+    assert_int_equal(state_add(st, &grid_kind, "board", 16, labels, 2, NULL, 0, &idx), GROVE_EARG);
     assert_print(st, &before);
-    assert_int_equal(state_add(st, COMP_POOL, "score", 16, NULL, 0, NULL, 0, &idx), GROVE_EARG);
+    assert_int_equal(state_add(st, &pool_kind, "score", 16, NULL, 0, NULL, 0, &idx), GROVE_EARG);
     assert_print(st, &before);
-    assert_int_equal(state_add(st, COMP_RNG, "rng", sizeof(rng_t), NULL, 0, NULL, 0, &idx), GROVE_EARG);
+    assert_int_equal(state_add(st, &state_rng_kind, "rng", sizeof(rng_t), NULL, 0, NULL, 0, &idx), GROVE_EARG);
     assert_print(st, &before);
 
     /* empty name */
-    assert_int_equal(state_add(st, COMP_VARS, "", 8, NULL, 0, NULL, 0, &idx), GROVE_EARG);
+    assert_int_equal(state_add(st, &vars_kind, "", 8, NULL, 0, NULL, 0, &idx), GROVE_EARG);
     assert_print(st, &before);
 
     /* name too long: STATE_MAX_NAME characters is one too many */
     memset(longest, 'n', STATE_MAX_NAME);
     longest[STATE_MAX_NAME] = '\0';
-    assert_int_equal(state_add(st, COMP_VARS, longest, 8, NULL, 0, NULL, 0, &idx), GROVE_EARG);
+    assert_int_equal(state_add(st, &vars_kind, longest, 8, NULL, 0, NULL, 0, &idx), GROVE_EARG);
     assert_print(st, &before);
     memset(longest, 'n', STATE_MAX_NAME + 1);
     longest[STATE_MAX_NAME + 1] = '\0';
-    assert_int_equal(state_add(st, COMP_VARS, longest, 8, NULL, 0, NULL, 0, &idx), GROVE_EARG);
+    assert_int_equal(state_add(st, &vars_kind, longest, 8, NULL, 0, NULL, 0, &idx), GROVE_EARG);
     assert_print(st, &before);
 
     /* bytes not a multiple of 4 */
     static const size_t bad[] = { 1, 2, 3, 5, 6, 7, 9, 198 };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
-        assert_int_equal(state_add(st, COMP_VARS, "odd", bad[i], labels, 2, NULL, 0, &idx), GROVE_EARG);
+        assert_int_equal(state_add(st, &vars_kind, "odd", bad[i], labels, 2, NULL, 0, &idx), GROVE_EARG);
         assert_print(st, &before);
     }
     assert_int_equal(state_find(st, "odd"), -1);
@@ -405,9 +408,9 @@ static void test_add_errors(void **unused)
     /* sealed: even a good declaration is refused */
     state_seal(st);
     print_t sealed = take_print(st);
-    assert_int_equal(state_add(st, COMP_VARS, "late", 8, labels, 2, NULL, 0, &idx), GROVE_EARG);
+    assert_int_equal(state_add(st, &vars_kind, "late", 8, labels, 2, NULL, 0, &idx), GROVE_EARG);
     assert_print(st, &sealed);
-    assert_int_equal(state_add(st, COMP_VARS, "late", 0, NULL, 0, NULL, 0, &idx), GROVE_EARG);
+    assert_int_equal(state_add(st, &vars_kind, "late", 0, NULL, 0, NULL, 0, &idx), GROVE_EARG);
     assert_print(st, &sealed);
     assert_int_equal(state_find(st, "late"), -1);
     assert_int_equal(idx, -7);
@@ -420,10 +423,10 @@ static void test_add_errors(void **unused)
     st = state_new(2, 5);
     assert_non_null(st);
     longest[STATE_MAX_NAME - 1] = '\0';
-    assert_int_equal(state_add(st, COMP_VARS, longest, 0, NULL, 0, NULL, 0, &idx), GROVE_OK);
+    assert_int_equal(state_add(st, &vars_kind, longest, 0, NULL, 0, NULL, 0, &idx), GROVE_OK);
     assert_int_equal(idx, 1);
     assert_int_equal(state_find(st, longest), idx);
-    assert_int_equal(state_add(st, COMP_VARS, "four", 4, NULL, 0, NULL, 0, &idx), GROVE_OK);
+    assert_int_equal(state_add(st, &vars_kind, "four", 4, NULL, 0, NULL, 0, &idx), GROVE_OK);
     assert_int_equal(idx, 2);
     state_free(st);
 }
@@ -447,8 +450,8 @@ static void test_find(void **unused)
     assert_int_equal(state_find(g.st, ""), -1);
     assert_int_equal(state_find(g.st, "tree"), -1);     /* a label is not a component */
     assert_string_equal(state_kind_name(g.st->comps[g.board].kind), "grid");
-    assert_string_equal(state_kind_name(COMP_RNG), "rng");
-    assert_string_equal(state_kind_name(COMP_GRAPH), "graph");
+    assert_string_equal(state_kind_name(&state_rng_kind), "rng");
+    assert_string_equal(state_kind_name(&graph_kind), "graph");
     state_free(g.st);
 }
 
@@ -863,7 +866,7 @@ static void test_undump_other_layout(void **unused)
 
     /* a state with one more component: the text ends early */
     gstate *more = new_open_game(1).st;
-    add(more, COMP_DICE, "dice", 24, NULL, 0);
+    add(more, &dice_kind, "dice", 24, NULL, 0);
     state_seal(more);
     memset(more->block, 0x5a, more->size);
     expect_refused(more, text, "dice");
@@ -871,9 +874,9 @@ static void test_undump_other_layout(void **unused)
     /* a state with one fewer: text left over */
     gstate *fewer = state_new(2, 1);
     assert_non_null(fewer);
-    add(fewer, COMP_VARS, "vars", vars_bytes(3), VAR_NAMES, 3);
-    add(fewer, COMP_GRID, "board", grid_bytes(BOARD_W, BOARD_H, BOARD_F), FIELDS, BOARD_F);
-    add(fewer, COMP_POOL, "score", pool_bytes(2), NULL, 0);
+    add(fewer, &vars_kind, "vars", vars_bytes(3), VAR_NAMES, 3);
+    add(fewer, &grid_kind, "board", grid_bytes(BOARD_W, BOARD_H, BOARD_F), FIELDS, BOARD_F);
+    add(fewer, &pool_kind, "score", pool_bytes(2), NULL, 0);
     state_seal(fewer);
     memset(fewer->block, 0x5a, fewer->size);
     expect_refused(fewer, text, NULL);
@@ -881,10 +884,10 @@ static void test_undump_other_layout(void **unused)
     /* a board of another size */
     gstate *small = state_new(2, 1);
     assert_non_null(small);
-    add(small, COMP_VARS, "vars", vars_bytes(3), VAR_NAMES, 3);
-    add(small, COMP_GRID, "board", grid_bytes(4, 4, BOARD_F), FIELDS, BOARD_F);
-    add(small, COMP_POOL, "score", pool_bytes(2), NULL, 0);
-    add(small, COMP_DECK, "hand", deck_bytes(7), NULL, 0);
+    add(small, &vars_kind, "vars", vars_bytes(3), VAR_NAMES, 3);
+    add(small, &grid_kind, "board", grid_bytes(4, 4, BOARD_F), FIELDS, BOARD_F);
+    add(small, &pool_kind, "score", pool_bytes(2), NULL, 0);
+    add(small, &deck_kind, "hand", deck_bytes(7), NULL, 0);
     state_seal(small);
     expect_refused(small, text, "board");
 
@@ -907,9 +910,9 @@ static void test_name_survives_dump(void **unused)
         assert_non_null(a);
         assert_non_null(b);
         int ia, ib;
-        grove_status rc = state_add(a, COMP_POOL, names[i], pool_bytes(1), NULL, 0, NULL, 0, &ia);
+        grove_status rc = state_add(a, &pool_kind, names[i], pool_bytes(1), NULL, 0, NULL, 0, &ia);
         if (rc == GROVE_OK) {
-            assert_int_equal(state_add(b, COMP_POOL, names[i], pool_bytes(1), NULL, 0, NULL, 0, &ib), GROVE_OK);
+            assert_int_equal(state_add(b, &pool_kind, names[i], pool_bytes(1), NULL, 0, NULL, 0, &ib), GROVE_OK);
             assert_int_equal(pool_init(state_comp(a, ia), 1, 0, 10, 3), GROVE_OK);
             char *text = dump_of(a);
             char err[200] = "";

@@ -306,7 +306,7 @@ static void read_state(lua_State *L, int idx, entries *live)
     if (meta_field(L, idx, "__index") != LUA_TTABLE) fail_msg("the State has no methods table");
     add_table_members(L, -1, "State", true, live);
     lua_pop(L, 1);
-    bool seen[COMP_NKINDS] = { false };
+    bool seen[64] = { false };              /* by index in bind_kinds */
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         if (lua_type(L, -2) != LUA_TSTRING) { lua_pop(L, 1); continue; }
@@ -321,8 +321,8 @@ static void read_state(lua_State *L, int idx, entries *live)
         char cls[64];
         snprintf(cls, sizeof cls, "%s", lua_tostring(L, -1));
         lua_pop(L, 1);
-        for (int k = 0; k < COMP_NKINDS; k++)
-            if (strcmp(bind_type_name[k], cls) == 0) seen[k] = true;
+        for (int k = 0; bind_kinds[k] && k < 64; k++)
+            if (strcmp(bind_kinds[k]->type_name, cls) == 0) seen[k] = true;
         if (!find_entry(live, E_CLASS, cls)) {
             add_entry(live, E_CLASS, NULL, cls, NULL);
             lua_pushnil(L);
@@ -337,9 +337,9 @@ static void read_state(lua_State *L, int idx, entries *live)
         }
         lua_settop(L, h - 1);
     }
-    for (int k = 0; k < COMP_NKINDS; k++)
-        if (k != COMP_RNG && !seen[k])      /* the rng is the state's own, never declared */
-            fail_msg("the fixture game allkinds declares no %s: add one to its setup", bind_type_name[k]);
+    for (int k = 0; bind_kinds[k] && k < 64; k++)          /* components.c: every kind */
+        if (!seen[k])
+            fail_msg("the fixture game allkinds declares no %s: add one to its setup", bind_kinds[k]->type_name);
     lua_settop(L, top);
 }
 

@@ -213,12 +213,14 @@ static void test_hex(void **unused)
         "   \"condition names field 'moss', which hex 'board' does not have (fields: tree, owner)\")\n"
         "eq(P(function() b:set_on(c, 1) end), \"bad argument #2 to 'set_on' (boolean expected, got number)\")\n"
         "eq(P(function() b:get({}, 'tree') end),\n"
-        "   'bad argument #1 to \\'get\\' (hex expected: an id or \"q,r\", got table)')\n"
+        "   \"bad argument #1 to 'get' (hex expected, got table)\")\n"
         "eq(P(function() b:step(c, {}) end), \"bad argument #2 to 'step' (direction expected, got table)\")\n"
         "eq(P(function() b:get(1.5, 'tree') end), \"bad argument #1 to 'get' (number has no integer representation)\")\n"
         "eq(E(st, 'get', 1, 'tree'), \"no field 'tree' on hex 'strip' (fields: stone)\")\n"
         "eq(E(st, 'side', 1, 1, 'e'), \"no side field 1 on hex 'strip' (it has 0)\")\n"
-        "local ok, e = pcall(b.get, s.pile, 1, 'tree') eq(e, 'bad argument #1 (Hex expected, got Deck)')\n");
+        "local ok, e = pcall(b.get, s.pile, 1, 'tree') eq(e, \"bad argument #1 to '?' (Hex expected, got Deck)\")\n"
+        "eq(P(function() b:get('0,0', {}) end), \"bad argument #2 to 'get' (field name expected, got table)\")\n"
+        "eq(P(function() b:cells(3) end), \"bad argument #1 to 'cells' (condition expected, got number)\")\n");
 }
 
 static void test_hex_declare(void **unused)
@@ -342,7 +344,8 @@ static void test_deck(void **unused)
         "eq(E(p, 'deal', r, 3), \"deck 'pile' holds 2 cards: cannot deal 3\")\n"
         "eq(E(r, 'move_to', p, 2), \"deck 'row' holds 1 card: cannot move 2\")\n"
         "eq(E(p, 'deal', r, -1), \"deck 'pile': cannot deal -1 cards\")\n"
-        "eq(E(p, 'deal', s.cup, 1), 'bad argument #2 (Deck expected, got Dice)')\n"
+        "eq(E(p, 'deal', s.cup, 1), \"bad argument #2 to '?' (Deck expected, got Dice)\")\n"
+        "eq(P(function() p:deal(s.cup, 1) end), \"bad argument #1 to 'deal' (Deck expected, got Dice)\")\n"
         "eq(E(p, 'visible_to', 3), \"deck 'pile': no seat 3 (seats 1..2, or 0 for an onlooker)\")\n"
         "local other = games.open('tgame', {players = 2, seed = 1})\n"
         "eq(E(p, 'deal', other.state.pile, 1), \"deck 'pile': cannot deal to deck 'pile' of another game\")\n"

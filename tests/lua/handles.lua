@@ -17,7 +17,7 @@ test("handles: a method called with a dot instead of a colon says so", function(
   local g = open()
   local s = g.state
   expect.eq(message(function() return s.board.get("a1", "mark") end),
-    "bad self (Grid expected, got string): call methods with a colon, board:method(...)")
+    "bad argument #1 to 'get' (Grid expected, got string; call methods with a colon: board:get(...))")
 end)
 
 test("handles: an unknown method and an assignment name the component", function()
@@ -33,7 +33,7 @@ test("handles: one component's method works on another of its kind only", functi
   local g = open()
   local s = g.state
   expect.eq(message(function() return s.board.get(s.play, "a1", "mark") end),
-    "bad argument #1 (Grid expected, got Vars)")
+    "bad argument #1 to 'get' (Grid expected, got Vars)")
   expect.eq(tostring(s.board), "Grid(board, 3x3)")
 end)
 
