@@ -2,7 +2,6 @@
  * bench.c — `grove bench`: uniformly random playouts from the start, as
  * fast as the executor goes; the figures later work pushes.
  */
-#include <lauxlib.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -34,19 +33,14 @@ typedef struct {
 /* The best score in result(s), or -1 if there is none. */
 static double best_score(game *g)
 {
-    lua_State *L = g->vm->L;
-    if (!game_result(g)) return -1;
+    int players = game_players(g);
+    double *scores = calloc((size_t)players, sizeof *scores);
+    game_result res = { .scores = scores };
     double best = -1;
-    if (lua_istable(L, -1) && lua_getfield(L, -1, "scores") == LUA_TTABLE) {
-        int n = (int)lua_rawlen(L, -1);
-        for (int i = 1; i <= n; i++) {
-            lua_rawgeti(L, -1, i);
-            if (lua_isnumber(L, -1) && lua_tonumber(L, -1) > best) best = lua_tonumber(L, -1);
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
+    if (scores && game_outcome(g, &res) && res.over)
+        for (int i = 0; i < players; i++)
+            if (scores[i] > best) best = scores[i];
+    free(scores);
     return best;
 }
 
@@ -66,8 +60,8 @@ static bool bench_game(grove_vm *vm, const char *name, const cli_opts *o, bench_
     snprintf(out->game, sizeof out->game, "%s", name);
     snprintf(out->variants, sizeof out->variants, "%s", o->variants);
     out->players = players;
-    out->state_bytes = g->st->size;
-    uint8_t *start = malloc(g->st->size);
+    out->state_bytes = game_state_size(g);
+    uint8_t *start = malloc(out->state_bytes);
     if (!start) { game_close(g); return false; }
     if (!game_snapshot(g, start)) {
         fprintf(stderr, "grove bench: %s: %s\n", name, game_error(g));
@@ -77,7 +71,7 @@ static bool bench_game(grove_vm *vm, const char *name, const cli_opts *o, bench_
     }
 
     /* snapshot + restore cost */
-    uint8_t *tmp = malloc(g->st->size);
+    uint8_t *tmp = malloc(out->state_bytes);
     double t0 = now();
     const int reps = count ? 1000 : 1000000;
     for (int i = 0; i < reps; i++) { game_snapshot(g, tmp); game_restore(g, tmp); }
@@ -93,7 +87,7 @@ static bool bench_game(grove_vm *vm, const char *name, const cli_opts *o, bench_
     double t = t0;
     while (count ? out->playouts < count : t - t0 < seconds) {
         game_restore(g, start);
-        rng_seed(state_rng(g->st), seed + (uint64_t)out->playouts, 0x67726f7665ULL);
+        game_reseed(g, seed + (uint64_t)out->playouts);
         unsigned long a0 = vm->allocs;
         long n = game_playout(g, &pick, cap);
         loop_allocs += vm->allocs - a0;
@@ -114,7 +108,7 @@ static bool bench_game(grove_vm *vm, const char *name, const cli_opts *o, bench_
     long timed = count ? count / 5 + 1 : 50;
     for (long k = 0; k < timed || (!count && now() - t1 < seconds / 5); k++) {
         game_restore(g, start);
-        rng_seed(state_rng(g->st), seed + (uint64_t)k, 0x67726f7665ULL);
+        game_reseed(g, seed + (uint64_t)k);
         double p0 = now();
         if (game_playout_timed(g, &pick, cap, &timing) < 0) break;
         total += now() - p0;
@@ -183,19 +177,10 @@ int cmd_bench(int argc, char **argv)
     if (o.game) {
         snprintf(names[n++], sizeof names[0], "%s", o.game);
     } else {
-        vm_push_trusted(vm);
-        lua_getfield(vm->L, -1, "games");
-        lua_getfield(vm->L, -1, "list");
-        if (vm_call_budget(vm, 0, 1, NULL, 0) == LUA_OK) {
-            int k = (int)lua_rawlen(vm->L, -1);
-            for (int i = 1; i <= k && n < 64; i++) {
-                lua_rawgeti(vm->L, -1, i);
-                lua_getfield(vm->L, -1, "name");
-                snprintf(names[n++], sizeof names[0], "%s", lua_tostring(vm->L, -1));
-                lua_pop(vm->L, 2);
-            }
-        }
-        lua_settop(vm->L, 0);
+        int count;
+        game_about *list = game_list(vm, &count);
+        for (int i = 0; i < count && n < 64; i++) snprintf(names[n++], sizeof names[0], "%s", list[i].name);
+        free(list);
     }
     bench_result *res = calloc((size_t)n + 1, sizeof *res);
     int done = 0, rc = 0;

@@ -3,7 +3,6 @@
  * and the common options (--players, --seed, --variant, --bot ...).
  */
 #include <errno.h>
-#include <lauxlib.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -65,15 +64,12 @@ grove_vm *cli_vm(void)
 int cli_min_players(grove_vm *vm, const char *name)
 {
     char err[GAME_ERRLEN];
-    if (!game_load_def(vm, name, "", false, err, sizeof err)) {
+    game_about about;
+    if (!game_about_of(vm, name, &about, err, sizeof err)) {
         fprintf(stderr, "grove: %s\n", err);
         return 0;
     }
-    int min = 2;
-    if (lua_getfield(vm->L, -1, "players") == LUA_TTABLE && lua_getfield(vm->L, -1, "min") == LUA_TNUMBER)
-        min = (int)lua_tointeger(vm->L, -1);
-    lua_settop(vm->L, 0);
-    return min;
+    return about.min_players ? about.min_players : 2;
 }
 
 /* ---- options ---------------------------------------------------------------- */

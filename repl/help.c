@@ -1,35 +1,17 @@
 /*
  * help.c — the help topics of `help TOPIC` at the REPL and `grove help
  * TOPIC`: short pages on what a person needs while playing or writing a
- * game. The REPL's own command list is the topic "commands".
+ * game. The topic "commands" is the REPL's command table (commands.c).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "cli.h"
+#include "repl.h"
 
 typedef struct { const char *name, *summary, *text; } topic;
 
 static const topic topics[] = {
-    { "commands", "what you can type at the REPL prompt",
-      "At the prompt:\n"
-      "  N               play legal move number N\n"
-      "  MOVE TEXT       play a move by its text (e.g. 'move b3'); Tab completes\n"
-      "  moves           list the legal moves      board   show the board again\n"
-      "  undo / redo     take back / replay a move (bot and forced moves too)\n"
-      "  log             the moves so far          result  the score now\n"
-      "  save FILE       save the game             load FILE  load a saved game\n"
-      "  reload          re-read the rule files and replay the moves so far; a move that\n"
-      "                  no longer plays stops the replay there, under the new rules\n"
-      "  auto on|off     play forced (single-option) moves by themselves\n"
-      "  sim [OPTIONS]   bot games of this game and its variants: sim -n 500 --bots mcts,random\n"
-      "                  (100 games by default; the options of grove sim --help)\n"
-      "  help [TOPIC]    this text, or a topic: help topics lists them\n"
-      "  quit            leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)\n"
-      "  anything else   Lua, evaluated against the live game: `game` is the Game,\n"
-      "                  `s` its State (e.g. s.board:get(\"c3\", \"tree\")); a Lua line that\n"
-      "                  fails, or leaves a var holding a non-integer, changes nothing\n"
-      "  Ctrl-C          stop a move, Lua, a bot or a sim that runs too long\n" },
+    { "commands", "what you can type at the REPL prompt", NULL },    /* the command table's */
     { "moves", "how moves are typed, numbered and checked",
       "Moves\n"
       "  Each prompt lists the legal moves, numbered. Type the number, or the move's\n"
@@ -111,8 +93,12 @@ void help_print(FILE *out, const char *name)
     }
     for (size_t i = 0; i < NTOPICS; i++)
         if (!strcmp(name, topics[i].name)) {
-            fputs(topics[i].text, out);
-            if (i == 0) fprintf(out, "More: help topics\n");
+            if (topics[i].text) {
+                fputs(topics[i].text, out);
+            } else {
+                repl_help_commands(out);
+                fprintf(out, "More: help topics\n");
+            }
             return;
         }
     fprintf(out, "no help topic '%s'; the topics:", name);

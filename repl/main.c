@@ -51,55 +51,26 @@ static int cmd_list(void)
 {
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
-    lua_State *L = vm->L;
-    vm_push_trusted(vm);
-    lua_getfield(L, -1, "games");
-    lua_getfield(L, -1, "list");
-    if (vm_call_budget(vm, 0, 1, "list", 0) != LUA_OK) {
-        fprintf(stderr, "grove: %s\n", lua_tostring(L, -1));
+    int n;
+    game_about *list = game_list(vm, &n);
+    if (!list) {
+        fprintf(stderr, "grove: out of memory\n");
         vm_free(vm);
         return 1;
     }
-    int n = (int)lua_rawlen(L, -1);
-    for (int i = 1; i <= n; i++) {
-        lua_rawgeti(L, -1, i);
-        lua_getfield(L, -1, "name");
-        const char *name = lua_tostring(L, -1);
-        if (lua_getfield(L, -2, "definition") == LUA_TTABLE) {
-            int def = lua_gettop(L);
-            lua_getfield(L, def, "title");
-            lua_getfield(L, def, "players");
-            int min = 0, max = 0;
-            if (lua_istable(L, -1)) {
-                lua_getfield(L, -1, "min"); min = (int)lua_tointeger(L, -1);
-                lua_getfield(L, -2, "max"); max = (int)lua_tointeger(L, -1);
-                lua_pop(L, 2);
-            }
-            printf("%-12s %-24s %d-%d players", name, lua_tostring(L, def + 1), min, max);
-            lua_getfield(L, def, "variants");
-            int nv = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
-            lua_getfield(L, def - 2, "overlay_variants");     /* the entry's */
-            int no = lua_istable(L, -1) ? (int)lua_rawlen(L, -1) : 0;
-            if (nv + no) printf("   variants:");
-            for (int k = 1; k <= nv; k++) {
-                lua_rawgeti(L, -2, k);
-                printf(" %s", lua_tostring(L, -1));
-                lua_pop(L, 1);
-            }
-            for (int k = 1; k <= no; k++) {
-                lua_rawgeti(L, -1, k);
-                printf(" %s (overlay)", lua_tostring(L, -1));
-                lua_pop(L, 1);
-            }
-            printf("\n");
-            lua_settop(L, def - 1);
-        } else {
-            lua_getfield(L, -3, "error");
-            printf("%-12s (broken: %s)\n", name, lua_tostring(L, -1));
-            lua_pop(L, 2);
+    for (int i = 0; i < n; i++) {
+        const game_about *a = &list[i];
+        if (a->error[0]) {
+            printf("%-12s (broken: %s)\n", a->name, a->error);
+            continue;
         }
-        lua_pop(L, 2);
+        printf("%-12s %-24s %d-%d players", a->name, a->title, a->min_players, a->max_players);
+        if (a->nvariants + a->noverlays) printf("   variants:");
+        for (int k = 0; k < a->nvariants; k++) printf(" %s", a->variants[k]);
+        for (int k = 0; k < a->noverlays; k++) printf(" %s (overlay)", a->overlays[k]);
+        printf("\n");
     }
+    free(list);
     vm_free(vm);
     return 0;
 }

@@ -8,14 +8,12 @@
  */
 #include "bots.h"
 
-#include <lauxlib.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
-#include "hidden.h"
 
 #define DEFAULT_ITERATIONS 1000
 #define DEFAULT_EXPLORE 0.7
@@ -94,13 +92,14 @@ typedef struct {
     int64_t choice;
 } search;
 
-static void *grow(lua_State *L, void *p, int *cap, int need, size_t size)
+/* p grown to hold need entries of size bytes; raises (game_raw_fail) on no memory. */
+static void *grow(game *g, void *p, int *cap, int need, size_t size)
 {
     if (need <= *cap) return p;
     int n = *cap ? *cap * 2 : 64;
     while (n < need) n *= 2;
     void *q = realloc(p, (size_t)n * size);
-    if (!q) luaL_error(L, "out of memory");
+    if (!q) game_raw_fail(g, "out of memory");
     *cap = n;
     return q;
 }
@@ -111,56 +110,19 @@ static void determinize(game *g, search *s)
 {
     game_restore(g, s->root);
     uint64_t seed = ((uint64_t)rng_next(&s->rng) << 32) | rng_next(&s->rng);
-    if (hidden_any(g->st) && hidden_redeal(g->st, s->seat, &s->rng) != GROVE_OK)
-        luaL_error(g->vm->L, "out of memory");
-    rng_seed(state_rng(g->st), seed, 0x67726f7665ULL);
-}
-
-static int raw_actor(game *g)
-{
-    lua_State *L = g->vm->L;
-    g->raw_hook = "actor";
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_actor);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
-    lua_call(L, 1, 1);
-    int isnum;
-    lua_Integer seat = lua_tointegerx(L, -1, &isnum);
-    lua_pop(L, 1);
-    if (!isnum || seat < 1 || seat > g->players) luaL_error(L, "actor: returned no seat 1..%d", g->players);
-    return (int)seat;
+    game_raw_determinize(g, s->seat, &s->rng, seed);
 }
 
 /* Random moves to the end, or to the cap. True if the game ended. */
 static bool rollout(game *g, search *s)
 {
+    const int64_t *moves;
     for (long k = 0; k < s->spec->playout_cap; k++) {
-        game_raw_moves(g);
-        if (g->buf.n == 0) return true;
-        game_raw_apply(g, g->buf.m[rng_below(&s->rng, (uint32_t)g->buf.n)]);
+        int n = game_raw_moves(g, &moves);
+        if (n == 0) return true;
+        game_raw_apply(g, moves[rng_below(&s->rng, (uint32_t)n)]);
     }
-    game_raw_moves(g);
-    return g->buf.n == 0;
-}
-
-/* The score of a seat from result(s).scores, or 0. */
-static double result_score(game *g, int seat)
-{
-    lua_State *L = g->vm->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_result);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
-    lua_call(L, 1, 1);
-    double v = 0;
-    if (lua_istable(L, -1)) {
-        lua_getfield(L, -1, "scores");
-        if (lua_istable(L, -1)) {
-            lua_rawgeti(L, -1, seat);
-            v = lua_tonumber(L, -1);
-            lua_pop(L, 1);
-        }
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return v;
+    return game_raw_moves(g, &moves) == 0;
 }
 
 /* Rewards in 0..1 for every seat of a finished (or cut short) game: by
@@ -173,7 +135,7 @@ static void rewards(game *g, search *s, bool ended)
         return;
     }
     if (s->players == 1) {
-        double v = result_score(g, 1);
+        double v = game_raw_score(g, 1);
         if (v < s->lo) s->lo = v;
         if (v > s->hi) s->hi = v;
         s->reward[1] = s->hi > s->lo ? (v - s->lo) / (s->hi - s->lo) : 0.5;
@@ -187,7 +149,7 @@ static void rewards(game *g, search *s, bool ended)
 
 static int new_node(game *g, search *s, int64_t move, int actor)
 {
-    s->nodes = grow(g->vm->L, s->nodes, &s->capnodes, s->nnodes + 1, sizeof *s->nodes);
+    s->nodes = grow(g, s->nodes, &s->capnodes, s->nnodes + 1, sizeof *s->nodes);
     node *n = &s->nodes[s->nnodes];
     memset(n, 0, sizeof *n);
     n->move = move;
@@ -198,7 +160,7 @@ static int new_node(game *g, search *s, int64_t move, int actor)
 
 static void push_path(game *g, search *s, int n)
 {
-    s->path = grow(g->vm->L, s->path, &s->cappath, s->npath + 1, sizeof *s->path);
+    s->path = grow(g, s->path, &s->cappath, s->npath + 1, sizeof *s->path);
     s->path[s->npath++] = n;
 }
 
@@ -212,11 +174,11 @@ static void iterate(game *g, search *s)
     int cur = 0;
     bool ended = false;
     for (;;) {
-        game_raw_moves(g);
-        int n = g->buf.n;
+        const int64_t *moves;
+        int n = game_raw_moves(g, &moves);
         if (n == 0) { ended = true; break; }
-        s->legal = grow(g->vm->L, s->legal, &s->caplegal, n, sizeof *s->legal);
-        memcpy(s->legal, g->buf.m, (size_t)n * sizeof *s->legal);
+        s->legal = grow(g, s->legal, &s->caplegal, n, sizeof *s->legal);
+        memcpy(s->legal, moves, (size_t)n * sizeof *s->legal);
         /* the children legal here gain availability; the legal moves with no
          * child yet are the untried ones (moved to the front of legal) */
         int untried = n;
@@ -228,7 +190,7 @@ static void iterate(game *g, search *s)
                     s->legal[untried] = s->nodes[c].move;
                     break;
                 }
-        int actor = raw_actor(g);
+        int actor = game_raw_actor(g);
         if (untried > 0) {
             int64_t m = s->legal[rng_below(&s->rng, (uint32_t)untried)];
             int child = new_node(g, s, m, actor);
@@ -295,29 +257,20 @@ static int mcts_body(game *g, void *ctx)
  * other seat's, if the game gives a score; else rewards of random playouts. */
 static double evaluate(game *g, search *s)
 {
-    lua_State *L = g->vm->L;
-    if (g->fn_score != LUA_NOREF) {
+    if (game_has_score(g)) {
         double mine = 0, best_other = -HUGE_VAL;
         for (int seat = 1; seat <= s->players; seat++) {
-            g->raw_hook = "score";
-            lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_score);
-            lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
-            lua_pushinteger(L, seat);
-            lua_call(L, 2, 1);
-            int isnum;
-            double v = lua_tonumberx(L, -1, &isnum);
-            if (!isnum) luaL_error(L, "score: returned %s, not a number", luaL_typename(L, -1));
-            lua_pop(L, 1);
+            double v = game_raw_eval(g, seat);
             if (seat == s->seat) mine = v;
             else if (v > best_other) best_other = v;
         }
         return s->players > 1 ? mine - best_other : mine;
     }
-    uint8_t *here = malloc(g->st->size);
-    if (!here) luaL_error(L, "out of memory");
+    uint8_t *here = malloc(game_state_size(g));
+    if (!here) game_raw_fail(g, "out of memory");
     if (!game_snapshot(g, here)) {
         free(here);
-        luaL_error(L, "%s", g->err);
+        game_raw_fail(g, game_error(g));
     }
     double sum = 0;
     for (int k = 0; k < GREEDY_PLAYOUTS; k++) {
@@ -334,11 +287,11 @@ static int greedy_body(game *g, void *ctx)
 {
     search *s = ctx;
     determinize(g, s);
-    game_raw_moves(g);
-    int n = g->buf.n;
+    const int64_t *moves;
+    int n = game_raw_moves(g, &moves);
     if (n == 0) return 0;
-    s->legal = grow(g->vm->L, s->legal, &s->caplegal, n, sizeof *s->legal);
-    memcpy(s->legal, g->buf.m, (size_t)n * sizeof *s->legal);
+    s->legal = grow(g, s->legal, &s->caplegal, n, sizeof *s->legal);
+    memcpy(s->legal, moves, (size_t)n * sizeof *s->legal);
     uint64_t seed = ((uint64_t)rng_next(&s->rng) << 32) | rng_next(&s->rng);
     double best = -HUGE_VAL;
     int ties = 0;
@@ -364,12 +317,14 @@ static int greedy_body(game *g, void *ctx)
 bool bot_choose(game *g, const bot_spec *spec, uint64_t seed, int64_t *move, long *iterations)
 {
     if (iterations) *iterations = 0;
-    if (!game_moves(g)) return false;
-    if (g->buf.n == 0) { snprintf(g->err, sizeof g->err, "no legal move"); return false; }
+    const int64_t *moves;
+    int n = game_legal(g, &moves);
+    if (n < 0) return false;
+    if (n == 0) { game_set_error(g, "no legal move"); return false; }
     rng_t rng;
     rng_seed(&rng, seed, 0x626f74ULL);                  /* "bot" */
-    if (spec->kind == BOT_RANDOM || g->buf.n == 1) {
-        *move = g->buf.m[g->buf.n == 1 ? 0 : rng_below(&rng, (uint32_t)g->buf.n)];
+    if (spec->kind == BOT_RANDOM || n == 1) {
+        *move = moves[n == 1 ? 0 : rng_below(&rng, (uint32_t)n)];
         return true;
     }
     int seat = game_actor(g);
@@ -377,18 +332,18 @@ bool bot_choose(game *g, const bot_spec *spec, uint64_t seed, int64_t *move, lon
     search s = { 0 };
     s.spec = spec;
     s.seat = seat;
-    s.players = g->players;
+    s.players = game_players(g);
     s.rng = rng;
     s.lo = HUGE_VAL;
     s.hi = -HUGE_VAL;
-    s.root = malloc(g->st->size);
-    s.ranks = calloc((size_t)g->players + 1, sizeof *s.ranks);
-    s.reward = calloc((size_t)g->players + 1, sizeof *s.reward);
+    s.root = malloc(game_state_size(g));
+    s.ranks = calloc((size_t)s.players + 1, sizeof *s.ranks);
+    s.reward = calloc((size_t)s.players + 1, sizeof *s.reward);
     bool ok = s.root && s.ranks && s.reward && game_snapshot(g, s.root);
     int chose = 0;
     if (ok) ok = game_run_raw(g, spec->kind == BOT_MCTS ? mcts_body : greedy_body, &s, &chose);
     if (s.root) game_restore(g, s.root);                /* also after an error */
-    if (ok && !chose) { snprintf(g->err, sizeof g->err, "no legal move"); ok = false; }
+    if (ok && !chose) { game_set_error(g, "no legal move"); ok = false; }
     if (ok) *move = s.choice;
     if (iterations) *iterations = s.iterations;
     free(s.root);

@@ -1,269 +1,21 @@
 /*
- * game.c — the move executor: loading a rule script's definition, setup,
- * legal moves, apply as a transaction, history, playouts, save and load.
+ * game.c — the move executor: opening a game (setup), the checked path
+ * (each hook a transaction), history, and the fast path (playouts, the
+ * bots' loops). game.h says what each path guarantees.
  */
-#include "game.h"
-#include "hidden.h"
+#include "game_impl.h"
 
 #include <ctype.h>
-#include <dirent.h>
 #include <inttypes.h>
 #include <lauxlib.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
 
+#include "hidden.h"
 #include "lua_state.h"
-
-
-
-static const char KEY_DEFS = 0;   /* registry: cache of definitions by "name|variants" */
-
-static const char *const required_hooks[] = {
-    "setup", "actor", "moves", "apply", "result", "render", "describe", NULL,
-};
-
-/* Is `name` a plain folder name (letters, digits, - and _)? */
-static bool plain_name(const char *name)
-{
-    if (!name || !*name || strlen(name) >= 64) return false;
-    for (const char *p = name; *p; p++)
-        if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_') return false;
-    return true;
-}
-
-/* Load file rel ("scripts/x/game.lua") in a fresh sandbox whose require
- * looks in gamedir first; run it and leave its single result. */
-static bool run_script_file(grove_vm *vm, const char *path, const char *gamedir, char *err, size_t errlen)
-{
-    lua_State *L = vm->L;
-    vm_push_sandbox(vm, gamedir);                        /* [env] */
-    if (vm_loadfile(vm, path, -1) != LUA_OK) {
-        snprintf(err, errlen, "%s", lua_tostring(L, -1));
-        lua_pop(L, 2);
-        return false;
-    }
-    lua_remove(L, -2);                                   /* [chunk] */
-    if (vm_call(vm, 0, 1, NULL) != LUA_OK) {
-        snprintf(err, errlen, "%s", lua_tostring(L, -1));
-        lua_pop(L, 1);
-        return false;
-    }
-    return true;
-}
-
-/* Does the list at idx (a Lua array of strings) contain s? */
-/* Is `name` one of the comma-separated names in list? */
-static bool list_has_name(const char *list, const char *name)
-{
-    size_t n = strlen(name);
-    for (const char *p = list; *p; ) {
-        while (*p == ' ' || *p == ',') p++;
-        const char *e = p;
-        while (*e && *e != ',') e++;
-        const char *end = e;
-        while (end > p && end[-1] == ' ') end--;
-        if ((size_t)(end - p) == n && strncmp(p, name, n) == 0) return true;
-        p = e;
-    }
-    return false;
-}
-
-static bool list_has(lua_State *L, int idx, const char *s)
-{
-    if (!lua_istable(L, idx)) return false;
-    int n = (int)lua_rawlen(L, idx);
-    for (int i = 1; i <= n; i++) {
-        lua_rawgeti(L, idx, i);
-        bool eq = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), s) == 0;
-        lua_pop(L, 1);
-        if (eq) return true;
-    }
-    return false;
-}
-
-static int cmp_name(const void *a, const void *b)
-{
-    return strcmp(a, b);
-}
-
-int game_overlay_variants(grove_vm *vm, const char *name, char (*out)[64], int max)
-{
-    char own[2048];
-    if (!plain_name(name) || !vm_find_game(vm, name, own, sizeof own)) return 0;
-    int n = 0;
-    for (int i = 0; i < vm->npaths; i++) {
-        char dir[2100];
-        snprintf(dir, sizeof dir, "%s/scripts/%s", vm->paths[i], name);
-        if (!strcmp(dir, own)) continue;
-        DIR *d = opendir(dir);
-        if (!d) continue;
-        struct dirent *e;
-        while ((e = readdir(d)) && n < max) {
-            size_t len = strlen(e->d_name);
-            if (len < 5 || len - 4 >= 64 || strcmp(e->d_name + len - 4, ".lua")) continue;
-            char v[64];
-            snprintf(v, sizeof v, "%.*s", (int)(len - 4), e->d_name);
-            char path[2200];
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-            if (!plain_name(v) || !strcmp(v, "game") || !vm_is_file(path)) continue;
-            bool dup = false;
-            for (int k = 0; k < n; k++) dup = dup || !strcmp(out[k], v);
-            if (!dup) snprintf(out[n++], 64, "%s", v);
-        }
-        closedir(d);
-    }
-    qsort(out, (size_t)n, sizeof out[0], cmp_name);
-    return n;
-}
-
-static bool load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,
-                     char *err, size_t errlen)
-{
-    lua_State *L = vm->L;
-    if (!variants) variants = "";
-    if (!plain_name(name)) {
-        snprintf(err, errlen, "bad game name '%s'", name ? name : "");
-        return false;
-    }
-    char key[400];
-    snprintf(key, sizeof key, "%s|%s", name, variants);
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_DEFS) != LUA_TTABLE) {
-        lua_pop(L, 1);
-        lua_newtable(L);
-        lua_pushvalue(L, -1);
-        lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_DEFS);
-    }                                                    /* [cache] */
-    if (!fresh && lua_getfield(L, -1, key) == LUA_TTABLE) {
-        lua_remove(L, -2);
-        return true;
-    }
-    if (!fresh) lua_pop(L, 1);
-    vm->source_print = 0xcbf29ce484222325ULL;           /* the files loaded from here on */
-
-    char dir[2048], path[2100];
-    if (!vm_find_game(vm, name, dir, sizeof dir)) {
-        snprintf(err, errlen, "no game '%s' (no folder scripts/%s on the search path, nor %s/ here; "
-                 "try grove list)", name, name, name);
-        lua_pop(L, 1);
-        return false;
-    }
-    snprintf(path, sizeof path, "%s/game.lua", dir);
-    if (!run_script_file(vm, path, dir, err, errlen)) { lua_pop(L, 1); return false; }
-    if (!lua_istable(L, -1)) {
-        snprintf(err, errlen, "scripts/%s/game.lua must return the game definition table, not a %s",
-                 name, luaL_typename(L, -1));
-        lua_pop(L, 2);
-        return false;
-    }                                                    /* [cache, def] */
-    /* variants: each a file returning function(def) -> def */
-    char vbuf[GAME_MAX_VARIANTS];
-    snprintf(vbuf, sizeof vbuf, "%s", variants);
-    char *vsave = NULL;
-    for (char *v = strtok_r(vbuf, ",", &vsave); v; v = strtok_r(NULL, ",", &vsave)) {
-        while (*v == ' ') v++;
-        lua_getfield(L, -1, "variants");
-        bool known = plain_name(v) && list_has(L, -1, v);
-        lua_pop(L, 1);
-        snprintf(path, sizeof path, "%s/%s.lua", dir, v);
-        /* a variant an overlay adds: scripts/NAME/V.lua in another folder of
-         * the search path than the game's own (whose variants the game lists,
-         * so a helper module beside game.lua is never taken for one) */
-        for (int i = 0; !known && plain_name(v) && i < vm->npaths; i++) {
-            int n = snprintf(path, sizeof path, "%s/scripts/%s/%s.lua", vm->paths[i], name, v);
-            size_t own = strlen(dir);
-            known = n > 0 && (size_t)n < sizeof path && !(strncmp(path, dir, own) == 0 && path[own] == '/')
-                    && vm_is_file(path);
-        }
-        if (!known) {
-            snprintf(err, errlen, "%s has no variant '%s' (see grove list)", name, v);
-            lua_pop(L, 2);
-            return false;
-        }
-        if (!run_script_file(vm, path, dir, err, errlen)) { lua_pop(L, 2); return false; }
-        if (!lua_isfunction(L, -1)) {
-            snprintf(err, errlen, "scripts/%s/%s.lua must return a function(game) that returns the changed game",
-                     name, v);
-            lua_pop(L, 3);
-            return false;
-        }
-        lua_insert(L, -2);                               /* [cache, fn, def] */
-        if (vm_call(vm, 1, 1, v) != LUA_OK || !lua_istable(L, -1)) {
-            if (lua_isstring(L, -1)) snprintf(err, errlen, "%s", lua_tostring(L, -1));
-            else snprintf(err, errlen, "variant %s did not return the game table", v);
-            lua_pop(L, 2);
-            return false;
-        }
-    }
-    for (const char *const *h = required_hooks; *h; h++) {
-        if (lua_getfield(L, -1, *h) != LUA_TFUNCTION) {
-            snprintf(err, errlen, "scripts/%s/game.lua: the game definition has no '%s' function "
-                     "(use require \"grove.game\" to get defaults)", name, *h);
-            lua_pop(L, 3);
-            return false;
-        }
-        lua_pop(L, 1);
-    }
-    lua_pushvalue(L, -1);
-    lua_setfield(L, -3, key);
-    /* beside it, the fingerprint of every file read to build it */
-    lua_pushfstring(L, "%s#print", key);                 /* [cache, def, key#print] */
-    lua_pushinteger(L, (lua_Integer)vm->source_print);
-    lua_rawset(L, -4);
-    lua_remove(L, -2);                                   /* [def] */
-    return true;
-}
-
-/* The fingerprint of the rule files behind the cached definition of
- * name|variants (0 if unknown). */
-static uint64_t def_print(lua_State *L, const char *name, const char *variants)
-{
-    uint64_t print = 0;
-    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_DEFS) == LUA_TTABLE) {
-        lua_pushfstring(L, "%s|%s#print", name, variants ? variants : "");
-        lua_rawget(L, -2);
-        print = (uint64_t)lua_tointeger(L, -1);
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    return print;
-}
-
-/* def.version as text ("" when the game does not say). */
-static void def_version(lua_State *L, int def, char *out, size_t len)
-{
-    out[0] = '\0';
-    int t = lua_getfield(L, def, "version");
-    if (t == LUA_TSTRING || t == LUA_TNUMBER) snprintf(out, len, "%s", lua_tostring(L, -1));
-    lua_pop(L, 1);
-}
-
-typedef struct {
-    grove_vm *vm;
-    const char *name, *variants;
-    bool fresh, ok;
-    char *err;
-    size_t errlen;
-} def_ctx;
-
-static int def_body(lua_State *L)
-{
-    def_ctx *c = lua_touserdata(L, 1);
-    lua_pop(L, 1);
-    c->ok = load_def(c->vm, c->name, c->variants, c->fresh, c->err, c->errlen);
-    return c->ok ? 1 : 0;
-}
-
-bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,
-                   char *err, size_t errlen)
-{
-    def_ctx c = { vm, name, variants, fresh, false, err, errlen };
-    int top = lua_gettop(vm->L);
-    if (!vm_protect(vm, def_body, &c, LUA_MULTRET, err, errlen)) return false;
-    if (!c.ok) lua_settop(vm->L, top);
-    return c.ok;
-}
 
 /* ---- calling hooks ------------------------------------------------------- */
 
@@ -341,14 +93,6 @@ static bool call_hook(game *g, const char *what, int nextra, int nres, bool txn)
 static bool finish_hook(game *g, const char *what, int nextra, int nres)
 {
     return call_hook(g, what, nextra, nres, true);
-}
-
-bool game_call_hook(game *g, int fnref, const char *what, int nargs, int nres)
-{
-    lua_State *L = g->vm->L;
-    begin_hook(g, fnref);                 /* [args..., fn, s] */
-    lua_rotate(L, -(nargs + 2), 2);       /* [fn, s, args...] */
-    return finish_hook(g, what, nargs, nres);
 }
 
 /* ---- open and close -------------------------------------------------------- */
@@ -438,6 +182,22 @@ static bool build_options(game *g, int def, int uidx, char *err, size_t errlen)
     return true;
 }
 
+/* Is `name` one of the comma-separated names in list? */
+static bool list_has_name(const char *list, const char *name)
+{
+    size_t n = strlen(name);
+    for (const char *p = list; *p; ) {
+        while (*p == ' ' || *p == ',') p++;
+        const char *e = p;
+        while (*e && *e != ',') e++;
+        const char *end = e;
+        while (end > p && end[-1] == ' ') end--;
+        if ((size_t)(end - p) == n && strncmp(p, name, n) == 0) return true;
+        p = e;
+    }
+    return false;
+}
+
 /* Does def (at idx) name a variant for this player count that `variants`
  * lacks? Then write the list with it in front into out. */
 static bool player_variant(lua_State *L, int def, int players, const char *variants,
@@ -464,7 +224,7 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     lua_State *L = vm->L;
     if (opts_idx) opts_idx = lua_absindex(L, opts_idx);
     int top = lua_gettop(L);
-    if (!load_def(vm, name, variants, false, err, errlen)) return NULL;
+    if (!defs_load(vm, name, variants, false, err, errlen)) return NULL;
     int def = lua_gettop(L);
     if (!check_players(L, def, name, players, err, errlen)) { lua_settop(L, top); return NULL; }
     /* def.player_variants = {[1] = "solo"}: a variant that comes with a
@@ -472,7 +232,7 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     char full[GAME_MAX_VARIANTS];
     if (player_variant(L, def, players, variants, full, sizeof full)) {
         lua_settop(L, top);
-        if (!load_def(vm, name, full, false, err, errlen)) return NULL;
+        if (!defs_load(vm, name, full, false, err, errlen)) return NULL;
         def = lua_gettop(L);
         variants = full;
     }
@@ -485,8 +245,8 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     snprintf(g->variants, sizeof g->variants, "%s", variants ? variants : "");
     g->players = players;
     g->seed = seed;
-    g->rules_print = def_print(L, name, variants);
-    def_version(L, def, g->rules_version, sizeof g->rules_version);
+    g->rules_print = defs_print(L, name, variants);
+    defs_version(L, def, g->rules_version, sizeof g->rules_version);
     g->def_ref = g->state_ref = g->out_ref = g->opts_ref = LUA_NOREF;
     g->fn_moves = g->fn_apply = g->fn_actor = g->fn_result = LUA_NOREF;
     g->fn_describe = g->fn_parse = g->fn_render = g->fn_score = g->fn_played = LUA_NOREF;
@@ -583,6 +343,17 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     return NULL;
 }
 
+game *game_reopen(game *g, char *err, size_t errlen)
+{
+    lua_State *L = g->vm->L;
+    if (!game_load_def(g->vm, g->name, g->variants, true, err, errlen)) return NULL;
+    lua_pop(L, 1);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->opts_ref);      /* the options it was opened with */
+    game *fresh = game_open(g->vm, g->name, g->variants, g->players, g->seed, -1, err, errlen);
+    lua_pop(L, 1);
+    return fresh;
+}
+
 void game_close(game *g)
 {
     if (!g) return;
@@ -601,6 +372,27 @@ void game_close(game *g)
     free(g);
 }
 
+const char *game_error(const game *g) { return g->err; }
+
+void game_set_error(game *g, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(g->err, sizeof g->err, fmt, ap);
+    va_end(ap);
+}
+grove_vm *game_vm(const game *g) { return g->vm; }
+const char *game_name(const game *g) { return g->name; }
+const char *game_variants(const game *g) { return g->variants; }
+int game_players(const game *g) { return g->players; }
+uint64_t game_seed(const game *g) { return g->seed; }
+size_t game_state_size(const game *g) { return g->st->size; }
+bool game_hidden(const game *g) { return hidden_any(g->st); }
+const char *game_load_note(const game *g) { return g->load_note; }
+int game_position(const game *g) { return g->ncur; }
+int game_history_length(const game *g) { return g->nhist; }
+int64_t game_history_move(const game *g, int i) { return g->hist[i]; }
+
 /* ---- moves, apply, actor, result -------------------------------------------- */
 
 static bool moves_txn(game *g, bool txn)
@@ -615,9 +407,17 @@ static bool moves_txn(game *g, bool txn)
     return ok;
 }
 
-bool game_moves(game *g)
+/* The legal moves into g->buf, on the checked path. */
+static bool game_moves(game *g)
 {
     return moves_txn(g, true);
+}
+
+int game_legal(game *g, const int64_t **moves)
+{
+    if (!game_moves(g)) return -1;
+    *moves = g->buf.m;
+    return g->buf.n;
 }
 
 /* Make room for one more history entry. */
@@ -676,10 +476,37 @@ int game_actor(game *g)
     return seat;
 }
 
-bool game_result(game *g)
+bool game_push_result(game *g)
 {
     begin_hook(g, g->fn_result);
     return finish_hook(g, "result", 0, 1);
+}
+
+bool game_outcome(game *g, game_result *out)
+{
+    lua_State *L = g->vm->L;
+    out->over = out->has_scores = false;
+    out->text[0] = '\0';
+    if (!game_push_result(g)) return false;
+    int res = lua_gettop(L);
+    if (lua_istable(L, res)) {
+        out->over = true;
+        if (lua_getfield(L, res, "text") == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER)
+            snprintf(out->text, sizeof out->text, "%s", lua_tostring(L, -1));
+        out->has_scores = lua_getfield(L, res, "scores") == LUA_TTABLE;   /* [res, text, scores] */
+        lua_getfield(L, res, "ranks");                  /* [res, text, scores, ranks] */
+        for (int seat = 1; seat <= g->players; seat++) {
+            lua_rawgeti(L, res + 2, seat);
+            if (out->scores) out->scores[seat - 1] = lua_tonumber(L, -1);
+            if (out->shown) snprintf(out->shown[seat - 1], sizeof out->shown[0], "%s", luaL_tolstring(L, -1, NULL));
+            lua_settop(L, res + 3);
+            lua_rawgeti(L, res + 3, seat);
+            if (out->ranks) out->ranks[seat - 1] = (int)lua_tointeger(L, -1);
+            lua_pop(L, 1);
+        }
+    }
+    lua_settop(L, res - 1);
+    return true;
 }
 
 int game_over(game *g)
@@ -768,11 +595,25 @@ bool game_played(game *g, int64_t move, char *buf, size_t len)
     return true;
 }
 
-bool game_render(game *g, int viewer)
+bool game_push_render(game *g, int viewer)
 {
     begin_hook(g, g->fn_render);
     lua_pushinteger(g->vm->L, viewer);
     return finish_hook(g, "render", 1, 1);
+}
+
+char *game_render(game *g, int viewer)
+{
+    lua_State *L = g->vm->L;
+    if (!game_push_render(g, viewer)) return NULL;
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    if (!s) { s = "(null)"; len = 6; }      /* what printing a non-text always showed */
+    char *text = malloc(len + 1);
+    if (text) memcpy(text, s, len + 1);
+    else game_set_error(g, "out of memory");
+    lua_pop(L, 1);
+    return text;
 }
 
 void game_restore(game *g, const void *snapshot)
@@ -797,6 +638,11 @@ bool game_redeal(game *g, int viewer, uint64_t seed)
     return true;
 }
 
+void game_reseed(game *g, uint64_t seed)
+{
+    rng_seed(state_rng(g->st), seed, 0x67726f7665ULL);   /* stream "grove", as state_new */
+}
+
 bool game_undo(game *g)
 {
     if (g->ncur == 0) return false;
@@ -817,7 +663,7 @@ bool game_redo(game *g)
 
 /* ---- loops in C over many hooks: playouts, bots ------------------------------- */
 
-void game_raw_moves(game *g)
+int game_raw_moves(game *g, const int64_t **moves)
 {
     lua_State *L = g->vm->L;
     movebuf_clear(&g->buf);
@@ -828,6 +674,8 @@ void game_raw_moves(game *g)
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->out_ref);
     lua_call(L, 2, 0);
     g->out->buf = NULL;
+    *moves = g->buf.m;
+    return g->buf.n;
 }
 
 void game_raw_apply(game *g, int64_t m)
@@ -862,6 +710,72 @@ bool game_raw_ranks(game *g, int *ranks)
     }
     lua_pop(L, 2);
     return true;
+}
+
+int game_raw_actor(game *g)
+{
+    lua_State *L = g->vm->L;
+    g->raw_hook = "actor";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_actor);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_call(L, 1, 1);
+    int isnum;
+    lua_Integer seat = lua_tointegerx(L, -1, &isnum);
+    lua_pop(L, 1);
+    if (!isnum || seat < 1 || seat > g->players) luaL_error(L, "actor: returned no seat 1..%d", g->players);
+    return (int)seat;
+}
+
+double game_raw_score(game *g, int seat)
+{
+    lua_State *L = g->vm->L;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_result);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_call(L, 1, 1);
+    double v = 0;
+    if (lua_istable(L, -1)) {
+        lua_getfield(L, -1, "scores");
+        if (lua_istable(L, -1)) {
+            lua_rawgeti(L, -1, seat);
+            v = lua_tonumber(L, -1);
+            lua_pop(L, 1);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return v;
+}
+
+bool game_has_score(const game *g)
+{
+    return g->fn_score != LUA_NOREF;
+}
+
+double game_raw_eval(game *g, int seat)
+{
+    lua_State *L = g->vm->L;
+    g->raw_hook = "score";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_score);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_pushinteger(L, seat);
+    lua_call(L, 2, 1);
+    int isnum;
+    double v = lua_tonumberx(L, -1, &isnum);
+    if (!isnum) luaL_error(L, "score: returned %s, not a number", luaL_typename(L, -1));
+    lua_pop(L, 1);
+    return v;
+}
+
+void game_raw_determinize(game *g, int viewer, rng_t *r, uint64_t chance_seed)
+{
+    if (hidden_any(g->st) && hidden_redeal(g->st, viewer, r) != GROVE_OK)
+        luaL_error(g->vm->L, "out of memory");
+    rng_seed(state_rng(g->st), chance_seed, 0x67726f7665ULL);
+}
+
+int game_raw_fail(game *g, const char *msg)
+{
+    return luaL_error(g->vm->L, "%s", msg);
 }
 
 typedef struct {
@@ -921,10 +835,11 @@ static int playout_body(game *g, void *ctx)
     playout_ctx *c = ctx;
     while (c->played < c->max) {
         double t0 = c->timing ? now_ns() : 0;
-        game_raw_moves(g);
+        const int64_t *moves;
+        int n = game_raw_moves(g, &moves);
         if (c->timing) c->timing->moves_ns += now_ns() - t0;
-        if (g->buf.n == 0) break;
-        int64_t m = g->buf.m[g->buf.n == 1 ? 0 : rng_below(c->pick, (uint32_t)g->buf.n)];
+        if (n == 0) break;
+        int64_t m = moves[n == 1 ? 0 : rng_below(c->pick, (uint32_t)n)];
         if (c->timing) t0 = now_ns();
         game_raw_apply(g, m);
         if (c->timing) c->timing->apply_ns += now_ns() - t0;

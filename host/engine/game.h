@@ -1,6 +1,8 @@
 /*
- * game.h — the move executor: one game of a rule script, its state, its
- * legal moves, its history, and transactions around every script call.
+ * game.h — the engine's C API: one game of a rule script, its state, its
+ * legal moves, its history, and the two ways its hooks are run. Tools
+ * (repl/, the bots, tests) use these functions; the game itself is opaque
+ * outside host/engine/.
  *
  * The rule-script contract: the script returns a definition table with
  *   name, title, players = {min =, max =}, [variants], [options]
@@ -11,54 +13,84 @@
  *   result(s) -> nil | {scores = {...}, ranks = {...}, [text]}
  *   render(s, viewer) -> text
  *   describe(s, move) -> text;  [parse(s, text) -> move | nil, why]
+ *   [score(s, seat) -> number] for the greedy bot; [played(s, move) -> card name] for sim
  * A game is over when the actor has no legal move; result then gives the
  * final scores and ranks.
  *
  * Ownership: the game owns its gstate, history and buffers; the Lua objects
  * (definition, State, Out) are anchored in the registry and released by
- * game_close. Every call into the script is a transaction: on error the
- * state is restored byte for byte and game_error() says what happened.
+ * game_close.
+ *
+ * ---- the two run paths -----------------------------------------------------
+ *
+ * Every call into a rule script takes one of two paths. Which one is the
+ * only choice a caller makes; here is all each guarantees.
+ *
+ *                     checked: every game_* call below     fast: game_run_raw and
+ *                     that runs a hook                     game_playout (and the bots)
+ *   one call is       one hook, in its own protected       a C loop over many hooks
+ *                     call (vm_call)                       (game_raw_*) in one
+ *                                                          protected call
+ *   endless loop      the instruction budget (vm.h,         the watchdog: no move for
+ *                     VM_DEFAULT_BUDGET per hook)          GAME_WATCH_MS (no count hook:
+ *                                                          a fifth faster)
+ *   Ctrl-C            vm_cancel_all stops it at the        the same, through the
+ *   (vm_cancel_all)   next budget check                    watchdog's signal
+ *   on error          the state is restored byte for       the state is wherever the
+ *                     byte; game_error says which hook     error left it: the caller
+ *                     and why                              restores its snapshot
+ *   vars (lua_state.h) flushed into the block after every  flushed once, at the end
+ *                     hook; a var left holding a non-      (game_sync); steps read
+ *                     integer fails the hook               the mirrors directly
+ *   history           game_apply records if asked          never recorded
+ *
+ * Vars live in Lua mirrors between those flushes, so the block is stale
+ * while a script runs: everything outside the engine reads the state
+ * through game_snapshot, game_hash or game_sync, which flush first.
  */
 #ifndef GROVE_GAME_H
 #define GROVE_GAME_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
-#include "bind.h"
 #include "movebuf.h"
 #include "rng.h"
-#include "state.h"
 #include "vm.h"
 
 #define GAME_ERRLEN 2048
-#define GAME_WATCH_MS 500          /* a raw loop stopped after this long without a move */
-#define GAME_MAX_VARIANTS 256
+#define GAME_WATCH_MS 500          /* a fast run stopped after this long without a move */
+#define GAME_MAX_VARIANTS 256      /* the longest comma-separated list of variants */
+#define GAME_MAX_LISTED 64         /* the most variants game_about reports of each sort */
 
-typedef struct game {
-    grove_vm *vm;
-    char name[64];                 /* the game's folder name */
-    char variants[GAME_MAX_VARIANTS];  /* comma-separated, as given */
-    int players;
-    uint64_t seed;
-    char rules_version[32];        /* def.version ("" if the game gives none) */
-    uint64_t rules_print;          /* fingerprint of the rule files read to define it */
-    char load_note[256];           /* set by loading a save file whose rule files differ */
-    int def_ref, state_ref, out_ref, opts_ref;   /* registry refs */
-    int fn_moves, fn_apply, fn_actor, fn_result, fn_describe, fn_parse, fn_render;
-    int fn_score;                  /* optional def.score(s, seat), for bots */
-    int fn_played;                 /* optional def.played(s, move) -> card name, for grove sim */
-    gstate *st;                    /* owned */
-    lstate *ls;                    /* the State object (anchored by state_ref) */
-    lout *out;                     /* the Out object (anchored by out_ref) */
-    movebuf buf;                   /* the legal moves of the last game_moves */
-    uint8_t *scratch;              /* st->size bytes: the transaction snapshot */
-    int64_t *hist;                 /* moves played; hist[0..nhist) with redo past ncur */
-    uint8_t *snaps;                /* snaps[i * size]: the state before move i */
-    int ncur, nhist, caphist;
-    char err[GAME_ERRLEN];         /* the last error */
-    const char *raw_hook;          /* the hook a raw loop is in, for its error */
-} game;
+typedef struct game game;
+
+/* ---- finding games -------------------------------------------------------------- */
+
+/* What a tool shows of a game: `grove list`, defaults for its options. */
+typedef struct {
+    char name[64];                  /* the folder's name: "logger" */
+    char folder[1024];              /* where it was found */
+    char title[128];                /* def.title ("" if none) */
+    int min_players, max_players;   /* def.players as written (0 where it says nothing) */
+    int nvariants;                  /* def.variants, in the game's order */
+    char variants[GAME_MAX_LISTED][64];
+    int noverlays;                  /* variants an overlay adds (game_overlay_variants) */
+    char overlays[GAME_MAX_LISTED][64];
+    char error[GAME_ERRLEN];        /* why the definition does not load; "" when it does */
+} game_about;
+
+/* What game `name` (no variants) says of itself; false with err when its
+ * definition does not load. */
+bool game_about_of(grove_vm *vm, const char *name, game_about *out, char *err, size_t errlen);
+
+/* Every game on the search path (scripts/ of each folder, then game folders
+ * in the working directory; the first of a name wins), sorted by name,
+ * each loaded (a game that does not load has its error set). A malloc'ed
+ * array of *n entries (the caller frees it); NULL with *n 0 when there is
+ * no memory. */
+game_about *game_list(grove_vm *vm, int *n);
 
 /* Load a game definition (with variants, comma-separated, may be NULL or
  * "") and push it; cached per (name, variants) unless `fresh`. On error
@@ -71,18 +103,45 @@ bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fr
  * Writes at most max names into out, sorted; returns how many. */
 int game_overlay_variants(grove_vm *vm, const char *name, char (*out)[64], int max);
 
+/* ---- a game ------------------------------------------------------------------------ */
+
 /* Start a game: load (cached) the definition, make the state, run setup.
  * opts_idx is a Lua table of options on the stack (0: none). NULL on error,
  * with err filled. */
 game *game_open(grove_vm *vm, const char *name, const char *variants, int players,
                 uint64_t seed, int opts_idx, char *err, size_t errlen);
+
+/* The same game (name, variants, players, seed, options) opened anew under
+ * rule files read again from disk, at its start; the REPL's `reload`
+ * replays the moves on it. NULL with err (g is untouched). */
+game *game_reopen(game *g, char *err, size_t errlen);
+
 void game_close(game *g);
 
 /* The last error message. */
-static inline const char *game_error(const game *g) { return g->err; }
+const char *game_error(const game *g);
 
-/* Compute the legal moves into g->buf. False on a script error. */
-bool game_moves(game *g);
+/* Set it: for the engine's tools that fail on a game's behalf (the bots). */
+void game_set_error(game *g, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* What it is. */
+grove_vm *game_vm(const game *g);
+const char *game_name(const game *g);           /* the game's folder name */
+const char *game_variants(const game *g);       /* comma-separated, as opened */
+int game_players(const game *g);
+uint64_t game_seed(const game *g);
+size_t game_state_size(const game *g);          /* bytes of a snapshot */
+bool game_hidden(const game *g);                /* does some card zone hide faces from some seat? */
+/* Set by game_load_text when the rule files changed since the save but its
+ * moves still replay; "" otherwise. */
+const char *game_load_note(const game *g);
+
+/* ---- playing (the checked path) ---------------------------------------------------- */
+
+/* The legal moves now, in the script's order: *moves points into the
+ * game's buffer, valid until the next call on g other than game_describe.
+ * Returns their number (0: the game is over), or -1 on a script error. */
+int game_legal(game *g, const int64_t **moves);
 
 /* Play a move: legal-checked if `check`, recorded in the history if
  * `record` (dropping any redo). False on error, with the state unchanged. */
@@ -90,9 +149,6 @@ bool game_apply(game *g, int64_t move, bool check, bool record);
 
 /* The seat to act (1..players), or 0 on error / when the game is over. */
 int game_actor(game *g);
-
-/* Push result(s) (nil while running). False on error (nothing pushed). */
-bool game_result(game *g);
 
 /* Is the game over (no legal move)? -1 on error. */
 int game_over(game *g);
@@ -108,24 +164,50 @@ bool game_parse(game *g, const char *text, int64_t *move);
  * when the game has no such hook or the move plays no card. False on error. */
 bool game_played(game *g, int64_t move, char *buf, size_t len);
 
-/* Push render(s, viewer). False on error. */
-bool game_render(game *g, int viewer);
+/* What render(s, viewer) draws for seat `viewer` (0: an onlooker), as a
+ * malloc'ed text the caller frees; NULL on error (game_error). */
+char *game_render(game *g, int viewer);
+
+/* What result(s) says, read into C. `scores`, `ranks` and `shown` are the
+ * caller's arrays of game_players(g) entries, or NULL. */
+typedef struct {
+    bool over;                      /* result(s) is a table: the game has ended */
+    bool has_scores;                /* result.scores is a table */
+    double *scores;                 /* [seat - 1]: result.scores (0 where not a number) */
+    int *ranks;                     /* [seat - 1]: result.ranks (0 where not an integer) */
+    char (*shown)[32];              /* [seat - 1]: each score as Lua's tostring writes it */
+    char text[256];                 /* result.text, "" if none */
+} game_result;
+
+/* Fill *out from result(s); false on a script error. */
+bool game_outcome(game *g, game_result *out);
 
 /* Text and actor of history move i (0-based), described in the state it
  * was played from. */
 bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor);
 
-/* The script keeps its vars in Lua tables (lua_vars.c); the block gets
- * them at every hook's end. game_sync brings the block in line now (false,
- * with game_error, when a var holds a non-integer); game_snapshot and
- * game_hash sync first. Everything outside game.c that reads the block
- * goes through these. */
+/* The history: moves played (undo lowers it), moves in the history
+ * (undone ones included, which redo replays), and move i (0-based). */
+int game_position(const game *g);
+int game_history_length(const game *g);
+int64_t game_history_move(const game *g, int i);
+
+/* Undo / redo one move of the history. False if there is none (or, for
+ * redo, when the move fails: game_error). */
+bool game_undo(game *g);
+bool game_redo(game *g);
+
+/* ---- the state ---------------------------------------------------------------------- */
+
+/* Bring the block in line with the script's vars now (false, with
+ * game_error, when a var holds a non-integer); game_snapshot and game_hash
+ * sync first. */
 bool game_sync(game *g);
-bool game_snapshot(game *g, void *buf);
+bool game_snapshot(game *g, void *buf);         /* game_state_size(g) bytes */
 bool game_hash(game *g, uint64_t *hash);
 
-/* Put the state back to a snapshot (st->size bytes) and refresh what the
- * script's State mirrors of it (the vars). Every restore goes through here. */
+/* Put the state back to a snapshot and refresh what the script's State
+ * mirrors of it (the vars). Every restore goes through here. */
 void game_restore(game *g, const void *snapshot);
 
 /* Determinize for `viewer` (0 = an onlooker): re-deal every card it cannot
@@ -134,28 +216,17 @@ void game_restore(game *g, const void *snapshot);
  * is not in the history. False (state unchanged) on no memory. */
 bool game_redeal(game *g, int viewer, uint64_t seed);
 
-/* Undo / redo one move of the history. False if there is none. */
-bool game_undo(game *g);
-bool game_redo(game *g);
+/* Reseed the game's chance (the state's generator) from `seed`, as
+ * opening it with that seed did. Not a move. */
+void game_reseed(game *g, uint64_t seed);
+
+/* ---- the fast path -------------------------------------------------------------------- */
 
 /* Play uniformly random legal moves (chosen by `pick`) until the game ends
- * or max_moves were played, without recording and without a snapshot per
- * move, in one protected call with no instruction count hook: a caller that
- * may meet an endless loop runs it under vm_watch_start. Returns the number
- * of moves played, or -1 on error: the state is then mid-playout, and the
- * caller restores the snapshot it took before. */
+ * or max_moves were played, without recording, on the fast path. Returns
+ * the number of moves played, or -1 on error: the state is then
+ * mid-playout, and the caller restores the snapshot it took before. */
 long game_playout(game *g, rng_t *pick, long max_moves);
-
-/* Loops in C that run many hooks (playouts, bots' searches) run inside one
- * protected call with no count hook (the watchdog guards them): body(g, ctx)
- * uses the raw steps below, which call the hooks directly, so an error in
- * a script unwinds to game_run_raw. False on error (game_error says which
- * hook and why); the state is then wherever the error left it, and the
- * caller restores its own snapshot. *ret gets body's return value. */
-bool game_run_raw(game *g, int (*body)(game *g, void *ctx), void *ctx, int *ret);
-void game_raw_moves(game *g);                 /* the legal moves into g->buf */
-void game_raw_apply(game *g, int64_t m);      /* no legality check, no history */
-bool game_raw_ranks(game *g, int *ranks);     /* ranks[1..players] once over; else false */
 
 /* Time spent inside the moves and apply hooks (nanoseconds, added to). */
 typedef struct { double moves_ns, apply_ns; } game_timing;
@@ -164,13 +235,38 @@ typedef struct { double moves_ns, apply_ns; } game_timing;
  * reads cost time of their own: use it for shares, not for speed). */
 long game_playout_timed(game *g, rng_t *pick, long max_moves, game_timing *timing);
 
-/* Call a hook by name with the State and extra arguments already pushed
- * (nargs of them), under the transaction rules; nres results on success. */
-bool game_call_hook(game *g, int fnref, const char *what, int nargs, int nres);
+/* Run body(g, ctx) on the fast path: in one protected call with no count
+ * hook, watched by the watchdog (the caller's, if it runs one: vm.h), vars
+ * synced at the end. The body uses the steps below, which call the hooks
+ * directly, so an error in a script unwinds to here. False on error
+ * (game_error says which hook and why); *ret gets body's return value. */
+bool game_run_raw(game *g, int (*body)(game *g, void *ctx), void *ctx, int *ret);
 
-/* Push the State object / the definition. */
+/* The steps of a fast run. Each raises (a Lua error) on a script error. */
+int game_raw_moves(game *g, const int64_t **moves);   /* the legal moves, as game_legal */
+void game_raw_apply(game *g, int64_t m);      /* no legality check, no history */
+int game_raw_actor(game *g);                  /* the seat to act; raises for no seat */
+bool game_raw_ranks(game *g, int *ranks);     /* ranks[1..players] once over; else false */
+double game_raw_score(game *g, int seat);     /* result(s).scores[seat], or 0 */
+bool game_has_score(const game *g);           /* does the script give score(s, seat)? */
+double game_raw_eval(game *g, int seat);      /* def.score(s, seat); raises for a non-number */
+/* game_redeal's re-deal with the caller's generator r (untouched when no
+ * card is hidden) and a new chance seed; raises on no memory. */
+void game_raw_determinize(game *g, int viewer, rng_t *r, uint64_t chance_seed);
+/* Raise the error the run will report: game_error then reads "what: msg". */
+int game_raw_fail(game *g, const char *msg);
+
+/* ---- Lua ---------------------------------------------------------------------------- */
+
+/* For the Lua binding (lua_game.c) and the REPL's Lua prompt: push the
+ * State object, the definition, result(s) and render(s, viewer). The last
+ * two are false on error (nothing pushed). */
 void game_push_state(game *g);
 void game_push_def(game *g);
+bool game_push_result(game *g);
+bool game_push_render(game *g, int viewer);
+
+/* ---- save files (save.c) -------------------------------------------------------------- */
 
 /* The save file text (caller frees) / load a game from a save text. */
 char *game_save_text(game *g);

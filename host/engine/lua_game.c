@@ -14,8 +14,8 @@
 
 #include "lua_game.h"
 
+#include "bind.h"
 #include "bots.h"
-#include "hidden.h"
 
 typedef struct {
     uint32_t magic, type;   /* BIND_MAGIC, T_GAME */
@@ -26,7 +26,7 @@ typedef struct {
 static game *check_game(lua_State *L, int idx)
 {
     lgame *lg = bind_test(L, idx, T_GAME);
-    if (!lg) luaL_error(L, "bad argument #%d (Game expected, got %s)", idx, luaL_typename(L, idx));
+    if (!lg) luaL_typeerror(L, idx, "Game");
     if (!lg->g) luaL_error(L, "attempt to use a closed Game");
     return lg->g;
 }
@@ -90,12 +90,10 @@ static int l_open(lua_State *L)
     if (!players_given) {
         /* default players: the game's minimum */
         char err[GAME_ERRLEN];
-        int top = lua_gettop(L);
-        if (!game_load_def(vm, name, "", false, err, sizeof err)) return luaL_error(L, "%s", err);
-        players = 2;
-        if (lua_getfield(L, -1, "players") == LUA_TTABLE && lua_getfield(L, -1, "min") == LUA_TNUMBER)
-            players = (int)lua_tointeger(L, -1);
-        lua_settop(L, top);
+        game_about *about = lua_newuserdatauv(L, sizeof *about, 0);    /* too big for the C stack */
+        if (!game_about_of(vm, name, about, err, sizeof err)) return luaL_error(L, "%s", err);
+        players = about->min_players ? about->min_players : 2;
+        lua_pop(L, 1);
     }
     char err[GAME_ERRLEN];
     game *g = game_open(vm, name, variants, players, (uint64_t)seed, opts, err, sizeof err);
@@ -103,9 +101,6 @@ static int l_open(lua_State *L)
     lua_game_push(L, g, true);
     return 1;
 }
-
-/* games.list() -> list of {name=, folder=, definition= | error=}, by name */
-static int l_list(lua_State *L);
 
 static int l_play(lua_State *L)
 {
@@ -140,10 +135,12 @@ static int l_try(lua_State *L)
 static int l_legal(lua_State *L)
 {
     game *g = check_game(L, 1);
-    if (!game_moves(g)) return luaL_error(L, "%s", game_error(g));
-    lua_createtable(L, g->buf.n, 0);
-    for (int i = 0; i < g->buf.n; i++) {
-        lua_pushinteger(L, g->buf.m[i]);
+    const int64_t *moves;
+    int n = game_legal(g, &moves);
+    if (n < 0) return luaL_error(L, "%s", game_error(g));
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, moves[i]);
         lua_rawseti(L, -2, i + 1);
     }
     return 1;
@@ -153,12 +150,13 @@ static int l_legal(lua_State *L)
 static int l_moves(lua_State *L)
 {
     game *g = check_game(L, 1);
-    if (!game_moves(g)) return luaL_error(L, "%s", game_error(g));
-    movebuf legal = g->buf;
-    int64_t *copy = lua_newuserdatauv(L, sizeof(int64_t) * (size_t)(legal.n + 1), 0);
-    memcpy(copy, legal.m, sizeof(int64_t) * (size_t)legal.n);
-    lua_createtable(L, legal.n, 0);
-    for (int i = 0; i < legal.n; i++) {
+    const int64_t *moves;
+    int n = game_legal(g, &moves);
+    if (n < 0) return luaL_error(L, "%s", game_error(g));
+    int64_t *copy = lua_newuserdatauv(L, sizeof(int64_t) * (size_t)(n + 1), 0);
+    memcpy(copy, moves, sizeof(int64_t) * (size_t)n);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
         char text[256];
         if (!game_describe(g, copy[i], text, sizeof text)) return luaL_error(L, "%s", game_error(g));
         lua_pushstring(L, text);
@@ -204,7 +202,7 @@ static int l_actor(lua_State *L)
 static int l_result(lua_State *L)
 {
     game *g = check_game(L, 1);
-    if (!game_result(g)) return luaL_error(L, "%s", game_error(g));
+    if (!game_push_result(g)) return luaL_error(L, "%s", game_error(g));
     return 1;
 }
 
@@ -220,7 +218,7 @@ static int l_over(lua_State *L)
 static int l_render(lua_State *L)
 {
     game *g = check_game(L, 1);
-    if (!game_render(g, (int)luaL_optinteger(L, 2, 0))) return luaL_error(L, "%s", game_error(g));
+    if (!game_push_render(g, (int)luaL_optinteger(L, 2, 0))) return luaL_error(L, "%s", game_error(g));
     return 1;
 }
 
@@ -233,7 +231,7 @@ static int l_undo(lua_State *L)
 static int l_redo(lua_State *L)
 {
     game *g = check_game(L, 1);
-    if (g->ncur >= g->nhist) { lua_pushboolean(L, 0); return 1; }
+    if (game_position(g) >= game_history_length(g)) { lua_pushboolean(L, 0); return 1; }
     if (!game_redo(g)) return luaL_error(L, "%s", game_error(g));
     lua_pushboolean(L, 1);
     return 1;
@@ -252,9 +250,10 @@ static int l_hash(lua_State *L)
 static int l_history(lua_State *L)
 {
     game *g = check_game(L, 1);
-    lua_createtable(L, g->ncur, 0);
-    for (int i = 0; i < g->ncur; i++) {
-        lua_pushinteger(L, g->hist[i]);
+    int n = game_position(g);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        lua_pushinteger(L, game_history_move(g, i));
         lua_rawseti(L, -2, i + 1);
     }
     return 1;
@@ -268,8 +267,8 @@ static int l_redeal(lua_State *L)
     game *g = check_game(L, 1);
     lua_Integer seat = luaL_checkinteger(L, 2);
     lua_Integer seed = luaL_checkinteger(L, 3);
-    if (seat < 0 || seat > g->players)
-        return luaL_error(L, "redeal: no seat %I (1..%d, or 0 for an onlooker)", seat, g->players);
+    if (seat < 0 || seat > game_players(g))
+        return luaL_error(L, "redeal: no seat %I (1..%d, or 0 for an onlooker)", seat, game_players(g));
     if (!game_redeal(g, (int)seat, (uint64_t)seed)) return luaL_error(L, "%s", game_error(g));
     return 0;
 }
@@ -294,7 +293,7 @@ static int l_choose(lua_State *L)
 /* g:hidden() -> true when some card zone hides its faces from some seat */
 static int l_hidden(lua_State *L)
 {
-    lua_pushboolean(L, hidden_any(check_game(L, 1)->st));
+    lua_pushboolean(L, game_hidden(check_game(L, 1)));
     return 1;
 }
 
@@ -308,9 +307,11 @@ static int l_playout(lua_State *L)
     lua_Integer max = luaL_optinteger(L, 3, 100000);
     long n = 0;
     while (n < max) {
-        if (!game_moves(g)) return luaL_error(L, "%s", game_error(g));
-        if (g->buf.n == 0) break;
-        int64_t m = g->buf.m[rng_below(&pick, (uint32_t)g->buf.n)];
+        const int64_t *moves;
+        int nlegal = game_legal(g, &moves);
+        if (nlegal < 0) return luaL_error(L, "%s", game_error(g));
+        if (nlegal == 0) break;
+        int64_t m = moves[rng_below(&pick, (uint32_t)nlegal)];
         if (!game_apply(g, m, false, true)) return luaL_error(L, "%s", game_error(g));
         n++;
     }
@@ -341,8 +342,8 @@ static int l_load(lua_State *L)
         return 2;
     }
     lua_game_push(L, g, true);
-    if (!g->load_note[0]) return 1;
-    lua_pushstring(L, g->load_note);            /* the rule files changed, the moves still replay */
+    if (!game_load_note(g)[0]) return 1;
+    lua_pushstring(L, game_load_note(g));            /* the rule files changed, the moves still replay */
     return 2;
 }
 
@@ -359,10 +360,10 @@ static int l_index(lua_State *L)
     game *g = check_game(L, 1);
     const char *k = luaL_checkstring(L, 2);
     if (!strcmp(k, "state")) { game_push_state(g); return 1; }
-    if (!strcmp(k, "players")) { lua_pushinteger(L, g->players); return 1; }
-    if (!strcmp(k, "name")) { lua_pushstring(L, g->name); return 1; }
-    if (!strcmp(k, "seed")) { lua_pushinteger(L, (lua_Integer)g->seed); return 1; }
-    if (!strcmp(k, "variants")) { lua_pushstring(L, g->variants); return 1; }
+    if (!strcmp(k, "players")) { lua_pushinteger(L, game_players(g)); return 1; }
+    if (!strcmp(k, "name")) { lua_pushstring(L, game_name(g)); return 1; }
+    if (!strcmp(k, "seed")) { lua_pushinteger(L, (lua_Integer)game_seed(g)); return 1; }
+    if (!strcmp(k, "variants")) { lua_pushstring(L, game_variants(g)); return 1; }
     if (!strcmp(k, "definition")) { game_push_def(g); return 1; }
     luaL_getmetatable(L, "Game");
     lua_getfield(L, -1, "methods");
@@ -374,8 +375,8 @@ static int l_tostring(lua_State *L)
 {
     lgame *lg = bind_test(L, 1, T_GAME);
     if (!lg || !lg->g) lua_pushliteral(L, "Game(closed)");
-    else lua_pushfstring(L, "Game(%s, %d players, seed %I, %d moves)", lg->g->name, lg->g->players,
-                         (lua_Integer)lg->g->seed, lg->g->ncur);
+    else lua_pushfstring(L, "Game(%s, %d players, seed %I, %d moves)", game_name(lg->g), game_players(lg->g),
+                         (lua_Integer)game_seed(lg->g), game_position(lg->g));
     return 1;
 }
 
@@ -403,77 +404,40 @@ static void register_game(lua_State *L)
 
 /* ---- games.list ---------------------------------------------------------- */
 
-#include <dirent.h>
-#include <unistd.h>
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
+/* games.list() -> list of {name =, folder =, overlay_variants = {...},
+ * definition = | error =}, by name */
 static int l_list(lua_State *L)
 {
     grove_vm *vm = vm_of(L);
-    lua_newtable(L);
-    int out = lua_gettop(L), n = 0;
-    char *names[256], *folders[256];
-    int nnames = 0;
-    /* scripts/ of each folder on the search path, then the working
-     * directory's own game folders (see vm_find_game) */
-    for (int i = 0; i <= vm->npaths; i++) {
-        char dir[2048];
-        if (i < vm->npaths) snprintf(dir, sizeof dir, "%s/scripts", vm->paths[i]);
-        else if (!getcwd(dir, sizeof dir)) break;
-        DIR *d = opendir(dir);
-        if (!d) continue;
-        struct dirent *e;
-        while ((e = readdir(d)) && nnames < 256) {
-            if (e->d_name[0] == '.') continue;
-            char path[4096];
-            snprintf(path, sizeof path, "%s/%s/game.lua", dir, e->d_name);
-            FILE *f = fopen(path, "r");
-            if (!f) continue;
-            fclose(f);
-            bool dup = false;
-            for (int k = 0; k < nnames; k++) if (!strcmp(names[k], e->d_name)) dup = true;
-            if (!dup) {
-                snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-                names[nnames] = strdup(e->d_name);
-                folders[nnames++] = strdup(path);
-            }
-        }
-        closedir(d);
-    }
-    /* sorted by name, the folders alongside */
-    for (int a = 1; a < nnames; a++)
-        for (int b = a; b > 0 && cmp_str(&names[b - 1], &names[b]) > 0; b--) {
-            char *t = names[b]; names[b] = names[b - 1]; names[b - 1] = t;
-            t = folders[b]; folders[b] = folders[b - 1]; folders[b - 1] = t;
-        }
-    for (int k = 0; k < nnames; k++) {
-        char err[GAME_ERRLEN];
+    int n;
+    game_about *list = game_list(vm, &n);
+    if (!list) return luaL_error(L, "out of memory listing the games");
+    /* the list lives in a userdata while Lua runs, so an error frees it */
+    game_about *kept = lua_newuserdatauv(L, (size_t)(n ? n : 1) * sizeof *kept, 0);
+    memcpy(kept, list, (size_t)n * sizeof *kept);
+    free(list);
+    lua_createtable(L, n, 0);
+    for (int k = 0; k < n; k++) {
+        const game_about *a = &kept[k];
         lua_createtable(L, 0, 6);
-        lua_pushstring(L, names[k]);
+        lua_pushstring(L, a->name);
         lua_setfield(L, -2, "name");
-        lua_pushstring(L, folders[k]);
+        lua_pushstring(L, a->folder);
         lua_setfield(L, -2, "folder");
-        free(folders[k]);
-        char overlays[64][64];
-        int nover = game_overlay_variants(vm, names[k], overlays, 64);
-        lua_createtable(L, nover, 0);
-        for (int v = 0; v < nover; v++) {
-            lua_pushstring(L, overlays[v]);
+        lua_createtable(L, a->noverlays, 0);
+        for (int v = 0; v < a->noverlays; v++) {
+            lua_pushstring(L, a->overlays[v]);
             lua_rawseti(L, -2, v + 1);
         }
         lua_setfield(L, -2, "overlay_variants");
-        if (game_load_def(vm, names[k], "", false, err, sizeof err)) {
-            lua_setfield(L, -2, "definition");
+        char err[GAME_ERRLEN];
+        if (!a->error[0] && game_load_def(vm, a->name, "", false, err, sizeof err)) {
+            lua_setfield(L, -2, "definition");         /* from the cache game_list filled */
         } else {
-            lua_pushstring(L, err);
+            lua_pushstring(L, a->error[0] ? a->error : err);
             lua_setfield(L, -2, "error");
         }
-        lua_rawseti(L, out, ++n);
-        free(names[k]);
+        lua_rawseti(L, -2, k + 1);
     }
     return 1;
 }

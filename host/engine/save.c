@@ -30,7 +30,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "game.h"
+#include "game_impl.h"
 #include "textbuf.h"
 
 #define SAVE_FORMAT 2   /* the version of the save file layout (1 is still read) */

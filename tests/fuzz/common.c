@@ -129,25 +129,14 @@ static const game_info *info_of(grove_vm *vm, int k)
 {
     game_info *in = &infos[k];
     if (in->known) return in;
-    lua_State *L = vm->L;
     char err[GAME_ERRLEN];
-    if (!game_load_def(vm, fuzz_game_names[k], "", false, err, sizeof err))
+    static game_about about;
+    if (!game_about_of(vm, fuzz_game_names[k], &about, err, sizeof err))
         fuzz_fail("cannot load %s: %s", fuzz_game_names[k], err);
-    int def = lua_gettop(L);
-    in->min = 1;
-    in->max = 8;
-    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
-        if (lua_getfield(L, -1, "min") == LUA_TNUMBER) in->min = (int)lua_tointeger(L, -1);
-        if (lua_getfield(L, -2, "max") == LUA_TNUMBER) in->max = (int)lua_tointeger(L, -1);
-    }
-    lua_settop(L, def);
-    if (lua_getfield(L, def, "variants") == LUA_TTABLE)
-        for (int i = 1; i <= 2; i++) {
-            if (lua_rawgeti(L, -1, i) == LUA_TSTRING)
-                snprintf(in->variant[in->nvariants++], sizeof in->variant[0], "%s", lua_tostring(L, -1));
-            lua_pop(L, 1);
-        }
-    lua_settop(L, def - 1);
+    in->min = about.min_players ? about.min_players : 1;
+    in->max = about.max_players ? about.max_players : 8;
+    for (int i = 0; i < 2 && i < about.nvariants; i++)
+        snprintf(in->variant[in->nvariants++], sizeof in->variant[0], "%s", about.variants[i]);
     if (in->max < in->min) fuzz_fail("%s: players %d..%d", fuzz_game_names[k], in->min, in->max);
     in->known = true;
     return in;

@@ -54,7 +54,7 @@ static long move_number(const char *line)
 static void play_text(game *g, const char *line)
 {
     uint64_t before = hash_of(g);
-    int ncur = g->ncur, nhist = g->nhist;
+    int ncur = game_position(g), nhist = game_history_length(g);
     int64_t m;
     if (game_parse(g, line, &m)) {
         if (!game_apply(g, m, true, true))
@@ -62,16 +62,18 @@ static void play_text(game *g, const char *line)
         return;
     }
     if (!game_error(g)[0]) fuzz_fail("'%s' refused without a reason", line);
-    if (hash_of(g) != before || g->ncur != ncur || g->nhist != nhist)
+    if (hash_of(g) != before || game_position(g) != ncur || game_history_length(g) != nhist)
         fuzz_fail("'%s' was refused (%s) but the game changed", line, game_error(g));
 }
 
 /* Legal move number n: its text must parse back to it; it must apply. */
 static void play_number(game *g, long n)
 {
-    if (!game_moves(g)) fuzz_fail("moves: %s", game_error(g));
-    if (g->buf.n == 0) return;                      /* the game is over */
-    int64_t m = g->buf.m[n % g->buf.n];
+    const int64_t *legal;
+    int nlegal = game_legal(g, &legal);
+    if (nlegal < 0) fuzz_fail("moves: %s", game_error(g));
+    if (nlegal == 0) return;                        /* the game is over */
+    int64_t m = legal[n % nlegal];
     char text[256];
     if (!game_describe(g, m, text, sizeof text)) fuzz_fail("describe: %s", game_error(g));
     int64_t back;
@@ -91,13 +93,13 @@ static void play_number(game *g, long n)
 static void check_end(grove_vm *vm, game *g)
 {
     lua_State *L = vm->L;
-    if (!game_result(g)) fuzz_fail("result: %s", game_error(g));
+    if (!game_push_result(g)) fuzz_fail("result: %s", game_error(g));
     lua_pop(L, 1);
     int over = game_over(g);
     if (over < 0) fuzz_fail("moves: %s", game_error(g));
     if (!over && !game_actor(g)) fuzz_fail("actor: %s", game_error(g));
-    for (int viewer = 0; viewer <= g->players; viewer++) {
-        if (!game_render(g, viewer)) fuzz_fail("render for seat %d: %s", viewer, game_error(g));
+    for (int viewer = 0; viewer <= game_players(g); viewer++) {
+        if (!game_push_render(g, viewer)) fuzz_fail("render for seat %d: %s", viewer, game_error(g));
         lua_pop(L, 1);
     }
     check_stack(L, "result, actor and render");
@@ -105,9 +107,9 @@ static void check_end(grove_vm *vm, game *g)
     if (!text) fuzz_fail("saving: out of memory");
     char err[GAME_ERRLEN];
     game *back = game_load_text(vm, text, err, sizeof err);
-    if (!back) fuzz_fail("a game saved after %d moves does not load: %s\n%s", g->ncur, err, text);
-    if (hash_of(back) != hash_of(g) || back->ncur != g->ncur)
-        fuzz_fail("a game saved after %d moves loads to a different state\n%s", g->ncur, text);
+    if (!back) fuzz_fail("a game saved after %d moves does not load: %s\n%s", game_position(g), err, text);
+    if (hash_of(back) != hash_of(g) || game_position(back) != game_position(g))
+        fuzz_fail("a game saved after %d moves loads to a different state\n%s", game_position(g), text);
     game_close(back);
     free(text);
     check_stack(L, "save and load");
@@ -133,27 +135,27 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         if (!strcmp(line, "#undo")) {
             uint64_t before = hash_of(g);
             if (game_undo(g)) {
-                if (hash_of(g) != hash_at[g->ncur]) fuzz_fail("undo to move %d: not the state of then", g->ncur);
+                if (hash_of(g) != hash_at[game_position(g)]) fuzz_fail("undo to move %d: not the state of then", game_position(g));
             } else if (hash_of(g) != before) {
                 fuzz_fail("an undo with nothing to undo changed the game");
             }
         } else if (!strcmp(line, "#redo")) {
             uint64_t before = hash_of(g);
-            bool can = g->ncur < g->nhist;
+            bool can = game_position(g) < game_history_length(g);
             if (game_redo(g)) {
-                if (hash_of(g) != hash_at[g->ncur]) fuzz_fail("redo of move %d: not the state of before", g->ncur);
+                if (hash_of(g) != hash_at[game_position(g)]) fuzz_fail("redo of move %d: not the state of before", game_position(g));
             } else if (can) {
-                fuzz_fail("redo of move %d failed: %s", g->ncur + 1, game_error(g));
+                fuzz_fail("redo of move %d failed: %s", game_position(g) + 1, game_error(g));
             } else if (hash_of(g) != before) {
                 fuzz_fail("a redo with nothing to redo changed the game");
             }
         } else if (n >= 0) {
             play_number(g, n);
-            hash_at[g->ncur] = hash_of(g);
+            hash_at[game_position(g)] = hash_of(g);
         } else {
-            int ncur = g->ncur;
+            int ncur = game_position(g);
             play_text(g, line);
-            if (g->ncur != ncur) hash_at[g->ncur] = hash_of(g);
+            if (game_position(g) != ncur) hash_at[game_position(g)] = hash_of(g);
         }
         check_stack(vm->L, line);
     }

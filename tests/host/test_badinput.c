@@ -30,6 +30,14 @@ static grove_vm *new_vm(void)
     return vm;
 }
 
+/* The state's hash (game_hash flushes the vars first). */
+static uint64_t hash_of_game(game *g)
+{
+    uint64_t h = 0;
+    assert_true(game_hash(g, &h));
+    return h;
+}
+
 static game *open_misbehave(grove_vm *vm)
 {
     char err[GAME_ERRLEN];
@@ -44,16 +52,16 @@ static void expect_refused(int kind, const char *fragment)
     grove_vm *vm = new_vm();
     game *g = open_misbehave(vm);
     assert_true(game_apply(g, move_make(1, 0, 0, 0), true, true));   /* one good move first */
-    uint64_t before = state_hash(g->st);
-    int ncur = g->ncur;
+    uint64_t before = hash_of_game(g);
+    int ncur = game_position(g);
     assert_false(game_apply(g, move_make(kind, 0, 0, 0), true, true));
     if (!strstr(game_error(g), fragment)) fail_msg("error '%s' lacks '%s'", game_error(g), fragment);
-    assert_int_equal(state_hash(g->st), before);
-    assert_int_equal(g->ncur, ncur);
+    assert_int_equal(hash_of_game(g), before);
+    assert_int_equal(game_position(g), ncur);
     assert_int_equal(lua_gettop(vm->L), 0);
     /* and the game carries on */
     assert_true(game_apply(g, move_make(1, 0, 0, 0), true, true));
-    assert_int_equal(g->ncur, ncur + 1);
+    assert_int_equal(game_position(g), ncur + 1);
     game_close(g);
     vm_free(vm);
 }
@@ -161,7 +169,7 @@ static void a_bot_stops_a_loop_in_its_search(void **st)
     (void)st;
     grove_vm *vm = new_vm();
     game *g = open_looping(vm);
-    uint64_t before = state_hash(g->st);
+    uint64_t before = hash_of_game(g);
     bot_spec mcts;
     char why[160];
     assert_true(bot_parse("mcts:50", &mcts, why, sizeof why));
@@ -169,7 +177,7 @@ static void a_bot_stops_a_loop_in_its_search(void **st)
     assert_false(bot_choose(g, &mcts, 1, &m, NULL));
     if (!strstr(game_error(g), "apply: scripts/misbehave/game.lua:20: no progress for 500 ms"))
         fail_msg("error '%s'", game_error(g));
-    assert_int_equal(state_hash(g->st), before);
+    assert_int_equal(hash_of_game(g), before);
     assert_int_equal(lua_gettop(vm->L), 0);
     game_close(g);
     vm_free(vm);
@@ -250,8 +258,8 @@ static void damaged_save_files_are_refused(void **st)
 
     game *back = game_load_text(vm, text, err, sizeof err);
     if (!back) fail_msg("a good save does not load: %s", err);
-    assert_int_equal(state_hash(back->st), state_hash(g->st));
-    assert_int_equal(back->ncur, 3);
+    assert_int_equal(hash_of_game(back), hash_of_game(g));
+    assert_int_equal(game_position(back), 3);
     game_close(back);
 
     size_t len = strlen(text);
@@ -349,15 +357,15 @@ static void saves_check_the_rules_version(void **st)
     /* the same files: loads, no note */
     game *g = counter_load(&vm, dir, text, err, sizeof err);
     if (!g) fail_msg("%s", err);
-    assert_string_equal(g->load_note, "");
+    assert_string_equal(game_load_note(g), "");
     game_close(g); vm_free(vm);
 
     /* the files changed, same version, the moves still replay: loads with a note */
     write_counter(dir, "version = \"1.0\",", "-- a designer's comment\n");
     g = counter_load(&vm, dir, text, err, sizeof err);
     if (!g) fail_msg("%s", err);
-    assert_int_equal(g->ncur, 3);
-    assert_non_null(strstr(g->load_note, "rule files changed since this game was saved (same version '1.0')"));
+    assert_int_equal(game_position(g), 3);
+    assert_non_null(strstr(game_load_note(g), "rule files changed since this game was saved (same version '1.0')"));
     game_close(g); vm_free(vm);
 
     /* another version: refused, saying both */
@@ -387,7 +395,7 @@ static void saves_check_the_rules_version(void **st)
     fix_checksum(old);
     g = counter_load(&vm, dir, old, err, sizeof err);
     if (!g) fail_msg("a format 1 file does not load: %s", err);
-    assert_int_equal(g->ncur, 3);
+    assert_int_equal(game_position(g), 3);
     game_close(g); vm_free(vm);
 
     /* a format from the future is refused, naming it */

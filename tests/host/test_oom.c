@@ -74,20 +74,22 @@ static long oom_play(grove_vm *vm, const setup_t *s)
     rng_t pick;
     rng_seed(&pick, 3, 3);
     for (int k = 0; k < 12; k++) {                 /* into the game */
-        assert_true(game_moves(g));
-        if (g->buf.n == 0) break;
-        assert_true(game_apply(g, g->buf.m[rng_below(&pick, (uint32_t)g->buf.n)], true, true));
+        const int64_t *legal;
+        int nlegal = game_legal(g, &legal);
+        assert_true(nlegal >= 0);
+        if (nlegal == 0) break;
+        assert_true(game_apply(g, legal[rng_below(&pick, (uint32_t)nlegal)], true, true));
     }
-    assert_true(game_moves(g));
-    assert_true(g->buf.n > 0);
-    int64_t m = g->buf.m[0];
+    const int64_t *legal;
+    assert_true(game_legal(g, &legal) > 0);
+    int64_t m = legal[0];
     uint64_t before;
     assert_true(game_hash(g, &before));
-    int ncur = g->ncur;
+    int ncur = game_position(g);
     long most = 0;
     for (long n = 1; n < MAX_N; n++) {             /* listing the moves */
         vm->fail_after = n;
-        bool ok = game_moves(g);
+        bool ok = game_legal(g, &legal) >= 0;
         vm->fail_after = 0;
         if (ok) { most = n; break; }
         if (!says_memory(game_error(g))) fail_msg("%s moves, allocation %ld: '%s'", s->name, n, game_error(g));
@@ -101,7 +103,7 @@ static long oom_play(grove_vm *vm, const setup_t *s)
         vm->fail_after = 0;
         assert_int_equal(lua_gettop(vm->L), 0);
         if (ok) {
-            assert_int_equal(g->ncur, ncur + 1);
+            assert_int_equal(game_position(g), ncur + 1);
             if (n > most) most = n;
             break;
         }
@@ -109,7 +111,7 @@ static long oom_play(grove_vm *vm, const setup_t *s)
         uint64_t h;
         assert_true(game_hash(g, &h));
         assert_true(h == before);
-        assert_int_equal(g->ncur, ncur);
+        assert_int_equal(game_position(g), ncur);
     }
     game_close(g);
     return most;
@@ -124,9 +126,11 @@ static long oom_load(grove_vm *vm, const setup_t *s)
     rng_t pick;
     rng_seed(&pick, 5, 5);
     for (int k = 0; k < 8; k++) {
-        assert_true(game_moves(g));
-        if (g->buf.n == 0) break;
-        assert_true(game_apply(g, g->buf.m[rng_below(&pick, (uint32_t)g->buf.n)], true, true));
+        const int64_t *legal;
+        int nlegal = game_legal(g, &legal);
+        assert_true(nlegal >= 0);
+        if (nlegal == 0) break;
+        assert_true(game_apply(g, legal[rng_below(&pick, (uint32_t)nlegal)], true, true));
     }
     char *text = game_save_text(g);
     assert_non_null(text);

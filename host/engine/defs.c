@@ -1,0 +1,339 @@
+/*
+ * defs.c — finding games and loading their definitions: the search path,
+ * variants (the game's own and those an overlay adds), the cache of loaded
+ * definitions, and what a tool lists of each game (game_about, game_list).
+ */
+#include <ctype.h>
+#include <dirent.h>
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "game_impl.h"
+
+static const char KEY_DEFS = 0;   /* registry: cache of definitions by "name|variants" */
+
+static const char *const required_hooks[] = {
+    "setup", "actor", "moves", "apply", "result", "render", "describe", NULL,
+};
+
+/* Is `name` a plain folder name (letters, digits, - and _)? */
+static bool plain_name(const char *name)
+{
+    if (!name || !*name || strlen(name) >= 64) return false;
+    for (const char *p = name; *p; p++)
+        if (!isalnum((unsigned char)*p) && *p != '-' && *p != '_') return false;
+    return true;
+}
+
+/* Load file rel ("scripts/x/game.lua") in a fresh sandbox whose require
+ * looks in gamedir first; run it and leave its single result. */
+static bool run_script_file(grove_vm *vm, const char *path, const char *gamedir, char *err, size_t errlen)
+{
+    lua_State *L = vm->L;
+    vm_push_sandbox(vm, gamedir);                        /* [env] */
+    if (vm_loadfile(vm, path, -1) != LUA_OK) {
+        snprintf(err, errlen, "%s", lua_tostring(L, -1));
+        lua_pop(L, 2);
+        return false;
+    }
+    lua_remove(L, -2);                                   /* [chunk] */
+    if (vm_call(vm, 0, 1, NULL) != LUA_OK) {
+        snprintf(err, errlen, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return false;
+    }
+    return true;
+}
+
+/* Does the list at idx (a Lua array of strings) contain s? */
+static bool list_has(lua_State *L, int idx, const char *s)
+{
+    if (!lua_istable(L, idx)) return false;
+    int n = (int)lua_rawlen(L, idx);
+    for (int i = 1; i <= n; i++) {
+        lua_rawgeti(L, idx, i);
+        bool eq = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), s) == 0;
+        lua_pop(L, 1);
+        if (eq) return true;
+    }
+    return false;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+    return strcmp(a, b);
+}
+
+int game_overlay_variants(grove_vm *vm, const char *name, char (*out)[64], int max)
+{
+    char own[2048];
+    if (!plain_name(name) || !vm_find_game(vm, name, own, sizeof own)) return 0;
+    int n = 0;
+    for (int i = 0; i < vm->npaths; i++) {
+        char dir[2100];
+        snprintf(dir, sizeof dir, "%s/scripts/%s", vm->paths[i], name);
+        if (!strcmp(dir, own)) continue;
+        DIR *d = opendir(dir);
+        if (!d) continue;
+        struct dirent *e;
+        while ((e = readdir(d)) && n < max) {
+            size_t len = strlen(e->d_name);
+            if (len < 5 || len - 4 >= 64 || strcmp(e->d_name + len - 4, ".lua")) continue;
+            char v[64];
+            snprintf(v, sizeof v, "%.*s", (int)(len - 4), e->d_name);
+            char path[2200];
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            if (!plain_name(v) || !strcmp(v, "game") || !vm_is_file(path)) continue;
+            bool dup = false;
+            for (int k = 0; k < n; k++) dup = dup || !strcmp(out[k], v);
+            if (!dup) snprintf(out[n++], 64, "%s", v);
+        }
+        closedir(d);
+    }
+    qsort(out, (size_t)n, sizeof out[0], cmp_name);
+    return n;
+}
+
+bool defs_load(grove_vm *vm, const char *name, const char *variants, bool fresh,
+               char *err, size_t errlen)
+{
+    lua_State *L = vm->L;
+    if (!variants) variants = "";
+    if (!plain_name(name)) {
+        snprintf(err, errlen, "bad game name '%s'", name ? name : "");
+        return false;
+    }
+    char key[400];
+    snprintf(key, sizeof key, "%s|%s", name, variants);
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_DEFS) != LUA_TTABLE) {
+        lua_pop(L, 1);
+        lua_newtable(L);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_DEFS);
+    }                                                    /* [cache] */
+    if (!fresh && lua_getfield(L, -1, key) == LUA_TTABLE) {
+        lua_remove(L, -2);
+        return true;
+    }
+    if (!fresh) lua_pop(L, 1);
+    vm->source_print = 0xcbf29ce484222325ULL;           /* the files loaded from here on */
+
+    char dir[2048], path[2100];
+    if (!vm_find_game(vm, name, dir, sizeof dir)) {
+        snprintf(err, errlen, "no game '%s' (no folder scripts/%s on the search path, nor %s/ here; "
+                 "try grove list)", name, name, name);
+        lua_pop(L, 1);
+        return false;
+    }
+    snprintf(path, sizeof path, "%s/game.lua", dir);
+    if (!run_script_file(vm, path, dir, err, errlen)) { lua_pop(L, 1); return false; }
+    if (!lua_istable(L, -1)) {
+        snprintf(err, errlen, "scripts/%s/game.lua must return the game definition table, not a %s",
+                 name, luaL_typename(L, -1));
+        lua_pop(L, 2);
+        return false;
+    }                                                    /* [cache, def] */
+    /* variants: each a file returning function(def) -> def */
+    char vbuf[GAME_MAX_VARIANTS];
+    snprintf(vbuf, sizeof vbuf, "%s", variants);
+    char *vsave = NULL;
+    for (char *v = strtok_r(vbuf, ",", &vsave); v; v = strtok_r(NULL, ",", &vsave)) {
+        while (*v == ' ') v++;
+        lua_getfield(L, -1, "variants");
+        bool known = plain_name(v) && list_has(L, -1, v);
+        lua_pop(L, 1);
+        snprintf(path, sizeof path, "%s/%s.lua", dir, v);
+        /* a variant an overlay adds: scripts/NAME/V.lua in another folder of
+         * the search path than the game's own (whose variants the game lists,
+         * so a helper module beside game.lua is never taken for one) */
+        for (int i = 0; !known && plain_name(v) && i < vm->npaths; i++) {
+            int n = snprintf(path, sizeof path, "%s/scripts/%s/%s.lua", vm->paths[i], name, v);
+            size_t own = strlen(dir);
+            known = n > 0 && (size_t)n < sizeof path && !(strncmp(path, dir, own) == 0 && path[own] == '/')
+                    && vm_is_file(path);
+        }
+        if (!known) {
+            snprintf(err, errlen, "%s has no variant '%s' (see grove list)", name, v);
+            lua_pop(L, 2);
+            return false;
+        }
+        if (!run_script_file(vm, path, dir, err, errlen)) { lua_pop(L, 2); return false; }
+        if (!lua_isfunction(L, -1)) {
+            snprintf(err, errlen, "scripts/%s/%s.lua must return a function(game) that returns the changed game",
+                     name, v);
+            lua_pop(L, 3);
+            return false;
+        }
+        lua_insert(L, -2);                               /* [cache, fn, def] */
+        if (vm_call(vm, 1, 1, v) != LUA_OK || !lua_istable(L, -1)) {
+            if (lua_isstring(L, -1)) snprintf(err, errlen, "%s", lua_tostring(L, -1));
+            else snprintf(err, errlen, "variant %s did not return the game table", v);
+            lua_pop(L, 2);
+            return false;
+        }
+    }
+    for (const char *const *h = required_hooks; *h; h++) {
+        if (lua_getfield(L, -1, *h) != LUA_TFUNCTION) {
+            snprintf(err, errlen, "scripts/%s/game.lua: the game definition has no '%s' function "
+                     "(use require \"grove.game\" to get defaults)", name, *h);
+            lua_pop(L, 3);
+            return false;
+        }
+        lua_pop(L, 1);
+    }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, -3, key);
+    /* beside it, the fingerprint of every file read to build it */
+    lua_pushfstring(L, "%s#print", key);                 /* [cache, def, key#print] */
+    lua_pushinteger(L, (lua_Integer)vm->source_print);
+    lua_rawset(L, -4);
+    lua_remove(L, -2);                                   /* [def] */
+    return true;
+}
+
+uint64_t defs_print(lua_State *L, const char *name, const char *variants)
+{
+    uint64_t print = 0;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_DEFS) == LUA_TTABLE) {
+        lua_pushfstring(L, "%s|%s#print", name, variants ? variants : "");
+        lua_rawget(L, -2);
+        print = (uint64_t)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return print;
+}
+
+void defs_version(lua_State *L, int def, char *out, size_t len)
+{
+    out[0] = '\0';
+    int t = lua_getfield(L, def, "version");
+    if (t == LUA_TSTRING || t == LUA_TNUMBER) snprintf(out, len, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+}
+
+typedef struct {
+    grove_vm *vm;
+    const char *name, *variants;
+    bool fresh, ok;
+    char *err;
+    size_t errlen;
+} def_ctx;
+
+static int def_body(lua_State *L)
+{
+    def_ctx *c = lua_touserdata(L, 1);
+    lua_pop(L, 1);
+    c->ok = defs_load(c->vm, c->name, c->variants, c->fresh, c->err, c->errlen);
+    return c->ok ? 1 : 0;
+}
+
+bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,
+                   char *err, size_t errlen)
+{
+    def_ctx c = { vm, name, variants, fresh, false, err, errlen };
+    int top = lua_gettop(vm->L);
+    if (!vm_protect(vm, def_body, &c, LUA_MULTRET, err, errlen)) return false;
+    if (!c.ok) lua_settop(vm->L, top);
+    return c.ok;
+}
+
+
+/* ---- what a tool lists --------------------------------------------------------- */
+
+/* Fill the parts of *out the definition on top of the stack gives. */
+static void about_def(lua_State *L, game_about *out)
+{
+    int def = lua_gettop(L);
+    if (lua_getfield(L, def, "title") == LUA_TSTRING) snprintf(out->title, sizeof out->title, "%s", lua_tostring(L, -1));
+    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
+        lua_getfield(L, -1, "min");
+        out->min_players = (int)lua_tointeger(L, -1);
+        lua_getfield(L, -2, "max");
+        out->max_players = (int)lua_tointeger(L, -1);
+    }
+    lua_settop(L, def);
+    if (lua_getfield(L, def, "variants") == LUA_TTABLE) {
+        int n = (int)lua_rawlen(L, -1);
+        for (int i = 1; i <= n && out->nvariants < GAME_MAX_LISTED; i++) {
+            lua_rawgeti(L, -1, i);
+            const char *v = lua_tostring(L, -1);
+            snprintf(out->variants[out->nvariants++], sizeof out->variants[0], "%s", v ? v : "?");
+            lua_pop(L, 1);
+        }
+    }
+    lua_settop(L, def);
+}
+
+bool game_about_of(grove_vm *vm, const char *name, game_about *out, char *err, size_t errlen)
+{
+    memset(out, 0, sizeof *out);
+    snprintf(out->name, sizeof out->name, "%s", name);
+    if (!game_load_def(vm, name, "", false, err, errlen)) {
+        snprintf(out->error, sizeof out->error, "%s", err);
+        return false;
+    }
+    about_def(vm->L, out);
+    lua_pop(vm->L, 1);
+    vm_find_game(vm, name, out->folder, sizeof out->folder);
+    out->noverlays = game_overlay_variants(vm, name, out->overlays, GAME_MAX_LISTED);
+    return true;
+}
+
+static int cmp_about(const void *a, const void *b)
+{
+    return strcmp(((const game_about *)a)->name, ((const game_about *)b)->name);
+}
+
+game_about *game_list(grove_vm *vm, int *n)
+{
+    *n = 0;
+    int cap = 16;
+    game_about *list = malloc((size_t)cap * sizeof *list);
+    if (!list) return NULL;
+    /* scripts/ of each folder on the search path, then the working
+     * directory's own game folders (see vm_find_game) */
+    for (int i = 0; i <= vm->npaths; i++) {
+        char dir[2048];
+        if (i < vm->npaths) snprintf(dir, sizeof dir, "%s/scripts", vm->paths[i]);
+        else if (!getcwd(dir, sizeof dir)) break;
+        DIR *d = opendir(dir);
+        if (!d) continue;
+        struct dirent *e;
+        while ((e = readdir(d)) && *n < 256) {
+            if (e->d_name[0] == '.' || strlen(e->d_name) >= sizeof list[0].name) continue;
+            char path[4096];
+            snprintf(path, sizeof path, "%s/%s/game.lua", dir, e->d_name);
+            FILE *f = fopen(path, "r");
+            if (!f) continue;
+            fclose(f);
+            bool dup = false;
+            for (int k = 0; k < *n; k++) dup = dup || !strcmp(list[k].name, e->d_name);
+            if (dup) continue;
+            if (*n == cap) {
+                game_about *more = realloc(list, (size_t)cap * 2 * sizeof *list);
+                if (!more) break;
+                list = more;
+                cap *= 2;
+            }
+            game_about *a = &list[(*n)++];
+            memset(a, 0, sizeof *a);
+            snprintf(a->name, sizeof a->name, "%s", e->d_name);
+            snprintf(a->folder, sizeof a->folder, "%s/%s", dir, e->d_name);
+        }
+        closedir(d);
+    }
+    qsort(list, (size_t)*n, sizeof *list, cmp_about);
+    for (int k = 0; k < *n; k++) {
+        game_about *a = &list[k];
+        a->noverlays = game_overlay_variants(vm, a->name, a->overlays, GAME_MAX_LISTED);
+        if (game_load_def(vm, a->name, "", false, a->error, sizeof a->error)) {
+            about_def(vm->L, a);
+            lua_pop(vm->L, 1);
+        }
+    }
+    return list;
+}

@@ -1,0 +1,120 @@
+/*
+ * repl.h — what the files of `grove play` share (private to repl/):
+ *
+ *   play.c       the session: the loop, showing the position, playing moves,
+ *                bots and forced moves, and what a typed line is
+ *   commands.c   the command table, which drives dispatch, completion and
+ *                the help page of commands, and the commands themselves
+ *   lineedit.c   reading lines: readline on a terminal (history, completion
+ *                of commands and moves), plain stdin otherwise; Ctrl-C
+ *   luaprompt.c  Lua at the prompt, against the live game
+ *
+ * A new command is one row of the table in commands.c and its function.
+ */
+#ifndef GROVE_REPL_H
+#define GROVE_REPL_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cli.h"
+
+typedef struct repl {
+    grove_vm *vm;
+    game *g;
+    cli_opts o;
+    int game_ref;           /* the Game object bound to `game` at the Lua prompt */
+    int env_ref;            /* the Lua prompt's environment */
+    FILE *in;               /* where lines come from (stdin, or a fuzzer's buffer) */
+    bool tty;
+    bool auto_forced;       /* play single-option moves by themselves */
+    bool shown;             /* the board for this position was printed */
+    bool result_shown;
+    rng_t bot_rng;
+    int viewer;             /* the seat whose view was last shown (hidden-card games) */
+    bool paused;            /* Ctrl-C stopped a bot: it waits for the next line */
+    bool warned_quit;       /* Ctrl-C at an empty prompt said how to quit */
+} repl;
+
+/* ---- the commands (commands.c) -------------------------------------------------- */
+
+/* A command at the prompt: its first word is `name` or one of `aliases`. */
+typedef struct {
+    const char *name;           /* "undo" */
+    const char *aliases;        /* other names, space-separated ("exit q"), or NULL */
+    const char *args;           /* what follows it in the help ("FILE", "on|off"), or NULL */
+    bool takes_args;            /* false: the line must be the word alone */
+    const char *help;           /* what it does, for the help page ("\n" between lines) */
+    bool (*run)(repl *r, const char *arg);      /* false: leave the session */
+} repl_command;
+
+/* The commands, in the order the help lists them; NULL-terminated by name. */
+extern const repl_command repl_commands[];
+
+/* The command a line (trimmed) names, with *arg pointing past its word;
+ * NULL when the line is no command. */
+const repl_command *repl_command_of(const char *line, const char **arg);
+
+/* Write the help page of the commands (the `commands` help topic). */
+void repl_help_commands(FILE *out);
+
+/* ---- the session (play.c) --------------------------------------------------------- */
+
+/* Mark the position to be shown again before the next prompt. */
+void repl_changed(repl *r);
+
+/* Replace the game (after load or reload): binds it at the Lua prompt and
+ * closes the old one. */
+void repl_set_game(repl *r, game *g);
+
+/* Play bot and forced moves back: is the position one the REPL plays by
+ * itself (a bot's turn or a forced move)? Sets *why. */
+bool repl_automatic(repl *r, const char **why);
+
+/* List the legal moves, numbered. */
+void repl_print_moves(repl *r);
+/* The score now (or "no result yet"). */
+void repl_print_result(repl *r);
+
+/* ---- reading lines (lineedit.c) ----------------------------------------------------- */
+
+/* What a read gave: a line, the end of the input, or a Ctrl-C (with
+ * whether the line was empty when it came). */
+typedef enum { READ_LINE, READ_EOF, READ_SIGINT_EMPTY, READ_SIGINT_TEXT } read_result;
+
+/* Ctrl-C: while work runs it asks every script to stop (vm_cancel_all);
+ * at the prompt it drops the line. Installed for the session. */
+extern volatile sig_atomic_t repl_got_sigint;
+void repl_sigint_clear(void);
+
+/* Start and end line editing for the session (completion on r). */
+void lineedit_open(repl *r);
+void lineedit_close(void);
+
+/* Read one line into *out (the caller frees it); `history`: a terminal
+ * keeps it for the up arrow. */
+read_result lineedit_read(repl *r, const char *prompt, bool history, char **out);
+
+/* Read from the terminal only, without echo handling (the hand-over). */
+read_result lineedit_read_tty(const char *prompt, bool history, char **out);
+
+/* One line, NULL at the end of input or on Ctrl-C (the caller frees it). */
+char *lineedit_line(repl *r, const char *prompt);
+
+/* ---- Lua at the prompt (luaprompt.c) ------------------------------------------------ */
+
+/* Make the prompt's environment (trusted, with `game` and `s`). */
+void luaprompt_open(repl *r);
+/* Bind `game` and `s` to r->g (after the game changed). */
+void luaprompt_bind(repl *r);
+/* Cut the prompt's Game object from the game before it closes. */
+void luaprompt_close(repl *r);
+
+/* Evaluate a Lua chunk at the prompt: as an expression first, then as a
+ * statement. Returns 1 if done, 0 if the chunk is incomplete (more lines
+ * needed), -1 if it is not Lua at all (syntax error in both forms, or
+ * plain words naming no global), with the reason in syntax_err. */
+int luaprompt_eval(repl *r, const char *code, char *syntax_err, size_t errlen);
+
+#endif

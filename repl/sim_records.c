@@ -1,0 +1,144 @@
+/*
+ * sim_records.c — what `grove sim` writes: one JSON record per game (the
+ * moves as text, which grove replay plays again), a CSV row per game, and
+ * the SVG plot (plot.c) of the numbers the summary prints.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "plot.h"
+#include "sim.h"
+
+static void json_string(FILE *f, const char *s)
+{
+    fputc('"', f);
+    for (; *s; s++) {
+        if (*s == '"' || *s == '\\') fprintf(f, "\\%c", *s);
+        else if ((unsigned char)*s < 0x20) fprintf(f, "\\u%04x", *s);
+        else fputc(*s, f);
+    }
+    fputc('"', f);
+}
+
+bool sim_write_json(const sim_run *runs, int nsides, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) { fprintf(stderr, "grove sim: cannot write %s\n", path); return false; }
+    const sim_opts *o = runs[0].o;
+    fprintf(f, "[\n");
+    bool first = true;
+    for (int side = 0; side < nsides; side++)
+        for (long i = 0; i < o->n; i++) {
+            const sim_game *g = &runs[side].games[i];
+            if (g->failed) continue;
+            fprintf(f, "%s  {\"game\": ", first ? "" : ",\n");
+            first = false;
+            json_string(f, o->game);
+            fprintf(f, ", \"variants\": ");
+            json_string(f, o->variants[side]);
+            fprintf(f, ", \"players\": %d, \"seed\": %llu, \"bots\": [", o->players,
+                    (unsigned long long)(o->seed + (uint64_t)i));
+            for (int p = 1; p <= o->players; p++) {
+                if (p > 1) fprintf(f, ", ");
+                json_string(f, o->botnames[p]);
+            }
+            fprintf(f, "], \"length\": %ld, \"turns\": %ld, \"capped\": %s, \"scores\": [", g->moves, g->turns,
+                    g->capped ? "true" : "false");
+            for (int p = 0; p < o->players; p++) fprintf(f, "%s%g", p ? ", " : "", g->scores[p]);
+            fprintf(f, "], \"ranks\": [");
+            for (int p = 0; p < o->players; p++) fprintf(f, "%s%d", p ? ", " : "", g->ranks[p]);
+            fprintf(f, "], \"moves\": [");
+            for (long m = 0; m < g->moves; m++) {
+                if (m) fprintf(f, ", ");
+                json_string(f, g->texts[m]);
+            }
+            fprintf(f, "]}");
+        }
+    fprintf(f, "\n]\n");
+    bool ok = !ferror(f);
+    if (fclose(f) != 0) ok = false;
+    if (!ok) fprintf(stderr, "grove sim: error writing %s\n", path);
+    return ok;
+}
+
+bool sim_write_csv(const sim_run *runs, int nsides, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f) { fprintf(stderr, "grove sim: cannot write %s\n", path); return false; }
+    const sim_opts *o = runs[0].o;
+    fprintf(f, "variants,seed,length,turns,capped");
+    for (int p = 1; p <= o->players; p++) fprintf(f, ",score%d", p);
+    for (int p = 1; p <= o->players; p++) fprintf(f, ",rank%d", p);
+    fprintf(f, "\n");
+    for (int side = 0; side < nsides; side++)
+        for (long i = 0; i < o->n; i++) {
+            const sim_game *g = &runs[side].games[i];
+            if (g->failed) continue;
+            fprintf(f, "\"%s\",%llu,%ld,%ld,%d", o->variants[side], (unsigned long long)(o->seed + (uint64_t)i),
+                    g->moves, g->turns, g->capped);
+            for (int p = 0; p < o->players; p++) fprintf(f, ",%g", g->scores[p]);
+            for (int p = 0; p < o->players; p++) fprintf(f, ",%d", g->ranks[p]);
+            fprintf(f, "\n");
+        }
+    bool ok = !ferror(f);
+    if (fclose(f) != 0) ok = false;
+    if (!ok) fprintf(stderr, "grove sim: error writing %s\n", path);
+    return ok;
+}
+
+/* The picture of the runs (plot.c): the numbers the text prints, plus
+ * each seat's lowest and highest score and every game's length. Prints
+ * "plot written to FILE", or the reason it could not be. */
+bool sim_write_plot(const sim_run *runs, const summary *sums, int nsides, const char *path)
+{
+    const sim_opts *o = runs[0].o;
+    int P = o->players;
+    plot_data d = { .game = o->game, .title = o->title, .players = P, .n = o->n, .seed = o->seed,
+                    .cap = o->cap, .nruns = nsides };
+    const char *bots[MAX_BOTS];
+    for (int p = 0; p < P; p++) bots[p] = o->botnames[p + 1];
+    d.bots = bots;
+    plot_seat *seats = calloc((size_t)(nsides * P), sizeof *seats);
+    long *lengths = calloc((size_t)nsides * (size_t)o->n, sizeof *lengths);
+    bool ok = seats && lengths;
+    for (int side = 0; ok && side < nsides; side++) {
+        const sim_run *r = &runs[side];
+        const summary *s = &sums[side];
+        plot_run *pr = &d.runs[side];
+        pr->variants = o->variants[side];
+        pr->games = s->games;
+        pr->decided = s->games - s->capped;
+        pr->ties = s->ties;
+        pr->capped = s->capped;
+        plot_seat *ps = seats + side * P;
+        long *len = lengths + (size_t)side * (size_t)o->n, k = 0;
+        pr->seats = ps;
+        pr->lengths = len;
+        for (long i = 0; i < o->n; i++)
+            if (!r->games[i].failed) len[k++] = r->games[i].moves;
+        for (int p = 0; p < P; p++) {
+            plot_seat *e = &ps[p];
+            e->wins = s->wins[p];
+            e->rate = pr->decided ? s->wins[p] / pr->decided : 0;
+            sim_wilson(s->wins[p], pr->decided, &e->lo, &e->hi);
+            e->mean = s->score_mean[p];
+            memcpy(e->q, s->score_q[p], sizeof e->q);
+            for (long i = 0; i < o->n; i++) {
+                const sim_game *g = &r->games[i];
+                if (g->failed || g->capped) continue;
+                double v = g->scores[p];
+                if (!e->scored || v < e->min) e->min = v;
+                if (!e->scored || v > e->max) e->max = v;
+                e->scored++;
+            }
+        }
+    }
+    char err[4200] = "out of memory gathering the plot's data";
+    if (ok) ok = plot_write(&d, path, err, sizeof err);
+    if (ok) printf("plot written to %s\n", path);
+    else fprintf(stderr, "grove sim: %s\n", err);
+    free(seats);
+    free(lengths);
+    return ok;
+}
