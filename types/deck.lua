@@ -1,5 +1,5 @@
 ---@meta
--- A card zone (s:deck in setup). Bound in host/lua_deck.c.
+-- A card zone (s:deck in setup). Bound in host/lua/lua_deck.c.
 
 ---A card zone: a draw pile, a hand, a discard, a market row. Cards are
 ---integers 0..2^31-1, ids into the script's own card catalog. Positions

@@ -6,7 +6,7 @@
 --   local game = require "grove.game"
 --   return game.define { name = "logger", setup = setup, actor = actor, ... }
 --
--- The host reads it in host/game.c (and bots.c for score, sim for played).
+-- The host reads it in host/engine/game.c (and bots.c for score, sim for played).
 
 ---A game's definition: what scripts/NAME/game.lua returns. The host calls its
 ---hooks with the State `s` first; setup, actor, moves and apply are required,

@@ -1,5 +1,5 @@
 ---@meta
--- A set of identical custom dice (s:dice in setup). Bound in host/lua_dice.c.
+-- A set of identical custom dice (s:dice in setup). Bound in host/lua/lua_dice.c.
 
 ---A face symbol of a set of dice: its name ("snake") or its 1-based number
 ---in order of first appearance on the faces.

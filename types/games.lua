@@ -2,7 +2,7 @@
 -- What trusted scripts see besides the sandbox's API: the `games` table and
 -- the Game objects it opens. Test files, `grove run` scripts and the REPL's
 -- Lua prompt have them (the prompt's `game` is the Game being played and `s`
--- its State); rule scripts do not. Bound in host/lua_game.c.
+-- its State); rule scripts do not. Bound in host/engine/lua_game.c.
 
 ---A game being played, for tools and tests: play moves by text or number,
 ---look at the state, undo, play out, ask a bot. Moves are checked: an

@@ -1,5 +1,5 @@
 ---@meta
--- A map of nodes and edges (s:graph in setup). Bound in host/lua_graph.c.
+-- A map of nodes and edges (s:graph in setup). Bound in host/lua/lua_graph.c.
 
 ---A map of nodes (places) joined by undirected edges (paths), with integer
 ---fields on both. Nodes and edges are 1-based ids, stable while they live.

@@ -1,5 +1,5 @@
 ---@meta
--- A square grid (s:grid in setup). Bound in host/lua_grid.c.
+-- A square grid (s:grid in setup). Bound in host/lua/lua_grid.c.
 
 ---A cell of a square grid: its 1-based id (x + (y - 1) * width) or its
 ---name, file letter then rank number: "a1" is the bottom left, "c3" the

@@ -1,7 +1,7 @@
 ---@meta
 -- The `grove` table every rule script sees (read-only), and the small types
 -- the whole API shares: moves, seats, fields, conditions.
--- Bound in host/api.c and host/bind.c.
+-- Bound in host/lua/api.c and host/lua/bind.c.
 
 ---A move as the host keeps it: one integer packing a kind (1..255) and up to
 ---three arguments (0..65535 each). Make one with grove.move (or out:add in

@@ -1,5 +1,5 @@
 ---@meta
--- A hex board in axial coordinates (s:hex in setup). Bound in host/lua_hex.c.
+-- A hex board in axial coordinates (s:hex in setup). Bound in host/lua/lua_hex.c.
 
 ---A hex: its 1-based id or its axial coordinates as text, "q,r" ("-1,2").
 ---@alias HexCell integer|string

@@ -1,5 +1,5 @@
 ---@meta
--- The move buffer moves(s, out) writes into. Bound in host/api.c.
+-- The move buffer moves(s, out) writes into. Bound in host/lua/api.c.
 
 ---The list of legal moves a definition's moves(s, out) fills: one host-owned
 ---buffer, so listing moves builds no Lua table. It takes moves only while

@@ -1,5 +1,5 @@
 ---@meta
--- Bounded counters (s:pool in setup). Bound in host/lua_pool.c.
+-- Bounded counters (s:pool in setup). Bound in host/lua/lua_pool.c.
 
 ---A bounded counter (a supply of pyramids, the protesters left), or one per
 ---seat (a score). A shared pool takes no seat: pyramids:take(1); a per-seat

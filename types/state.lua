@@ -1,7 +1,7 @@
 ---@meta
 -- The State every hook receives (s): its components by name, the number of
--- players, and the declarations setup makes. Bound in host/lua_state.c and
--- the s:KIND declarations of host/lua_*.c.
+-- players, and the declarations setup makes. Bound in host/lua/lua_state.c and
+-- the s:KIND declarations of host/lua/lua_*.c.
 
 ---The state of one game, given to every hook as `s`: the components declared
 ---in setup as fields (s.board, s.score) and the number of players. Nothing

@@ -1,5 +1,5 @@
 ---@meta
--- The script's bookkeeping integers (s:vars in setup). Bound in host/lua_vars.c.
+-- The script's bookkeeping integers (s:vars in setup). Bound in host/lua/lua_vars.c.
 
 ---Named integers a script keeps between calls (whose turn, which phase),
 ---declared in setup with s:vars("play", {"phase", "round"}) and then read
