@@ -16,9 +16,10 @@ static const char *const long_names[COMPASS_NPOINTS] = {
 int compass_find(const compass_point *points, int n, const char *name)
 {
     if (!name) return -1;
+    for (int d = 0; d < n; d++)                 /* the short names first: scripts write "ne" */
+        if (strcasecmp(name, short_names[points[d]]) == 0) return d;
     for (int d = 0; d < n; d++)
-        if (strcasecmp(name, short_names[points[d]]) == 0 || strcasecmp(name, long_names[points[d]]) == 0)
-            return d;
+        if (strcasecmp(name, long_names[points[d]]) == 0) return d;
     return -1;
 }
 

@@ -116,13 +116,12 @@ static void determinize(game *g, search *s)
 /* Random moves to the end, or to the cap. True if the game ended. */
 static bool rollout(game *g, search *s)
 {
-    const int64_t *moves;
     for (long k = 0; k < s->spec->playout_cap; k++) {
-        int n = game_raw_moves(g, &moves);
-        if (n == 0) return true;
-        game_raw_apply(g, moves[rng_below(&s->rng, (uint32_t)n)]);
+        const movebuf *legal = game_raw_moves(g);
+        if (legal->n == 0) return true;
+        game_raw_apply(g, legal->m[rng_below(&s->rng, (uint32_t)legal->n)]);
     }
-    return game_raw_moves(g, &moves) == 0;
+    return game_raw_moves(g)->n == 0;
 }
 
 /* Rewards in 0..1 for every seat of a finished (or cut short) game: by
@@ -174,11 +173,11 @@ static void iterate(game *g, search *s)
     int cur = 0;
     bool ended = false;
     for (;;) {
-        const int64_t *moves;
-        int n = game_raw_moves(g, &moves);
+        const movebuf *now = game_raw_moves(g);
+        int n = now->n;
         if (n == 0) { ended = true; break; }
         s->legal = grow(g, s->legal, &s->caplegal, n, sizeof *s->legal);
-        memcpy(s->legal, moves, (size_t)n * sizeof *s->legal);
+        memcpy(s->legal, now->m, (size_t)n * sizeof *s->legal);
         /* the children legal here gain availability; the legal moves with no
          * child yet are the untried ones (moved to the front of legal) */
         int untried = n;
@@ -287,11 +286,11 @@ static int greedy_body(game *g, void *ctx)
 {
     search *s = ctx;
     determinize(g, s);
-    const int64_t *moves;
-    int n = game_raw_moves(g, &moves);
+    const movebuf *legal = game_raw_moves(g);
+    int n = legal->n;
     if (n == 0) return 0;
     s->legal = grow(g, s->legal, &s->caplegal, n, sizeof *s->legal);
-    memcpy(s->legal, moves, (size_t)n * sizeof *s->legal);
+    memcpy(s->legal, legal->m, (size_t)n * sizeof *s->legal);
     uint64_t seed = ((uint64_t)rng_next(&s->rng) << 32) | rng_next(&s->rng);
     double best = -HUGE_VAL;
     int ties = 0;

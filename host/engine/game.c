@@ -663,7 +663,7 @@ bool game_redo(game *g)
 
 /* ---- loops in C over many hooks: playouts, bots ------------------------------- */
 
-int game_raw_moves(game *g, const int64_t **moves)
+const movebuf *game_raw_moves(game *g)
 {
     lua_State *L = g->vm->L;
     movebuf_clear(&g->buf);
@@ -674,8 +674,7 @@ int game_raw_moves(game *g, const int64_t **moves)
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->out_ref);
     lua_call(L, 2, 0);
     g->out->buf = NULL;
-    *moves = g->buf.m;
-    return g->buf.n;
+    return &g->buf;
 }
 
 void game_raw_apply(game *g, int64_t m)
@@ -835,11 +834,10 @@ static int playout_body(game *g, void *ctx)
     playout_ctx *c = ctx;
     while (c->played < c->max) {
         double t0 = c->timing ? now_ns() : 0;
-        const int64_t *moves;
-        int n = game_raw_moves(g, &moves);
+        const movebuf *legal = game_raw_moves(g);
         if (c->timing) c->timing->moves_ns += now_ns() - t0;
-        if (n == 0) break;
-        int64_t m = moves[n == 1 ? 0 : rng_below(c->pick, (uint32_t)n)];
+        if (legal->n == 0) break;
+        int64_t m = legal->m[legal->n == 1 ? 0 : rng_below(c->pick, (uint32_t)legal->n)];
         if (c->timing) t0 = now_ns();
         game_raw_apply(g, m);
         if (c->timing) c->timing->apply_ns += now_ns() - t0;

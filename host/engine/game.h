@@ -243,7 +243,7 @@ long game_playout_timed(game *g, rng_t *pick, long max_moves, game_timing *timin
 bool game_run_raw(game *g, int (*body)(game *g, void *ctx), void *ctx, int *ret);
 
 /* The steps of a fast run. Each raises (a Lua error) on a script error. */
-int game_raw_moves(game *g, const int64_t **moves);   /* the legal moves, as game_legal */
+const movebuf *game_raw_moves(game *g);       /* the legal moves, in the game's buffer */
 void game_raw_apply(game *g, int64_t m);      /* no legality check, no history */
 int game_raw_actor(game *g);                  /* the seat to act; raises for no seat */
 bool game_raw_ranks(game *g, int *ranks);     /* ranks[1..players] once over; else false */

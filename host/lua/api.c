@@ -1,6 +1,6 @@
 /*
- * api.c — the `grove` table, the Out buffer type and the registration of
- * every userdata type.
+ * api.c — the `grove` table, the Out buffer and Cond types, and the
+ * registration of every type the Lua side shows (api.h).
  */
 #include "api.h"
 

@@ -1,19 +1,13 @@
 /*
- * bind.c — shared machinery of the component bindings: handles, labels,
- * conditions, id lists, declarations.
+ * bind.c — what the component bindings share (bind.h): handles and their
+ * metatables, the argument checks, status errors, conditions, id lists,
+ * declarations.
  */
 #include "bind.h"
 
 #include <string.h>
 
 const char BIND_STATE_KEY = 0;
-
-const bind_kind *bind_kind_of(const comp_kind *core)
-{
-    for (const bind_kind *const *k = bind_kinds; *k; k++)
-        if ((*k)->core == core) return *k;
-    return NULL;
-}
 
 lstate *bind_check_state(lua_State *L, int idx)
 {
@@ -263,9 +257,8 @@ static void resolve_cond(lua_State *L, const lcond *c, const comp_desc *d, int l
     }
 }
 
-const cond_t *bind_check_cond(lua_State *L, int idx, const handle *self, int list, cond_t *scratch)
+const cond_t *bind_check_cond_slow(lua_State *L, int idx, const handle *self, int list, cond_t *scratch)
 {
-    if (lua_isnoneornil(L, idx)) return NULL;
     const gstate *st = bind_gstate(self);
     int comp = self->comp;
     const comp_desc *d = &st->comps[comp];

@@ -86,9 +86,6 @@ struct bind_kind {
 /* Every kind a rule script can declare, NULL-terminated (components.c). */
 extern const bind_kind *const bind_kinds[];
 
-/* The binding of a core kind, or NULL (the state's own RNG has none). */
-const bind_kind *bind_kind_of(const comp_kind *core);
-
 /* The buffer `moves` writes into. */
 typedef struct {
     uint32_t magic, type;       /* BIND_MAGIC, T_OUT */
@@ -165,7 +162,11 @@ static inline int bind_check_field(lua_State *L, int idx, const handle *self, in
  * (returns NULL: everything matches), a Cond from grove.cond, or a table
  * {field = value | {lo, hi}}, resolved into *scratch (a Cond may be
  * resolved in place: copy it if two conditions of one call may be one). */
-const cond_t *bind_check_cond(lua_State *L, int idx, const handle *self, int list, cond_t *scratch);
+const cond_t *bind_check_cond_slow(lua_State *L, int idx, const handle *self, int list, cond_t *scratch);
+static inline const cond_t *bind_check_cond(lua_State *L, int idx, const handle *self, int list, cond_t *scratch)
+{
+    return lua_isnoneornil(L, idx) ? NULL : bind_check_cond_slow(L, idx, self, list, scratch);
+}
 
 /* A 32-bit value at idx for a field of self: "grid 'board': value 2^40
  * does not fit 32 bits". */
