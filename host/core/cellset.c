@@ -39,7 +39,7 @@ int cellset_count(const cellset_t *s)
 {
     int n = 0;
     for (int i = 0; i < CELLSET_WORDS; i++)
-        n += popcount64(s->w[i]);
+        if (s->w[i]) n += popcount64(s->w[i]);     /* most boards fill a word or two */
     return n;
 }
 

@@ -257,10 +257,9 @@ static void resolve_cond(lua_State *L, const lcond *c, const comp_desc *d, int l
     }
 }
 
-const cond_t *bind_check_cond_slow(lua_State *L, int idx, const handle *self, int list, cond_t *scratch)
+const cond_t *bind_check_cond_at(lua_State *L, int idx, const gstate *st, int comp, int list, cond_t *scratch)
 {
-    const gstate *st = bind_gstate(self);
-    int comp = self->comp;
+    if (lua_isnoneornil(L, idx)) return NULL;
     const comp_desc *d = &st->comps[comp];
     lcond *c = bind_test(L, idx, T_COND);
     if (c) {

@@ -162,10 +162,10 @@ static inline int bind_check_field(lua_State *L, int idx, const handle *self, in
  * (returns NULL: everything matches), a Cond from grove.cond, or a table
  * {field = value | {lo, hi}}, resolved into *scratch (a Cond may be
  * resolved in place: copy it if two conditions of one call may be one). */
-const cond_t *bind_check_cond_slow(lua_State *L, int idx, const handle *self, int list, cond_t *scratch);
+const cond_t *bind_check_cond_at(lua_State *L, int idx, const gstate *st, int comp, int list, cond_t *scratch);
 static inline const cond_t *bind_check_cond(lua_State *L, int idx, const handle *self, int list, cond_t *scratch)
 {
-    return lua_isnoneornil(L, idx) ? NULL : bind_check_cond_slow(L, idx, self, list, scratch);
+    return bind_check_cond_at(L, idx, bind_gstate(self), self->comp, list, scratch);    /* (it does the work) */
 }
 
 /* A 32-bit value at idx for a field of self: "grid 'board': value 2^40

@@ -184,7 +184,7 @@ static int l_ray(lua_State *L)
 }
 
 /* Keep the cells of set that satisfy the condition at idx (if any). */
-static void filter(lua_State *L, const handle *self, const grid_t *g, int idx, cellset_t *set)
+static inline void filter(lua_State *L, const handle *self, const grid_t *g, int idx, cellset_t *set)
 {
     cond_t scratch;
     const cond_t *cond = bind_check_cond(L, idx, self, 0, &scratch);
