@@ -1,7 +1,7 @@
 # grove — the one entry point: build, test, install, bench, sanitizers.
 #
 #   make            build build/grove
-#   make check      build and run every test (lint, cmocka, grove test, transcripts)
+#   make check      build and run every test (lint, the layering, cmocka, grove test, transcripts)
 #   make lint       luacheck over every Lua file (rule scripts, stdlib, tests, examples)
 #   make asan       the same suite under AddressSanitizer + UBSan
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
