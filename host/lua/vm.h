@@ -1,7 +1,9 @@
 /*
  * vm.h — the Lua virtual machine that runs rule scripts: the sandbox, the
  * limits (instruction budget, memory cap), the module search path and the
- * one protected path every call into a script goes through.
+ * one protected path every call into a script goes through. Its files:
+ * vm.c (the state, limits, the protected call), sandbox.c (the search path,
+ * loading, the environments), watchdog.c (long runs without the count hook).
  *
  * One grove_vm owns one lua_State. Rule scripts run in sandbox environments
  * (no io, os, debug, package, binary chunks); tools (`grove run`, tests, the

@@ -1,0 +1,461 @@
+/*
+ * sandbox.c — what a script can reach: the search path and loading text
+ * chunks (named by their path), and the environments it runs in. A
+ * sandbox holds an allow-list of Lua's base library, copies of string,
+ * table, utf8, coroutine and math (random on the game's own generator),
+ * read-only, its own require over the game's folder and stdlib/, and what
+ * the host adds (vm_add_global: `grove`); a trusted environment, for tools,
+ * adds io, os, full load and the tools' globals (`games`).
+ */
+#include "vm_impl.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <lauxlib.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "state.h"
+
+#define LOCKED "locked"         /* the __metatable of read-only tables */
+
+/* Registry keys (their addresses are the keys). */
+static const char KEY_SAFE = 0;       /* table: the sandbox's globals */
+static const char KEY_TRUSTED = 0;    /* table: extra globals of tools */
+
+/* ---- search path and loading -------------------------------------------- */
+
+bool vm_add_path(grove_vm *vm, const char *dir)
+{
+    if (vm->npaths == VM_MAX_PATHS || !dir || !*dir) return false;
+    size_t n = strlen(dir);
+    while (n > 1 && dir[n - 1] == '/') n--;
+    char *p = malloc(n + 1);
+    if (!p) return false;
+    memcpy(p, dir, n);
+    p[n] = '\0';
+    vm->paths[vm->npaths++] = p;
+    return true;
+}
+
+static bool is_file(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISREG(sb.st_mode);
+}
+
+bool vm_is_file(const char *path)
+{
+    return is_file(path);
+}
+
+static bool is_dir(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+bool vm_find(grove_vm *vm, const char *rel, char *out, size_t outlen)
+{
+    for (int i = 0; i < vm->npaths; i++) {
+        int n = snprintf(out, outlen, "%s/%s", vm->paths[i], rel);
+        if (n > 0 && (size_t)n < outlen && (is_file(out) || is_dir(out))) return true;
+    }
+    return false;
+}
+
+bool vm_find_game(grove_vm *vm, const char *name, char *out, size_t outlen)
+{
+    char rel[300];
+    snprintf(rel, sizeof rel, "scripts/%s", name);
+    if (vm_find(vm, rel, out, outlen)) return true;
+    /* a game folder in the working directory (what `grove new` makes outside
+     * a tree of games) */
+    char here[PATH_MAX];
+    snprintf(rel, sizeof rel, "%s/game.lua", name);
+    if (!is_file(rel) || !getcwd(here, sizeof here)) return false;
+    int n = snprintf(out, outlen, "%s/%s", here, name);
+    return n > 0 && (size_t)n < outlen;
+}
+
+/* The chunk name of path: relative to the search path entry holding it,
+ * or to the working directory. */
+static void chunk_name(grove_vm *vm, const char *path, char *out, size_t outlen)
+{
+    for (int i = 0; i < vm->npaths; i++) {
+        size_t n = strlen(vm->paths[i]);
+        if (strncmp(path, vm->paths[i], n) == 0 && path[n] == '/') {
+            snprintf(out, outlen, "@%s", path + n + 1);
+            return;
+        }
+    }
+    char here[PATH_MAX];
+    size_t n = getcwd(here, sizeof here) ? strlen(here) : 0;
+    if (n && strncmp(path, here, n) == 0 && path[n] == '/') path += n + 1;
+    snprintf(out, outlen, "@%s", path);
+}
+
+typedef struct { FILE *f; uint64_t *print; char buf[4096]; } file_reader;
+
+/* Reads a file for lua_load, folding its bytes into the VM's source
+ * fingerprint (save files record the rules' fingerprint). */
+static const char *read_file_chunk(lua_State *L, void *ud, size_t *size)
+{
+    (void)L;
+    file_reader *r = ud;
+    *size = fread(r->buf, 1, sizeof r->buf, r->f);
+    uint64_t h = *r->print;
+    for (size_t i = 0; i < *size; i++) { h ^= (uint8_t)r->buf[i]; h *= 0x100000001b3ULL; }
+    *r->print = h;
+    return *size ? r->buf : NULL;
+}
+
+int vm_loadfile(grove_vm *vm, const char *path, int env)
+{
+    lua_State *L = vm->L;
+    env = lua_absindex(L, env);
+    file_reader *r = malloc(sizeof *r);
+    if (!r) { lua_pushstring(L, "out of memory"); return LUA_ERRMEM; }
+    r->print = &vm->source_print;
+    r->f = fopen(path, "rb");
+    if (!r->f) {
+        lua_pushfstring(L, "cannot open %s: %s", path, strerror(errno));
+        free(r);
+        return LUA_ERRFILE;
+    }
+    char name[1024];
+    chunk_name(vm, path, name, sizeof name);
+    int status = lua_load(L, read_file_chunk, r, name, "t");
+    fclose(r->f);
+    free(r);
+    if (status != LUA_OK) return status;
+    lua_pushvalue(L, env);
+    lua_setupvalue(L, -2, 1);           /* the chunk's _ENV */
+    return LUA_OK;
+}
+
+/* ---- environments ------------------------------------------------------- */
+
+static int locked_newindex(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TSTRING)
+        return luaL_error(L, "cannot assign '%s': this table is read-only", lua_tostring(L, 2));
+    return luaL_error(L, "cannot assign to a read-only table");
+}
+
+/* Make a read-only proxy of the table at idx; push it. */
+static void push_readonly(lua_State *L, int idx)
+{
+    idx = lua_absindex(L, idx);
+    lua_newtable(L);                          /* [proxy] */
+    lua_createtable(L, 0, 3);                 /* [proxy, mt] */
+    lua_pushvalue(L, idx);
+    lua_setfield(L, -2, "__index");
+    lua_pushcfunction(L, locked_newindex);
+    lua_setfield(L, -2, "__newindex");
+    lua_pushstring(L, LOCKED);
+    lua_setfield(L, -2, "__metatable");
+    lua_setmetatable(L, -2);                  /* [proxy] */
+}
+
+static bool is_locked(lua_State *L, int idx)
+{
+    if (!lua_getmetatable(L, idx)) return false;
+    lua_getfield(L, -1, "__metatable");
+    bool locked = lua_type(L, -1) == LUA_TSTRING && strcmp(lua_tostring(L, -1), LOCKED) == 0;
+    lua_pop(L, 2);
+    return locked;
+}
+
+/* rawset that refuses grove's read-only tables. */
+static int safe_rawset(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    luaL_checkany(L, 2);
+    luaL_checkany(L, 3);
+    if (is_locked(L, 1)) return luaL_error(L, "rawset: this table is read-only");
+    lua_settop(L, 3);
+    lua_rawset(L, 1);
+    return 1;
+}
+
+/* load that accepts text chunks only, in the caller's sandbox by default. */
+static int safe_load(lua_State *L)
+{
+    size_t len;
+    const char *s = luaL_checklstring(L, 1, &len);
+    const char *name = luaL_optstring(L, 2, "=(load)");
+    const char *mode = luaL_optstring(L, 3, "t");
+    if (strcmp(mode, "t") != 0) return luaL_error(L, "load: only text chunks are allowed (mode \"t\")");
+    if (luaL_loadbufferx(L, s, len, name, "t") != LUA_OK) {
+        luaL_pushfail(L);
+        lua_insert(L, -2);
+        return 2;
+    }
+    if (!lua_isnoneornil(L, 4)) {
+        lua_pushvalue(L, 4);
+    } else {
+        lua_pushvalue(L, lua_upvalueindex(1));     /* the sandbox env */
+    }
+    lua_setupvalue(L, -2, 1);
+    return 1;
+}
+
+static int undeclared_global(lua_State *L)
+{
+    static const char *const withheld[] = {
+        "os", "io", "debug", "package", "dofile", "loadfile", NULL,
+    };
+    const char *name = luaL_tolstring(L, 2, NULL);
+    for (const char *const *w = withheld; *w; w++)
+        if (strcmp(name, *w) == 0)
+            return luaL_error(L, "'%s' is not available to rule scripts (they run in a sandbox: "
+                                 "no io, os, debug or package)", name);
+    return luaL_error(L, "undeclared global '%s'", name);
+}
+
+static int global_assign(lua_State *L)
+{
+    return luaL_error(L, "assignment to global '%s': declare it local (rule scripts keep "
+                         "state in host components)", luaL_tolstring(L, 2, NULL));
+}
+
+/* require for a sandbox: upvalues (1) the env, (2) the loaded table, (3) the
+ * game's folder or nil. Modules are text files found on the search path:
+ * "grove.game" is stdlib/grove/game.lua; a game's own "rules" is
+ * GAMEDIR/rules.lua. */
+static int safe_require(lua_State *L)
+{
+    grove_vm *vm = vm_of(L);
+    const char *name = luaL_checkstring(L, 1);
+    lua_settop(L, 1);
+    lua_getfield(L, lua_upvalueindex(2), name);
+    if (!lua_isnil(L, -1)) return 1;
+    lua_pop(L, 1);
+    if (!*name || strstr(name, "..") || strchr(name, '/') || strchr(name, '\\') || name[0] == '.')
+        return luaL_error(L, "require: bad module name '%s'", name);
+    char rel[512], path[2048];
+    snprintf(rel, sizeof rel, "%s", name);
+    for (char *p = rel; *p; p++) if (*p == '.') *p = '/';
+    bool found = false;
+    if (lua_type(L, lua_upvalueindex(3)) == LUA_TSTRING) {
+        snprintf(path, sizeof path, "%s/%s.lua", lua_tostring(L, lua_upvalueindex(3)), rel);
+        found = is_file(path);
+    }
+    if (!found) {
+        char srel[600];
+        snprintf(srel, sizeof srel, "stdlib/%s.lua", rel);
+        found = vm_find(vm, srel, path, sizeof path);
+    }
+    if (!found) return luaL_error(L, "module '%s' not found (looked in the game's folder and stdlib/)", name);
+    if (vm_loadfile(vm, path, lua_upvalueindex(1)) != LUA_OK) return lua_error(L);
+    lua_pushstring(L, name);
+    lua_call(L, 1, 1);
+    if (lua_isnil(L, -1)) { lua_pop(L, 1); lua_pushboolean(L, 1); }
+    lua_pushvalue(L, -1);
+    lua_setfield(L, lua_upvalueindex(2), name);
+    return 1;
+}
+
+/* math.random on the current game's generator (or a fixed one outside games). */
+static int safe_random(lua_State *L)
+{
+    grove_vm *vm = vm_of(L);
+    static _Thread_local rng_t fallback = { 0x853c49e6748fea9bULL, 0xda3e39cb94b95bdbULL };
+    rng_t *r = vm->current ? state_rng(vm->current) : &fallback;
+    lua_Integer lo, hi;
+    switch (lua_gettop(L)) {
+    case 0:
+        lua_pushnumber(L, (lua_Number)rng_double(r));
+        return 1;
+    case 1: lo = 1; hi = luaL_checkinteger(L, 1); break;
+    case 2: lo = luaL_checkinteger(L, 1); hi = luaL_checkinteger(L, 2); break;
+    default: return luaL_error(L, "math.random: wrong number of arguments");
+    }
+    luaL_argcheck(L, lo <= hi, lua_gettop(L), "interval is empty");
+    luaL_argcheck(L, (lua_Unsigned)hi - (lua_Unsigned)lo < 0xffffffffULL, lua_gettop(L), "interval too large");
+    lua_pushinteger(L, (lua_Integer)rng_range(r, lo, hi));
+    return 1;
+}
+
+static int safe_randomseed(lua_State *L)
+{
+    return luaL_error(L, "math.randomseed is not available: chance comes from the game's seed");
+}
+
+static int safe_collectgarbage(lua_State *L)
+{
+    const char *opt = luaL_optstring(L, 1, "collect");
+    if (strcmp(opt, "count") == 0) {
+        lua_pushnumber(L, (lua_Number)lua_gc(L, LUA_GCCOUNT, 0) + lua_gc(L, LUA_GCCOUNTB, 0) / 1024.0);
+        return 1;
+    }
+    return luaL_error(L, "collectgarbage(\"%s\") is not available to rule scripts", opt);
+}
+
+/* Copy the named fields of the global table `lib` into a new table; push it. */
+static void push_lib_copy(lua_State *L, const char *lib, const char *const *skip)
+{
+    lua_getglobal(L, lib);
+    lua_newtable(L);
+    lua_pushnil(L);
+    while (lua_next(L, -3)) {
+        bool skipped = false;
+        if (lua_type(L, -2) == LUA_TSTRING)
+            for (const char *const *s = skip; s && *s; s++)
+                if (strcmp(lua_tostring(L, -2), *s) == 0) skipped = true;
+        if (skipped) { lua_pop(L, 1); continue; }
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -4);
+    }
+    lua_remove(L, -2);
+}
+
+/* Build the table of safe globals once per VM, in the registry. */
+void sandbox_open(grove_vm *vm)
+{
+    lua_State *L = vm->L;
+    static const char *const base[] = {
+        "assert", "error", "ipairs", "next", "pairs", "pcall", "print", "rawequal",
+        "rawget", "rawlen", "select", "setmetatable", "getmetatable", "tonumber",
+        "tostring", "type", "xpcall", "_VERSION", NULL,
+    };
+    lua_newtable(L);                                   /* [safe] */
+    for (const char *const *b = base; *b; b++) {
+        lua_getglobal(L, *b);
+        lua_setfield(L, -2, *b);
+    }
+    lua_pushcfunction(L, safe_rawset);
+    lua_setfield(L, -2, "rawset");
+    lua_pushcfunction(L, safe_collectgarbage);
+    lua_setfield(L, -2, "collectgarbage");
+
+    static const char *const no_dump[] = { "dump", NULL };
+    static const char *const libs[] = { "table", "utf8", "coroutine", NULL };
+    push_lib_copy(L, "string", no_dump);
+    push_readonly(L, -1);
+    lua_setfield(L, -3, "string");
+    lua_pop(L, 1);
+    for (const char *const *l = libs; *l; l++) {
+        push_lib_copy(L, *l, NULL);
+        push_readonly(L, -1);
+        lua_setfield(L, -3, *l);
+        lua_pop(L, 1);
+    }
+    push_lib_copy(L, "math", NULL);
+    lua_pushcfunction(L, safe_random);
+    lua_setfield(L, -2, "random");
+    lua_pushcfunction(L, safe_randomseed);
+    lua_setfield(L, -2, "randomseed");
+    push_readonly(L, -1);
+    lua_setfield(L, -3, "math");
+    lua_pop(L, 1);
+
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_SAFE);
+
+    /* Strings' metatable must not lead back to the real string table. */
+    lua_pushliteral(L, "");
+    lua_getmetatable(L, -1);
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "__metatable");
+    lua_pop(L, 2);
+
+    lua_newtable(L);                                   /* [trusted extras] */
+    static const char *const tool_libs[] = { "io", "os", NULL };
+    for (const char *const *l = tool_libs; *l; l++) {
+        lua_getglobal(L, *l);
+        lua_setfield(L, -2, *l);
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_TRUSTED);
+}
+
+/* Push an environment: an empty table whose reads fall through to `safe`
+ * (and `extra` if given) and whose writes go to itself unless `strict`. */
+static void push_env(grove_vm *vm, const char *gamedir, bool strict, bool trusted)
+{
+    lua_State *L = vm->L;
+    lua_newtable(L);                                   /* [env] */
+    int env = lua_gettop(L);
+    lua_newtable(L);                                   /* [env, contents] */
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_SAFE);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {                          /* copy safe into contents */
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, -5);
+    }
+    lua_pop(L, 1);
+    if (trusted) {
+        lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_TRUSTED);
+        lua_pushnil(L);
+        while (lua_next(L, -2)) {
+            lua_pushvalue(L, -2);
+            lua_insert(L, -2);
+            lua_rawset(L, -5);
+        }
+        lua_pop(L, 1);
+    }
+    /* require, with this env and its own cache */
+    lua_pushvalue(L, env);
+    lua_newtable(L);
+    if (gamedir) lua_pushstring(L, gamedir); else lua_pushnil(L);
+    lua_pushcclosure(L, safe_require, 3);
+    lua_setfield(L, -2, "require");
+    lua_pushvalue(L, env);
+    lua_pushcclosure(L, safe_load, 1);
+    lua_setfield(L, -2, "load");
+    lua_pushvalue(L, env);
+    lua_setfield(L, -2, "_G");
+                                                       /* [env, contents] */
+    if (strict) {
+        lua_createtable(L, 0, 4);                      /* [env, contents, mt] */
+        lua_pushvalue(L, -2);
+        lua_pushcfunction(L, undeclared_global);
+        /* reads: contents, then an error for names nobody declared */
+        lua_createtable(L, 0, 1);
+        lua_insert(L, -2);
+        lua_setfield(L, -2, "__index");
+        lua_setmetatable(L, -2);                       /* contents' own fallback */
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, global_assign);
+        lua_setfield(L, -2, "__newindex");
+        lua_pushstring(L, LOCKED);
+        lua_setfield(L, -2, "__metatable");
+        lua_remove(L, -2);                             /* [env, mt] */
+    } else {
+        lua_createtable(L, 0, 1);                      /* reads of unknown names raise */
+        lua_pushcfunction(L, undeclared_global);
+        lua_setfield(L, -2, "__index");
+        lua_setmetatable(L, -2);
+        lua_createtable(L, 0, 1);
+        lua_insert(L, -2);
+        lua_setfield(L, -2, "__index");
+    }
+    lua_setmetatable(L, env);                          /* [env] */
+}
+
+void vm_push_sandbox(grove_vm *vm, const char *gamedir)
+{
+    push_env(vm, gamedir, true, false);
+}
+
+void vm_push_trusted(grove_vm *vm)
+{
+    push_env(vm, NULL, false, true);
+}
+
+void vm_add_global(grove_vm *vm, const char *name, bool sandboxed)
+{
+    lua_State *L = vm->L;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, sandboxed ? &KEY_SAFE : &KEY_TRUSTED);   /* [value, globals] */
+    if (sandboxed && lua_istable(L, -2)) push_readonly(L, -2);
+    else lua_pushvalue(L, -2);                         /* [value, globals, value'] */
+    lua_setfield(L, -2, name);
+    lua_pop(L, 2);
+}
+
