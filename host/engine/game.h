@@ -26,23 +26,23 @@
  * Every call into a rule script takes one of two paths. Which one is the
  * only choice a caller makes; here is all each guarantees.
  *
- *                     checked: every game_* call below     fast: game_run_raw and
- *                     that runs a hook                     game_playout (and the bots)
- *   one call is       one hook, in its own protected       a C loop over many hooks
- *                     call (vm_call)                       (game_raw_*) in one
- *                                                          protected call
- *   endless loop      the instruction budget (vm.h,         the watchdog: no move for
- *                     VM_DEFAULT_BUDGET per hook)          GAME_WATCH_MS (no count hook:
- *                                                          a fifth faster)
- *   Ctrl-C            vm_cancel_all stops it at the        the same, through the
- *   (vm_cancel_all)   next budget check                    watchdog's signal
- *   on error          the state is restored byte for       the state is wherever the
- *                     byte; game_error says which hook     error left it: the caller
- *                     and why                              restores its snapshot
- *   vars (lua_state.h) flushed into the block after every  flushed once, at the end
- *                     hook; a var left holding a non-      (game_sync); steps read
- *                     integer fails the hook               the mirrors directly
- *   history           game_apply records if asked          never recorded
+ *                   checked: every game_* call below   fast: game_run_raw and
+ *                   that runs a hook                   game_playout (and the bots)
+ *   one call is     one hook, in its own protected     a C loop over many hooks
+ *                   call (vm_call)                     (game_raw_*) in one
+ *                                                      protected call
+ *   endless loop    the instruction budget (vm.h,      the watchdog: no move for
+ *                   VM_DEFAULT_BUDGET per hook)        GAME_WATCH_MS (no count
+ *                                                      hook: a fifth faster)
+ *   Ctrl-C          vm_cancel_all stops it at the      the same, through the
+ *                   next budget check                  watchdog's signal
+ *   on error        the state is restored byte for     the state is wherever the
+ *                   byte; game_error says which hook   error left it: the caller
+ *                   and why                            restores its snapshot
+ *   vars            flushed into the block after       flushed once, at the end
+ *   (lua_state.h)   every hook; a var left holding a   (game_sync); the steps
+ *                   non-integer fails the hook         read the mirrors directly
+ *   history         game_apply records if asked        never recorded
  *
  * Vars live in Lua mirrors between those flushes, so the block is stale
  * while a script runs: everything outside the engine reads the state
