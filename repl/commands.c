@@ -65,10 +65,11 @@ static bool c_log(repl *r, const char *arg)
     (void)arg;
     int n = game_position(r->g);
     if (n == 0) { printf("no moves yet\n"); return true; }
+    int reader = repl_reader(r);
     for (int i = 0; i < n; i++) {
         char text[256];
         int actor = 0;
-        game_describe_past(r->g, i, text, sizeof text, &actor);
+        game_describe_past_for(r->g, i, reader, text, sizeof text, &actor);
         printf("%4d. seat %d: %s\n", i + 1, actor, text);
     }
     return true;

@@ -20,7 +20,11 @@ static const topic topics[] = {
       "  Moves a bot makes and forced moves (the only legal one) are played by\n"
       "  themselves and shown with the reason: 'seat 2: move b3 (mcts)'. 'auto off'\n"
       "  leaves forced moves to you. 'undo' takes back one of your moves together\n"
-      "  with the bot and forced moves after it.\n" },
+      "  with the bot and forced moves after it.\n"
+      "  With hidden cards you read the others' moves only as far as you may see\n"
+      "  them ('seat 2: stash a card'). People sharing the keyboard: at each turn\n"
+      "  grove clears the screen (and the line history), says whose turn it is, and\n"
+      "  lists the moves played since that player's last turn.\n" },
     { "lua", "Lua at the prompt: looking at and changing the live game",
       "Lua at the prompt\n"
       "  A line that is not a command or a move is Lua, run against the live game:\n"

@@ -30,7 +30,7 @@
 ---@field kinds? table the move kinds, from game.kinds: grove sim counts the moves played by these names (game.phases gives them)
 ---@field result? fun(s: State): GameResult? # nil while the game runs, then the final scores and ranks
 ---@field render? fun(s: State, viewer: Seat): string # the board as text, showing only what the viewer may see (0: an onlooker)
----@field describe? fun(s: State, move: Move): string # a move as a player types it: "place a1"
+---@field describe? fun(s: State, move: Move, viewer: Seat?): string # a move as a player types it: "place a1". With a viewer (a seat, 0: an onlooker), as that viewer reads it when it is played: naming nothing the move keeps from that viewer (a card stashed face down reads "stash a card" to the others), though what the move shows everyone (a card played face up) it may name. Without one (nil), the full text: parse reads it back, saves and records keep it
 ---@field parse? fun(s: State, text: string): Move?, string? # a typed move: the move, or nil and why (nil, nil: match the describe texts instead)
 ---@field score? fun(s: State, seat: Seat): number # how well a seat stands now, higher is better (the greedy bot looks one move ahead with it)
 ---@field played? fun(s: State, move: Move): string? # the card a move plays, if any, for grove sim's card counts

@@ -31,14 +31,18 @@ function Game:try(move) end
 ---@return Move[] moves
 function Game:legal() end
 
----The legal moves now, as the texts a player types, in the script's order.
+---The legal moves now, as the texts a player types, in the script's order;
+---with a viewer, as that seat (0: an onlooker) may read them.
+---@param viewer? Seat whose reading (default: the full texts)
 ---@return string[] moves
-function Game:moves() end
+function Game:moves(viewer) end
 
----A move as a player reads it ("chop e3").
+---A move as a player reads it ("chop e3"): the full text, or as `viewer`
+---may read it (0: an onlooker), which hides what that seat may not see.
 ---@param move Move the move
+---@param viewer? Seat whose reading (default: the full text)
 ---@return string text
-function Game:describe(move) end
+function Game:describe(move, viewer) end
 
 ---The legal move a text names, or nil and why it names none.
 ---@param text string what a player typed

@@ -515,12 +515,21 @@ int game_over(game *g)
     return g->buf.n == 0;
 }
 
-bool game_describe(game *g, int64_t move, char *buf, size_t len)
+/* describe(s, move, viewer), or describe(s, move) for the full text
+ * (viewer GAME_FULL_TEXT). */
+bool game_describe_for(game *g, int64_t move, int viewer, char *buf, size_t len)
 {
     lua_State *L = g->vm->L;
+    if (viewer > g->players) {
+        snprintf(g->err, sizeof g->err, "describe: no seat %d to read a move as (1..%d, 0 for an onlooker)",
+                 viewer, g->players);
+        snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
+        return false;
+    }
     begin_hook(g, g->fn_describe);
     lua_pushinteger(L, move);
-    if (!finish_hook(g, "describe", 1, 1)) {
+    if (viewer >= 0) lua_pushinteger(L, viewer);
+    if (!finish_hook(g, "describe", viewer >= 0 ? 2 : 1, 1)) {
         snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
         return false;
     }
@@ -528,6 +537,11 @@ bool game_describe(game *g, int64_t move, char *buf, size_t len)
     snprintf(buf, len, "%s", s ? s : "?");
     lua_pop(L, 1);
     return s != NULL;
+}
+
+bool game_describe(game *g, int64_t move, char *buf, size_t len)
+{
+    return game_describe_for(g, move, GAME_FULL_TEXT, buf, len);
 }
 
 /* Lowercase, trim and collapse runs of blanks into one space. */
@@ -858,16 +872,21 @@ long game_playout_timed(game *g, rng_t *pick, long max_moves, game_timing *timin
     return c.played;
 }
 
-bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor)
+bool game_describe_past_for(game *g, int i, int viewer, char *buf, size_t len, int *actor)
 {
     if (i < 0 || i >= g->ncur) return false;
     uint8_t *now = malloc(g->st->size);
     if (!now) return false;
     if (!game_snapshot(g, now)) { free(now); return false; }
     game_restore(g, g->snaps + (size_t)i * g->st->size);
-    bool ok = game_describe(g, g->hist[i], buf, len);
+    bool ok = game_describe_for(g, g->hist[i], viewer, buf, len);
     if (actor) *actor = ok ? game_actor(g) : 0;
     game_restore(g, now);
     free(now);
     return ok;
+}
+
+bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor)
+{
+    return game_describe_past_for(g, i, GAME_FULL_TEXT, buf, len, actor);
 }

@@ -12,7 +12,10 @@
  *   apply(s, move)         change the state (chance via math.random)
  *   result(s) -> nil | {scores = {...}, ranks = {...}, [text]}
  *   render(s, viewer) -> text
- *   describe(s, move) -> text;  [parse(s, text) -> move | nil, why]
+ *   describe(s, move, [viewer]) -> text: the move as viewer (a seat, 0 for an
+ *                          onlooker) may read it; without a viewer the full
+ *                          text, which parse reads back
+ *   [parse(s, text) -> move | nil, why]
  *   [score(s, seat) -> number] for the greedy bot; [played(s, move) -> card name] for sim
  * A game is over when the actor has no legal move; result then gives the
  * final scores and ranks.
@@ -63,6 +66,7 @@
 #define GAME_WATCH_MS 500          /* a fast run stopped after this long without a move */
 #define GAME_MAX_VARIANTS 256      /* the longest comma-separated list of variants */
 #define GAME_MAX_LISTED 64         /* the most variants game_about reports of each sort */
+#define GAME_FULL_TEXT (-1)        /* game_describe_for's viewer for a move's full text */
 
 typedef struct game game;
 
@@ -153,8 +157,17 @@ int game_actor(game *g);
 /* Is the game over (no legal move)? -1 on error. */
 int game_over(game *g);
 
-/* Text of a move into buf. False on error (buf then holds a fallback). */
+/* Text of a move into buf: the full text, as records, saves and parsing
+ * use it. False on error (buf then holds a fallback). */
 bool game_describe(game *g, int64_t move, char *buf, size_t len);
+
+/* Text of a move as `viewer` may read it: describe(s, move, viewer), viewer
+ * a seat 1..players or 0 for an onlooker; GAME_FULL_TEXT gives the full
+ * text (game_describe). Everything a person reads of a move goes through
+ * this with the reader's seat: a move naming a card its viewer may not see
+ * (a card stashed face down) names it only to those who may. False on
+ * error (buf then holds a fallback). */
+bool game_describe_for(game *g, int64_t move, int viewer, char *buf, size_t len);
 
 /* Move from text (a move text, or "#N" / "N" for the Nth legal move is the
  * REPL's business, not this). False with err when no legal move matches. */
@@ -183,8 +196,10 @@ typedef struct {
 bool game_outcome(game *g, game_result *out);
 
 /* Text and actor of history move i (0-based), described in the state it
- * was played from. */
+ * was played from: the full text, or as `viewer` may read it (see
+ * game_describe_for). */
 bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor);
+bool game_describe_past_for(game *g, int i, int viewer, char *buf, size_t len, int *actor);
 
 /* The history: moves played (undo lowers it), moves in the history
  * (undone ones included, which redo replays), and move i (0-based). */

@@ -1367,7 +1367,10 @@ local function played(_, move)
   return nil
 end
 
-local function describe(_, move)
+--- A move's text; as `viewer` reads it (a seat, 0: an onlooker), a card
+--- stashed from the hand is named only to those who see that hand (its
+--- owner): the others read "stash a card". Without a viewer, the full text.
+local function describe(s, move, viewer)
   local kind, a, b, c = game.parts(move)
   local name = MOVE[kind]
   if kind == MOVE.play then return "play " .. key(a) .. paying(c)
@@ -1377,7 +1380,10 @@ local function describe(_, move)
   elseif kind == MOVE.resolve then
     return "resolve " .. key(a) .. (b == ABILITY and " ability" or " effect")
   elseif kind == MOVE.take then return "take island " .. a
-  elseif kind == MOVE.stash then return "stash " .. key(a)
+  elseif kind == MOVE.stash then
+    local hand = HAND[actor(s)] and s[HAND[actor(s)]]
+    if viewer == nil or (hand and hand:visible_to(viewer)) then return "stash " .. key(a) end
+    return "stash a card"
   elseif kind == MOVE.steal then return "steal from " .. whom(a)
   elseif kind == MOVE.hit then
     local victim, pos = victim_and_position(a)
