@@ -338,7 +338,16 @@ local function land_star(s, tree)
   turns.set_phase(s, PHASE.move)
 end
 
---- A fairy or snake die pays for its own step; a tree die for either.
+--- The dice left once a step is paid: a fairy die pays for a fairy step and
+--- a snake die for a snake step; a tree die pays for either, only when no
+--- die of the step's own kind is left (this never takes an option away).
+local function pay(face, fairy_dice, snake_dice, tree_dice)
+  if face == "fairy" and fairy_dice > 0 then return fairy_dice - 1, snake_dice, tree_dice end
+  if face == "snake" and snake_dice > 0 then return fairy_dice, snake_dice - 1, tree_dice end
+  return fairy_dice, snake_dice, tree_dice - 1
+end
+
+--- Pay for a step from this roll's dice, as `pay` says.
 local function spend(s, face)
   local roll = s.roll
   if roll[face] > 0 then roll[face] = roll[face] - 1
@@ -354,18 +363,16 @@ local function move_fairy(s, seat, to)
   s.fairy_at:set(seat, to)
 end
 
-local function move_snake(s, snake, on, place)
+--- The snake goes to `at`: a tree's node, or minus a path's edge (as the
+--- pool snake_at keeps it).
+local function move_snake(s, snake, at)
   local forest = s.forest
-  local was = s.snake_at:get(snake)                     -- see snake_place
+  local was = s.snake_at:get(snake)
   if was > 0 then forest:add(was, "snakes", -1)
   elseif was < 0 then forest:edge_set(-was, EDGE_FIELDS[snake], 0) end
-  if on == ON_TREE then
-    forest:add(place, "snakes", 1)
-    s.snake_at:set(snake, place)
-  else
-    forest:edge_set(place, EDGE_FIELDS[snake], 1)
-    s.snake_at:set(snake, -place)
-  end
+  if at > 0 then forest:add(at, "snakes", 1)
+  else forest:edge_set(-at, EDGE_FIELDS[snake], 1) end
+  s.snake_at:set(snake, at)
 end
 
 --- One step of the roller's fairy to a neighbouring tree; it collects a
@@ -376,56 +383,9 @@ local function step_fairy(s, seat, to)
   visit(s, seat, to)
 end
 
-local function step_snake(s, snake, on, place)
-  move_snake(s, snake, on, place)
+local function step_snake(s, snake, at)
+  move_snake(s, snake, at)
   spend(s, "snake")
-end
-
---- Is one of the trees given standing?
-local function any_standing(s, tree, ...)
-  if not tree then return false end
-  if is_standing(s, tree) then return true end
-  return any_standing(s, ...)
-end
-
---- Can a fairy at `tree` reach a standing tree (where it may end its turn)
---- in at most `steps` steps, along paths with no snake, through trees with
---- no snake?
-local function can_get_away(s, tree, steps)
-  if steps <= 0 then return false end
-  local forest = s.forest
-  if forest:neighbors(tree, OPEN_STANDING, NO_SNAKE_PATH) then return true end     -- one step does
-  if steps == 1 then return false end
-  return any_standing(s, forest:reach(tree, steps, NO_SNAKE_TREE, NO_SNAKE_PATH))
-end
-
---- A fairy may go to a knocked-down tree only if it can move away again
---- this turn with the steps left after this one, or if the stars there take
---- it home.
-local function may_enter(s, seat, tree, steps_after)
-  local stars = s.forest:get(tree, "stars")
-  if stars > 0 and s.stars:get(seat) + collectable(s, stars) >= STARS_TO_GO_HOME then return true end
-  return can_get_away(s, tree, steps_after)
-end
-
-local function add_knocked_down(s, out, seat, steps_after, tree, ...)
-  if not tree then return end
-  if may_enter(s, seat, tree, steps_after) then out:add(MOVE.fairy, tree) end
-  return add_knocked_down(s, out, seat, steps_after, ...)
-end
-
-local function may_enter_one(s, seat, steps_after, tree, ...)
-  if not tree then return false end
-  if may_enter(s, seat, tree, steps_after) then return true end
-  return may_enter_one(s, seat, steps_after, ...)
-end
-
---- The fairy steps to a neighbouring tree with no snake, along a path with
---- no snake: any standing one, and a knocked-down one it may pass through.
-local function fairy_steps(s, out, seat, here, steps)
-  local forest = s.forest
-  out:add_all(MOVE.fairy, forest:neighbors(here, OPEN_STANDING, NO_SNAKE_PATH))
-  add_knocked_down(s, out, seat, steps - 1, forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
 end
 
 --- From a tree a snake steps to a neighbouring tree or onto a path from that
@@ -446,35 +406,210 @@ local function snake_steps(s, out, snake, paths_too)
   end
 end
 
---- While the roller's fairy is at a knocked-down tree, a snake step is
---- allowed only if the fairy can still get away afterwards (the step may
---- block its way, or spend the tree die it needed).
-local function keeps_a_way_out(s, seat, snake, on, place)
-  local was_on, was_at = snake_place(s, snake)
-  local steps = s.roll.fairy + s.roll.tree
-  if s.roll.snake == 0 then steps = steps - 1 end        -- this step costs a tree die
-  move_snake(s, snake, on, place)                       -- try it, look, take it back
-  local ok = can_get_away(s, fairy_tree(s, seat), steps)
-  move_snake(s, snake, was_on, was_at)
+-- 4. "Fairies can not end a move at a knocked down tree. They can go to a
+-- knocked down tree but they must in the same turn move away from the
+-- knocked down tree again." ------------------------------------------------------------
+--
+-- So a fairy may step onto a knocked-down tree only if some use of the dice
+-- still left after that step takes it off again: onto a standing tree, or
+-- home (the stars it collects on the way may make five). The dice left may
+-- be used in any order the turn allows, snake dice included: a snake moved
+-- out of the way can open the fairy's way off. While the fairy is at a
+-- knocked-down tree, `end` is not offered, and a snake step only if a way
+-- off is left after it. The search below tries the steps the dice allow, one
+-- at a time, and takes back whatever it tried.
+
+local way_off           -- the search; the steps it tries call it again
+
+--- Is one of the trees given standing?
+local function any_standing(s, tree, ...)
+  if not tree then return false end
+  if is_standing(s, tree) then return true end
+  return any_standing(s, ...)
+end
+
+--- Fairy steps alone, the usual case: can the fairy at `tree` reach a
+--- standing tree in at most `steps` steps, along paths with no snake,
+--- through trees with no snake?
+local function can_walk_off(s, tree, steps)
+  if steps <= 0 then return false end
+  local forest = s.forest
+  if forest:neighbors(tree, OPEN_STANDING, NO_SNAKE_PATH) then return true end     -- one step does
+  if steps == 1 then return false end
+  return any_standing(s, forest:reach(tree, steps, NO_SNAKE_TREE, NO_SNAKE_PATH))
+end
+
+--- The trees within `steps` of `tree`, snakes or not (the only trees the
+--- fairy can still go to), as bits; whether one of them is standing; the
+--- stars on them.
+local function within_reach(s, tree, steps)
+  local forest, near, standing, stars = s.forest, 0, false, 0
+  for _, other in ipairs({ forest:reach(tree, steps) }) do
+    near = near | (1 << other)
+    standing = standing or is_standing(s, other)
+    stars = stars + forest:get(other, "stars")
+  end
+  return near, standing, stars
+end
+
+--- Is a snake at `at` (a node, or minus an edge) where the fairy might
+--- still go: at a tree of `near`, or on a path between two of them?
+local function in_the_way(s, at, near)
+  if at > 0 then return near & (1 << at) ~= 0 end
+  local a, b = s.forest:ends(-at)
+  return near & (1 << a) ~= 0 and near & (1 << b) ~= 0
+end
+
+--- The fairy enters the knocked-down `tree` and collects there: is it then
+--- home, or can it get off again with the dice left? (`collected`: the
+--- stars it collected earlier on this way, beside those it holds.)
+local function enter_knocked_down(s, seat, tree, collected, fairy_dice, snake_dice, tree_dice)
+  local stars = s.forest:get(tree, "stars")
+  if stars == 0 then return way_off(s, seat, tree, collected, fairy_dice, snake_dice, tree_dice) end
+  local take = collectable(s, stars)
+  if s.stars:get(seat) + collected + take >= STARS_TO_GO_HOME then return true end   -- home among the stars
+  s.forest:add(tree, "stars", -take)                          -- try it, look, put them back
+  local ok = way_off(s, seat, tree, collected + take, fairy_dice, snake_dice, tree_dice)
+  s.forest:add(tree, "stars", take)
   return ok
 end
 
-local function add_if_way_out(s, out, seat, kind, place, ...)
-  if not place then return end
+--- Does a fairy step to one of the knocked-down trees given lead off? (The
+--- dice are those left once the step is paid.)
+local function a_fairy_step_leads_off(s, seat, collected, fairy_dice, snake_dice, tree_dice, ...)
+  for i = 1, select("#", ...) do
+    if enter_knocked_down(s, seat, (select(i, ...)), collected, fairy_dice, snake_dice, tree_dice) then
+      return true
+    end
+  end
+  return false
+end
+
+--- The snake a snake move moves, and where to (a node, or minus an edge).
+local function snake_move(kind, place)
   local snake = SNAKE_OF[kind]
-  local on = kind == SNAKE_TO_PATH[snake] and ON_PATH or ON_TREE
-  if keeps_a_way_out(s, seat, snake, on, place) then out:add(kind, place) end
-  return add_if_way_out(s, out, seat, kind, ...)
+  if kind == SNAKE_TO_PATH[snake] then return snake, -place end
+  return snake, place
+end
+
+--- Where snake N may step now (snake_steps lists them), as nodes and minus
+--- edges.
+local function snake_destinations(s, snake)
+  local list = {}
+  local into_list = {
+    add_all = function(_, kind, ...)
+      for i = 1, select("#", ...) do list[#list + 1] = select(2, snake_move(kind, (select(i, ...)))) end
+    end,
+  }
+  snake_steps(s, into_list, snake, s.rules.snakes_on_paths == 1)
+  return list
+end
+
+--- The snake steps to `at`: can the fairy at `here` still get off with the
+--- dice left (once that step is paid)?
+local function way_off_after_snake_step(s, seat, snake, at, here, collected, fairy_dice, snake_dice, tree_dice)
+  local was = s.snake_at:get(snake)
+  move_snake(s, snake, at)                              -- try it, look, take it back
+  local ok = way_off(s, seat, here, collected, fairy_dice, snake_dice, tree_dice)
+  move_snake(s, snake, was)
+  return ok
+end
+
+--- Is an earlier snake at the same place? (Moving either is the same.)
+local function shares_a_place(s, snake, at)
+  for other = 1, snake - 1 do
+    if s.snake_at:get(other) == at then return true end
+  end
+  return false
+end
+
+--- Does some snake step lead to a way off? (The dice are those left once
+--- the step is paid.) Only a snake the fairy might meet (in_the_way) is
+--- worth moving, and of the places it may go outside `near`, one is as good
+--- as another: there it can never block the fairy.
+local function a_snake_step_leads_off(s, seat, here, collected, fairy_dice, snake_dice, tree_dice, near)
+  for snake = 1, s.players do
+    local at = s.snake_at:get(snake)
+    if in_the_way(s, at, near) and not shares_a_place(s, snake, at) then
+      local tried_outside = false
+      for _, to in ipairs(snake_destinations(s, snake)) do
+        local inside = in_the_way(s, to, near)
+        if inside or not tried_outside then
+          tried_outside = tried_outside or not inside
+          if way_off_after_snake_step(s, seat, snake, to, here, collected, fairy_dice, snake_dice, tree_dice) then
+            return true
+          end
+        end
+      end
+    end
+  end
+  return false
+end
+
+--- Can seat's fairy, at the knocked-down tree `here`, get off it this turn
+--- with these dice: end on a standing tree, or go home?
+way_off = function(s, seat, here, collected, fairy_dice, snake_dice, tree_dice)
+  local steps = fairy_dice + tree_dice                  -- the most steps the fairy can still take
+  if can_walk_off(s, here, steps) then return true end
+  if steps == 0 then return false end
+  -- Else only stars collected on the way or snakes moved out of the way
+  -- can do it: not with too few stars and no standing tree within reach,
+  -- nor with too few stars and no die left to move a snake.
+  local near, standing, stars = within_reach(s, here, steps)
+  local home_in_reach = s.stars:get(seat) + collected + stars >= STARS_TO_GO_HOME
+  local snakes_can_move = snake_dice + tree_dice > 0
+  if not home_in_reach and not (standing and snakes_can_move) then return false end
+  -- A fairy step onto a knocked-down tree (onto a standing one would have
+  -- done above), then on from there; or a snake step, then on from here.
+  local f, n, t = pay("fairy", fairy_dice, snake_dice, tree_dice)
+  if a_fairy_step_leads_off(s, seat, collected, f, n, t,
+      s.forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH)) then
+    return true
+  end
+  if not snakes_can_move then return false end
+  f, n, t = pay("snake", fairy_dice, snake_dice, tree_dice)
+  return a_snake_step_leads_off(s, seat, here, collected, f, n, t, near)
+end
+
+--- Of the knocked-down trees given, those the roller's fairy may step to
+--- with the dice left after that step, as moves.
+local function add_knocked_down(s, out, seat, fairy_dice, snake_dice, tree_dice, tree, ...)
+  if not tree then return end
+  if can_walk_off(s, tree, fairy_dice + tree_dice)                        -- the usual case, first
+    or enter_knocked_down(s, seat, tree, 0, fairy_dice, snake_dice, tree_dice) then
+    out:add(MOVE.fairy, tree)
+  end
+  return add_knocked_down(s, out, seat, fairy_dice, snake_dice, tree_dice, ...)
+end
+
+--- The fairy steps to a neighbouring tree with no snake, along a path with
+--- no snake: any standing one, and a knocked-down one it may pass through.
+local function fairy_steps(s, out, seat, here)
+  local forest, roll = s.forest, s.roll
+  out:add_all(MOVE.fairy, forest:neighbors(here, OPEN_STANDING, NO_SNAKE_PATH))
+  local fairy_dice, snake_dice, tree_dice = pay("fairy", roll.fairy, roll.snake, roll.tree)
+  add_knocked_down(s, out, seat, fairy_dice, snake_dice, tree_dice,
+    forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
 end
 
 --- The snake steps of a turn whose fairy is at a knocked-down tree: the
 --- usual ones (listed through a stand-in for `out`), kept if they leave the
---- fairy a way out.
+--- fairy a way off.
 local function snake_steps_held_up(s, out, seat, paths_too)
-  local held = {
-    add_all = function(_, kind, ...) add_if_way_out(s, out, seat, kind, ...) end,
+  local roll, here = s.roll, fairy_tree(s, seat)
+  local fairy_dice, snake_dice, tree_dice = pay("snake", roll.fairy, roll.snake, roll.tree)
+  local keep_if_way_off = {
+    add_all = function(_, kind, ...)
+      for i = 1, select("#", ...) do
+        local place = select(i, ...)
+        local snake, at = snake_move(kind, place)
+        if way_off_after_snake_step(s, seat, snake, at, here, 0, fairy_dice, snake_dice, tree_dice) then
+          out:add(kind, place)
+        end
+      end
+    end,
   }
-  for snake = 1, s.players do snake_steps(s, held, snake, paths_too) end
+  for snake = 1, s.players do snake_steps(s, keep_if_way_off, snake, paths_too) end
 end
 
 --- Each fairy die moves the roller's fairy a step, each snake die any
@@ -485,7 +620,7 @@ local function movement_moves(s, out, seat)
   local up = s.fairy_state:get(seat) == UP
   local here = up and s.fairy_at:get(seat)
   local held_up = up and s.forest:get(here, "tree") == KNOCKED_DOWN
-  if up and roll.fairy + roll.tree > 0 then fairy_steps(s, out, seat, here, roll.fairy + roll.tree) end
+  if up and roll.fairy + roll.tree > 0 then fairy_steps(s, out, seat, here) end
   if roll.snake + roll.tree > 0 then
     local paths_too = s.rules.snakes_on_paths == 1
     if held_up then
@@ -526,7 +661,9 @@ local function can_step(s, seat)
   if roll.fairy == 0 or s.fairy_state:get(seat) ~= UP then return false end
   local forest, here = s.forest, s.fairy_at:get(seat)
   if forest:neighbors(here, OPEN_STANDING, NO_SNAKE_PATH) then return true end
-  return may_enter_one(s, seat, roll.fairy - 1, forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
+  local fairy_dice, snake_dice, tree_dice = pay("fairy", roll.fairy, roll.snake, roll.tree)
+  return a_fairy_step_leads_off(s, seat, 0, fairy_dice, snake_dice, tree_dice,
+    forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
 end
 
 --- A turn with no step left ends by itself (after the last die is used,
@@ -629,9 +766,9 @@ local function apply(s, move)
   local seat, phase = s.turn.seat, s.turn.phase
   local snake = SNAKE_OF[kind]
   if snake then
-    local on = kind == SNAKE_TO_PATH[snake] and ON_PATH or ON_TREE
-    if phase == PHASE.move then step_snake(s, snake, on, place)
-    else move_snake(s, snake, on, place); next_setup_turn(s) end
+    local at = kind == SNAKE_TO_PATH[snake] and -place or place     -- as snake_at keeps it
+    if phase == PHASE.move then step_snake(s, snake, at)
+    else move_snake(s, snake, at); next_setup_turn(s) end
   elseif kind == MOVE.fairy then
     if phase == PHASE.move then step_fairy(s, seat, place)
     else place_fairy(s, seat, place); next_setup_turn(s) end
