@@ -328,14 +328,20 @@ local function roll_the_dice(s)
   end
 end
 
---- The star lands on the chosen tree; a completing roll of two or more
---- stars knocks that tree down with the star on it.
+--- The star lands on the chosen tree; then the steps of this roll (none:
+--- every die rolled was set aside) and all five dice to the next player.
 local function land_star(s, tree)
   s.forest:add(tree, "stars", 1)
   s.fallen:add(1)
-  if s.turn.phase == PHASE.fall_knocking then s.forest:set(tree, "tree", KNOCKED_DOWN) end
   release_dice(s)
   turns.set_phase(s, PHASE.move)
+end
+
+--- A completing roll of two or more stars: the star knocks its tree down
+--- and lands on it.
+local function land_star_knocking_down(s, tree)
+  s.forest:set(tree, "tree", KNOCKED_DOWN)
+  land_star(s, tree)
 end
 
 --- The dice left once a step is paid: a fairy die pays for a fairy step and
@@ -377,15 +383,20 @@ end
 
 --- One step of the roller's fairy to a neighbouring tree; it collects a
 --- star there if the tree holds one.
-local function step_fairy(s, seat, to)
+local function step_fairy(s, to)
+  local seat = s.turn.seat
   move_fairy(s, seat, to)
   spend(s, "fairy")
   visit(s, seat, to)
 end
 
-local function step_snake(s, snake, at)
-  move_snake(s, snake, at)
-  spend(s, "snake")
+--- `snake N c3` or `snake N b2-c2` in a turn: snake N steps to that tree,
+--- or onto that path. (The move of each snake and kind of place.)
+local function step_snake(snake, on_path)
+  return function(s, place)
+    move_snake(s, snake, on_path and -place or place)
+    spend(s, "snake")
+  end
 end
 
 --- From a tree a snake steps to a neighbouring tree or onto a path from that
@@ -571,25 +582,32 @@ way_off = function(s, seat, here, collected, fairy_dice, snake_dice, tree_dice)
   return a_snake_step_leads_off(s, seat, here, collected, f, n, t, near)
 end
 
---- Of the knocked-down trees given, those the roller's fairy may step to
---- with the dice left after that step, as moves.
-local function add_knocked_down(s, out, seat, fairy_dice, snake_dice, tree_dice, tree, ...)
+--- Each knocked-down tree given, as a move, if the roller's fairy has a
+--- way off it with these dice (those left after the step onto it).
+local function add_if_way_off(s, out, seat, fairy_dice, snake_dice, tree_dice, tree, ...)
   if not tree then return end
   if can_walk_off(s, tree, fairy_dice + tree_dice)                        -- the usual case, first
     or enter_knocked_down(s, seat, tree, 0, fairy_dice, snake_dice, tree_dice) then
     out:add(MOVE.fairy, tree)
   end
-  return add_knocked_down(s, out, seat, fairy_dice, snake_dice, tree_dice, ...)
+  return add_if_way_off(s, out, seat, fairy_dice, snake_dice, tree_dice, ...)
+end
+
+--- Of the knocked-down trees given, those the roller's fairy may step to
+--- now, as moves.
+local function add_knocked_down(s, out, seat, tree, ...)
+  if not tree then return end
+  local roll = s.roll
+  local fairy_dice, snake_dice, tree_dice = pay("fairy", roll.fairy, roll.snake, roll.tree)
+  return add_if_way_off(s, out, seat, fairy_dice, snake_dice, tree_dice, tree, ...)
 end
 
 --- The fairy steps to a neighbouring tree with no snake, along a path with
 --- no snake: any standing one, and a knocked-down one it may pass through.
 local function fairy_steps(s, out, seat, here)
-  local forest, roll = s.forest, s.roll
+  local forest = s.forest
   out:add_all(MOVE.fairy, forest:neighbors(here, OPEN_STANDING, NO_SNAKE_PATH))
-  local fairy_dice, snake_dice, tree_dice = pay("fairy", roll.fairy, roll.snake, roll.tree)
-  add_knocked_down(s, out, seat, fairy_dice, snake_dice, tree_dice,
-    forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
+  add_knocked_down(s, out, seat, forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
 end
 
 --- The snake steps of a turn whose fairy is at a knocked-down tree: the
@@ -615,8 +633,8 @@ end
 --- Each fairy die moves the roller's fairy a step, each snake die any
 --- snake, each tree die either; every step is optional; `end` ends the
 --- movement, but not while the fairy is at a knocked-down tree.
-local function movement_moves(s, out, seat)
-  local roll = s.roll
+local function movement_moves(s, out)
+  local roll, seat = s.roll, s.turn.seat
   local up = s.fairy_state:get(seat) == UP
   local here = up and s.fairy_at:get(seat)
   local held_up = up and s.forest:get(here, "tree") == KNOCKED_DOWN
@@ -653,11 +671,10 @@ local function end_turn(s)
   begin_turn(s)
 end
 
---- Can the roller still take a step? Some snake always can while a snake
---- or tree die is left; the fairy needs a fairy die and an open way.
-local function can_step(s, seat)
+--- With only fairy dice left, can the roller's fairy still take a step?
+--- It needs a fairy die and an open way.
+local function fairy_can_step(s, seat)
   local roll = s.roll
-  if roll.snake + roll.tree > 0 then return true end
   if roll.fairy == 0 or s.fairy_state:get(seat) ~= UP then return false end
   local forest, here = s.forest, s.fairy_at:get(seat)
   if forest:neighbors(here, OPEN_STANDING, NO_SNAKE_PATH) then return true end
@@ -670,8 +687,10 @@ end
 --- after a star fell, after a roll with nothing to move), and so may the
 --- next player's.
 local function settle(s)
-  local turn = s.turn
-  while turn.phase == PHASE.move and turn.over == 0 and not can_step(s, turn.seat) do
+  local turn, roll = s.turn, s.roll
+  while turn.phase == PHASE.move and turn.over == 0 do
+    -- some snake can always step while a snake or tree die is left
+    if roll.snake + roll.tree > 0 or fairy_can_step(s, turn.seat) then return end
     end_turn(s)
   end
 end
@@ -694,35 +713,14 @@ end
 --- A star falls on a tree (standing or knocked down) with no fairy, at
 --- least 2 path steps from the roller's fairy: on none joined to the
 --- fairy's tree by a path. On any tree with no fairy if that fairy is home.
-local function star_targets(s, out, seat)
-  local forest = s.forest
+local function star_targets(s, out)
+  local forest, seat = s.forest, s.turn.seat
   if fairy_state(s, seat) ~= UP then return out:add_all(MOVE.star, forest:nodes(NO_FAIRY)) end
   local near = bits(forest:neighbors(fairy_tree(s, seat)))
   out:add_all(MOVE.star, trees_not_in(near, forest:nodes(NO_FAIRY)))
 end
 
 -- 2. Setup rounds ------------------------------------------------------------------------
-
---- Round 2: an empty lattice point next to a tree (a path will join them).
-local function plant_targets(s, out)
-  local lat, forest = LATTICE[s.players], s.forest
-  for point = 1, lat.points do
-    if not forest:alive(point) then
-      for _, other in ipairs(lat.near[point]) do
-        if forest:alive(other) then
-          out:add(MOVE.plant, point)
-          break
-        end
-      end
-    end
-  end
-end
-
---- Round 3: your snake on any tree or any path.
-local function snake_places(s, out, seat)
-  out:add_all(SNAKE_TO_TREE[seat], s.forest:nodes())
-  if s.rules.snakes_on_paths == 1 then out:add_all(SNAKE_TO_PATH[seat], s.forest:all_edges()) end
-end
 
 --- Pass to the next seat; after the last seat a setup round is complete,
 --- and after round 4 the first turn begins.
@@ -737,47 +735,102 @@ local function next_setup_turn(s)
   end
 end
 
-local function place_fairy(s, seat, tree)
+--- Round 1: knock down a standing tree.
+local function standing_trees(s, out)
+  out:add_all(MOVE.knock, s.forest:nodes(TREE_STANDING))
+end
+
+local function knock_down(s, tree)
+  s.forest:set(tree, "tree", KNOCKED_DOWN)
+  next_setup_turn(s)
+end
+
+--- Round 2: add a tree on an empty lattice point next to a tree (a path
+--- joins it to every neighbouring tree).
+local function plant_targets(s, out)
+  local lat, forest = LATTICE[s.players], s.forest
+  for point = 1, lat.points do
+    if not forest:alive(point) then
+      for _, other in ipairs(lat.near[point]) do
+        if forest:alive(other) then
+          out:add(MOVE.plant, point)
+          break
+        end
+      end
+    end
+  end
+end
+
+local function plant(s, point)
+  add_tree(s, point)
+  next_setup_turn(s)
+end
+
+--- Round 3: your snake on any tree or any path.
+local function snake_places(s, out)
+  local seat = s.turn.seat
+  out:add_all(SNAKE_TO_TREE[seat], s.forest:nodes())
+  if s.rules.snakes_on_paths == 1 then out:add_all(SNAKE_TO_PATH[seat], s.forest:all_edges()) end
+end
+
+--- `snake N c3` or `snake N b2-c2` in round 3: snake N goes to that tree,
+--- or onto that path. (The move of each snake and kind of place.)
+local function place_snake(snake, on_path)
+  return function(s, place)
+    move_snake(s, snake, on_path and -place or place)
+    next_setup_turn(s)
+  end
+end
+
+--- Round 4: your fairy on a standing tree without a snake.
+local function fairy_places(s, out)
+  out:add_all(MOVE.fairy, s.forest:nodes(OPEN_STANDING))
+end
+
+local function place_fairy(s, tree)
+  local seat = s.turn.seat
   move_fairy(s, seat, tree)
   s.fairy_state:set(seat, UP)
+  next_setup_turn(s)
 end
+
+-- The turn, phase by phase ------------------------------------------------------------------
+
+--- A phase's moves, plus the snake moves: a kind per snake and kind of
+--- place (`snake 2 c3` is kind "snake2", `snake 2 b2-c2` "snake2 path"),
+--- each played by move_of(snake, on_path).
+local function with_snake_moves(phase, move_of)
+  for snake = 1, MAX_SNAKES do
+    phase["snake" .. snake] = move_of(snake, false)
+    phase["snake" .. snake .. " path"] = move_of(snake, true)
+  end
+  return phase
+end
+
+--- What each phase offers and what each move does there. Between the
+--- moves the rules act by themselves: the dice roll at the start of a turn
+--- (begin_turn), the snakes bite at its end (end_turn), and after every move
+--- a turn with no step left ends (settle, the definition's after_move).
+local PHASES = game.phases(PHASE, MOVE, {
+  -- "Next come four rounds in which each player in turn does the following:"
+  knock = { offer = standing_trees, knock = knock_down },             -- "knock down a tree"
+  plant = { offer = plant_targets, plant = plant },                   -- "add a tree"
+  snake = with_snake_moves({ offer = snake_places }, place_snake),    -- "place a snake"
+  fairy = { offer = fairy_places, fairy = place_fairy },              -- "place his/her fairy"
+  -- "Once 5 stars are collected, a star will fall down into the forest. The
+  -- player that rolled the fifth star gets to choose at which tree";
+  -- "if multiple stars are collected in the same roll", it knocks that tree over.
+  fall = { offer = star_targets, star = land_star },
+  fall_knocking = { offer = star_targets, star = land_star_knocking_down },
+  -- "Move his/her fairy and/or one or more snakes based on the outcome of
+  -- the dice rolls", then pass the dice on.
+  move = with_snake_moves({ offer = movement_moves, fairy = step_fairy, ["end"] = end_turn }, step_snake),
+})
 
 -- The rule-script contract -----------------------------------------------------------------
 
 local function actor(s)
   return turns.seat(s)
-end
-
-local function moves(s, out)
-  local turn = s.turn                  -- the turn vars of grove.turns (read directly: moves runs often)
-  if turn.over == 1 then return end
-  local phase, seat = turn.phase, turn.seat
-  if phase == PHASE.move then movement_moves(s, out, seat)
-  elseif phase == PHASE.fall or phase == PHASE.fall_knocking then star_targets(s, out, seat)
-  elseif phase == PHASE.knock then out:add_all(MOVE.knock, s.forest:nodes(TREE_STANDING))
-  elseif phase == PHASE.plant then plant_targets(s, out)
-  elseif phase == PHASE.snake then snake_places(s, out, seat)
-  elseif phase == PHASE.fairy then out:add_all(MOVE.fairy, s.forest:nodes(OPEN_STANDING))
-  end
-end
-
-local function apply(s, move)
-  local kind, place = game.parts(move)
-  local seat, phase = s.turn.seat, s.turn.phase
-  local snake = SNAKE_OF[kind]
-  if snake then
-    local at = kind == SNAKE_TO_PATH[snake] and -place or place     -- as snake_at keeps it
-    if phase == PHASE.move then step_snake(s, snake, at)
-    else move_snake(s, snake, at); next_setup_turn(s) end
-  elseif kind == MOVE.fairy then
-    if phase == PHASE.move then step_fairy(s, seat, place)
-    else place_fairy(s, seat, place); next_setup_turn(s) end
-  elseif kind == END then end_turn(s)
-  elseif kind == MOVE.star then land_star(s, place)
-  elseif kind == MOVE.knock then s.forest:set(place, "tree", KNOCKED_DOWN); next_setup_turn(s)
-  elseif kind == MOVE.plant then add_tree(s, place); next_setup_turn(s)
-  else error("unknown move kind " .. tostring(kind)) end
-  settle(s)
 end
 
 --- How well a seat is doing, for the greedy bot: home beats everything
@@ -1057,8 +1110,8 @@ return game.define {
   variants = { "scaredy-snake", "star-fluke" },
   setup = setup,
   actor = actor,
-  moves = moves,
-  apply = apply,
+  phases = PHASES,
+  after_move = settle,
   result = result,
   render = render,
   describe = describe,
