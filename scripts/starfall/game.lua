@@ -1106,7 +1106,7 @@ return game.define {
   name = "starfall",
   title = "Starfall Forest",
   version = "1.0",          -- of these rules: saves made under another version are refused
-  players = { min = 2, max = 4 },
+  players = { min = 2, max = 4, default = 2 },
   variants = { "scaredy-snake", "star-fluke" },
   setup = setup,
   actor = actor,
