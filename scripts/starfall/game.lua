@@ -863,6 +863,204 @@ local function result(s)
   }
 end
 
+-- What the rules keep true -------------------------------------------------------------------
+
+local MOST = 1 << 30
+
+--- Conditions "field at least k" for k = 1 .. n (see total).
+local function at_least(field, n)
+  local list = {}
+  for k = 1, n do list[k] = grove.cond { [field] = { k, MOST } } end
+  return list
+end
+
+local AT_LEAST = { stars = at_least("stars", 5), fairies = at_least("fairies", 4), snakes = at_least("snakes", 4) }
+local NEGATIVE = {}
+for k, field in ipairs(NODE_FIELDS) do NEGATIVE[k] = grove.cond { [field] = { -MOST, -1 } } end
+local KNOCKED_DOWN_TREE = grove.cond { tree = KNOCKED_DOWN }
+local SNAKE_ON_THIS_PATH = {}
+for snake = 1, MAX_SNAKES do SNAKE_ON_THIS_PATH[snake] = grove.cond { [EDGE_FIELDS[snake]] = 1 } end
+local FACES_TO_STEP = { "fairy", "snake", "tree" }
+local BASE_TREES = {}
+for players, lat in pairs(LATTICE) do
+  BASE_TREES[players] = 0
+  for point = 1, lat.points do
+    if lat.base[point] then BASE_TREES[players] = BASE_TREES[players] + 1 end
+  end
+end
+
+--- A node field summed over the forest: the trees holding k or more,
+--- summed over k (a few host calls while the numbers are small; tree by
+--- tree when some tree holds more).
+local function total(s, field)
+  local forest, sum, conds = s.forest, 0, AT_LEAST[field]
+  for k = 1, #conds do
+    local trees = forest:count(conds[k])
+    if trees == 0 then return sum end
+    sum = sum + trees
+  end
+  sum = 0
+  for _, tree in ipairs({ forest:nodes(conds[1]) }) do sum = sum + forest:get(tree, field) end
+  return sum
+end
+
+--- Raise, naming what broke (at the line that found it).
+local function broke(fmt, ...)
+  error(string.format(fmt, ...), 2)
+end
+
+--- The pieces of one kind (fairies or snakes) at trees: `trees[k]` is the
+--- tree piece k is at (0 if at none). Each tree's `field` counts exactly
+--- the pieces there, and no other tree holds any.
+local function check_counted(s, field, trees)
+  local forest, on_trees = s.forest, 0
+  for k = 1, #trees do
+    local tree = trees[k]
+    if tree > 0 then
+      on_trees = on_trees + 1
+      local here = 0
+      for other = 1, #trees do
+        if trees[other] == tree then here = here + 1 end
+      end
+      local counted = forest:get(tree, field)
+      if counted ~= here then
+        broke("%s at %s: %d on the tree, %d there by their places", field, LATTICE[s.players].name[tree], counted, here)
+      end
+    end
+  end
+  local counted = total(s, field)
+  if counted ~= on_trees then broke("%d %s on the trees, %d by their places", counted, field, on_trees) end
+end
+
+--- The fairies (hearts stay 0-3 and stars at 0 or more by the pools'
+--- bounds, declared in setup): a fairy in the forest is at a tree, holds
+--- fewer than 5 stars (with 5 it goes home at once), and is at a standing
+--- tree unless it is the roller's in the middle of its steps; a laid-down
+--- fairy has no heart and no star; a fairy home holds 5 or more and went
+--- home 1st, 2nd ... Returns the stars the players hold.
+local function check_fairies(s, placed)
+  local forest, turn, players = s.forest, s.turn, s.players
+  local home, held, orders, trees = 0, 0, 0, {}
+  for seat = 1, players do
+    local stars, state = s.stars:get(seat), s.fairy_state:get(seat)
+    local at, order = s.fairy_at:get(seat), s.home_order:get(seat)
+    held = held + stars
+    trees[seat] = (state == UP or state == LAID_DOWN) and at or 0
+    if state == HOME then
+      home = home + 1
+      if stars < STARS_TO_GO_HOME then broke("seat %d's fairy is home with %d stars", seat, stars) end
+      if at ~= 0 then broke("seat %d's fairy is home and at a tree", seat) end
+      if order < 1 or order >= players or orders & (1 << order) ~= 0 then broke("seat %d went home %d", seat, order) end
+      orders = orders | (1 << order)
+    elseif state == NOT_PLACED then
+      if placed then broke("seat %d's fairy is not placed after setup", seat) end
+      if at ~= 0 or order ~= 0 then broke("seat %d's fairy is not placed but has a place or a home order", seat) end
+    else
+      if order ~= 0 then broke("seat %d's fairy is in the forest but went home %d", seat, order) end
+      if at == 0 or not forest:alive(at) then broke("seat %d's fairy is at no tree (%d)", seat, at) end
+      if stars >= STARS_TO_GO_HOME then broke("seat %d's fairy holds %d stars and is not home", seat, stars) end
+      if state == LAID_DOWN and (s.hearts:get(seat) > 0 or stars > 0) then
+        broke("seat %d's fairy lies down with %d hearts and %d stars", seat, s.hearts:get(seat), stars)
+      end
+      -- "Fairies can not end a move at a knocked down tree."
+      if not is_standing(s, at) and not (state == UP and seat == turn.seat and turn.phase == PHASE.move
+          and turn.over == 0) then
+        broke("seat %d's fairy is at a knocked-down tree out of its steps", seat)
+      end
+    end
+  end
+  if s.home:get() ~= home then broke("%d fairies home, the pool says %d", home, s.home:get()) end
+  if orders ~= (1 << (home + 1)) - 2 then broke("the fairies home did not go home 1st, 2nd ...") end
+  if (turn.over == 1) ~= (home == players - 1) then
+    broke("%d of %d fairies home and the game %s", home, players, turn.over == 1 and "over" or "not over")
+  end
+  check_counted(s, "fairies", trees)
+  return held
+end
+
+--- The snakes: each at one tree or on one path (after setup round 3),
+--- never on a path under Scaredy-snake; the trees and paths say the same.
+local function check_snakes(s, placed)
+  local forest, trees = s.forest, {}
+  for snake = 1, s.players do
+    local at = s.snake_at:get(snake)
+    trees[snake] = math.max(at, 0)
+    local paths = select("#", forest:all_edges(SNAKE_ON_THIS_PATH[snake]))
+    if paths ~= (at < 0 and 1 or 0) then broke("snake %d is on %d paths", snake, paths) end
+    if at > 0 then
+      if not forest:alive(at) then broke("snake %d is at no tree (%d)", snake, at) end
+    elseif at < 0 then
+      if not forest:edge_alive(-at) or forest:edge_get(-at, EDGE_FIELDS[snake]) ~= 1 then
+        broke("snake %d is on no path", snake)
+      end
+      if s.rules.snakes_on_paths == 0 then broke("snake %d is on a path under Scaredy-snake", snake) end
+    elseif placed then
+      broke("snake %d is not placed after setup", snake)
+    end
+  end
+  for snake = s.players + 1, MAX_SNAKES do              -- no such snake: on no path
+    if forest:all_edges(SNAKE_ON_THIS_PATH[snake]) then broke("snake %d is on a path, of %d snakes", snake, s.players) end
+  end
+  check_counted(s, "snakes", trees)
+end
+
+--- What the rules keep true after every move: every star, snake and fairy
+--- is in one place and counted there once; no count goes negative or past
+--- its bound (a fairy's hearts 0-3, by its pool); the forest only grows in
+--- setup; a turn never leaves a fairy on a knocked-down tree. Raises,
+--- naming what broke.
+local function invariants(s)
+  local forest, turn, players = s.forest, s.turn, s.players
+  local phase = turn.phase
+  if turn.seat < 1 or turn.seat > players then broke("seat %d to play, of %d", turn.seat, players) end
+  if phase < PHASE.knock or phase > PHASE.move then broke("no phase %d", phase) end
+  local setup_round = phase <= PHASE.fairy and turn.over == 0 and phase
+
+  -- The forest: the base trees and one planted by each player in round 2;
+  -- trees are never removed, and a knocked-down tree never stands again.
+  local trees, base = forest:count(), BASE_TREES[players]
+  local planted = not setup_round or setup_round > PHASE.plant
+  if trees < base or trees > base + players or (planted and trees ~= base + players) then
+    broke("%d trees (the base forest has %d, each player plants one)", trees, base)
+  end
+  if setup_round ~= PHASE.knock then
+    local knocked = forest:count(KNOCKED_DOWN_TREE)
+    if knocked < players then broke("%d knocked-down trees after setup round 1", knocked) end
+  end
+  for k = 1, #NODE_FIELDS do
+    if forest:count(NEGATIVE[k]) > 0 then broke("a tree has fewer than 0 %s", NODE_FIELDS[k]) end
+  end
+  local rules = s.rules
+  if rules.snakes_on_paths ~= 0 and rules.snakes_on_paths ~= 1 then
+    broke("rules.snakes_on_paths is %d", rules.snakes_on_paths)
+  end
+  if rules.stars_per_visit < 0 then broke("rules.stars_per_visit is %d", rules.stars_per_visit) end
+
+  -- The dice (five, by the component): those set aside show stars; this
+  -- roll's steps left are no more than the dice showing them.
+  local dice = s.cup
+  local aside, stars_aside = select("#", dice:aside()), dice:count("star", "aside")
+  if stars_aside ~= aside then broke("%d dice set aside, %d of them stars", aside, stars_aside) end
+  for k = 1, #FACES_TO_STEP do
+    local face = FACES_TO_STEP[k]
+    local left, showing = s.roll[face], dice:count(face)
+    if left < 0 or left > showing then broke("%d %s steps left, %d dice show it", left, face, showing) end
+  end
+
+  -- The pieces.
+  local held = check_fairies(s, not setup_round)
+  check_snakes(s, not setup_round or setup_round > PHASE.snake)
+
+  -- The stars: every star that fell is on a tree, held, traded for hearts or
+  -- spent reviving a fairy.
+  local fallen, traded, revived = s.fallen:get(), s.traded:get(), s.revived:get()
+  if revived > fallen then broke("%d stars fell, %d revived a fairy", fallen, revived) end
+  local on_trees = total(s, "stars")
+  if fallen ~= on_trees + held + traded + revived then
+    broke("%d stars fell, %d on trees + %d held + %d traded + %d revived", fallen, on_trees, held, traded, revived)
+  end
+end
+
 -- Move texts ---------------------------------------------------------------------------------
 
 local function point_name(s, point)
@@ -1117,4 +1315,5 @@ return game.define {
   describe = describe,
   parse = parse,
   score = score,
+  invariants = invariants,
 }
