@@ -474,22 +474,22 @@ end
 --- The fairy enters the knocked-down `tree` and collects there: is it then
 --- home, or can it get off again with the dice left? (`collected`: the
 --- stars it collected earlier on this way, beside those it holds.)
-local function enter_knocked_down(s, seat, tree, collected, fairy_dice, snake_dice, tree_dice)
+local function enter_knocked_down(s, look, tree, collected, fairy_dice, snake_dice, tree_dice)
   local stars = s.forest:get(tree, "stars")
-  if stars == 0 then return way_off(s, seat, tree, collected, fairy_dice, snake_dice, tree_dice) end
+  if stars == 0 then return way_off(s, look, tree, collected, fairy_dice, snake_dice, tree_dice) end
   local take = collectable(s, stars)
-  if s.stars:get(seat) + collected + take >= STARS_TO_GO_HOME then return true end   -- home among the stars
+  if s.stars:get(look.seat) + collected + take >= STARS_TO_GO_HOME then return true end   -- home among the stars
   s.forest:add(tree, "stars", -take)                          -- try it, look, put them back
-  local ok = way_off(s, seat, tree, collected + take, fairy_dice, snake_dice, tree_dice)
+  local ok = way_off(s, look, tree, collected + take, fairy_dice, snake_dice, tree_dice)
   s.forest:add(tree, "stars", take)
   return ok
 end
 
 --- Does a fairy step to one of the knocked-down trees given lead off? (The
 --- dice are those left once the step is paid.)
-local function a_fairy_step_leads_off(s, seat, collected, fairy_dice, snake_dice, tree_dice, ...)
+local function a_fairy_step_leads_off(s, look, collected, fairy_dice, snake_dice, tree_dice, ...)
   for i = 1, select("#", ...) do
-    if enter_knocked_down(s, seat, (select(i, ...)), collected, fairy_dice, snake_dice, tree_dice) then
+    if enter_knocked_down(s, look, (select(i, ...)), collected, fairy_dice, snake_dice, tree_dice) then
       return true
     end
   end
@@ -517,39 +517,51 @@ local function snake_destinations(s, snake)
 end
 
 --- The snake steps to `at`: can the fairy at `here` still get off with the
---- dice left (once that step is paid)?
-local function way_off_after_snake_step(s, seat, snake, at, here, collected, fairy_dice, snake_dice, tree_dice)
+--- dice left (once that step is paid)? `first_snake` as for way_off.
+local function way_off_after_snake_step(s, look, snake, at, here, collected, fairy_dice, snake_dice, tree_dice,
+    first_snake)
   local was = s.snake_at:get(snake)
   move_snake(s, snake, at)                              -- try it, look, take it back
-  local ok = way_off(s, seat, here, collected, fairy_dice, snake_dice, tree_dice)
+  local ok = way_off(s, look, here, collected, fairy_dice, snake_dice, tree_dice, first_snake)
   move_snake(s, snake, was)
   return ok
 end
 
---- Is an earlier snake at the same place? (Moving either is the same.)
-local function shares_a_place(s, snake, at)
-  for other = 1, snake - 1 do
+--- Is an earlier snake, from `first` on, at the same place? (Moving either
+--- is the same.)
+local function shares_a_place(s, first, snake, at)
+  for other = first, snake - 1 do
     if s.snake_at:get(other) == at then return true end
   end
   return false
 end
 
+--- Where it is worth trying to move a snake that is in the fairy's way:
+--- out of `near` if it can go there in one step (one such place is as
+--- good as another, and better than any place in `near`: a snake only ever
+--- blocks, and out there it never can); else each place it can go to.
+local function worth_trying(s, snake, near)
+  local places = snake_destinations(s, snake)
+  for _, to in ipairs(places) do
+    if not in_the_way(s, to, near) then return { to } end
+  end
+  return places
+end
+
 --- Does some snake step lead to a way off? (The dice are those left once
 --- the step is paid.) Only a snake the fairy might meet (in_the_way) is
---- worth moving, and of the places it may go outside `near`, one is as good
---- as another: there it can never block the fairy.
-local function a_snake_step_leads_off(s, seat, here, collected, fairy_dice, snake_dice, tree_dice, near)
-  for snake = 1, s.players do
+--- worth moving. Steps of two snakes one after the other come to the same
+--- in either order, so the search takes them in the snakes' order: after
+--- the search moved snake N, before the fairy steps again, it moves snake
+--- N or a later one (`first`). (Not after a step the player chose: any
+--- snake may follow that.)
+local function a_snake_step_leads_off(s, look, here, collected, fairy_dice, snake_dice, tree_dice, near, first)
+  for snake = first, s.players do
     local at = s.snake_at:get(snake)
-    if in_the_way(s, at, near) and not shares_a_place(s, snake, at) then
-      local tried_outside = false
-      for _, to in ipairs(snake_destinations(s, snake)) do
-        local inside = in_the_way(s, to, near)
-        if inside or not tried_outside then
-          tried_outside = tried_outside or not inside
-          if way_off_after_snake_step(s, seat, snake, to, here, collected, fairy_dice, snake_dice, tree_dice) then
-            return true
-          end
+    if in_the_way(s, at, near) and not shares_a_place(s, first, snake, at) then
+      for _, to in ipairs(worth_trying(s, snake, near)) do
+        if way_off_after_snake_step(s, look, snake, to, here, collected, fairy_dice, snake_dice, tree_dice, snake) then
+          return true
         end
       end
     end
@@ -557,9 +569,21 @@ local function a_snake_step_leads_off(s, seat, here, collected, fairy_dice, snak
   return false
 end
 
---- Can seat's fairy, at the knocked-down tree `here`, get off it this turn
---- with these dice: end on a standing tree, or go home?
-way_off = function(s, seat, here, collected, fairy_dice, snake_dice, tree_dice)
+--- The snakes' places, the fairy's tree and the dice left: a position of
+--- the search (when no star was collected on the way: the stars taken on
+--- the way would make it another).
+local function position(s, here, fairy_dice, snake_dice, tree_dice, first_snake)
+  local key = { here, fairy_dice, snake_dice, tree_dice, first_snake }
+  for snake = 1, s.players do key[#key + 1] = s.snake_at:get(snake) end
+  return table.concat(key, " ")
+end
+
+--- Can the fairy at the knocked-down tree `here` get off it this turn with
+--- these dice: end on a standing tree, or go home? `look` is the search:
+--- whose fairy (`look.seat`), and the positions it found no way off from
+--- (`look.failed`: many orders of the same steps lead to one position).
+--- `first_snake`: see a_snake_step_leads_off (1 when not given).
+way_off = function(s, look, here, collected, fairy_dice, snake_dice, tree_dice, first_snake)
   local steps = fairy_dice + tree_dice                  -- the most steps the fairy can still take
   if can_walk_off(s, here, steps) then return true end
   if steps == 0 then return false end
@@ -567,19 +591,27 @@ way_off = function(s, seat, here, collected, fairy_dice, snake_dice, tree_dice)
   -- can do it: not with too few stars and no standing tree within reach,
   -- nor with too few stars and no die left to move a snake.
   local near, standing, stars = within_reach(s, here, steps)
-  local home_in_reach = s.stars:get(seat) + collected + stars >= STARS_TO_GO_HOME
+  local home_in_reach = s.stars:get(look.seat) + collected + stars >= STARS_TO_GO_HOME
   local snakes_can_move = snake_dice + tree_dice > 0
   if not home_in_reach and not (standing and snakes_can_move) then return false end
+  first_snake = first_snake or 1
+  local key = collected == 0 and position(s, here, fairy_dice, snake_dice, tree_dice, first_snake)
+  if key and look.failed and look.failed[key] then return false end
   -- A fairy step onto a knocked-down tree (onto a standing one would have
   -- done above), then on from there; or a snake step, then on from here.
   local f, n, t = pay("fairy", fairy_dice, snake_dice, tree_dice)
-  if a_fairy_step_leads_off(s, seat, collected, f, n, t,
-      s.forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH)) then
-    return true
+  local ok = a_fairy_step_leads_off(s, look, collected, f, n, t,
+    s.forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
+  if not ok and snakes_can_move then
+    f, n, t = pay("snake", fairy_dice, snake_dice, tree_dice)
+    if t < tree_dice then near = within_reach(s, here, f + t) end     -- a tree die paid: the fairy reaches less far
+    ok = a_snake_step_leads_off(s, look, here, collected, f, n, t, near, first_snake)
   end
-  if not snakes_can_move then return false end
-  f, n, t = pay("snake", fairy_dice, snake_dice, tree_dice)
-  return a_snake_step_leads_off(s, seat, here, collected, f, n, t, near)
+  if not ok and key then
+    look.failed = look.failed or {}
+    look.failed[key] = true
+  end
+  return ok
 end
 
 --- Each knocked-down tree given, as a move, if the roller's fairy has a
@@ -587,7 +619,8 @@ end
 local function add_if_way_off(s, out, seat, fairy_dice, snake_dice, tree_dice, tree, ...)
   if not tree then return end
   if can_walk_off(s, tree, fairy_dice + tree_dice)                        -- the usual case, first
-    or enter_knocked_down(s, seat, tree, 0, fairy_dice, snake_dice, tree_dice) then
+    or (fairy_dice + tree_dice > 0 or s.forest:get(tree, "stars") > 0)    -- with no step left, only stars there can
+      and enter_knocked_down(s, { seat = seat }, tree, 0, fairy_dice, snake_dice, tree_dice) then
     out:add(MOVE.fairy, tree)
   end
   return add_if_way_off(s, out, seat, fairy_dice, snake_dice, tree_dice, ...)
@@ -614,14 +647,14 @@ end
 --- usual ones (listed through a stand-in for `out`), kept if they leave the
 --- fairy a way off.
 local function snake_steps_held_up(s, out, seat, paths_too)
-  local roll, here = s.roll, fairy_tree(s, seat)
+  local roll, here, look = s.roll, fairy_tree(s, seat), { seat = seat }
   local fairy_dice, snake_dice, tree_dice = pay("snake", roll.fairy, roll.snake, roll.tree)
   local keep_if_way_off = {
     add_all = function(_, kind, ...)
       for i = 1, select("#", ...) do
         local place = select(i, ...)
         local snake, at = snake_move(kind, place)
-        if way_off_after_snake_step(s, seat, snake, at, here, 0, fairy_dice, snake_dice, tree_dice) then
+        if way_off_after_snake_step(s, look, snake, at, here, 0, fairy_dice, snake_dice, tree_dice, 1) then
           out:add(kind, place)
         end
       end
@@ -679,7 +712,7 @@ local function fairy_can_step(s, seat)
   local forest, here = s.forest, s.fairy_at:get(seat)
   if forest:neighbors(here, OPEN_STANDING, NO_SNAKE_PATH) then return true end
   local fairy_dice, snake_dice, tree_dice = pay("fairy", roll.fairy, roll.snake, roll.tree)
-  return a_fairy_step_leads_off(s, seat, 0, fairy_dice, snake_dice, tree_dice,
+  return a_fairy_step_leads_off(s, { seat = seat }, 0, fairy_dice, snake_dice, tree_dice,
     forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
 end
 

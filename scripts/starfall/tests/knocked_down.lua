@@ -6,20 +6,28 @@
 -- pruning, written here from the rule text alone, on positions from seeded
 -- random games: every fairy step onto a knocked-down tree, and every snake
 -- step while the roller's fairy is at one, is legal exactly when the plain
--- search finds a way off.
+-- search finds a way off. Random games seldom put the search to work, so
+-- the last test also makes hard positions by hand: the roller's fairy
+-- already at a knocked-down tree amid knocked-down trees, every snake next
+-- to it, four dice or fewer left.
 --
 -- The plain search walks every step of every die, so it is slow where many
--- dice are left: a position whose plain search tries more than TRY_CAP steps
--- is skipped (counted; a few in a thousand).
+-- dice are left: a step whose plain search tries more than TRY_CAP steps
+-- (HARD_TRY_CAP in the positions made by hand) is skipped (counted; a few
+-- in a thousand in games, about one in four by hand).
 
 local GAMES = playouts(10)            -- per player count and variant
-local TRY_CAP = 20000
+local TRY_CAP, HARD_TRY_CAP = 20000, 2000
 local MOVE_PHASE, UP, STANDING, STARS_TO_GO_HOME = 7, 1, 1, 5
 local COMBINATIONS = { "", "scaredy-snake", "star-fluke" }
+local HARD_POSITIONS = playouts(150)
+local SETUP4 = { "knock b2", "knock c2", "knock d2", "knock e2", "plant a1", "plant g7", "plant a7", "plant g1",
+  "snake 1 b6", "snake 2 f2", "snake 3 f6", "snake 4 b3", "fairy c3", "fairy d4", "fairy e3", "fairy d5" }
+local DICE_LEFT = { { 1, 3, 0 }, { 2, 2, 0 }, { 1, 2, 1 }, { 0, 1, 3 }, { 1, 0, 3 }, { 0, 3, 1 }, { 0, 0, 4 }, { 1, 1, 2 } }
 
 --- The plain search on g's state. It moves snakes and takes stars in the
 --- state itself while it looks, and puts everything back.
-local function plain_search(g, seat)
+local function plain_search(g, seat, cap)
   local s = g.state
   local forest, players = s.forest, s.players
   local paths_too = s.rules.snakes_on_paths == 1
@@ -82,7 +90,7 @@ local function plain_search(g, seat)
 
   off = function(here, held, dice)
     tries = tries + 1
-    if tries > TRY_CAP then gave_up = true end
+    if tries > cap then gave_up = true end
     if gave_up then return false end         -- unwinds, putting everything back
     if dice.fairy + dice.tree > 0 then
       local left = pay("fairy", dice)
@@ -140,15 +148,16 @@ local function place_name(g, at)
   return point_name(g, a) .. "-" .. point_name(g, b)
 end
 
---- Compare, in the position g is in, every step the rule is about.
-local function compare(g, counts)
+--- Compare, in the position g is in, every step the rule is about (the
+--- plain search giving up after `cap` tries).
+local function compare(g, counts, cap)
   local s = g.state
   if s.turn.over == 1 or s.turn.phase ~= MOVE_PHASE then return end
   local seat = s.turn.seat
   if s.fairy_state:get(seat) ~= UP then return end
   local legal = {}
   for _, m in ipairs(g:moves()) do legal[m] = true end
-  local hash, plain, forest = g:hash(), plain_search(g, seat), s.forest
+  local hash, plain, forest = g:hash(), plain_search(g, seat, cap), s.forest
   local here = s.fairy_at:get(seat)
   local function check(text, says)
     if says == nil then counts.skipped = counts.skipped + 1 return end
@@ -187,7 +196,7 @@ for _, variants in ipairs(COMBINATIONS) do
         local g = games.open("starfall", { players = players, seed = seed, variants = variants })
         local pick = 0
         while not g:over() do
-          compare(g, counts)
+          compare(g, counts, TRY_CAP)
           pick = pick + 1
           g:playout(seed * 100003 + pick, 1)
         end
@@ -199,3 +208,56 @@ for _, variants in ipairs(COMBINATIONS) do
     end)
   end
 end
+
+--- A hard position, by hand: most trees knocked down (40-94%), the
+--- roller's fairy (seat 1) at a knocked-down tree in the middle of its
+--- steps, each snake at one of that tree's neighbours or on a path from one,
+--- and four dice or fewer left.
+local function hard_position(trial, pick)
+  local g = games.open("starfall", { players = 4, seed = trial })
+  for _, m in ipairs(SETUP4) do g:play(m) end
+  local s = g.state
+  local forest = s.forest
+  local trees = { forest:nodes() }
+  local knocked_down = 40 + pick(55)
+  for _, tree in ipairs(trees) do
+    forest:set(tree, "tree", pick(100) <= knocked_down and 2 or STANDING)
+    forest:set(tree, "stars", 0)
+  end
+  local here = trees[pick(#trees)]
+  forest:set(here, "tree", 2)
+  forest:add(s.fairy_at:get(1), "fairies", -1)
+  forest:add(here, "fairies", 1)
+  s.fairy_at:set(1, here)
+  local next_to = { forest:neighbors(here) }
+  for snake = 1, 4 do
+    local at = s.snake_at:get(snake)
+    if at > 0 then forest:add(at, "snakes", -1) else forest:edge_set(-at, "snake" .. snake, 0) end
+    local tree = next_to[pick(#next_to)]
+    if pick(2) == 1 then
+      forest:add(tree, "snakes", 1)
+      s.snake_at:set(snake, tree)
+    else
+      local paths = { forest:edges(tree) }
+      local path = paths[pick(#paths)]
+      forest:edge_set(path, "snake" .. snake, 1)
+      s.snake_at:set(snake, -path)
+    end
+  end
+  local dice = DICE_LEFT[pick(#DICE_LEFT)]
+  s.roll.fairy, s.roll.snake, s.roll.tree = dice[1], dice[2], dice[3]
+  s.turn.seat, s.turn.phase = 1, MOVE_PHASE
+  return g
+end
+
+test("knocked-down trees: the search agrees with trying every use of the dice in hard positions made by hand", function()
+  local counts, pick = { compared = 0, skipped = 0 }, random_picker(7)
+  for trial = 1, HARD_POSITIONS do
+    local g = hard_position(trial, pick)
+    compare(g, counts, HARD_TRY_CAP)
+    g:close()
+  end
+  expect.truthy(counts.compared > 0)
+  expect.truthy(counts.skipped * 2 <= counts.compared, string.format("%d skipped, %d compared",
+    counts.skipped, counts.compared))
+end)
