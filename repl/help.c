@@ -49,12 +49,14 @@ static const topic topics[] = {
     { "sim", "bot games in bulk: balance, variants, plots",
       "Simulating\n"
       "  grove sim GAME -n 1000 [--players P] [--bots mcts,random] [--threads 2]\n"
-      "  prints each seat's wins with a 95% interval, scores, game lengths and the\n"
-      "  moves played by kind. --compare A B plays the same seeds under two variant\n"
-      "  lists ('-' for none) and says what changed, with intervals. --plot FILE.svg\n"
-      "  draws it; --json/--csv write one record per game (grove replay reads them);\n"
-      "  --coverage shows the rule lines no game reached. At the REPL, 'sim -n 500'\n"
-      "  does the same for the game at hand; Ctrl-C stops it.\n" },
+      "  prints each seat's wins with a 95% interval (a solo game lost to the game\n"
+      "  is a loss), scores, game lengths and the moves played by kind, at the\n"
+      "  game's usual player count unless --players says otherwise. --compare A B\n"
+      "  plays the same seeds under two variant lists ('-' for none) and says what\n"
+      "  changed, with intervals. --plot FILE.svg draws it; --json/--csv write one\n"
+      "  record per game (grove replay reads them); --coverage shows the rule lines\n"
+      "  no game reached. At the REPL, 'sim -n 500' does the same for the game at\n"
+      "  hand; Ctrl-C stops it.\n" },
     { "save", "save files: what they hold and what loading checks",
       "Saving and loading\n"
       "  'save FILE' writes the game (game, variants, players, seed, every move as\n"
@@ -70,8 +72,12 @@ static const topic topics[] = {
       "  grove play starfall --variant scaredy-snake,star-fluke   (comma-separated)\n"
       "  A variant is a file VARIANT.lua beside the game's game.lua returning\n"
       "  function(game) ... end: it changes the definition it is given, usually\n"
-      "  with grove.game.extend, wrapping only the rules it changes. A house rule\n"
-      "  can live outside the game: scripts/GAME/VARIANT.lua in a folder on\n"
+      "  with grove.game.extend, wrapping only the rules it changes. A variant that\n"
+      "  takes only some player counts says so, game.extend(base, {players =\n"
+      "  {min = 2, max = 4}}): other counts, and variants that share none, are\n"
+      "  refused, naming it. Without --players a game is played at its usual count\n"
+      "  (players.default) if its variants take it, else at their smallest. A house\n"
+      "  rule can live outside the game: scripts/GAME/VARIANT.lua in a folder on\n"
       "  GROVE_PATH (an overlay; grove list marks its variants \"(overlay)\").\n"
       "  Example: examples/overlay/.\n" },
     { "writing", "writing a new game: where to start",

@@ -181,7 +181,10 @@ void repl_print_result(repl *r)
     else {
         if (res.text[0]) printf("%s\n", res.text);
         if (res.has_scores) printf("  rank  seat  score\n");
-        for (int rank = 1; rank <= players && res.has_scores; rank++)
+        int last = players;         /* a rank past the seats: a solo game lost to the rival */
+        for (int seat = 1; seat <= players; seat++)
+            if (ranks[seat - 1] > last) last = ranks[seat - 1];
+        for (int rank = 1; rank <= last && res.has_scores; rank++)
             for (int seat = 1; seat <= players; seat++)
                 if (ranks[seat - 1] == rank) printf("  %4d  %4d  %5s\n", rank, seat, shown[seat - 1]);
     }
@@ -353,7 +356,7 @@ int play_session(const cli_opts *opts, FILE *in)
     r.o = *opts;
     r.vm = cli_vm();
     if (!r.vm) return 1;
-    if (!r.o.players) r.o.players = cli_min_players(r.vm, r.o.game);
+    if (!r.o.players) r.o.players = cli_default_players(r.vm, r.o.game, r.o.variants);
     if (!r.o.players) { vm_free(r.vm); return 1; }
     char err[GAME_ERRLEN];
     r.g = game_open(r.vm, r.o.game, r.o.variants, r.o.players, r.o.seed, 0, err, sizeof err);
@@ -371,7 +374,7 @@ int play_session(const cli_opts *opts, FILE *in)
     luaprompt_open(&r);
     printf("grove %s: %s, %d player%s, seed %llu%s%s. Type 'help' for commands.\n", GROVE_VERSION,
            r.o.game, r.o.players, r.o.players == 1 ? "" : "s", (unsigned long long)r.o.seed,
-           r.o.variants[0] ? ", variants " : "", r.o.variants);
+           game_variants(r.g)[0] ? ", variants " : "", game_variants(r.g));   /* with one a player count brings */
     lineedit_open(&r);
     for (;;) {
         if (!r.paused) run_automatic(&r);

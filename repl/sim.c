@@ -23,6 +23,27 @@ static void read_title(grove_vm *vm, sim_opts *o)
         snprintf(o->title, sizeof o->title, "%s", about.title);
 }
 
+/* No --players: the game's usual count as the variant lists allow it; with
+ * --compare, A's if B allows it too, else B's if A does (else A's, which
+ * opening B then refuses, naming the variant). False, said, when the game
+ * or a variant does not load. */
+static bool default_players(grove_vm *vm, sim_opts *o)
+{
+    game_counts c[2];
+    for (int side = 0; side < o->nsides; side++) {
+        char err[GAME_ERRLEN];
+        if (!game_counts_of(vm, o->game, o->variants[side], &c[side], err, sizeof err)) {
+            fprintf(stderr, "grove sim: %s\n", err);
+            return false;
+        }
+    }
+    o->players = c[0].def;
+    if (o->nsides == 2 && (c[0].def < c[1].min || c[0].def > c[1].max) && c[1].def >= c[0].min
+        && c[1].def <= c[0].max)
+        o->players = c[1].def;
+    return true;
+}
+
 /* ---- options ------------------------------------------------------------------------------ */
 
 static const char usage[] =
@@ -138,8 +159,7 @@ int cmd_sim(int argc, char **argv)
     if (parsed <= 0) return parsed < 0 ? 0 : 2;
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
-    if (!o.players) o.players = cli_min_players(vm, o.game);
-    if (!o.players) { vm_free(vm); return 1; }
+    if (!o.players && !default_players(vm, &o)) { vm_free(vm); return 1; }
     /* a first game, to refuse bad names and counts before starting threads */
     for (int side = 0; side < o.nsides; side++) {
         char err[GAME_ERRLEN];

@@ -27,7 +27,8 @@ static uint64_t mix(uint64_t a, uint64_t b)
     return x ^ (x >> 29);
 }
 
-/* Name a move kind by the first word of a move's text (once per kind). */
+/* Name a move kind (once per kind): by the game's kinds (game.kinds), else
+ * by the first word of a move's text. */
 static void name_kind(sim_run *r, game *g, int64_t m)
 {
     int kind = (int)(m & 0xff);
@@ -36,9 +37,11 @@ static void name_kind(sim_run *r, game *g, int64_t m)
     pthread_mutex_unlock(&r->lock);
     if (named) return;
     char text[256];
-    game_describe(g, m, text, sizeof text);
-    char *sp = strchr(text, ' ');
-    if (sp) *sp = '\0';
+    if (!game_kind_name(g, kind, text, sizeof text)) {
+        game_describe(g, m, text, sizeof text);
+        char *sp = strchr(text, ' ');
+        if (sp) *sp = '\0';
+    }
     pthread_mutex_lock(&r->lock);
     if (!r->kind_names[kind][0]) snprintf(r->kind_names[kind], sizeof r->kind_names[kind], "%s", text);
     pthread_mutex_unlock(&r->lock);

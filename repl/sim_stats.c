@@ -192,7 +192,8 @@ void sim_compare(const sim_run *runs)
     const sim_opts *o = runs[0].o;
     const char *a = o->variants[0][0] ? o->variants[0] : "(no variant)";
     const char *b = o->variants[1][0] ? o->variants[1] : "(no variant)";
-    printf("\nA = %s, B = %s: the same %ld seeds and bots, compared game by game (B - A)\n", a, b, o->n);
+    printf("\nA = %s, B = %s, %d player%s: the same %ld seeds and bots, compared game by game (B - A)\n", a, b,
+           o->players, o->players == 1 ? "" : "s", o->n);
     printf("  %-24s %10s %10s   %s\n", "", "A", "B", "difference");
     char verdict[4096] = "";
     size_t len = 0;

@@ -16,7 +16,7 @@
 ---@field name string the game's name: its folder under scripts/
 ---@field title? string the name shown by grove list (default: name)
 ---@field version? string the version of the rules, written into save files: a save made under another version is refused
----@field players? PlayerRange the player counts allowed (game.define's default: 2 to 4)
+---@field players? PlayerRange the player counts allowed, and the usual one (game.define's default: 2 to 4); a variant that takes only some counts gives its own (game.extend(base, {players = {min = 2, max = 4}})), and other counts are refused naming it
 ---@field variants? string[] the names of the variant files beside game.lua that players may choose
 ---@field player_variants? table<integer, string> a variant that comes with a player count: {[1] = "solo"}
 ---@field options? GameOption[] the options a player may set, with their defaults

@@ -138,7 +138,7 @@ function games.add_path(dir) end
 ---How to open a game: the seat count, the seed, the variants, and any of
 ---the game's own options by name.
 ---@class GameOpenOptions
----@field players? integer how many seats play (default: the game's smallest count)
+---@field players? integer how many seats play (default: the game's usual count, its players.default, as the variants allow it)
 ---@field seed? integer the seed of the game's chance (default 1)
 ---@field variants? string the variants to play, comma-separated: "solo,semi-coop"
 ---@field [string] any a game option declared in its definition, by name

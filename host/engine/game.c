@@ -104,24 +104,6 @@ static int ref_field(lua_State *L, int idx, const char *field)
     return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-/* Check the player count against def.players = {min =, max =}. */
-static bool check_players(lua_State *L, int def, const char *name, int players, char *err, size_t errlen)
-{
-    int min = 1, max = 8;
-    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
-        if (lua_getfield(L, -1, "min") == LUA_TNUMBER) min = (int)lua_tointeger(L, -1);
-        if (lua_getfield(L, -2, "max") == LUA_TNUMBER) max = (int)lua_tointeger(L, -1);
-        lua_pop(L, 2);
-    }
-    lua_pop(L, 1);
-    if (players < min || players > max) {
-        if (min == max) snprintf(err, errlen, "%s is played by %d players, not %d", name, min, players);
-        else snprintf(err, errlen, "%s is played by %d to %d players, not %d", name, min, max, players);
-        return false;
-    }
-    return true;
-}
-
 /* Build the options table for setup: defaults from def.options (a list of
  * {name =, default =}) overridden by the user's table at uidx (0: none). */
 static bool build_options(game *g, int def, int uidx, char *err, size_t errlen)
@@ -226,7 +208,7 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     int top = lua_gettop(L);
     if (!defs_load(vm, name, variants, false, err, errlen)) return NULL;
     int def = lua_gettop(L);
-    if (!check_players(L, def, name, players, err, errlen)) { lua_settop(L, top); return NULL; }
+    if (!defs_check_players(L, name, variants, players, err, errlen)) { lua_settop(L, top); return NULL; }
     /* def.player_variants = {[1] = "solo"}: a variant that comes with a
      * player count, applied first */
     char full[GAME_MAX_VARIANTS];
@@ -235,6 +217,7 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
         if (!defs_load(vm, name, full, false, err, errlen)) return NULL;
         def = lua_gettop(L);
         variants = full;
+        if (!defs_check_players(L, name, variants, players, err, errlen)) { lua_settop(L, top); return NULL; }
     }
 
     game *g = calloc(1, sizeof *g);
@@ -596,6 +579,18 @@ bool game_parse(game *g, const char *text, int64_t *move)
     return false;
 }
 
+bool game_kind_name(game *g, int kind, char *buf, size_t len)
+{
+    lua_State *L = g->vm->L;
+    int top = lua_gettop(L);
+    buf[0] = '\0';
+    game_push_def(g);
+    if (lua_getfield(L, -1, "kinds") == LUA_TTABLE && lua_rawgeti(L, -1, kind) == LUA_TSTRING)
+        snprintf(buf, len, "%s", lua_tostring(L, -1));
+    lua_settop(L, top);
+    return buf[0] != '\0';
+}
+
 bool game_played(game *g, int64_t move, char *buf, size_t len)
 {
     buf[0] = '\0';
@@ -715,9 +710,11 @@ bool game_raw_ranks(game *g, int *ranks)
         lua_rawgeti(L, -1, seat);
         int isnum;
         lua_Integer r = lua_tointegerx(L, -1, &isnum);
-        if (!isnum || r < 1 || r > g->players)
-            luaL_error(L, "result: ranks[%d] is %s, not a rank 1..%d", seat,
-                       luaL_tolstring(L, -1, NULL), g->players);
+        /* a rank past the seats is a game lost to the game itself: the
+         * solo rival's win is rank 2 of 1 seat */
+        if (!isnum || r < 1)
+            luaL_error(L, "ranks[%d] is %s, not a rank (a whole number, 1 for the winners)", seat,
+                       luaL_tolstring(L, -1, NULL));
         ranks[seat] = (int)r;
         lua_pop(L, 1);
     }
@@ -735,7 +732,7 @@ int game_raw_actor(game *g)
     int isnum;
     lua_Integer seat = lua_tointegerx(L, -1, &isnum);
     lua_pop(L, 1);
-    if (!isnum || seat < 1 || seat > g->players) luaL_error(L, "actor: returned no seat 1..%d", g->players);
+    if (!isnum || seat < 1 || seat > g->players) luaL_error(L, "returned no seat 1..%d", g->players);
     return (int)seat;
 }
 
@@ -774,7 +771,7 @@ double game_raw_eval(game *g, int seat)
     lua_call(L, 2, 1);
     int isnum;
     double v = lua_tonumberx(L, -1, &isnum);
-    if (!isnum) luaL_error(L, "score: returned %s, not a number", luaL_typename(L, -1));
+    if (!isnum) luaL_error(L, "returned %s, not a number", luaL_typename(L, -1));
     lua_pop(L, 1);
     return v;
 }

@@ -96,6 +96,20 @@ bool game_about_of(grove_vm *vm, const char *name, game_about *out, char *err, s
  * no memory. */
 game_about *game_list(grove_vm *vm, int *n);
 
+/* The player counts of a game with its variants: each variant that
+ * declares players = {min =, max =} (game.extend(base, {players = ...}))
+ * allows only its own, the game's own hold when none does; `def` is what
+ * play, sim and bench use when no count is given: players.default (the
+ * last variant's that gives one and is allowed, else the game's) when
+ * allowed, else the smallest. */
+typedef struct { int min, max, def; } game_counts;
+
+/* The counts game `name` takes with `variants` (comma-separated, may be
+ * ""); false with err when the definition does not load, or when two of
+ * its variants share no count. */
+bool game_counts_of(grove_vm *vm, const char *name, const char *variants, game_counts *out,
+                    char *err, size_t errlen);
+
 /* Load a game definition (with variants, comma-separated, may be NULL or
  * "") and push it; cached per (name, variants) unless `fresh`. On error
  * push nothing, write err and return false. */
@@ -172,6 +186,11 @@ bool game_describe_for(game *g, int64_t move, int viewer, char *buf, size_t len)
 /* Move from text (a move text, or "#N" / "N" for the Nth legal move is the
  * REPL's business, not this). False with err when no legal move matches. */
 bool game_parse(game *g, const char *text, int64_t *move);
+
+/* The name of a move kind (1..255), by def.kinds (game.kinds names them,
+ * game.phases gives them to the definition), into buf; false, with ""
+ * in buf, when the game names no kinds or not this one. */
+bool game_kind_name(game *g, int kind, char *buf, size_t len);
 
 /* What a move plays, by def.played(s, move) (a card's name), into buf; ""
  * when the game has no such hook or the move plays no card. False on error. */
@@ -261,7 +280,7 @@ bool game_run_raw(game *g, int (*body)(game *g, void *ctx), void *ctx, int *ret)
 const movebuf *game_raw_moves(game *g);       /* the legal moves, in the game's buffer */
 void game_raw_apply(game *g, int64_t m);      /* no legality check, no history */
 int game_raw_actor(game *g);                  /* the seat to act; raises for no seat */
-bool game_raw_ranks(game *g, int *ranks);     /* ranks[1..players] once over; else false */
+bool game_raw_ranks(game *g, int *ranks);     /* ranks[1..players] (each >= 1) once over; else false */
 double game_raw_score(game *g, int seat);     /* result(s).scores[seat], or 0 */
 bool game_has_score(const game *g);           /* does the script give score(s, seat)? */
 double game_raw_eval(game *g, int seat);      /* def.score(s, seat); raises for a non-number */

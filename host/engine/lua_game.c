@@ -87,15 +87,13 @@ static int l_open(lua_State *L)
             lua_pop(L, 1);
         }
     }
-    if (!players_given) {
-        /* default players: the game's minimum */
-        char err[GAME_ERRLEN];
-        game_about *about = lua_newuserdatauv(L, sizeof *about, 0);    /* too big for the C stack */
-        if (!game_about_of(vm, name, about, err, sizeof err)) return luaL_error(L, "%s", err);
-        players = about->min_players ? about->min_players : 2;
-        lua_pop(L, 1);
-    }
     char err[GAME_ERRLEN];
+    if (!players_given) {
+        /* the game's usual count, as its variants allow it */
+        game_counts counts;
+        if (!game_counts_of(vm, name, variants, &counts, err, sizeof err)) return luaL_error(L, "%s", err);
+        players = counts.def;
+    }
     game *g = game_open(vm, name, variants, players, (uint64_t)seed, opts, err, sizeof err);
     if (!g) return luaL_error(L, "%s", err);
     lua_game_push(L, g, true);

@@ -101,7 +101,7 @@ grove_in . play starfall --variant two-stars </dev/null
 expect overlay-missing "starfall has no variant 'two-stars' (see grove list)"
 reject overlay-missing "exit 0"
 grove_in $overlay sim starfall -n 40 --compare - two-stars
-expect overlay-sim "A = (no variant), B = two-stars: the same 40 seeds and bots, compared game by game (B - A)"
+expect overlay-sim "A = (no variant), B = two-stars, 2 players: the same 40 seeds and bots, compared game by game (B - A)"
 expect overlay-sim "exit 0"
 
 # The study: a row per player count, and each row's win shares add up to

@@ -68,7 +68,7 @@ return game.define {
   name = "{{name}}",
   title = "{{title}}",
   version = "0.1",           -- of these rules: saves made under another version are refused
-  players = { min = 2, max = 2 },
+  players = { min = 2, max = 2, default = 2 },   -- the counts it takes, and the usual one
   setup = setup,
   actor = actor,
   moves = moves,
