@@ -383,29 +383,6 @@ bool defs_check_players(lua_State *L, const char *name, const char *variants, in
     return ok;
 }
 
-static bool cached_counts(lua_State *L, const char *name, const char *variants, game_counts *out)
-{
-    push_cached_counts(L, name, variants);
-    bool ok = lua_istable(L, -1);
-    if (ok) {
-        out->min = int_field(L, -1, "min");
-        out->max = int_field(L, -1, "max");
-        out->def = int_field(L, -1, "default");
-    }
-    lua_pop(L, 1);
-    return ok;
-}
-
-bool game_counts_of(grove_vm *vm, const char *name, const char *variants, game_counts *out,
-                    char *err, size_t errlen)
-{
-    if (!game_load_def(vm, name, variants, false, err, errlen)) return false;
-    lua_pop(vm->L, 1);
-    if (cached_counts(vm->L, name, variants, out)) return true;
-    snprintf(err, errlen, "%s: no player counts known", name);
-    return false;
-}
-
 void defs_version(lua_State *L, int def, char *out, size_t len)
 {
     out[0] = '\0';
@@ -428,6 +405,40 @@ static int def_body(lua_State *L)
     lua_pop(L, 1);
     c->ok = defs_load(c->vm, c->name, c->variants, c->fresh, c->err, c->errlen);
     return c->ok ? 1 : 0;
+}
+
+typedef struct {
+    def_ctx def;
+    game_counts *out;
+} counts_ctx;
+
+/* Load name|variants (cached) and read the counts defs_load noted. */
+static int counts_body(lua_State *L)
+{
+    counts_ctx *c = lua_touserdata(L, 1);
+    lua_pop(L, 1);
+    c->def.ok = defs_load(c->def.vm, c->def.name, c->def.variants, false, c->def.err, c->def.errlen);
+    if (!c->def.ok) return 0;
+    push_cached_counts(L, c->def.name, c->def.variants);
+    c->def.ok = lua_istable(L, -1);
+    if (c->def.ok) {
+        c->out->min = int_field(L, -1, "min");
+        c->out->max = int_field(L, -1, "max");
+        c->out->def = int_field(L, -1, "default");
+    } else {
+        snprintf(c->def.err, c->def.errlen, "%s: no player counts known", c->def.name);
+    }
+    return 0;
+}
+
+bool game_counts_of(grove_vm *vm, const char *name, const char *variants, game_counts *out,
+                    char *err, size_t errlen)
+{
+    counts_ctx c = { { vm, name, variants ? variants : "", false, false, err, errlen }, out };
+    int top = lua_gettop(vm->L);
+    bool ok = vm_protect(vm, counts_body, &c, 0, err, errlen) && c.def.ok;
+    lua_settop(vm->L, top);
+    return ok;
 }
 
 bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,
