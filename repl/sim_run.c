@@ -263,13 +263,18 @@ fail:
 static void progress(sim_run *r, double t0)
 {
     if (!isatty(STDERR_FILENO)) return;
-    long total = r->o->n * r->o->nsides, done = r->done + (long)r->side * r->o->n;
+    long total = r->o->n * r->o->nsides, done = r->done + r->others_done;
     int width = 30, filled = (int)(width * done / (total ? total : 1));
     double t = sim_now() - t0;
     fprintf(stderr, "\r  [%.*s%*s] %ld/%ld games, %.0f s", filled,
             "##############################", width - filled, "", done, total, t);
     if (done == total) fprintf(stderr, "\r%*s\r", 70, "");
     fflush(stderr);
+}
+
+void sim_progress_clear(void)
+{
+    if (isatty(STDERR_FILENO)) fprintf(stderr, "\r%*s\r", 70, "");
 }
 
 typedef struct { sim_run *r; double t0; } worker_arg;
@@ -288,13 +293,13 @@ static void *worker(void *arg)
     coverage *cov = r->cov ? coverage_start(vm) : NULL;
     for (;;) {
         pthread_mutex_lock(&r->lock);
-        long i = r->fatal[0] || vm_cancelled() ? r->o->n : r->next++;   /* Ctrl-C: no more games */
+        long i = r->fatal[0] || vm_cancelled() ? r->end : r->next++;   /* Ctrl-C: no more games */
         pthread_mutex_unlock(&r->lock);
-        if (i >= r->o->n) break;
+        if (i >= r->end) break;
         play_one(r, vm, i);
         pthread_mutex_lock(&r->lock);
         r->done++;
-        if ((r->done & 7) == 0 || r->done == r->o->n) progress(r, w->t0);
+        if ((r->done & 7) == 0 || r->done == r->end) progress(r, w->t0);
         pthread_mutex_unlock(&r->lock);
     }
     if (cov) {
@@ -307,8 +312,10 @@ static void *worker(void *arg)
     return NULL;
 }
 
-bool sim_play(sim_run *r, double t0)
+bool sim_play(sim_run *r, double t0, long from, long to)
 {
+    r->next = from;
+    r->end = to;
     int t = r->o->threads;
     pthread_t th[SIM_MAX_THREADS];
     worker_arg arg = { r, t0 };

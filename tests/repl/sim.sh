@@ -45,4 +45,58 @@ reject describe "failed"
 grep -qF '"moves": ["move(1,2,0,0)", "add 1", "move(1,2,0,0)"' "$tmp/games.json" && pass=$((pass + 1)) || {
   fail=$((fail + 1)); echo "FAIL describe: the records lack the fallback texts"; cat "$tmp/games.json"; }
 
+# --compare: every measure's p-value, Holm-adjusted over all of them, and r
+"$GROVE" sim coinflip -n 400 --compare - biased >"$tmp/out" 2>&1
+expect holm "difference (95% CI)                p  Holm p       r"
+expect holm "significant: Holm-adjusted p below 0.05 over these 5 measures (Holm-Bonferroni)"
+expect holm "-> seat 1 wins more often under B"
+expect holm "times as many unpaired games"
+# the same seeds and rules: nothing differs, and nothing is called so
+"$GROVE" sim coinflip -n 200 --compare - - >"$tmp/out" 2>&1
+expect same "-> no significant difference at this sample size"
+reject same "   significant"
+
+# --sprt: games until the test decides, the same whatever the threads
+"$GROVE" sim coinflip --compare - biased --sprt first --threads 1 --json "$tmp/one.json" >"$tmp/out" 2>&1
+grep -v "games in" "$tmp/out" >"$tmp/one"
+expect sprt "coinflip, 2 players, up to 100000 games (seeds 1..100000), bots random random"
+expect sprt "sequential test (SPRT) of the seat 1 win rate, B - A game by game:"
+expect sprt "-> decided after 88 games: seat 1 wins more often under B"
+expect sprt "(the games were stopped by the sequential test below"
+[ "$(grep -c '"seed"' "$tmp/one.json")" -eq 176 ] && pass=$((pass + 1)) || {
+  fail=$((fail + 1)); echo "FAIL sprt-records: not 88 games a side"; }
+"$GROVE" sim coinflip --compare - biased --sprt first --threads 2 >"$tmp/out" 2>&1
+grep -v "games in" "$tmp/out" >"$tmp/two"
+cmp -s "$tmp/one" "$tmp/two" && pass=$((pass + 1)) || {
+  fail=$((fail + 1)); echo "FAIL sprt-threads: 1 and 2 threads differ"; diff "$tmp/one" "$tmp/two"; }
+# identical games decide "no change" as soon as the test may
+"$GROVE" sim coinflip --compare - - --sprt win2:3 >"$tmp/out" 2>&1
+expect sprt-same "-> decided after 30 games: no change of 3 points or more in the seat 2 win rate"
+# alone: a seat's win rate against its fair share
+"$GROVE" sim coinflip --sprt first --threads 2 >"$tmp/out" 2>&1
+expect sprt-fair "H0 a fair share (50.0%), H1 5 points more or less"
+expect sprt-fair "games: seat 1 wins its fair share, give or take 5 points"
+"$GROVE" sim coinflip --variant biased --sprt first >"$tmp/out" 2>&1
+expect sprt-unfair "games: seat 1 wins more than its fair share"
+# -n caps it
+"$GROVE" sim coinflip --compare - biased --sprt first:1 -n 50 >"$tmp/out" 2>&1
+expect sprt-cap "coinflip, 2 players, up to 50 games (seeds 1..50)"
+expect sprt-cap "-> undecided after 50 games (the most -n allows)"
+
+# what --sprt refuses
+sprt_refused() {
+  "$GROVE" sim coinflip "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+}
+sprt_refused --compare - biased --sprt length
+expect sprt-cli "grove sim: --sprt length needs the smallest change that matters: length:10 (moves)"
+expect sprt-cli "exit 2"
+sprt_refused --sprt length:4
+expect sprt-cli "grove sim: --sprt length needs --compare A B"
+sprt_refused --sprt win3
+expect sprt-cli "grove sim: --sprt win3: no seat 3 in a 2-player game"
+sprt_refused --sprt wins
+expect sprt-cli "grove sim: --sprt: unknown measure 'wins'"
+sprt_refused --sprt first:-2
+expect sprt-cli "grove sim: --sprt first: the change that matters must be a positive number, not '-2'"
+
 finish sim
