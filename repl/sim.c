@@ -183,6 +183,7 @@ int cmd_sim(int argc, char **argv)
         r->o = &o;
         r->side = side;
         r->records = o.json != NULL;
+        r->keep_cards = o.sprt != NULL;
         r->cov = cov;
         pthread_mutex_init(&r->lock, NULL);
         r->games = calloc((size_t)o.n, sizeof *r->games);
@@ -209,7 +210,10 @@ int cmd_sim(int argc, char **argv)
         played = to;
     }
     if (o.sprt) sim_progress_clear();
-    if (o.sprt && !rc && !interrupted) o.n = test.decided ? test.games : played;
+    if (o.sprt && !rc && !interrupted) {
+        o.n = test.decided ? test.games : played;
+        for (int side = 0; side < o.nsides; side++) sim_recount_cards(&runs[side], o.n);
+    }
     if (interrupted) {                  /* no results from a part of a run */
         long done = runs[0].done + (o.nsides == 2 ? runs[1].done : 0);
         fprintf(stderr, "grove sim: interrupted after %ld of %ld games; no results\n", done, max * o.nsides);
@@ -253,6 +257,7 @@ int cmd_sim(int argc, char **argv)
             sim_game *g = &runs[side].games[i];
             for (long m = 0; g->texts && m < g->moves; m++) free(g->texts[m]);
             free(g->texts);
+            free(g->cards);
             free(g->scores);
             free(g->ranks);
         }

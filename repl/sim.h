@@ -52,6 +52,8 @@ typedef struct {
     int *ranks;                     /* [players] */
     char **texts;                   /* the moves as text (records only) */
     long kinds[SIM_MAX_KINDS];      /* moves played, by kind */
+    int *cards;                     /* the cards played, as indices into sim_run.cards (keep_cards only) */
+    long ncards;
 } sim_game;
 
 typedef struct {
@@ -66,6 +68,7 @@ typedef struct {
     coverage *cov;                  /* merged line counts, or NULL */
     struct { char name[48]; long n; } *cards;   /* cards played (def.played), all games */
     int ncards, capcards;
+    bool keep_cards;                /* keep each game's cards too (--sprt drops games: sim_recount_cards) */
     char fatal[GAME_ERRLEN];        /* a game that cannot even be opened */
 } sim_run;
 
@@ -74,6 +77,9 @@ typedef struct {
 /* Play games [from, to) of one side (one variant list) on o->threads
  * threads; false (said on stderr) when a game cannot even be opened. */
 bool sim_play(sim_run *r, double t0, long from, long to);
+
+/* Count the cards of games [0, n) only, from each game's own list. */
+void sim_recount_cards(sim_run *r, long n);
 
 /* Clear the progress bar from the terminal (a run that stops early). */
 void sim_progress_clear(void);

@@ -48,8 +48,9 @@ static void name_kind(sim_run *r, game *g, int64_t m, bool *known)
     pthread_mutex_unlock(&r->lock);
 }
 
-/* Count one card played (under the lock). */
-static void count_card(sim_run *r, const char *name)
+/* Count one card played (under the lock); its index in r->cards, or -1
+ * when there is no memory for a new name. */
+static int count_card(sim_run *r, const char *name)
 {
     pthread_mutex_lock(&r->lock);
     int k = 0;
@@ -58,7 +59,7 @@ static void count_card(sim_run *r, const char *name)
         if (r->ncards == r->capcards) {
             int cap = r->capcards ? r->capcards * 2 : 32;
             void *p = realloc(r->cards, (size_t)cap * sizeof *r->cards);
-            if (!p) { pthread_mutex_unlock(&r->lock); return; }
+            if (!p) { pthread_mutex_unlock(&r->lock); return -1; }
             r->cards = p;
             r->capcards = cap;
         }
@@ -68,6 +69,14 @@ static void count_card(sim_run *r, const char *name)
     }
     r->cards[k].n++;
     pthread_mutex_unlock(&r->lock);
+    return k;
+}
+
+void sim_recount_cards(sim_run *r, long n)
+{
+    for (int k = 0; k < r->ncards; k++) r->cards[k].n = 0;
+    for (long i = 0; i < n; i++)
+        for (long c = 0; c < r->games[i].ncards; c++) r->cards[r->games[i].cards[c]].n++;
 }
 
 /* ---- one game on the fast path ------------------------------------------------------- */
@@ -88,7 +97,7 @@ typedef struct {
     sim_game *sg;
     rng_t pick;                     /* the random bots' choices */
     int last_actor;
-    long captexts;
+    long captexts, capcards;
     int64_t *played;                /* the moves so far */
     long capplayed;
     bool has_move;                  /* a move is being played: `move` by `actor` */
@@ -112,7 +121,19 @@ static void play_move(game *g, fast_game *c, int64_t m, int actor)
     sg->kinds[m & 0xff]++;
     char card[48];
     game_raw_played(g, m, card, sizeof card);
-    if (card[0]) count_card(r, card);
+    if (card[0]) {
+        int k = count_card(r, card);
+        if (k >= 0 && r->keep_cards) {          /* for sim_recount_cards */
+            if (sg->ncards == c->capcards) {
+                long cap = c->capcards ? c->capcards * 2 : 64;
+                int *p = realloc(sg->cards, (size_t)cap * sizeof *p);
+                if (!p) game_raw_fail(g, "out of memory");
+                sg->cards = p;
+                c->capcards = cap;
+            }
+            sg->cards[sg->ncards++] = k;
+        }
+    }
     if (r->records) {
         if (sg->moves == c->captexts) {
             long cap = c->captexts ? c->captexts * 2 : 128;

@@ -78,6 +78,15 @@ expect sprt-fair "H0 a fair share (50.0%), H1 5 points more or less"
 expect sprt-fair "games: seat 1 wins its fair share, give or take 5 points"
 "$GROVE" sim coinflip --variant biased --sprt first >"$tmp/out" 2>&1
 expect sprt-unfair "games: seat 1 wins more than its fair share"
+# the summaries, cards played included, are those of the games counted:
+# the same as a plain run of that many games
+GROVE_PATH= "$GROVE" sim onceupon --players 2 --compare - semi-coop --sprt win1 --threads 2 >"$tmp/out" 2>&1
+expect sprt-cards "-> decided after 66 games: seat 1 wins less often under B"
+sed -n '/^A: /,/^A = /p' "$tmp/out" | grep -v "games in" >"$tmp/sprt"
+GROVE_PATH= "$GROVE" sim onceupon --players 2 --compare - semi-coop -n 66 >"$tmp/out" 2>&1
+sed -n '/^A: /,/^A = /p' "$tmp/out" | grep -v "games in" >"$tmp/plain"
+grep -q "cards played (6072)" "$tmp/sprt" && cmp -s "$tmp/sprt" "$tmp/plain" && pass=$((pass + 1)) || {
+  fail=$((fail + 1)); echo "FAIL sprt-cards: the summaries differ from 66 plain games"; diff "$tmp/sprt" "$tmp/plain"; }
 # -n caps it
 "$GROVE" sim coinflip --compare - biased --sprt first:1 -n 50 >"$tmp/out" 2>&1
 expect sprt-cap "coinflip, 2 players, up to 50 games (seeds 1..50)"
