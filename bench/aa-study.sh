@@ -3,7 +3,7 @@
 #
 # An A/A study: the game against itself under the variant `shifted`
 # (bench/aa/scripts/GAME/shifted.lua: exactly the same rules, one extra
-# draw from the game's chance after setup, so the dice, shuffles and draws
+# draw from the game's chance before setup, so the shuffles, dice and draws
 # all come out differently). Nothing changes, so every "significant" the
 # comparison reports is a false alarm. Over RUNS runs on separate seeds it
 # counts the runs with any false alarm:
@@ -47,7 +47,7 @@ wilson() {
     printf "%d of %d runs = %.1f%% (95%% interval %.1f%%-%.1f%%)", k, n, 100 * p, 100 * lo, 100 * hi }'
 }
 
-echo "A/A study: $game ${4:+($4 players) }against itself with one extra draw after setup, random bots,"
+echo "A/A study: $game ${4:+($4 players) }against itself with one extra draw before setup, random bots,"
 echo "$runs runs of $games games on separate seeds, $THREADS threads"
 echo
 printf '  %4s  %-16s %10s %12s %9s\n' run seeds "Holm" "unadjusted" "r length"

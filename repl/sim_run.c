@@ -90,8 +90,8 @@ enum { STOP_OVER, STOP_CAPPED, STOP_BOT };
  * bot_choose decides outside it. The hooks run in the order the checked
  * path ran them (moves, actor, the bot, played, describe, apply), so the
  * games, their chance and their records are the same. Owned here: the
- * moves played, for explaining a failure; the texts belong to the game's
- * sim_game. */
+ * moves played, for explaining a failure, and the text of a move until it
+ * has been played; the texts of played moves belong to the sim_game. */
 typedef struct {
     sim_run *r;
     sim_game *sg;
@@ -100,6 +100,7 @@ typedef struct {
     long captexts, capcards;
     int64_t *played;                /* the moves so far */
     long capplayed;
+    char *text;                     /* the text of the move in play (records), until it is played */
     bool has_move;                  /* a move is being played: `move` by `actor` */
     int64_t move;
     int actor;
@@ -144,7 +145,7 @@ static void play_move(game *g, fast_game *c, int64_t m, int actor)
         }
         char text[256];
         game_raw_describe(g, m, text, sizeof text);
-        if (!(sg->texts[sg->moves] = strdup(text))) game_raw_fail(g, "out of memory");
+        if (!(c->text = strdup(text))) game_raw_fail(g, "out of memory");
     }
     if (sg->moves == c->capplayed) {
         long cap = c->capplayed ? c->capplayed * 2 : 256;
@@ -155,6 +156,8 @@ static void play_move(game *g, fast_game *c, int64_t m, int actor)
     }
     c->played[sg->moves] = m;
     game_raw_apply(g, m);
+    if (r->records) sg->texts[sg->moves] = c->text;    /* the game's now */
+    c->text = NULL;
     sg->moves++;
     c->has_move = false;
 }
@@ -275,6 +278,7 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
     game_close(g);
     return;
 fail:
+    free(c.text);
     sg->failed = true;
     snprintf(sg->err, sizeof sg->err, "game %ld (seed %llu), %s", i, (unsigned long long)seed, where);
     free(c.played);
