@@ -249,6 +249,8 @@ bool sim_measure_of(sim_measure_kind kind, sim_measure *f, bool *decided_only)
 
 /* One measure compared game by game over the seeds both sides played. */
 typedef struct {
+    sim_measure_kind kind;
+    int seat;                       /* 1-based; 0 for length */
     char what[64];
     double scale;                   /* 100 for a rate shown in % */
     const char *unit;
@@ -305,6 +307,8 @@ static bool compare_one(const sim_run *runs, sim_measure_kind kind, int seat, co
     sim_paired(runs, runs[0].o->n, f, seat, decided_only, &s);
     if (s.n == 0) return false;
     memset(st, 0, sizeof *st);
+    st->kind = kind;
+    st->seat = kind == MEASURE_LENGTH ? 0 : seat + 1;
     snprintf(st->what, sizeof st->what, "%s", what);
     st->scale = scale;
     st->unit = unit;
@@ -388,13 +392,12 @@ void sim_compare(const sim_run *runs, bool sequential)
         if (isfinite(x->gain) && x->gain < gmin) gmin = x->gain;
         if (isfinite(x->gain) && x->gain > gmax) gmax = x->gain;
         if (!sig || len > sizeof verdict - 200) continue;
-        int seat = 0;
-        if (sscanf(x->what, "seat %d", &seat) == 1 && strstr(x->what, "win rate"))
+        if (x->kind == MEASURE_WIN)
             len += (size_t)snprintf(verdict + len, sizeof verdict - len, "  -> seat %d wins %s often under B (%+.1f points)\n",
-                                    seat, x->diff > 0 ? "more" : "less", 100 * x->diff);
-        else if (seat)
+                                    x->seat, x->diff > 0 ? "more" : "less", 100 * x->diff);
+        else if (x->kind == MEASURE_SCORE)
             len += (size_t)snprintf(verdict + len, sizeof verdict - len, "  -> seat %d scores %s under B (%+.2f)\n",
-                                    seat, x->diff > 0 ? "more" : "less", x->diff);
+                                    x->seat, x->diff > 0 ? "more" : "less", x->diff);
         else
             len += (size_t)snprintf(verdict + len, sizeof verdict - len, "  -> games are %s under B (%+.1f moves)\n",
                                     x->diff > 0 ? "longer" : "shorter", x->diff);
