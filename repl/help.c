@@ -53,10 +53,16 @@ static const topic topics[] = {
       "  is a loss), scores, game lengths and the moves played by kind, at the\n"
       "  game's usual player count unless --players says otherwise. --compare A B\n"
       "  plays the same seeds under two variant lists ('-' for none) and says what\n"
-      "  changed, with intervals. --plot FILE.svg draws it; --json/--csv write one\n"
-      "  record per game (grove replay reads them); --coverage shows the rule lines\n"
-      "  no game reached. At the REPL, 'sim -n 500' does the same for the game at\n"
-      "  hand; Ctrl-C stops it.\n" },
+      "  changed, with intervals and p-values adjusted over all the measures (Holm),\n"
+      "  so a false 'significant' anywhere is at most 5% likely; r says how alike\n"
+      "  each seed's two games were.\n"
+      "  --sprt MEASURE plays until a sequential test (SPRT) decides one question:\n"
+      "  --compare A B --sprt win1 (does B move seat 1's win rate by 5 points?),\n"
+      "  --sprt first alone (does seat 1 win more than its share?), length:10,\n"
+      "  score2:0.5; it says how many games that took. --plot FILE.svg\n"
+      "  draws it; --json/--csv write one record per game (grove replay reads them);\n"
+      "  --coverage shows the rule lines no game reached. At the REPL, 'sim -n 500'\n"
+      "  does the same for the game at hand; Ctrl-C stops it.\n" },
     { "save", "save files: what they hold and what loading checks",
       "Saving and loading\n"
       "  'save FILE' writes the game (game, variants, players, seed, every move as\n"

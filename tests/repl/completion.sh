@@ -84,12 +84,14 @@ if [ "${COMPREPLY[*]}" = "scaredy-snake star-fluke" ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL variant: the game after the cursor: '${COMPREPLY[*]}'"; fi
 
 # Options of each subcommand; none where an option's value is a number.
-offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --coverage --help" sim logger -
+offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --help" sim logger -
 offer options "--cap --csv --compare --coverage" sim logger --c
 offer options "--players --seed --variant --bot --ascii" play logger -
 offer options "--players --variant --seed --seconds --playouts --json" bench -
 offer options "--verbose --game" replay -
 offer options "--verbose --filter" test -
+offer sprt "first win1 win2 win3 length score1 score2 score3" sim logger --players 3 --sprt ""
+offer sprt "win1 win2" sim starfall --sprt w
 offer options "" sim logger -n ""
 offer options "" play logger --seed ""
 
