@@ -31,7 +31,10 @@ static const char *const usage =
     "                          run a Lua script with the host API (trusted: io, os)\n"
     "  grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]] [--seed S]\n"
     "            [--threads T] [--json FILE] [--csv FILE] [--compare A B] [--coverage]\n"
+    "            [--records FILE.jsonl [--shard I/N] [--resume]]\n"
     "                          bot games in bulk: win rates, scores, lengths (see grove sim --help)\n"
+    "  grove merge FILES... [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
+    "                          the --records of a study's shards reported as one run\n"
     "  grove replay FILE [-v] [--game N]\n"
     "                          play a save file or sim --json records again and check the end\n"
     "  grove bench [GAME] [--players N] [--variant A,B] [--seed S] [--seconds S | --playouts N]\n"
@@ -331,6 +334,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "bench")) return cmd_bench(argc, argv);
     if (!strcmp(argv[1], "sim")) return cmd_sim(argc, argv);
     if (!strcmp(argv[1], "replay")) return cmd_replay(argc, argv);
+    if (!strcmp(argv[1], "merge")) return cmd_merge(argc, argv);
     fprintf(stderr, "grove: unknown command '%s' (see grove --help)\n", argv[1]);
     return 2;
 }

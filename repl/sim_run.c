@@ -324,7 +324,9 @@ static void *worker(void *arg)
         long i = r->fatal[0] || vm_cancelled() ? r->end : r->next++;   /* Ctrl-C: no more games */
         pthread_mutex_unlock(&r->lock);
         if (i >= r->end) break;
+        if (r->have && r->have[i]) continue;        /* in the records already (--resume) */
         play_one(r, vm, i);
+        if (r->o->out) sim_record_game(r, i);
         pthread_mutex_lock(&r->lock);
         r->done++;
         if ((r->done & 7) == 0 || r->done == r->end) progress(r, w->t0);

@@ -368,6 +368,7 @@ grove_vm *game_vm(const game *g) { return g->vm; }
 const char *game_name(const game *g) { return g->name; }
 const char *game_variants(const game *g) { return g->variants; }
 int game_players(const game *g) { return g->players; }
+uint64_t game_rules_print(const game *g) { return g->rules_print; }
 uint64_t game_seed(const game *g) { return g->seed; }
 size_t game_state_size(const game *g) { return g->st->size; }
 bool game_hidden(const game *g) { return hidden_any(g->st); }

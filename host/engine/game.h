@@ -148,6 +148,7 @@ grove_vm *game_vm(const game *g);
 const char *game_name(const game *g);           /* the game's folder name */
 const char *game_variants(const game *g);       /* comma-separated, as opened */
 int game_players(const game *g);
+uint64_t game_rules_print(const game *g);       /* of the rule files read (a save's rules-print) */
 uint64_t game_seed(const game *g);
 size_t game_state_size(const game *g);          /* bytes of a snapshot */
 bool game_hidden(const game *g);                /* does some card zone hide faces from some seat? */
