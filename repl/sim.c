@@ -201,19 +201,18 @@ void sim_print_header(const sim_opts *o)
     printf("\n");
 }
 
-int sim_report_failed(const sim_run *runs, int nsides)
+int sim_report_failed(const sim_run *runs, int nsides, long lo, long hi)
 {
-    const sim_opts *o = runs[0].o;
     int rc = 0;
     for (int side = 0; side < nsides; side++) {
         const sim_run *r = &runs[side];
         long failed = 0;
-        for (long i = 0; i < o->n; i++)
+        for (long i = lo; i < hi; i++)
             if (r->games[i].failed) {
                 if (!failed) fprintf(stderr, "grove sim: %s\n", r->games[i].err);
                 failed++;
             }
-        if (failed) { fprintf(stderr, "grove sim: %ld of %ld games failed\n", failed, o->n); rc = 1; }
+        if (failed) { fprintf(stderr, "grove sim: %ld of %ld games failed\n", failed, hi - lo); rc = 1; }
     }
     return rc;
 }
@@ -342,11 +341,11 @@ int cmd_sim(int argc, char **argv)
         if (o.resume) printf(", %ld already in %s", found, o.records);
         printf(" of %ld, in %.1f s\n  records in %s: grove merge FILES... prints the study's summary\n", total,
                seconds, o.records);
-        rc = sim_report_failed(runs, o.nsides);
+        rc = sim_report_failed(runs, o.nsides, lo, hi);
     } else if (complete) {
         if (o.resume && found) printf("  %ld games read from %s, %ld played\n", found, o.records,
                                       runs[0].done + (o.nsides == 2 ? runs[1].done : 0));
-        rc = sim_report_failed(runs, o.nsides);
+        rc = sim_report_failed(runs, o.nsides, lo, hi);
         rc |= sim_report(runs, o.sprt ? &test : NULL, max, cov, seconds);
     }
     coverage_free(cov);

@@ -186,8 +186,8 @@ bool sim_write_plot(const sim_run *runs, const summary *sums, int nsides, const 
 
 /* ---- reporting a run (sim.c) ---------------------------------------------------------- */
 
-/* Say the failed games of runs' games [0, o->n) on stderr; 1 if any, else 0. */
-int sim_report_failed(const sim_run *runs, int nsides);
+/* Say the failed games among runs' games [lo, hi) on stderr; 1 if any, else 0. */
+int sim_report_failed(const sim_run *runs, int nsides, long lo, long hi);
 
 /* Everything a run prints and writes once its games are all there: the
  * summaries, the comparison, the sequential test (test, or NULL), the

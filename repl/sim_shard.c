@@ -649,7 +649,7 @@ int cmd_merge(int argc, char **argv)
     if (!rc) {
         sim_print_header(&o);
         fflush(stdout);
-        rc = sim_report_failed(runs, o.nsides);
+        rc = sim_report_failed(runs, o.nsides, 0, o.n);
         rc |= sim_report(runs, NULL, o.n, NULL, sim_now() - t0);
     }
     for (int side = 0; side < 2; side++) {
