@@ -5,6 +5,7 @@
 #   make lint       luacheck over every Lua file (rule scripts, stdlib, tests, examples)
 #   make asan       the same suite under AddressSanitizer + UBSan
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
+#   make test-cluster  a sharded study on a single-node Slurm started by the test (root)
 #   make fuzz       libFuzzer (clang) on move texts, REPL lines, save files and
 #                   game records, FUZZ_SECONDS (default 60) per target
 #   make bench      playouts per second, written to bench/results.json
@@ -79,7 +80,7 @@ GROVE = $(BUILD)/grove
 
 .SECONDARY:
 
-.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-repl asan valgrind bench bench-reference install uninstall clean
+.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-repl asan valgrind test-cluster bench bench-reference install uninstall clean
 
 all: $(GROVE)
 
@@ -139,6 +140,12 @@ test-lua: $(GROVE)
 test-repl: $(GROVE)
 	@set -e; for t in $(filter-out tests/repl/lib.sh,$(wildcard tests/repl/*.sh)); do \
 	  echo "== $$t"; GROVE=$(GROVE) bash $$t; done
+
+# A single-node Slurm (munge, slurmctld, slurmd on localhost, started by
+# the test) runs a sharded study as a job array: root and ./setup.sh
+# --cluster needed, so it is not part of make check (README says so).
+test-cluster: $(GROVE)
+	GROVE=$(GROVE) bash tests/cluster/slurm.sh
 
 # The sanitizers look for memory errors, not rule bugs: the random playout
 # tests run 100 games each there (make check runs them all).
