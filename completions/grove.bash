@@ -187,7 +187,8 @@ _grove_option_args()
         sim:-n | sim:--players | sim:-p | sim:--seed | sim:-s | sim:--threads | sim:-t | sim:--cap) _grove_nargs=1 ;;
         sim:--variant | sim:--variants | sim:--bots | sim:--bot | sim:--json | sim:--csv | sim:--plot) _grove_nargs=1 ;;
         sim:--compare) _grove_nargs=2 ;;
-        sim:--sprt) _grove_nargs=1 ;;
+        sim:--sprt | sim:--records | sim:--shard) _grove_nargs=1 ;;
+        merge:--json | merge:--csv | merge:--plot) _grove_nargs=1 ;;
         bench:--players | bench:-p | bench:--seed | bench:-s | bench:--variant | bench:--variants) _grove_nargs=1 ;;
         bench:--seconds | bench:--playouts | bench:--json) _grove_nargs=1 ;;
         test:--filter | replay:--game) _grove_nargs=1 ;;
@@ -200,7 +201,8 @@ _grove_options()
 {
     case $1 in
         play) _grove_found=(--players --seed --variant --bot --ascii) ;;
-        sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --help) ;;
+        sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --help) ;;
+        merge) _grove_found=(--json --csv --plot --help) ;;
         bench) _grove_found=(--players --variant --seed --seconds --playouts --json) ;;
         test) _grove_found=(--verbose --filter) ;;
         replay) _grove_found=(--verbose --game) ;;
@@ -219,7 +221,7 @@ _grove()
         if [[ $cur == -* ]]; then
             _grove_reply "$cur" --help --version
         else
-            _grove_reply "$cur" play list test run sim replay bench new help
+            _grove_reply "$cur" play list test run sim merge replay bench new help
         fi
         return
     fi
@@ -347,6 +349,9 @@ _grove()
             ;;
         replay)
             ((positionals == 0)) && _grove_files "$cur"
+            ;;
+        merge)
+            _grove_files "$cur" "*.jsonl"
             ;;
         help)
             # the topics, as grove help topics lists them

@@ -62,7 +62,11 @@ static const topic topics[] = {
       "  score2:0.5; it says how many games that took. --plot FILE.svg\n"
       "  draws it; --json/--csv write one record per game (grove replay reads them);\n"
       "  --coverage shows the rule lines no game reached. At the REPL, 'sim -n 500'\n"
-      "  does the same for the game at hand; Ctrl-C stops it.\n" },
+      "  does the same for the game at hand; Ctrl-C stops it.\n"
+      "  Beyond one machine: --records FILE writes each game as a JSON line as it\n"
+      "  ends; --shard I/N plays shard I of N of the study into it (--resume: only\n"
+      "  the games it lacks); grove merge FILES... prints and writes what the whole\n"
+      "  study on one machine would (examples/cluster/: GNU parallel, Slurm).\n" },
     { "save", "save files: what they hold and what loading checks",
       "Saving and loading\n"
       "  'save FILE' writes the game (game, variants, players, seed, every move as\n"

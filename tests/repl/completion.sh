@@ -46,7 +46,7 @@ offer() {
 # Subcommands and top-level options.
 offer subcommand "sim" s
 offer subcommand "run replay" r
-offer subcommand "play list test run sim replay bench new help" ""
+offer subcommand "play list test run sim merge replay bench new help" ""
 offer help-topic "bots" help b
 offer help-topics "sim save" help s
 offer subcommand "--help --version" -
@@ -84,7 +84,7 @@ if [ "${COMPREPLY[*]}" = "scaredy-snake star-fluke" ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL variant: the game after the cursor: '${COMPREPLY[*]}'"; fi
 
 # Options of each subcommand; none where an option's value is a number.
-offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --help" sim logger -
+offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --help" sim logger -
 offer options "--cap --csv --compare --coverage" sim logger --c
 offer options "--players --seed --variant --bot --ascii" play logger -
 offer options "--players --variant --seed --seconds --playouts --json" bench -
