@@ -158,6 +158,10 @@ valgrind: $(TEST_BIN) $(GROVE)
 	$(VALGRIND) $(GROVE) play logger --seed 3 <examples/logger-session.txt >/dev/null
 	$(VALGRIND) $(GROVE) play onceupon --players 2 --bot 1=random --bot 2=mcts:10 --seed 2 </dev/null >/dev/null
 	$(VALGRIND) $(GROVE) sim starfall -n 4 --threads 2 --bots greedy,random --plot $(BUILD)/valgrind-plot.svg >/dev/null
+	rm -f $(BUILD)/valgrind-shard-*.jsonl
+	$(VALGRIND) $(GROVE) sim logger -n 4 --threads 2 --records $(BUILD)/valgrind-shard-1.jsonl --shard 1/2 >/dev/null
+	$(VALGRIND) $(GROVE) sim logger -n 4 --records $(BUILD)/valgrind-shard-2.jsonl --shard 2/2 --resume >/dev/null
+	$(VALGRIND) $(GROVE) merge $(BUILD)/valgrind-shard-*.jsonl --json $(BUILD)/valgrind-merge.json >/dev/null
 	$(VALGRIND) $(GROVE) bench logger --seconds 1 >/dev/null
 
 # The fuzzers' seed corpus and every crash they ever found, replayed through
