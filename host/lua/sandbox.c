@@ -26,6 +26,7 @@
 /* Registry keys (their addresses are the keys). */
 static const char KEY_SAFE = 0;       /* table: the sandbox's globals */
 static const char KEY_TRUSTED = 0;    /* table: extra globals of tools */
+static const char KEY_PAIRS = 0;      /* table: the reordered pairs' settings and sites */
 
 /* ---- search path and loading -------------------------------------------- */
 
@@ -459,3 +460,142 @@ void vm_add_global(grove_vm *vm, const char *name, bool sandboxed)
     lua_pop(L, 2);
 }
 
+
+/* ---- the determinism check's pairs ---------------------------------------- */
+
+/* Keys whose place in a table's hash part depends on the process: strings
+ * are hashed with a seed Lua 5.4 picks per state, the others by address. */
+static bool seeded_key(int type)
+{
+    return type == LUA_TSTRING || type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TUSERDATA
+        || type == LUA_TLIGHTUSERDATA || type == LUA_TTHREAD;
+}
+
+/* Is keys[i] such a key? */
+static bool seeded_at(lua_State *L, int keys, int i)
+{
+    int type = lua_rawgeti(L, keys, i);
+    lua_pop(L, 1);
+    return seeded_key(type);
+}
+
+/* The iterator: upvalues (1) the keys in the order to visit, (2) how many
+ * were visited. A key whose value was cleared meanwhile is skipped, as
+ * next skips it. */
+static int reordered_next(lua_State *L)
+{
+    lua_Integer i = lua_tointeger(L, lua_upvalueindex(2));
+    for (;;) {
+        if (lua_rawgeti(L, lua_upvalueindex(1), ++i) == LUA_TNIL) return 1;   /* [nil]: the end */
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, 1) != LUA_TNIL) break;                             /* [key, value] */
+        lua_pop(L, 2);
+    }
+    lua_pushinteger(L, i);
+    lua_replace(L, lua_upvalueindex(2));
+    return 2;
+}
+
+/* pairs(t): upvalues (1) the settings table {only =, sites = {...},
+ * seen = {...}}, (2) the stock next. */
+static int reordered_pairs(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {       /* as stock pairs does */
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 3);
+        return 3;
+    }
+    lua_settop(L, 1);
+    int n = 0, seeded = 0;
+    if (lua_istable(L, 1)) {
+        lua_newtable(L);                                         /* [t, keys] */
+        lua_pushnil(L);
+        while (lua_next(L, 1)) {
+            lua_pop(L, 1);
+            seeded += seeded_key(lua_type(L, -1));
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, 2, ++n);
+        }
+    }
+    if (seeded >= 2) {
+        lua_Debug ar;
+        if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar))
+            lua_pushfstring(L, "%s:%d", ar.source[0] == '@' ? ar.source + 1 : ar.short_src, ar.currentline);
+        else
+            lua_pushliteral(L, "?");                             /* [t, keys, site] */
+        lua_getfield(L, lua_upvalueindex(1), "only");
+        bool here = lua_isnil(L, -1) || lua_rawequal(L, -1, -2);
+        lua_pop(L, 1);
+        if (here) {
+            lua_getfield(L, lua_upvalueindex(1), "seen");
+            lua_pushvalue(L, 3);
+            if (lua_rawget(L, -2) == LUA_TNIL) {                 /* a new site: remember it */
+                lua_pushvalue(L, 3);
+                lua_pushboolean(L, 1);
+                lua_rawset(L, -4);
+                lua_getfield(L, lua_upvalueindex(1), "sites");
+                lua_pushvalue(L, 3);
+                lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+                lua_pop(L, 1);
+            }
+            lua_pop(L, 3);                                       /* [t, keys] */
+            /* reverse the seeded keys among their own places */
+            for (int lo = 1, hi = n;;) {
+                while (lo < hi && !seeded_at(L, 2, lo)) lo++;
+                while (lo < hi && !seeded_at(L, 2, hi)) hi--;
+                if (lo >= hi) break;
+                lua_rawgeti(L, 2, lo);
+                lua_rawgeti(L, 2, hi);                           /* [t, keys, klo, khi] */
+                lua_rawseti(L, 2, lo);
+                lua_rawseti(L, 2, hi);
+                lo++;
+                hi--;
+            }
+            lua_pushinteger(L, 0);
+            lua_pushcclosure(L, reordered_next, 2);              /* [t, next'] */
+            lua_pushvalue(L, 1);
+            lua_pushnil(L);
+            return 3;
+        }
+    }
+    lua_pushvalue(L, lua_upvalueindex(2));                       /* stock: next, t, nil */
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+void vm_reorder_pairs(grove_vm *vm, const char *only)
+{
+    lua_State *L = vm->L;
+    lua_createtable(L, 0, 3);                                    /* [settings] */
+    if (only) lua_pushstring(L, only); else lua_pushnil(L);
+    lua_setfield(L, -2, "only");
+    lua_newtable(L);
+    lua_setfield(L, -2, "sites");
+    lua_newtable(L);
+    lua_setfield(L, -2, "seen");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_PAIRS);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_SAFE);                /* [settings, safe] */
+    lua_insert(L, -2);
+    lua_getfield(L, -2, "next");                                 /* [safe, settings, next] */
+    lua_pushcclosure(L, reordered_pairs, 2);
+    lua_setfield(L, -2, "pairs");
+    lua_pop(L, 1);
+}
+
+int vm_pairs_sites(grove_vm *vm, char (*out)[VM_SITE_LEN], int max)
+{
+    lua_State *L = vm->L;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_PAIRS) != LUA_TTABLE) { lua_pop(L, 1); return 0; }
+    lua_getfield(L, -1, "sites");
+    int n = (int)lua_rawlen(L, -1);
+    for (int i = 0; i < n && i < max; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        snprintf(out[i], VM_SITE_LEN, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    return n;
+}
