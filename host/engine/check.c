@@ -116,7 +116,6 @@ typedef struct {
     char (*texts)[TEXT_LEN];       /* as described (for everyone) */
     char (*norm)[TEXT_LEN];        /* normalized, as game_parse compares */
     uint64_t *after;               /* after[i * views + v]: what viewer v sees after move i */
-    uint64_t *full;                /* full[i]: the state's hash after move i */
     int views;                     /* players + 1 when some card is hidden, else 0 */
     /* the kinds' and the catalog's names: index into st->kinds / st->catalog */
     int kind_of[256];
@@ -153,15 +152,21 @@ static bool no_memory(checker *c)
     return failf(c, "memory", c->tr.n, 0, NULL, "out of memory");
 }
 
-/* A VM like the prototype: its data folder and search path; with the
- * determinism check's pairs if `reorder` (only at `only` if given). */
+/* A VM like the prototype: its data folder and search path. pairs as
+ * stock (PAIRS_STOCK), or visiting string keys sorted (vm_reorder_pairs),
+ * ascending or descending, the other way at the line `flip` if given. */
+enum { PAIRS_STOCK, PAIRS_SORTED, PAIRS_REVERSED };
+
+typedef struct { bool reverse; const char *flip; } reorder_args;
+
 static int reorder_body(lua_State *L)
 {
-    vm_reorder_pairs(vm_of(L), lua_touserdata(L, 1));
+    reorder_args *a = lua_touserdata(L, 1);
+    vm_reorder_pairs(vm_of(L), a->reverse, a->flip);
     return 0;
 }
 
-static grove_vm *fresh_vm(grove_vm *proto, bool reorder, const char *only)
+static grove_vm *fresh_vm(grove_vm *proto, int pairs, const char *flip)
 {
     grove_vm *vm = host_new(proto->npaths ? proto->paths[0] : ".");
     if (!vm) return NULL;
@@ -171,7 +176,8 @@ static grove_vm *fresh_vm(grove_vm *proto, bool reorder, const char *only)
         if (!have && !vm_add_path(vm, proto->paths[i])) { vm_free(vm); return NULL; }
     }
     char err[128];
-    if (reorder && !vm_protect(vm, reorder_body, (void *)only, 0, err, sizeof err)) { vm_free(vm); return NULL; }
+    reorder_args a = { pairs == PAIRS_REVERSED, flip };
+    if (pairs != PAIRS_STOCK && !vm_protect(vm, reorder_body, &a, 0, err, sizeof err)) { vm_free(vm); return NULL; }
     return vm;
 }
 
@@ -244,11 +250,9 @@ static bool position_room(checker *c, int n)
     if (texts) c->texts = texts;
     char (*norm)[TEXT_LEN] = realloc(c->norm, (size_t)cap * sizeof *norm);
     if (norm) c->norm = norm;
-    uint64_t *full = realloc(c->full, (size_t)cap * sizeof *full);
-    if (full) c->full = full;
     uint64_t *after = realloc(c->after, (size_t)cap * (size_t)(c->views ? c->views : 1) * sizeof *after);
     if (after) c->after = after;
-    if (!legal || !texts || !norm || !full || !after) return false;
+    if (!legal || !texts || !norm || !after) return false;
     c->cap = cap;
     return true;
 }
@@ -553,18 +557,46 @@ static void remember_slots(checker *c)
     free(seen.keys);
 }
 
-/* What changed in the slots since remember_slots: a name into out, or "". */
-static void slots_changed(checker *c, char *out, size_t len)
+/* The first slot that changed since remember_slots (its name into out),
+ * or 0 (out ""). */
+static int slots_changed(checker *c, char *out, size_t len)
 {
     out[0] = '\0';
     ptrset seen;
-    if (!c->slot_base || !ptrset_init(&seen)) return;
-    for (int k = 1; k <= c->nslots; k++)
+    if (!c->slot_base || !ptrset_init(&seen)) return 0;
+    int changed = 0;
+    for (int k = 1; k <= c->nslots && !changed; k++)
         if (slot_digest(c->vm->L, c->slots_ref, k, &seen) != c->slot_base[k - 1]) {
             slot_name(c->vm->L, c->slots_ref, k, out, len);
-            break;
+            changed = k;
         }
     free(seen.keys);
+    return changed;
+}
+
+/* The line that changes slot k while another game opens in c->vm (its
+ * setup), into out; "" when setup does not change it. */
+static void setup_writer(checker *c, int k, char *out, size_t len)
+{
+    out[0] = '\0';
+    lua_State *L = c->vm->L;
+    line_watch w = { 0 };
+    int watch = k;
+    uint64_t now;
+    if (!ptrset_init(&w.seen)) return;
+    w.ref = c->slots_ref;
+    w.watch = &watch;
+    w.now = &now;
+    w.nwatch = 1;
+    now = slot_digest(L, w.ref, k, &w.seen);
+    char err[GAME_ERRLEN];
+    vm_listen_lines(c->vm, on_line, &w);
+    game *g = open_in(c, c->vm, err, sizeof err);
+    vm_listen_lines(c->vm, NULL, NULL);
+    watch_slots(&w, L);
+    if (g) game_close(g);
+    free(w.seen.keys);
+    snprintf(out, len, "%s", w.writer);
 }
 
 static const char *const OUTSIDE_HINT =
@@ -685,16 +717,18 @@ static bool hash_of(checker *c, uint64_t *h)
     return failf(c, "vars", c->tr.n, 0, NULL, "%s", game_error(c->g));
 }
 
-/* The reading hooks must leave the state as it was. */
-static bool unchanged(checker *c, uint64_t before, const char *hooks, int seat, const char *text)
+/* A hook that only reads (moves, actor, result, describe, parse, render)
+ * must leave the state as it was. */
+static bool unchanged(checker *c, uint64_t before, const char *hook, int seat)
 {
     uint64_t now;
     if (!hash_of(c, &now)) return false;
     if (now == before) return true;
     game_restore(c->g, c->here);
-    return failf(c, "reading hooks", c->tr.n + 1, seat, text,
-                 "%s changed the state: hooks that only read (actor, result, describe, parse, render) "
-                 "must not change it", hooks);
+    char where[300];
+    hook_where(c->g, hook, where, sizeof where);
+    return failf(c, "reading hooks", c->tr.n + 1, seat, NULL, "%s changed the state: the hooks that only "
+                 "read (moves, actor, result, describe, parse, render) must not change it", where);
 }
 
 /* def.parse(s, text) alone, without game_parse's check that the move is
@@ -727,7 +761,7 @@ static int parse_hook(checker *c, const char *text, int64_t *m)
 }
 
 /* Every legal move's text: one line that fits, unique, read back. */
-static bool check_texts(checker *c, int actor)
+static bool check_texts(checker *c, int actor, uint64_t h)
 {
     game *g = c->g;
     int pos = c->tr.n;
@@ -763,6 +797,7 @@ static bool check_texts(checker *c, int actor)
         return failf(c, "move texts", pos + 1, actor, show, "the move text '%s' %s: %s must give another text",
                      show, why, where);
     }
+    if (!unchanged(c, h, "describe", actor)) return false;
     /* unique, as game_parse compares them */
     for (int i = 0; i < c->n; i++)
         for (int k = i + 1; k < c->n; k++)
@@ -792,7 +827,7 @@ static bool check_texts(checker *c, int actor)
             return failf(c, "move texts", pos + 1, actor, c->texts[i], "'%s' reads back as another move, '%s': "
                          "%s must give back the move describe wrote the text for", c->texts[i], other, where);
         }
-    return true;
+    return unchanged(c, h, "parse", actor);
 }
 
 /* Texts that are no legal move now must be refused and change nothing
@@ -840,7 +875,6 @@ static bool check_all_apply(checker *c, int actor)
             return failf(c, "legal moves apply", c->tr.n + 1, actor, c->texts[i], "the legal move '%s' fails: %s",
                          c->texts[i], game_error(g));
         c->st->tried++;
-        if (!hash_of(c, &c->full[i])) return false;
         for (int v = 0; v < c->views; v++) c->after[(size_t)i * (size_t)c->views + (size_t)v] = hidden_view_hash(g->st, v);
         game_restore(g, c->here);
     }
@@ -880,12 +914,14 @@ static bool check_hidden(checker *c, int actor, uint64_t h)
     char *render = NULL, *render2 = NULL;
     int64_t *legal2 = NULL;
     char (*mine)[TEXT_LEN] = NULL, (*theirs)[TEXT_LEN] = NULL;
-    uint64_t *after2 = NULL, *full2 = NULL;
-    for (int v = 0; v < views && ok; v++) {
+    uint64_t *after2 = NULL;
+    for (int nth = 0; nth < views && ok; nth++) {
+        /* the seat to move first: when its own moves depend on what it cannot see, say that */
+        int v = nth == 0 ? actor : (nth <= actor ? nth - 1 : nth);
         viewer_name(v, who, sizeof who);
         render = game_render(g, v);
         if (!render) { ok = failf(c, "hidden information", pos + 1, actor, NULL, "%s", game_error(g)); break; }
-        if (!unchanged(c, h, "render", actor, NULL)) { ok = false; break; }
+        if (!unchanged(c, h, "render", actor)) { ok = false; break; }
         free(mine);
         mine = malloc((size_t)(c->n ? c->n : 1) * sizeof *mine);
         if (!mine) { ok = no_memory(c); break; }
@@ -915,9 +951,7 @@ static bool check_hidden(checker *c, int actor, uint64_t h)
         theirs = malloc((size_t)(n2 ? n2 : 1) * sizeof *theirs);
         free(after2);
         after2 = malloc((size_t)(n2 ? n2 : 1) * sizeof *after2);
-        free(full2);
-        full2 = malloc((size_t)(n2 ? n2 : 1) * sizeof *full2);
-        if (!legal2 || !theirs || !after2 || !full2) { ok = no_memory(c); break; }
+        if (!legal2 || !theirs || !after2) { ok = no_memory(c); break; }
         memcpy(legal2, l2, (size_t)n2 * sizeof *legal2);
         for (int i = 0; i < n2; i++) text_for(g, legal2[i], v, theirs[i], TEXT_LEN);
         hook_where(g, "describe", where, sizeof where);
@@ -928,10 +962,12 @@ static bool check_hidden(checker *c, int actor, uint64_t h)
             if (!same) {
                 int i = 0;
                 while (i < n2 && i < c->n && !strcmp(mine[i], theirs[i])) i++;
+                hook_where(g, "moves", where, sizeof where);
                 ok = failf(c, "hidden information", pos + 1, actor, i < c->n ? mine[i] : NULL, "the legal moves of %s "
                            "change when the cards it cannot see are dealt otherwise (%d moves, move %d '%s'; then "
-                           "%d moves, move %d '%s'): the moves a seat is offered may depend only on what it sees",
-                           who, c->n, i + 1, i < c->n ? mine[i] : "(none)", n2, i + 1, i < n2 ? theirs[i] : "(none)");
+                           "%d moves, move %d '%s'): %s may offer a seat only moves that follow from what it sees",
+                           who, c->n, i + 1, i < c->n ? mine[i] : "(none)", n2, i + 1, i < n2 ? theirs[i] : "(none)",
+                           where);
                 break;
             }
         } else {
@@ -942,7 +978,6 @@ static bool check_hidden(checker *c, int actor, uint64_t h)
                     break;
                 }
                 after2[i] = hidden_view_hash(g->st, v);
-                full2[i] = state_hash(g->st);
                 game_restore(g, c->there);
             }
             if (!ok) break;
@@ -958,38 +993,24 @@ static bool check_hidden(checker *c, int actor, uint64_t h)
                                    who, theirs[k], who, who, who, where, who);
                     break;
                 }
-            /* moves in one list only (the cards re-dealt made them legal or not), of one kind, that the
-             * viewer cannot tell apart afterwards, read the same */
-            for (int a = 0; a < c->n + n2 && ok; a++) {
-                bool a_here = a < c->n;
-                int64_t ma = a_here ? c->legal[a] : legal2[a - c->n];
-                bool in_other = false;
-                if (a_here) { for (int k = 0; k < n2; k++) in_other = in_other || legal2[k] == ma; }
-                else { for (int k = 0; k < c->n; k++) in_other = in_other || c->legal[k] == ma; }
-                if (in_other) continue;
-                uint64_t va = a_here ? c->after[(size_t)a * (size_t)views + (size_t)v] : after2[a - c->n];
-                uint64_t fa = a_here ? c->full[a] : full2[a - c->n];
-                const char *ta = a_here ? mine[a] : theirs[a - c->n];
-                for (int b = a + 1; b < c->n + n2 && ok; b++) {
-                    bool b_here = b < c->n;
-                    int64_t mb = b_here ? c->legal[b] : legal2[b - c->n];
-                    if (move_kind(mb) != move_kind(ma)) continue;
-                    bool b_other = false;
-                    if (b_here) { for (int k = 0; k < n2; k++) b_other = b_other || legal2[k] == mb; }
-                    else { for (int k = 0; k < c->n; k++) b_other = b_other || c->legal[k] == mb; }
-                    if (b_other) continue;
-                    uint64_t vb = b_here ? c->after[(size_t)b * (size_t)views + (size_t)v] : after2[b - c->n];
-                    uint64_t fb = b_here ? c->full[b] : full2[b - c->n];
-                    const char *tb = b_here ? mine[b] : theirs[b - c->n];
-                    if (va != vb || (a_here == b_here && fa == fb) || !strcmp(ta, tb)) continue;
-                    char other[80] = "";
-                    if (a_here != b_here) snprintf(other, sizeof other, ", once the cards %s cannot see are dealt "
-                                                   "otherwise,", who);
-                    ok = failf(c, "hidden information", pos + 1, actor, a_here ? c->texts[a] : ta, "seat %d may play "
-                               "'%s' or%s '%s': %s cannot tell the two apart once played, yet reads them differently "
-                               "('%s', '%s'), so the text tells %s a card it may not see. %s must give %s a text "
-                               "from what it sees (describe(s, move, viewer))", actor, a_here ? c->texts[a] : ta,
-                               other, tb, who, ta, tb, who, where, who);
+            /* a move legal only before the re-deal and one legal only after it (the cards re-dealt made
+             * them so), of one kind, that the viewer cannot tell apart afterwards, read the same */
+            for (int a = 0; a < c->n && ok; a++) {
+                bool both = false;
+                for (int k2 = 0; k2 < n2 && !both; k2++) both = legal2[k2] == c->legal[a];
+                if (both) continue;
+                uint64_t va = c->after[(size_t)a * (size_t)views + (size_t)v];
+                for (int b = 0; b < n2 && ok; b++) {
+                    if (move_kind(legal2[b]) != move_kind(c->legal[a]) || after2[b] != va) continue;
+                    bool b_both = false;
+                    for (int k2 = 0; k2 < c->n && !b_both; k2++) b_both = c->legal[k2] == legal2[b];
+                    if (b_both || !strcmp(mine[a], theirs[b])) continue;
+                    ok = failf(c, "hidden information", pos + 1, actor, c->texts[a], "seat %d may play '%s' or, "
+                               "once the cards %s cannot see are dealt otherwise, '%s': %s cannot tell the two "
+                               "apart once played, yet reads them differently ('%s', '%s'), so the text tells %s "
+                               "a card it may not see. %s must give %s a text from what it sees (describe(s, "
+                               "move, viewer))", actor, c->texts[a], who, theirs[b], who, mine[a], theirs[b], who,
+                               where, who);
                 }
             }
         }
@@ -1004,7 +1025,6 @@ static bool check_hidden(checker *c, int actor, uint64_t h)
     free(mine);
     free(theirs);
     free(after2);
-    free(full2);
     game_restore(g, c->here);
     return ok;
 }
@@ -1023,7 +1043,7 @@ static bool check_result(checker *c)
     if (!game_outcome(g, &r))
         return failf(c, "the end", c->tr.n, 0, NULL, "%s", game_error(g));
     if (!r.over)
-        return failf(c, "the end", c->tr.n, 0, c->tr.n ? c->tr.text[c->tr.n - 1] : NULL, "no seat has a legal move, "
+        return failf(c, "the end", c->tr.n, c->tr.n ? c->tr.actor[c->tr.n - 1] : 0, c->tr.n ? c->tr.text[c->tr.n - 1] : NULL, "no seat has a legal move, "
                      "yet %s gives no result: the game is stuck (a move missing from moves, or an end that result "
                      "does not see)", where);
     for (int s = 0; s < players; s++)
@@ -1050,17 +1070,18 @@ static bool check_position(checker *c, int *nlegal)
     if (!position_room(c, n) || !trace_legal(t, l, n)) return no_memory(c);
     memcpy(c->legal, l, (size_t)n * sizeof *l);
     c->n = *nlegal = n;
-    if (!unchanged(c, h, "moves", 0, NULL)) return false;
+    if (!unchanged(c, h, "moves", 0)) return false;
     int actor = 0;
     if (n > 0) {
         actor = game_actor(g);
         if (!actor) return failf(c, "actor", pos + 1, 0, NULL, "%s", game_error(g));
+        if (!unchanged(c, h, "actor", actor)) return false;
         game_result r = { 0 };
         if (!game_outcome(g, &r)) return failf(c, "result", pos + 1, actor, NULL, "%s", game_error(g));
-        if (!unchanged(c, h, "actor or result", actor, NULL)) return false;
+        if (!unchanged(c, h, "result", actor)) return false;
         for (int i = 0; i < n; i++) c->st->kinds[kind_index(c, move_kind(c->legal[i]))].offered++;
     }
-    if (!check_texts(c, actor) || !unchanged(c, h, "describe or parse", actor, NULL)) return false;
+    if (!check_texts(c, actor, h)) return false;
     if (!check_refused(c, actor)) return false;
     if (!check_all_apply(c, actor)) return false;
     if (c->views && n > 0 && !check_hidden(c, actor, h)) return false;     /* the end may show all */
@@ -1154,9 +1175,12 @@ static bool check_saves(checker *c)
         game_close(loaded);
         free(again);
         free(text);
-        if (!same)
+        if (!same) {
+            char left[300];
+            slots_changed(c, left, sizeof left);
             return failf(c, "save and load", at, 0, at ? t->text[at - 1] : NULL, "the game saved after move %d "
-                         "loads to another state", at);
+                         "loads to another state%s%s", at, left[0] ? ": " : "", left);
+        }
         if (!identical)
             return failf(c, "save and load", at, 0, at ? t->text[at - 1] : NULL, "the game saved after move %d, "
                          "loaded and saved again, gives another save file", at);
@@ -1191,12 +1215,15 @@ static bool check_replay(checker *c)
     for (int i = 0; i <= t->n && ok; i++) {
         if (!game_hash(g, &h)) { ok = failf(c, "replay", i, 0, NULL, "%s", game_error(g)); break; }
         if (h != t->hash[i]) {
-            slots_changed(c, left, sizeof left);
-            ok = failf(c, "replay", i, i ? t->actor[i - 1] : 0, i ? t->text[i - 1] : NULL, "replayed in a new game "
-                       "of the same Lua state, the moves' texts give another state %s.\n  %s\n%s",
-                       i ? "after this move" : "at setup",
-                       left[0] ? left : "(the game keeps something between games outside the host's components)",
-                       OUTSIDE_HINT);
+            char writer[VM_SITE_LEN] = "", what[600];
+            int slot = slots_changed(c, left, sizeof left);
+            if (slot && i == 0) setup_writer(c, slot, writer, sizeof writer);
+            if (writer[0]) snprintf(what, sizeof what, "%s changes %s, which keeps what the games before left there", writer, left);
+            else if (slot) snprintf(what, sizeof what, "%s holds what the games before left there", left);
+            else snprintf(what, sizeof what, "(the game keeps something from one game to the next outside the host's components)");
+            ok = failf(c, "replay", i, i ? t->actor[i - 1] : 0, i ? t->text[i - 1] : NULL, "the moves' texts, "
+                       "replayed in a new game in the same Lua state, give another state %s.\n  %s\n%s",
+                       i ? "after this move" : "at setup", what, OUTSIDE_HINT);
             break;
         }
         if (i == t->n) break;
@@ -1218,13 +1245,12 @@ static bool check_replay(checker *c)
 
 /* ---- the second VM ---------------------------------------------------------------------- */
 
-/* Follow the trace in a game of vm. Returns -1 when every state, legal
+/* Follow trace t in a game of vm. Returns -1 when every state, legal
  * list, seat to move and move text is the same; else the move where they
  * part (0: setup), with what differs in why; -2 when the game does not
  * open (why). */
-static int follow(checker *c, grove_vm *vm, char *why, size_t len)
+static int follow(checker *c, grove_vm *vm, const trace *t, char *why, size_t len)
 {
-    trace *t = &c->tr;
     char err[GAME_ERRLEN];
     game *g = open_in(c, vm, err, sizeof err);
     if (!g) { snprintf(why, len, "%s", err); return -2; }
@@ -1266,53 +1292,103 @@ static int follow(checker *c, grove_vm *vm, char *why, size_t len)
     return move;
 }
 
+/* Play a game in vm choosing moves as the first run did (the same
+ * generator, by their place in the list), recording it into *t; at most
+ * c->tr.n moves. False when it cannot (an error, no memory). */
+static bool record(checker *c, grove_vm *vm, trace *t)
+{
+    char err[GAME_ERRLEN];
+    game *g = open_in(c, vm, err, sizeof err);
+    if (!g) return false;
+    t->n = 0;
+    t->nlegal = 0;
+    rng_t pick;
+    rng_seed(&pick, c->seed, STREAM_PICK);
+    bool ok = trace_grow(t) && game_hash(g, &t->hash[0]);
+    while (ok) {
+        const int64_t *l;
+        int n = game_legal(g, &l);
+        ok = n >= 0 && trace_grow(t) && trace_legal(t, l, n);
+        if (!ok || n == 0 || t->n >= c->tr.n) break;
+        int64_t m = l[rng_below(&pick, (uint32_t)n)];
+        int i = t->n;
+        t->move[i] = m;
+        t->actor[i] = game_actor(g);
+        ok = game_describe(g, m, t->text[i], TEXT_LEN) && game_apply(g, m, false, true) && game_hash(g, &t->hash[i + 1]);
+        t->n++;
+    }
+    game_close(g);
+    return ok;
+}
+
 static const char *const PAIRS_HINT =
     "  Lua 5.4 seeds its string hashing anew in every run, so `pairs` over a table with\n"
     "  string keys visits them in an order that changes from run to run, and so do the\n"
     "  moves, records and saves that follow from it. Visit the keys in a fixed order:\n"
     "  ipairs over a list, or sort the keys first (table.sort) and loop over them.";
 
-/* The game played again in a fresh VM with pairs reordered must follow the
- * trace; if it does not, find the pairs loop that matters. */
+/* The game played again in fresh VMs whose pairs visit string keys in
+ * sorted and in reverse sorted order must follow the trace; if it does
+ * not, flip one pairs loop at a time to find the one that matters. */
 static bool check_determinism(checker *c)
 {
     trace *t = &c->tr;
-    grove_vm *vm = fresh_vm(c->proto, true, NULL);
-    if (!vm) return no_memory(c);
-    char why[GAME_ERRLEN];
-    int move = follow(c, vm, why, sizeof why);
-    char (*sites)[VM_SITE_LEN] = malloc(MAX_SITES * sizeof *sites);
-    int nsites = sites ? vm_pairs_sites(vm, sites, MAX_SITES) : 0;
-    if (nsites > MAX_SITES) nsites = MAX_SITES;
-    vm_free(vm);
-    if (move == -2) { free(sites); return failf(c, "determinism", 0, 0, NULL, "the game does not open in a second Lua state: %s", why); }
-    if (move < 0) { free(sites); return true; }
+    char why[GAME_ERRLEN], w2[GAME_ERRLEN];
+    char (*sites)[VM_SITE_LEN] = malloc(2 * MAX_SITES * sizeof *sites);
     if (!sites) return no_memory(c);
-    /* each reordered loop alone */
+    int nsites = 0, move = -1;
+    for (int order = PAIRS_SORTED; order <= PAIRS_REVERSED; order++) {
+        grove_vm *vm = fresh_vm(c->proto, order, NULL);
+        if (!vm) { free(sites); return no_memory(c); }
+        int m = follow(c, vm, t, w2, sizeof w2);
+        /* the lines where pairs met string keys, each once */
+        char (*more)[VM_SITE_LEN] = sites + nsites;
+        int got = vm_pairs_sites(vm, more, MAX_SITES);
+        if (got > MAX_SITES) got = MAX_SITES;
+        for (int i = 0; i < got; i++) {
+            bool dup = false;
+            for (int k = 0; k < nsites && !dup; k++) dup = !strcmp(sites[k], more[i]);
+            if (!dup) memmove(sites[nsites++], more[i], VM_SITE_LEN);
+        }
+        vm_free(vm);
+        if (m == -2) {
+            free(sites);
+            return failf(c, "determinism", 0, 0, NULL, "the game does not open in a second Lua state: %s", w2);
+        }
+        if (m >= 0 && (move < 0 || m < move)) {
+            move = m;
+            snprintf(why, sizeof why, "%s", w2);
+        }
+    }
+    if (move < 0) { free(sites); return true; }
+    const char *text = move >= 1 && move <= t->n ? t->text[move - 1] : NULL;
+    int actor = move >= 1 && move <= t->n ? t->actor[move - 1] : 0;
+    /* which loop: each flipped alone against the sorted order everywhere */
+    trace sorted = { 0 };
+    grove_vm *vm = fresh_vm(c->proto, PAIRS_SORTED, NULL);
+    bool recorded = vm && record(c, vm, &sorted);
+    if (vm) vm_free(vm);
     char culprits[1024] = "";
     size_t used = 0;
     int found = 0;
-    for (int i = 0; i < nsites; i++) {
-        grove_vm *one = fresh_vm(c->proto, true, sites[i]);
+    for (int i = 0; recorded && i < nsites; i++) {
+        grove_vm *one = fresh_vm(c->proto, PAIRS_SORTED, sites[i]);
         if (!one) break;
-        char w2[GAME_ERRLEN];
-        if (follow(c, one, w2, sizeof w2) >= 0 && used + strlen(sites[i]) + 8 < sizeof culprits) {
+        if (follow(c, one, &sorted, w2, sizeof w2) >= 0 && used + strlen(sites[i]) + 8 < sizeof culprits) {
             used += (size_t)snprintf(culprits + used, sizeof culprits - used, "%s  %s", found ? "\n" : "", sites[i]);
             found++;
         }
         vm_free(one);
     }
-    const char *text = move >= 1 && move <= t->n ? t->text[move - 1] : NULL;
-    int actor = move >= 1 && move <= t->n ? t->actor[move - 1] : 0;
+    trace_free(&sorted);
     if (found) {
         free(sites);
         return failf(c, "determinism", move, actor, text, "played again in a fresh Lua state, %s. What changes it is "
                      "the order in which pairs visits string keys, at\n%s\n%s", why, culprits, PAIRS_HINT);
     }
     /* not one loop alone: is it pairs at all? */
-    grove_vm *plain = fresh_vm(c->proto, false, NULL);
-    char w3[GAME_ERRLEN];
-    int again = plain ? follow(c, plain, w3, sizeof w3) : -1;
+    grove_vm *plain = fresh_vm(c->proto, PAIRS_STOCK, NULL);
+    int again = plain ? follow(c, plain, t, w2, sizeof w2) : -1;
     if (plain) vm_free(plain);
     used = 0;
     for (int i = 0; i < nsites && used + strlen(sites[i]) + 8 < sizeof culprits; i++)
@@ -1334,7 +1410,7 @@ static bool check_game(checker *c)
     trace *t = &c->tr;
     t->n = 0;
     t->nlegal = 0;
-    c->vm = fresh_vm(c->proto, false, NULL);
+    c->vm = fresh_vm(c->proto, PAIRS_STOCK, NULL);
     if (!c->vm) return no_memory(c);
     char err[GAME_ERRLEN];
     c->g = open_in(c, c->vm, err, sizeof err);
@@ -1373,12 +1449,12 @@ static bool check_game(checker *c)
             char circle[160] = "";
             if (first >= 0) snprintf(circle, sizeof circle, " The state after move %d is the one after move %d: "
                                      "the moves can go round in circles.", second, first);
-            return failf(c, "termination", t->n, 0, t->text[t->n - 1], "the game has not ended after %ld moves.%s",
+            return failf(c, "termination", t->n, t->actor[t->n - 1], t->text[t->n - 1], "the game has not ended after %ld moves.%s",
                          c->o->max_moves, circle);
         }
         if (!play(c, (int)rng_below(&pick, (uint32_t)n))) return false;
     }
-    if (!check_result(c) || !check_saves(c) || !check_replay(c)) return false;
+    if (!check_result(c) || !check_replay(c) || !check_saves(c)) return false;
     c->st->games++;
     if (c->seen_now)
         for (int i = 0; i < c->st->ncatalog; i++) c->st->catalog[i].offered += c->seen_now[i];
@@ -1413,7 +1489,6 @@ bool check_run(grove_vm *proto, const check_opts *o, check_stats *stats, check_f
     free(c.texts);
     free(c.norm);
     free(c.after);
-    free(c.full);
     free(c.catalog_of);
     free(c.seen_now);
     return ok;

@@ -463,20 +463,19 @@ void vm_add_global(grove_vm *vm, const char *name, bool sandboxed)
 
 /* ---- the determinism check's pairs ---------------------------------------- */
 
-/* Keys whose place in a table's hash part depends on the process: strings
- * are hashed with a seed Lua 5.4 picks per state, the others by address. */
-static bool seeded_key(int type)
-{
-    return type == LUA_TSTRING || type == LUA_TTABLE || type == LUA_TFUNCTION || type == LUA_TUSERDATA
-        || type == LUA_TLIGHTUSERDATA || type == LUA_TTHREAD;
-}
+/* A string key of the table being visited, and its place in the visit. */
+typedef struct {
+    const char *s;
+    size_t len;
+    int pos;
+} str_key;
 
-/* Is keys[i] such a key? */
-static bool seeded_at(lua_State *L, int keys, int i)
+static int cmp_str_key(const void *a, const void *b)
 {
-    int type = lua_rawgeti(L, keys, i);
-    lua_pop(L, 1);
-    return seeded_key(type);
+    const str_key *x = a, *y = b;
+    size_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->s, y->s, n);
+    return c ? c : (x->len > y->len) - (x->len < y->len);
 }
 
 /* The iterator: upvalues (1) the keys in the order to visit, (2) how many
@@ -496,8 +495,8 @@ static int reordered_next(lua_State *L)
     return 2;
 }
 
-/* pairs(t): upvalues (1) the settings table {only =, sites = {...},
- * seen = {...}}, (2) the stock next. */
+/* pairs(t): upvalues (1) the settings table {reverse =, flip =,
+ * sites = {...}, seen = {...}}, (2) the stock next. */
 static int reordered_pairs(lua_State *L)
 {
     luaL_checkany(L, 1);
@@ -507,70 +506,85 @@ static int reordered_pairs(lua_State *L)
         return 3;
     }
     lua_settop(L, 1);
-    int n = 0, seeded = 0;
+    int n = 0, strings = 0;
     if (lua_istable(L, 1)) {
         lua_newtable(L);                                         /* [t, keys] */
         lua_pushnil(L);
         while (lua_next(L, 1)) {
             lua_pop(L, 1);
-            seeded += seeded_key(lua_type(L, -1));
+            strings += lua_type(L, -1) == LUA_TSTRING;
             lua_pushvalue(L, -1);
             lua_rawseti(L, 2, ++n);
         }
     }
-    if (seeded >= 2) {
-        lua_Debug ar;
-        if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar))
-            lua_pushfstring(L, "%s:%d", ar.source[0] == '@' ? ar.source + 1 : ar.short_src, ar.currentline);
-        else
-            lua_pushliteral(L, "?");                             /* [t, keys, site] */
-        lua_getfield(L, lua_upvalueindex(1), "only");
-        bool here = lua_isnil(L, -1) || lua_rawequal(L, -1, -2);
-        lua_pop(L, 1);
-        if (here) {
-            lua_getfield(L, lua_upvalueindex(1), "seen");
-            lua_pushvalue(L, 3);
-            if (lua_rawget(L, -2) == LUA_TNIL) {                 /* a new site: remember it */
-                lua_pushvalue(L, 3);
-                lua_pushboolean(L, 1);
-                lua_rawset(L, -4);
-                lua_getfield(L, lua_upvalueindex(1), "sites");
-                lua_pushvalue(L, 3);
-                lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
-                lua_pop(L, 1);
-            }
-            lua_pop(L, 3);                                       /* [t, keys] */
-            /* reverse the seeded keys among their own places */
-            for (int lo = 1, hi = n;;) {
-                while (lo < hi && !seeded_at(L, 2, lo)) lo++;
-                while (lo < hi && !seeded_at(L, 2, hi)) hi--;
-                if (lo >= hi) break;
-                lua_rawgeti(L, 2, lo);
-                lua_rawgeti(L, 2, hi);                           /* [t, keys, klo, khi] */
-                lua_rawseti(L, 2, lo);
-                lua_rawseti(L, 2, hi);
-                lo++;
-                hi--;
-            }
-            lua_pushinteger(L, 0);
-            lua_pushcclosure(L, reordered_next, 2);              /* [t, next'] */
-            lua_pushvalue(L, 1);
-            lua_pushnil(L);
-            return 3;
-        }
+    if (strings < 2) {
+        lua_settop(L, 1);
+        lua_pushvalue(L, lua_upvalueindex(2));                   /* stock: next, t, nil */
+        lua_insert(L, 1);
+        lua_pushnil(L);
+        return 3;
     }
-    lua_pushvalue(L, lua_upvalueindex(2));                       /* stock: next, t, nil */
+    lua_Debug ar;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar))
+        lua_pushfstring(L, "%s:%d", ar.source[0] == '@' ? ar.source + 1 : ar.short_src, ar.currentline);
+    else
+        lua_pushliteral(L, "?");                                 /* [t, keys, site] */
+    lua_getfield(L, lua_upvalueindex(1), "seen");
+    lua_pushvalue(L, 3);
+    if (lua_rawget(L, -2) == LUA_TNIL) {                         /* a new site: remember it */
+        lua_pushvalue(L, 3);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -4);
+        lua_getfield(L, lua_upvalueindex(1), "sites");
+        lua_pushvalue(L, 3);
+        lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    lua_getfield(L, lua_upvalueindex(1), "reverse");
+    bool reverse = lua_toboolean(L, -1);
+    lua_getfield(L, lua_upvalueindex(1), "flip");
+    if (lua_rawequal(L, -1, 3)) reverse = !reverse;
+    lua_pop(L, 3);                                               /* [t, keys] */
+    /* the string keys sorted into the places string keys held */
+    str_key *sk = lua_newuserdatauv(L, (size_t)strings * sizeof *sk, 0);   /* [t, keys, scratch] */
+    int k = 0;
+    for (int i = 1; i <= n; i++) {
+        if (lua_rawgeti(L, 2, i) == LUA_TSTRING) {
+            sk[k].s = lua_tolstring(L, -1, &sk[k].len);          /* kept alive by keys */
+            sk[k++].pos = i;
+        }
+        lua_pop(L, 1);
+    }
+    int *places = lua_newuserdatauv(L, (size_t)strings * sizeof *places, 0);
+    for (int i = 0; i < strings; i++) places[i] = sk[i].pos;
+    qsort(sk, (size_t)strings, sizeof *sk, cmp_str_key);
+    lua_createtable(L, n, 0);                                    /* [t, keys, scratch, places, order] */
+    for (int i = 1; i <= n; i++) {                               /* the other keys where they were */
+        lua_rawgeti(L, 2, i);
+        if (lua_type(L, -1) == LUA_TSTRING) lua_pop(L, 1);
+        else lua_rawseti(L, -2, i);
+    }
+    for (int i = 0; i < strings; i++) {
+        const str_key *key = &sk[reverse ? strings - 1 - i : i];
+        lua_pushlstring(L, key->s, key->len);
+        lua_rawseti(L, -2, places[i]);
+    }
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, reordered_next, 2);                      /* [t, keys, scratch, places, next'] */
     lua_pushvalue(L, 1);
     lua_pushnil(L);
     return 3;
 }
 
-void vm_reorder_pairs(grove_vm *vm, const char *only)
+void vm_reorder_pairs(grove_vm *vm, bool reverse, const char *flip)
 {
     lua_State *L = vm->L;
-    lua_createtable(L, 0, 3);                                    /* [settings] */
-    if (only) lua_pushstring(L, only); else lua_pushnil(L);
-    lua_setfield(L, -2, "only");
+    lua_createtable(L, 0, 4);                                    /* [settings] */
+    lua_pushboolean(L, reverse);
+    lua_setfield(L, -2, "reverse");
+    if (flip) lua_pushstring(L, flip); else lua_pushnil(L);
+    lua_setfield(L, -2, "flip");
     lua_newtable(L);
     lua_setfield(L, -2, "sites");
     lua_newtable(L);
