@@ -122,6 +122,7 @@ typedef struct {
     int *catalog_of;               /* catalog_of[card]: index into st->catalog, -1 unnamed */
     int catalog_cards;
     bool *seen_now;                /* seen_now[i]: catalog name i seen in this game */
+    bool *not_cards;               /* not_cards[comp]: a zone catalog.except names (NULL: none) */
     /* the Lua values outside the host, for the diagnoses (vm's registry) */
     int slots_ref;
     int nslots;
@@ -671,6 +672,21 @@ static bool read_names(checker *c)
             }
             lua_pop(L, 1);
         }
+        /* the zones that hold something else */
+        free(c->not_cards);
+        c->not_cards = calloc((size_t)c->g->st->ncomps, sizeof *c->not_cards);
+        if (!c->not_cards) { lua_settop(L, top); return no_memory(c); }
+        if (lua_getfield(L, names - 1, "except") == LUA_TTABLE)
+            for (int i = 1; lua_rawgeti(L, -1, i) != LUA_TNIL; i++) {
+                int comp = lua_isstring(L, -1) ? state_find(c->g->st, lua_tostring(L, -1)) : -1;
+                if (comp < 0 || c->g->st->comps[comp].kind != &deck_kind) {
+                    lua_settop(L, top);
+                    return failf(c, "catalog", 0, 0, NULL, "catalog.except names '%s', which is no card zone of "
+                                 "the game", lua_isstring(L, -1) ? lua_tostring(L, -1) : "?");
+                }
+                c->not_cards[comp] = true;
+                lua_pop(L, 1);
+            }
     }
     lua_settop(L, top);
     return true;
@@ -688,20 +704,21 @@ static int kind_index(checker *c, int kind)
 
 /* Mark the catalog entries some seat sees now; a card id the catalog does
  * not name fails. */
-static bool see_cards(checker *c, int move)
+static bool see_cards(checker *c, int move, int seat)
 {
     if (!c->catalog_of) return true;
     gstate *st = c->g->st;
     for (int i = 0; i < st->ncomps; i++) {
-        if (st->comps[i].kind != &deck_kind) continue;
+        if (st->comps[i].kind != &deck_kind || c->not_cards[i]) continue;
         const deck_t *d = state_comp(st, i);
         bool seen = d->vis == DECK_FACE_UP || (d->vis == DECK_OWNER_ONLY && d->owner >= 1);
         for (int k = 0; k < d->count; k++) {
             int32_t card = d->cards[k];
             int idx = card >= 0 && card < c->catalog_cards ? c->catalog_of[card] : -1;
             if (idx < 0)
-                return failf(c, "catalog", move, 0, move ? c->tr.text[move - 1] : NULL,
-                             "the zone '%s' holds card %d, which the definition's catalog.names does not name",
+                return failf(c, "catalog", move, seat, move ? c->tr.text[move - 1] : NULL,
+                             "the zone '%s' holds %d, which the definition's catalog.names does not name (a zone "
+                             "that holds something else than the catalog's ids goes in catalog.except)",
                              st->comps[i].name, (int)card);
             if (seen && idx < CHECK_MAX_NAMES) c->seen_now[idx] = true;
         }
@@ -1109,7 +1126,7 @@ static bool play(checker *c, int idx)
         return failf(c, "invariants", pos + 1, actor, t->text[pos], "after this move: %s", game_error(g));
     if (has) c->st->invariants++;
     c->st->has_invariants = has;
-    if (!see_cards(c, pos + 1)) return false;
+    if (!see_cards(c, pos + 1, actor)) return false;
     char card[TEXT_LEN];
     if (!game_played(g, m, card, sizeof card)) {
         /* played(s, move) reads the state after the move; an error names its line */
@@ -1433,7 +1450,7 @@ static bool check_game(checker *c)
     bool has;
     if (!game_invariants(c->g, &has)) return failf(c, "invariants", 0, 0, NULL, "after setup: %s", game_error(c->g));
     if (c->seen_now) memset(c->seen_now, 0, CHECK_MAX_NAMES * sizeof *c->seen_now);
-    if (!see_cards(c, 0)) return false;
+    if (!see_cards(c, 0, 0)) return false;
     rng_t pick;
     rng_seed(&pick, c->seed, STREAM_PICK);
     for (;;) {
@@ -1491,5 +1508,6 @@ bool check_run(grove_vm *proto, const check_opts *o, check_stats *stats, check_f
     free(c.after);
     free(c.catalog_of);
     free(c.seen_now);
+    free(c.not_cards);
     return ok;
 }
