@@ -9,6 +9,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "repl.h"
@@ -82,9 +84,19 @@ static bool list_zero(const tally *t, bool played, char *out, size_t len)
     return n > 0;
 }
 
-/* Each line of text, indented by two spaces and broken at 100 columns (a
- * line's own indent kept on its continuations). */
-static void print_wrapped(const char *text)
+/* The width to break lines at: the terminal's (at most 120), or none (0)
+ * when stdout is not a terminal, so a file or a pipe gets whole lines. */
+static int line_width(void)
+{
+    if (!isatty(STDOUT_FILENO)) return 0;
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40) return ws.ws_col < 120 ? ws.ws_col : 120;
+    return 100;
+}
+
+/* Each line of text, indented by two spaces and broken at `width` columns
+ * (0: not broken), a line's own indent kept on its continuations. */
+static void print_wrapped(const char *text, int width)
 {
     for (const char *line = text; *line; ) {
         size_t len = strcspn(line, "\n");
@@ -92,7 +104,7 @@ static void print_wrapped(const char *text)
         size_t col = 2, start = 0;
         printf("  ");
         while (start < len) {
-            size_t room = 100 - col, take = len - start;
+            size_t room = width ? (size_t)width - col : len, take = len - start;
             if (take > room) {
                 size_t cut = room;
                 while (cut > 0 && line[start + cut] != ' ') cut--;
@@ -112,17 +124,17 @@ static void print_wrapped(const char *text)
     }
 }
 
+/* After "GAME, N players: ": what failed where, why, and how to see it again. */
 static void print_failure(const check_failure *f, const char *name, int players, const char *variants,
                           const check_cli *o)
 {
-    printf("FAIL %s, %d player%s%s%s, seed %llu, ", name, players, players == 1 ? "" : "s",
-           variants[0] ? ", variants " : "", variants, (unsigned long long)f->seed);
-    if (f->move == 0) printf("at setup");
+    printf("FAILED at seed %llu, ", (unsigned long long)f->seed);
+    if (f->move == 0) printf("setup");
     else if (f->seat && f->text[0]) printf("move %d (seat %d: %s)", f->move, f->seat, f->text);
     else if (f->text[0]) printf("move %d (%s)", f->move, f->text);
     else printf("move %d", f->move);
     printf(": %s\n", f->check);
-    print_wrapped(f->what);
+    print_wrapped(f->what, line_width());
     printf("  again: grove check %s --players %d%s%s --seed %llu -n 1", name, players,
            variants[0] ? " --variant " : "", variants, (unsigned long long)f->seed);
     if (o->cap != 10000) printf(" --cap %ld", o->cap);
@@ -182,7 +194,6 @@ static bool check_game(grove_vm *vm, const char *name, const check_cli *o, bool 
             printf("%s, %d player%s%s%s: ", name, p, p == 1 ? "" : "s", vars[v][0] ? ", variants " : "", vars[v]);
             fflush(stdout);
             if (!check_run(vm, &co, st, fail)) {
-                printf("FAILED\n");
                 print_failure(fail, name, p, vars[v], o);
                 ok = false;
                 break;
@@ -263,10 +274,11 @@ int cmd_check(int argc, char **argv)
     if (!nnames) { fputs(usage, stderr); return 2; }
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
+    /* each game to its first failure; then the next game */
     int rc = 0;
-    for (int i = 0; i < nnames && !rc; i++) {
+    for (int i = 0; i < nnames; i++) {
         bool usage_error = false;
-        if (!check_game(vm, names[i], &o, &usage_error)) rc = usage_error ? 2 : 1;
+        if (!check_game(vm, names[i], &o, &usage_error) && rc != 2) rc = usage_error ? 2 : 1;
     }
     vm_free(vm);
     return rc;
