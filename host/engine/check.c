@@ -493,10 +493,9 @@ static void on_line(void *ctx, lua_State *L, lua_Debug *ar)
 /* Apply move m from the state now, watching the Lua values outside the
  * host: write into out what it changes there, and the line that does, if
  * any ("" when nothing outside the host changed). The state is put back. */
-static void diagnose_outside(checker *c, int64_t m, char *out, size_t len)
+static void diagnose_outside(checker *c, game *g, int64_t m, char *out, size_t len)
 {
     out[0] = '\0';
-    game *g = c->g;
     lua_State *L = c->vm->L;
     uint8_t *snap = malloc(c->size);
     ptrset seen = { 0 };
@@ -1151,7 +1150,7 @@ static bool play(checker *c, int idx)
     if (h != t->hash[pos + 1]) {
         char why[600];
         game_undo(g);
-        diagnose_outside(c, m, why, sizeof why);
+        diagnose_outside(c, c->g, m, why, sizeof why);
         return failf(c, "undo and redo", pos + 1, actor, t->text[pos], "played again after undo, the move gives "
                      "another state than the first time.\n  %s\n%s", why[0] ? why : "(no Lua value the hooks "
                      "reach changed: look for state kept outside the host's components)", OUTSIDE_HINT);
@@ -1210,7 +1209,7 @@ static bool check_saves(checker *c)
         if (h != t->hash[i + 1]) {
             char why[600];
             game_undo(g);
-            diagnose_outside(c, t->move[i], why, sizeof why);
+            diagnose_outside(c, c->g, t->move[i], why, sizeof why);
             return failf(c, "undo and redo", i + 1, t->actor[i], t->text[i], "undone back to move %d and redone, "
                          "this move gives another state than the first time.\n  %s\n%s", half,
                          why[0] ? why : "(no Lua value the hooks reach changed)", OUTSIDE_HINT);
@@ -1232,11 +1231,16 @@ static bool check_replay(checker *c)
     for (int i = 0; i <= t->n && ok; i++) {
         if (!game_hash(g, &h)) { ok = failf(c, "replay", i, 0, NULL, "%s", game_error(g)); break; }
         if (h != t->hash[i]) {
-            char writer[VM_SITE_LEN] = "", what[600];
+            char writer[700] = "", what[900];
             int slot = slots_changed(c, left, sizeof left);
             if (slot && i == 0) setup_writer(c, slot, writer, sizeof writer);
-            if (writer[0]) snprintf(what, sizeof what, "%s changes %s, which keeps what the games before left there", writer, left);
-            else if (slot) snprintf(what, sizeof what, "%s holds what the games before left there", left);
+            if (slot && i > 0 && game_undo(g)) {
+                diagnose_outside(c, g, t->move[i - 1], what, sizeof what);
+                if (what[0]) snprintf(writer, sizeof writer, "%s", what);
+            }
+            if (writer[0] && i > 0) snprintf(what, sizeof what, "%s, which still held what the game before left in it", writer);
+            else if (writer[0]) snprintf(what, sizeof what, "%s changes %s, which still held what the game before left in it", writer, left);
+            else if (slot) snprintf(what, sizeof what, "%s still holds what the game before left in it", left);
             else snprintf(what, sizeof what, "(the game keeps something from one game to the next outside the host's components)");
             ok = failf(c, "replay", i, i ? t->actor[i - 1] : 0, i ? t->text[i - 1] : NULL, "the moves' texts, "
                        "replayed in a new game in the same Lua state, give another state %s.\n  %s\n%s",
