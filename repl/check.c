@@ -69,16 +69,23 @@ static void add_counts(tally *t, const check_count *c, int n)
     }
 }
 
-/* "a, b and c" of the names whose count is zero; false when there is none. */
-static bool list_zero(const tally *t, bool played, char *out, size_t len)
+/* "a, b and c" of the names whose count (played, or else offered) is zero,
+ * each with how often it was offered ("legal 12 times") if `offered`;
+ * false when there is none. */
+static bool list_zero(const tally *t, bool played, bool offered, char *out, size_t len)
 {
     size_t used = 0;
     int n = 0;
     out[0] = '\0';
     for (int i = 0; i < t->n; i++) {
         long v = played ? t->c[i].played : t->c[i].offered;
-        if (v || used + strlen(t->c[i].name) + 8 >= len) continue;
+        if (v || used + strlen(t->c[i].name) + 40 >= len) continue;
         used += (size_t)snprintf(out + used, len - used, "%s%s", n ? ", " : "", t->c[i].name);
+        if (offered && t->c[i].offered)
+            used += (size_t)snprintf(out + used, len - used, " (legal %ld time%s)", t->c[i].offered,
+                                     t->c[i].offered == 1 ? "" : "s");
+        else if (offered)
+            used += (size_t)snprintf(out + used, len - used, " (never legal)");
         n++;
     }
     return n > 0;
@@ -219,13 +226,13 @@ static bool check_game(grove_vm *vm, const char *name, const check_cli *o, bool 
     }
     if (ok) {
         char list[2048];
-        if (list_zero(kinds, true, list, sizeof list))
-            printf("%s: move kinds never played in %ld games: %s\n", name, games, list);
-        if (what[0] && list_zero(catalog, false, list, sizeof list))
-            printf("%s: %s no player saw in %ld games: %s\n", name, what, games, list);
-        if (what[0] && has_played && list_zero(catalog, true, list, sizeof list))
-            printf("%s: %s never played in %ld games: %s\n", name, what, games, list);
-        printf("%s: every check passed (%ld games, %ld moves; %s%s)\n", name, games, moves,
+        if (list_zero(kinds, true, true, list, sizeof list))
+            printf("%s: move kinds never played in %ld game%s: %s\n", name, games, games == 1 ? "" : "s", list);
+        if (what[0] && list_zero(catalog, false, false, list, sizeof list))
+            printf("%s: %s no player saw in %ld game%s: %s\n", name, what, games, games == 1 ? "" : "s", list);
+        if (what[0] && has_played && list_zero(catalog, true, false, list, sizeof list))
+            printf("%s: %s never played in %ld game%s: %s\n", name, what, games, games == 1 ? "" : "s", list);
+        printf("%s: every check passed (%ld game%s, %ld moves; %s%s)\n", name, games, games == 1 ? "" : "s", moves,
                hidden ? "hidden information re-dealt for every seat" : "no hidden cards",
                invariants ? ", invariants(s) after every move" : "; the game declares no invariants(s)");
     }

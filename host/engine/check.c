@@ -1094,6 +1094,16 @@ static bool check_position(checker *c, int *nlegal)
         if (!unchanged(c, h, "actor", actor)) return false;
         game_result r = { 0 };
         if (!game_outcome(g, &r)) return failf(c, "result", pos + 1, actor, NULL, "%s", game_error(g));
+        if (r.over) {
+            char where_result[300], where_moves[300], first[TEXT_LEN];
+            game_describe(g, c->legal[0], first, sizeof first);
+            hook_where(g, "result", where_result, sizeof where_result);
+            hook_where(g, "moves", where_moves, sizeof where_moves);
+            return failf(c, "the end", pos, pos ? t->actor[pos - 1] : 0, pos ? t->text[pos - 1] : NULL, "%s says "
+                         "the game is over, yet %s still offers %d move%s (the first: '%s'): a game is over when "
+                         "the seat to move has no legal move, and only then may result give the end", where_result,
+                         where_moves, n, n == 1 ? "" : "s", first);
+        }
         if (!unchanged(c, h, "result", actor)) return false;
         for (int i = 0; i < n; i++) c->st->kinds[kind_index(c, move_kind(c->legal[i]))].offered++;
     }

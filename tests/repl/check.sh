@@ -89,6 +89,10 @@ broken no-result
 expect no-result "move 12 (seat 2: stash 1): the end"
 expect no-result "no seat has a legal move, yet result (scripts/hoard/no-result.lua:7) gives no result"
 
+broken early-result
+expect early-result "FAILED at seed 1, move 6 (seat 2: play ash1): the end"
+expect early-result "result (scripts/hoard/early-result.lua:8) says the game is over, yet moves (scripts/hoard/game.lua:50) still offers 6 moves (the first: 'play yew2')"
+
 broken unnamed-card
 expect unnamed-card "FAILED at seed 1, setup: catalog"
 expect unnamed-card "the zone 'pile' holds 12, which the definition's catalog.names does not name"
@@ -111,6 +115,7 @@ expect all-variants "exit 1"
 # A shipped game, as make check runs them all.
 GROVE_PATH= run logger -n 1 --players 2
 expect shipped "logger, 2 players: 1 game, 76 moves"
+expect shipped "logger: move kinds never played in 1 game: stop (never legal)"
 expect shipped "logger: every check passed"
 expect shipped "exit 0"
 
