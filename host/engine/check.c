@@ -84,7 +84,7 @@ static bool trace_legal(trace *t, const int64_t *moves, int n)
         t->legal = l;
         t->caplegal = cap;
     }
-    memcpy(t->legal + t->nlegal, moves, (size_t)n * sizeof *moves);
+    if (n > 0) memcpy(t->legal + t->nlegal, moves, (size_t)n * sizeof *moves);
     t->legal_at[t->n] = t->nlegal;
     t->nlegal += (size_t)n;
     t->legal_at[t->n + 1] = t->nlegal;
@@ -242,7 +242,7 @@ static bool text_for(game *g, int64_t m, int viewer, char *buf, size_t len)
 /* Room for n moves in the position's arrays. */
 static bool position_room(checker *c, int n)
 {
-    if (n <= c->cap) return true;
+    if (n <= c->cap && c->cap > 0) return true;
     int cap = c->cap ? c->cap : 64;
     while (cap < n) cap *= 2;
     int64_t *legal = realloc(c->legal, (size_t)cap * sizeof *legal);
@@ -267,18 +267,58 @@ static bool position_room(checker *c, int n)
  * numbers, strings and booleans below it. Collecting allocates (run
  * protected); digesting does not, so a line hook may do it. */
 
+/* The tables a digest has met: open addressing over pointers, each entry
+ * stamped with the digest it belongs to, so starting a new digest is a
+ * counter's step, not a clearing of the whole set. */
 typedef struct {
     const void **keys;
+    uint32_t *stamp;
+    uint32_t now;
     size_t cap;
 } ptrset;
+
+static bool ptrset_init(ptrset *s)
+{
+    s->cap = 1 << 16;
+    s->now = 1;
+    s->keys = calloc(s->cap, sizeof *s->keys);
+    s->stamp = calloc(s->cap, sizeof *s->stamp);
+    if (s->keys && s->stamp) return true;
+    free(s->keys);
+    free(s->stamp);
+    s->keys = NULL;
+    s->stamp = NULL;
+    return false;
+}
+
+static void ptrset_free(ptrset *s)
+{
+    free(s->keys);
+    free(s->stamp);
+    s->keys = NULL;
+    s->stamp = NULL;
+}
+
+/* Start afresh: every entry is stale. */
+static void ptrset_clear(ptrset *s)
+{
+    if (++s->now == 0) {
+        memset(s->stamp, 0, s->cap * sizeof *s->stamp);
+        s->now = 1;
+    }
+}
 
 /* Add p; false when it was there (or the set is full). */
 static bool ptrset_add(ptrset *s, const void *p)
 {
     size_t i = ((uintptr_t)p >> 4) * 0x9e3779b97f4a7c15ULL % s->cap;
     for (size_t k = 0; k < s->cap; k++, i = (i + 1) % s->cap) {
+        if (s->stamp[i] != s->now) {
+            s->keys[i] = p;
+            s->stamp[i] = s->now;
+            return true;
+        }
         if (s->keys[i] == p) return false;
-        if (!s->keys[i]) { s->keys[i] = p; return true; }
     }
     return false;
 }
@@ -422,7 +462,7 @@ static bool slots_collect(checker *c)
 /* The digest of slot k (1-based); no allocation. */
 static uint64_t slot_digest(lua_State *L, int ref, int k, ptrset *seen)
 {
-    memset(seen->keys, 0, seen->cap * sizeof *seen->keys);
+    ptrset_clear(seen);
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
     lua_getfield(L, -1, "fns");
     lua_rawgeti(L, -1, k);                               /* [slots, fns, fn] */
@@ -448,13 +488,6 @@ static void slot_name(lua_State *L, int ref, int k, char *out, size_t len)
     lua_rawgeti(L, -1, k);
     snprintf(out, len, "%s", lua_tostring(L, -1));
     lua_pop(L, 3);
-}
-
-static bool ptrset_init(ptrset *s)
-{
-    s->cap = 1 << 16;
-    s->keys = calloc(s->cap, sizeof *s->keys);
-    return s->keys != NULL;
 }
 
 /* The line hook's watch: the slots that changed, and the line that changed one. */
@@ -535,7 +568,7 @@ static void diagnose_outside(checker *c, game *g, int64_t m, char *out, size_t l
     }
 done:
     free(snap);
-    free(seen.keys);
+    ptrset_free(&seen);
     free(before);
     free(after);
     free(w.watch);
@@ -554,7 +587,7 @@ static void remember_slots(checker *c)
     c->slot_base = malloc((size_t)c->nslots * sizeof *c->slot_base);
     if (c->slot_base)
         for (int k = 1; k <= c->nslots; k++) c->slot_base[k - 1] = slot_digest(c->vm->L, c->slots_ref, k, &seen);
-    free(seen.keys);
+    ptrset_free(&seen);
 }
 
 /* The first slot that changed since remember_slots (its name into out),
@@ -570,7 +603,7 @@ static int slots_changed(checker *c, char *out, size_t len)
             slot_name(c->vm->L, c->slots_ref, k, out, len);
             changed = k;
         }
-    free(seen.keys);
+    ptrset_free(&seen);
     return changed;
 }
 
@@ -595,7 +628,7 @@ static void setup_writer(checker *c, int k, char *out, size_t len)
     vm_listen_lines(c->vm, NULL, NULL);
     watch_slots(&w, L);
     if (g) game_close(g);
-    free(w.seen.keys);
+    ptrset_free(&w.seen);
     snprintf(out, len, "%s", w.writer);
 }
 
@@ -634,7 +667,6 @@ static bool read_names(checker *c)
     st->has_played = lua_getfield(L, def, "played") == LUA_TFUNCTION;
     lua_settop(L, def);
     if (lua_getfield(L, def, "catalog") != LUA_TNIL) {
-        char where[300];
         if (!lua_istable(L, -1) || lua_getfield(L, -1, "names") != LUA_TTABLE) {
             lua_settop(L, top);
             return failf(c, "catalog", 0, 0, NULL, "the definition's catalog must be a table {what = \"cards\", "
@@ -649,7 +681,6 @@ static bool read_names(checker *c)
         while (lua_next(L, names)) {
             lua_pop(L, 1);
             if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 1000000) {
-                (void)where;
                 lua_settop(L, top);
                 return failf(c, "catalog", 0, 0, NULL, "catalog.names must be indexed by card ids (integers 0.."
                              "1000000): names[id] = \"name\"");
@@ -968,7 +999,7 @@ static bool check_hidden(checker *c, int actor, uint64_t h)
         free(after2);
         after2 = malloc((size_t)(n2 ? n2 : 1) * sizeof *after2);
         if (!legal2 || !theirs || !after2) { ok = no_memory(c); break; }
-        memcpy(legal2, l2, (size_t)n2 * sizeof *legal2);
+        if (n2 > 0) memcpy(legal2, l2, (size_t)n2 * sizeof *legal2);
         for (int i = 0; i < n2; i++) text_for(g, legal2[i], v, theirs[i], TEXT_LEN);
         hook_where(g, "describe", where, sizeof where);
         if (v == actor) {
@@ -1084,7 +1115,7 @@ static bool check_position(checker *c, int *nlegal)
     int n = game_legal(g, &l);
     if (n < 0) return failf(c, "moves", pos + 1, 0, NULL, "%s", game_error(g));
     if (!position_room(c, n) || !trace_legal(t, l, n)) return no_memory(c);
-    memcpy(c->legal, l, (size_t)n * sizeof *l);
+    if (n > 0) memcpy(c->legal, l, (size_t)n * sizeof *l);
     c->n = *nlegal = n;
     if (!unchanged(c, h, "moves", 0)) return false;
     int actor = 0;
@@ -1297,7 +1328,7 @@ static int follow(checker *c, grove_vm *vm, const trace *t, char *why, size_t le
         }
         const int64_t *l;
         int have = game_legal(g, &l);
-        if (have != n || memcmp(l, want, (size_t)n * sizeof *l)) {
+        if (have != n || (n > 0 && memcmp(l, want, (size_t)n * sizeof *l))) {
             bool same_set = have == n;
             for (int k = 0; same_set && k < n; k++) {
                 bool found = false;
