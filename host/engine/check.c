@@ -232,13 +232,6 @@ static void shown(const char *in, char *out, size_t len)
     out[o] = '\0';
 }
 
-/* The text of a move as `viewer` may read it. */
-static bool text_for(game *g, int64_t m, int viewer, char *buf, size_t len)
-{
-    (void)viewer;
-    return game_describe(g, m, buf, len);
-}
-
 /* Room for n moves in the position's arrays. */
 static bool position_room(checker *c, int n)
 {
@@ -648,22 +641,19 @@ static int count_index(check_count *list, int *n, const char *name)
     return (*n)++;
 }
 
-/* The kinds' names from def.kinds, and the catalog from def.catalog =
+/* The kinds' names (game_kind_name), and the catalog from def.catalog =
  * {what = "cards", names = {[id] = name, ...}}. */
 static bool read_names(checker *c)
 {
     lua_State *L = c->vm->L;
     check_stats *st = c->st;
     int top = lua_gettop(L);
-    for (int k = 0; k < 256; k++) c->kind_of[k] = -1;
+    for (int k = 0; k < 256; k++) {
+        char name[CHECK_NAME_LEN];
+        c->kind_of[k] = k > 0 && game_kind_name(c->g, k, name, sizeof name) ? count_index(st->kinds, &st->nkinds, name) : -1;
+    }
     game_push_def(c->g);
     int def = lua_gettop(L);
-    if (lua_getfield(L, def, "kinds") == LUA_TTABLE)
-        for (int k = 1; k < 256; k++) {
-            if (lua_rawgeti(L, -1, k) == LUA_TSTRING) c->kind_of[k] = count_index(st->kinds, &st->nkinds, lua_tostring(L, -1));
-            lua_pop(L, 1);
-        }
-    lua_settop(L, def);
     st->has_played = lua_getfield(L, def, "played") == LUA_TFUNCTION;
     lua_settop(L, def);
     if (lua_getfield(L, def, "catalog") != LUA_TNIL) {
@@ -807,6 +797,28 @@ static int parse_hook(checker *c, const char *text, int64_t *m)
     return read;
 }
 
+static const char *viewer_name(int v, char *buf, size_t len)
+{
+    if (v == 0) snprintf(buf, len, "an onlooker");
+    else snprintf(buf, len, "seat %d", v);
+    return buf;
+}
+
+/* A move's text as `viewer` reads it is one line a person can read. */
+static bool check_line(checker *c, const char *text, int viewer, int actor)
+{
+    const char *bad = !*text ? "is empty" : strlen(text) > TEXT_MAX ? "is too long" : NULL;
+    for (const char *p = text; *p && !bad; p++)
+        if ((unsigned char)*p < 32) bad = *p == '\n' ? "holds a newline" : "holds a control character";
+    if (!bad) return true;
+    char where[300], show[TEXT_LEN * 2], who[32];
+    hook_where(c->g, "describe", where, sizeof where);
+    shown(text, show, sizeof show);
+    viewer_name(viewer, who, sizeof who);
+    return failf(c, "move texts", c->tr.n + 1, actor, show, "the move text '%s', as %s reads it, %s: %s must give "
+                 "every viewer one line", show, who, bad, where);
+}
+
 /* Every legal move's text: one line that fits, unique, read back. */
 static bool check_texts(checker *c, int actor, uint64_t h)
 {
@@ -928,13 +940,6 @@ static bool check_all_apply(checker *c, int actor)
     return true;
 }
 
-static const char *viewer_name(int v, char *buf, size_t len)
-{
-    if (v == 0) snprintf(buf, len, "an onlooker");
-    else snprintf(buf, len, "seat %d", v);
-    return buf;
-}
-
 /* The first line where two texts differ, for the message. */
 static void first_difference(const char *a, const char *b, char *out, size_t len)
 {
@@ -972,7 +977,11 @@ static bool check_hidden(checker *c, int actor, uint64_t h)
         free(mine);
         mine = malloc((size_t)(c->n ? c->n : 1) * sizeof *mine);
         if (!mine) { ok = no_memory(c); break; }
-        for (int i = 0; i < c->n; i++) text_for(g, c->legal[i], v, mine[i], TEXT_LEN);
+        for (int i = 0; i < c->n && ok; i++) {
+            game_describe_for(g, c->legal[i], v, mine[i], TEXT_LEN);
+            ok = check_line(c, mine[i], v, actor);
+        }
+        if (!ok) break;
         uint64_t seed = mix(mix(c->seed, (uint64_t)pos), (uint64_t)v);
         if (!game_redeal(g, v, seed)) { ok = failf(c, "hidden information", pos + 1, actor, NULL, "%s", game_error(g)); break; }
         c->st->redeals++;
@@ -1000,7 +1009,7 @@ static bool check_hidden(checker *c, int actor, uint64_t h)
         after2 = malloc((size_t)(n2 ? n2 : 1) * sizeof *after2);
         if (!legal2 || !theirs || !after2) { ok = no_memory(c); break; }
         if (n2 > 0) memcpy(legal2, l2, (size_t)n2 * sizeof *legal2);
-        for (int i = 0; i < n2; i++) text_for(g, legal2[i], v, theirs[i], TEXT_LEN);
+        for (int i = 0; i < n2; i++) game_describe_for(g, legal2[i], v, theirs[i], TEXT_LEN);
         hook_where(g, "describe", where, sizeof where);
         if (v == actor) {
             /* its own moves: the same, read the same */
