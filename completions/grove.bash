@@ -190,6 +190,8 @@ _grove_option_args()
         sim:--sprt) _grove_nargs=1 ;;
         bench:--players | bench:-p | bench:--seed | bench:-s | bench:--variant | bench:--variants) _grove_nargs=1 ;;
         bench:--seconds | bench:--playouts | bench:--json) _grove_nargs=1 ;;
+        check:-n | check:--games | check:--players | check:-p | check:--seed | check:-s | check:--cap) _grove_nargs=1 ;;
+        check:--variant | check:--variants) _grove_nargs=1 ;;
         test:--filter | replay:--game) _grove_nargs=1 ;;
         *) _grove_nargs=0 ;;
     esac
@@ -204,6 +206,7 @@ _grove_options()
         bench) _grove_found=(--players --variant --seed --seconds --playouts --json) ;;
         test) _grove_found=(--verbose --filter) ;;
         replay) _grove_found=(--verbose --game) ;;
+        check) _grove_found=(-n --players --variant --seed --cap --help) ;;
         *) _grove_found=() ;;
     esac
 }
@@ -219,7 +222,7 @@ _grove()
         if [[ $cur == -* ]]; then
             _grove_reply "$cur" --help --version
         else
-            _grove_reply "$cur" play list test run sim replay bench new help
+            _grove_reply "$cur" play list test run sim replay check bench new help
         fi
         return
     fi
@@ -328,6 +331,11 @@ _grove()
                 _grove_games
                 _grove_reply "$cur" "${_grove_found[@]}"
             fi
+            ;;
+        check)
+            # one game or more
+            _grove_games
+            _grove_reply "$cur" "${_grove_found[@]}"
             ;;
         test)
             # a game's name, or a test file or folder
