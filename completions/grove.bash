@@ -191,6 +191,8 @@ _grove_option_args()
         merge:--json | merge:--csv | merge:--plot) _grove_nargs=1 ;;
         bench:--players | bench:-p | bench:--seed | bench:-s | bench:--variant | bench:--variants) _grove_nargs=1 ;;
         bench:--seconds | bench:--playouts | bench:--json) _grove_nargs=1 ;;
+        check:-n | check:--games | check:--players | check:-p | check:--seed | check:-s | check:--cap) _grove_nargs=1 ;;
+        check:--variant | check:--variants) _grove_nargs=1 ;;
         test:--filter | replay:--game) _grove_nargs=1 ;;
         *) _grove_nargs=0 ;;
     esac
@@ -206,6 +208,7 @@ _grove_options()
         bench) _grove_found=(--players --variant --seed --seconds --playouts --json) ;;
         test) _grove_found=(--verbose --filter) ;;
         replay) _grove_found=(--verbose --game) ;;
+        check) _grove_found=(-n --players --variant --seed --cap --help) ;;
         *) _grove_found=() ;;
     esac
 }
@@ -221,7 +224,7 @@ _grove()
         if [[ $cur == -* ]]; then
             _grove_reply "$cur" --help --version
         else
-            _grove_reply "$cur" play list test run sim merge replay bench new help
+            _grove_reply "$cur" play list test run sim merge replay check bench new help
         fi
         return
     fi
@@ -330,6 +333,11 @@ _grove()
                 _grove_games
                 _grove_reply "$cur" "${_grove_found[@]}"
             fi
+            ;;
+        check)
+            # one game or more
+            _grove_games
+            _grove_reply "$cur" "${_grove_found[@]}"
             ;;
         test)
             # a game's name, or a test file or folder

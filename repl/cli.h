@@ -62,5 +62,6 @@ int cmd_new(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_merge(int argc, char **argv);           /* sim_shard.c: shards' records as one run */
+int cmd_check(int argc, char **argv);
 
 #endif

@@ -604,6 +604,29 @@ bool game_kind_name(game *g, int kind, char *buf, size_t len)
     return buf[0] != '\0';
 }
 
+bool game_invariants(game *g, bool *has)
+{
+    lua_State *L = g->vm->L;
+    game_push_def(g);
+    int type = lua_getfield(L, -1, "invariants");
+    lua_pop(L, 2);
+    *has = type != LUA_TNIL;
+    if (!*has) return true;
+    uint64_t before;
+    if (!game_hash(g, &before)) return false;
+    game_push_def(g);
+    lua_getfield(L, -1, "invariants");
+    lua_remove(L, -2);
+    game_push_state(g);
+    if (!finish_hook(g, "invariants", 0, 0)) return false;
+    if (state_hash(g->st) != before) {
+        game_restore(g, g->scratch);
+        snprintf(g->err, sizeof g->err, "invariants: changed the state (it may only look)");
+        return false;
+    }
+    return true;
+}
+
 bool game_played(game *g, int64_t move, char *buf, size_t len)
 {
     buf[0] = '\0';

@@ -194,6 +194,12 @@ bool game_parse(game *g, const char *text, int64_t *move);
  * in buf, when the game names no kinds or not this one. */
 bool game_kind_name(game *g, int kind, char *buf, size_t len);
 
+/* Call def.invariants(s), what the game says holds after every move
+ * (grove check, the playout tests). True when it returns, or when the
+ * game has none (*has false); false with game_error when it raises or
+ * changes the state (which is then put back). */
+bool game_invariants(game *g, bool *has);
+
 /* What a move plays, by def.played(s, move) (a card's name), into buf; ""
  * when the game has no such hook or the move plays no card. False on error. */
 bool game_played(game *g, int64_t move, char *buf, size_t len);

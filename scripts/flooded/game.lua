@@ -1741,6 +1741,10 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+--- The catalog for grove check: tiles are named by their numbers, as moves write them.
+local TILE_NAMES = {}
+for t in ipairs(TILES) do TILE_NAMES[t] = tostring(t) end
+
 return game.define {
   name = "flooded",
   title = "Flooded Forest",
@@ -1758,4 +1762,5 @@ return game.define {
   -- phases are phases.names)
   tiles = TILES,
   stages = STAGE,
+  catalog = { what = "tiles", names = TILE_NAMES },   -- for grove check: tiles never seen
 }

@@ -1488,6 +1488,10 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+--- The catalog for grove check: each card id's name, as moves write it.
+local CARD_NAMES = {}
+for id, row in ipairs(CARDS) do CARD_NAMES[id] = row.key end
+
 return game.define {
   name = "squirrel",
   title = "Squirrel Island",
@@ -1503,6 +1507,8 @@ return game.define {
   render = render,
   describe = describe,
   cards = CARDS,                -- the catalog, for tests and tools
+  -- for grove check: cards never seen or played (pending holds programs, not cards)
+  catalog = { what = "cards", names = CARD_NAMES, except = { "pending" } },
   card_text = card_text,
   check_cards = check_cards,
 }
