@@ -332,7 +332,7 @@ int cmd_sim(int argc, char **argv)
         rc = 130;
     }
     double seconds = sim_now() - t0;
-    bool complete = !rc && played >= max;
+    bool complete = !rc && played >= (o.sprt ? o.n : max);    /* --sprt: o.n, the games it counted */
     if (complete && o.nshards) {        /* a part of a study: grove merge sums the parts up */
         long total = (hi - lo) * o.nsides, done = runs[0].done + (o.nsides == 2 ? runs[1].done : 0);
         printf("shard %d/%d: games %ld..%ld of %ld (seeds %llu..%llu)%s: %ld played", o.shard, o.nshards, lo, hi - 1,
