@@ -83,6 +83,13 @@ function State:seed() end
 ---@overload fun(self: State, n: integer): integer
 function State:random(lo, hi) end
 
+---Narrate what the rules did by themselves (a roll, a bite, a tree growing, a card drawn), for the people at the table: the REPL prints it after the move, `log` keeps it beside the move, a save file carries it. `who` may read it: a seat, a list of seats, or {except = seats} (everybody else, onlookers too); without it, everybody. With arguments after `text`, `text` is a string.format pattern. Nobody listens in playouts, bot searches and sims: then this returns at once, formatting nothing and checking nothing, so narrate freely, but pass values already at hand (the pattern is only formatted when someone reads it).
+---@param who integer|integer[]|{except: integer|integer[]} who may read it (optional: leave it out for everybody)
+---@param text string the line, or a string.format pattern
+---@param ... any the pattern's values
+---@overload fun(self: State, text: string, ...: any)
+function State:say(who, text, ...) end
+
 ---The components declared in setup, in the order they were declared.
 ---@return ComponentInfo[] components {name =, kind =} for each
 function State:components() end

@@ -19,6 +19,15 @@
 
 #include "bind.h"
 
+/* Narration: s:say appends to lstate.said (when the engine set it) one
+ * line per line of text, "SEATS\tTEXT\n", SEATS the seats who may read
+ * it as a hexadecimal bit set: bit n for seat n, bit 0 for onlookers,
+ * SAY_EVERYONE for everybody. A move says at most SAY_MAX_BYTES; the rest
+ * is cut, with a line saying so. */
+#define SAY_EVERYONE 0xffffffffu
+#define SAY_MAX_SEAT 30
+#define SAY_MAX_BYTES 65536
+
 /* Push a new State object on st (not owned: the game owns st). */
 lstate *lua_state_push(lua_State *L, gstate *st);
 
