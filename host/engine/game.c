@@ -268,13 +268,15 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     game_push_state(g);
     lua_pushvalue(L, -3);                                /* [def, opts, setup, s, opts] */
     g->ls->in_setup = 1;
-    g->ls->said = &g->said;                              /* what setup says is told at the start */
+    lua_state_narrate(L, -2, g->ls, &g->said);           /* what setup says is told at the start */
     struct gstate *prev = vm->current;
     vm->current = g->st;
     int status = vm_call(vm, 2, 0, "setup");
     vm->current = prev;
     g->ls->in_setup = 0;
-    g->ls->said = NULL;
+    game_push_state(g);
+    lua_state_narrate(L, -1, g->ls, NULL);
+    lua_pop(L, 1);
     if (status != LUA_OK) {
         snprintf(err, errlen, "%s", lua_tostring(L, -1));
         goto fail;
@@ -475,7 +477,16 @@ static void said_begin(game *g)
     g->said.len = 0;
     g->said.oom = false;
     if (g->said.p) g->said.p[0] = '\0';
-    g->ls->said = &g->said;
+    game_push_state(g);
+    lua_state_narrate(g->vm->L, -1, g->ls, &g->said);
+    lua_pop(g->vm->L, 1);
+}
+
+static void said_end(game *g)
+{
+    game_push_state(g);
+    lua_state_narrate(g->vm->L, -1, g->ls, NULL);
+    lua_pop(g->vm->L, 1);
 }
 
 static bool apply_move(game *g, int64_t move, bool check, bool record, bool keep_tail)
@@ -497,7 +508,7 @@ static bool apply_move(game *g, int64_t move, bool check, bool record, bool keep
     lua_pushinteger(g->vm->L, move);
     said_begin(g);
     bool ok = finish_hook(g, "apply", 1, 0);
-    g->ls->said = NULL;
+    said_end(g);
     if (!ok) {
         g->said.len = 0;
         if (g->said.p) g->said.p[0] = '\0';

@@ -44,7 +44,8 @@ typedef struct lstate {
     gstate *st;                 /* NULL once the game is closed */
     int in_setup;               /* declarations allowed */
     textbuf *said;              /* where s:say writes, NULL when nobody listens (playouts);
-                                   set by the engine around a checked apply (lua_state.h) */
+                                   set by the engine around setup and a checked apply, with
+                                   vm->narrating (lua_state.h) */
 } lstate;
 
 #define BIND_FAST_LABELS 16       /* labels per list found by pointer, not strcmp */

@@ -4,12 +4,14 @@
  * refuses new fields. `s.board` is thus a plain table lookup, no metamethod.
  */
 #include "lua_state.h"
+#include "vm.h"
 
 #include <lualib.h>
 #include <stdio.h>
 #include <string.h>
 
 static const char METHODS_KEY = 0;   /* registry: the State methods table */
+static const char SAY_KEY = 0;       /* registry: s:say, also a field of every State table */
 
 static int l_state_tostring(lua_State *L)
 {
@@ -155,6 +157,7 @@ static uint32_t say_who(lua_State *L, int idx, int players)
  * searches: then this returns at once, formatting nothing. */
 static int l_state_say(lua_State *L)
 {
+    if (!vm_of(L)->narrating) return 0;                 /* playouts: at once */
     lstate *s = bind_check_state(L, 1);
     textbuf *b = s->said;
     if (!b || !s->st) return 0;
@@ -204,6 +207,8 @@ void lua_state_register(lua_State *L)
     lua_getfield(L, -1, LUA_STRLIBNAME);
     lua_getfield(L, -1, "format");                     /* [methods, loaded, string, format] */
     lua_pushcclosure(L, l_state_say, 1);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &SAY_KEY);       /* for each State table's own field */
     lua_setfield(L, -4, "say");
     lua_pop(L, 2);
     for (const bind_kind *const *k = bind_kinds; *k; k++) {   /* s:grid(...) and the others */
@@ -225,6 +230,10 @@ lstate *lua_state_push(lua_State *L, gstate *st)
     lua_rawsetp(L, -2, &BIND_STATE_KEY);
     lua_pushinteger(L, st->nplayers);
     lua_setfield(L, -2, "players");
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &SAY_KEY);       /* s:say found at once, as s.board is: */
+    lua_setfield(L, -2, "say");                        /* scripts call it in every apply */
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "narrating");                  /* lua_state_narrate sets it */
     lua_createtable(L, 0, 6);                      /* [s, mt] */
     lua_pushliteral(L, "State");
     lua_setfield(L, -2, "__name");
@@ -238,4 +247,16 @@ lstate *lua_state_push(lua_State *L, gstate *st)
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);                       /* [s] */
     return ls;
+}
+
+void lua_state_narrate(lua_State *L, int sidx, lstate *ls, textbuf *said)
+{
+    grove_vm *vm = vm_of(L);
+    sidx = lua_absindex(L, sidx);
+    if (said && !ls->said) vm->narrating++;
+    else if (!said && ls->said) vm->narrating--;
+    ls->said = said;
+    lua_pushliteral(L, "narrating");
+    lua_pushboolean(L, said != NULL);
+    lua_rawset(L, sidx);                               /* (the State refuses other writes) */
 }
