@@ -319,7 +319,7 @@ static bool show(repl *r)
     free(board);
     if (over) {
         if (!r->result_shown) {
-            printf("Game over after %d moves. ", game_position(r->g));
+            printf("Game over after %d move%s. ", game_position(r->g), game_position(r->g) == 1 ? "" : "s");
             repl_print_result(r);
             r->result_shown = true;
         }

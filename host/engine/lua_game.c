@@ -66,7 +66,7 @@ static int64_t check_move(lua_State *L, game *g, int idx)
     int64_t m;
     if (!game_parse(g, text, &m)) {
         push_refusal(L, g, text);
-        lua_error(L);
+        luaL_error(L, "%s", lua_tostring(L, -1));      /* with the caller's line */
     }
     return m;
 }

@@ -470,8 +470,8 @@ local function why(s, text)
     local x, y = board:xy(square)
     local far = math.abs(x - hx) + math.abs(y - hy)
     if far > MOVEMENT then
-      return string.format("%s is %d squares from your logger on %s: it moves at most %d, no diagonals", square, far,
-        board:name(here), MOVEMENT)
+      return string.format("%s is %d square%s from your logger on %s: it moves at most %d, no diagonals", square, far,
+        far == 1 and "" or "s", board:name(here), MOVEMENT)
     end
     return string.format("no way to %s in %d steps through empty squares", square, MOVEMENT)
   elseif kind == MOVE.spawn then
