@@ -40,10 +40,10 @@ check starfall-roll "grep -A1 'starfall seat 2> fairy d4' '$tmp/out' | grep -q '
 # person reads what happened since their last turn, as they may read it.
 printf 'draw 1\ndraw 2\ndraw 1\ndraw 1\nlog\nquit\n' | "$GROVE" play onceupon --players 2 --seed 4 >"$tmp/out" 2>&1
 expect hidden "  You draw "
-expect hidden "Since seat 2's last turn:"
+expect hidden "Since your last turn:"
 expect hidden "   1. seat 1: draw 1"
 expect hidden "      Seat 1 draws a level 1 card from pile 1."
-awk '/^Since seat 2/ { on = 1; next } on && /^Seat|^Piles/ { on = 0 } on' "$tmp/out" >"$tmp/recap"
+awk '/^Seat 2 to play: pass the keyboard/ { seat2 = 1 } seat2 && /^Since your last turn/ { on = 1; next } on && /^Seat|^Piles/ { on = 0 } on' "$tmp/out" >"$tmp/recap"
 check hidden-recap "grep -q 'Seat 1 draws a' '$tmp/recap' && ! grep -q 'You draw' '$tmp/recap'"
 # seat 2's log, after its own draw: its card by name, seat 1's only by level
 awk '/^onceupon seat 2> log/ { on = 1; next } on' "$tmp/out" >"$tmp/log2"
