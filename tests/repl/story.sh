@@ -58,6 +58,18 @@ check bot-boards "[ $boards -ge $turns ] && [ $turns -gt 5 ]"
 expect bot-end "Game over after "
 check bot-why "grep -E -q 'Game over after [0-9]+ moves\\. (Someone reached 10 points|The forest can never change)' '$tmp/out'"
 
+# The case: a boxed-in forest whose forced moves play to the end:
+# a board between the forced turns, what happened in each, and why it ended.
+printf '%s\n' 'place a1' 'place e5' \
+  's.board:set("c3", "tree", 0) s.large:put(1) for _, sq in ipairs({ "b1", "a2", "d5", "e4" }) do s.board:set(sq, "tree", 3) s.board:set(sq, "protester", 1) s.large:take(1) s.medium:take(1) s.small:take(1) end s.large:set(0) s.protesters:set(1, 0) s.protesters:set(2, 0)' \
+  quit | logger
+expect forced "seat 1: move a1 (forced)"
+expect forced "  Seat 1 can neither plant, protest nor chop: no action this turn."
+expect forced "seat 2: move e5 (forced)"
+expect forced "  The forest did not change this round and never can again: the game ends (the stuck-forest rule)."
+expect forced "Game over after 5 moves. The forest can never change again (the stuck-forest rule): seats 1, 2 share the win with 0 points."
+check forced-board "awk '/^seat 1: move a1 \(forced\)/ { a = 1 } a && /^s seedling/ { b = 1 } b && /^seat 2: move e5/ { ok = 1 } END { exit !ok }' '$tmp/out'"
+
 # A refused move gets its reason, one line, one hint at most.
 printf 'place a1\nmove a2\nplace a1\nplace c3\nfrobnicate\nquit\n' | logger
 expect refused "refused 'move a2': not now: now is the time to place your logger on a free corner"
