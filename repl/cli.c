@@ -116,6 +116,9 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
             bot_name(&o->bot[n], o->bots[n], sizeof o->bots[n]); i++;
         } else if (!strcmp(a, "--ascii") && !bench) {
             o->ascii = true;
+        } else if (!strcmp(a, "--from") && !bench) {
+            if (!v) { fprintf(stderr, "grove: --from needs a save file (made with save FILE at the REPL)\n"); return false; }
+            o->from = v; i++;
         } else if (!strcmp(a, "--seconds") && bench) {
             char *end;
             double d = v ? strtod(v, &end) : 0;
@@ -139,3 +142,28 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
     }
     return true;
 }
+
+/* ---- files ------------------------------------------------------------------ */
+
+char *cli_read_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno)); return NULL; }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t n = fread(buf + len, 1, cap - len - 1, f);
+        len += n;
+        if (len + 1 < cap) break;
+        cap *= 2;
+        char *nb = realloc(buf, cap);
+        if (!nb) { free(buf); buf = NULL; break; }
+        buf = nb;
+    }
+    fclose(f);
+    if (!buf) { snprintf(err, errlen, "out of memory reading %s", path); return NULL; }
+    buf[len] = '\0';
+    if (strlen(buf) != len) { free(buf); snprintf(err, errlen, "%s is not a text file", path); return NULL; }
+    return buf;
+}
+

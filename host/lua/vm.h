@@ -47,6 +47,8 @@ typedef struct grove_vm {
     volatile long progress;             /* bumped by long runs (playouts) per step */
     char watch_reason[64];              /* the watchdog's message */
     uint64_t source_print;              /* FNV-1a over the text of every file loaded since reset */
+    int narrating;                      /* >0 while someone listens to s:say (lua_state.h): the
+                                           one thing s:say reads when nobody does */
     vm_line_fn line_fn;                 /* coverage: NULL when nobody listens */
     void *line_ctx;
 } grove_vm;
