@@ -129,7 +129,7 @@ static bool c_save(repl *r, const char *path)
     if (!*path) { printf("usage: save FILE\n"); return true; }
     char err[1024];
     char *text = game_save_text(r->g);
-    if (!text) { printf("error: out of memory while saving\n"); return true; }
+    if (!text) { printf("error: %s (nothing was written)\n", game_error(r->g)); return true; }
     if (write_file_atomic(path, text, err, sizeof err)) printf("saved %d moves to %s\n", game_position(r->g), path);
     else printf("error: %s\n", err);
     free(text);

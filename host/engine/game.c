@@ -515,6 +515,40 @@ int game_over(game *g)
     return g->buf.n == 0;
 }
 
+bool game_move_text_fits(const char *text, size_t len, char *why, size_t whylen)
+{
+    if (len == 0) { snprintf(why, whylen, "is empty"); return false; }
+    if (len > GAME_MOVE_TEXT_MAX) {
+        snprintf(why, whylen, "is %zu bytes long (at most %d)", len, GAME_MOVE_TEXT_MAX);
+        return false;
+    }
+    bool blank = true;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\n') { snprintf(why, whylen, "has a newline at byte %zu", i + 1); return false; }
+        if (c == '\r') { snprintf(why, whylen, "has a carriage return at byte %zu", i + 1); return false; }
+        if (c == '\0') { snprintf(why, whylen, "has a NUL byte at byte %zu", i + 1); return false; }
+        if ((c < 0x20 && c != '\t') || c == 0x7f) {
+            snprintf(why, whylen, "has the control character 0x%02x at byte %zu", c, i + 1);
+            return false;
+        }
+        if (c != ' ' && c != '\t') blank = false;
+    }
+    if (blank) { snprintf(why, whylen, "is only blanks"); return false; }
+    return true;
+}
+
+/* "file:line: " of where the function behind registry ref fnref is
+ * defined, for errors about what it returned; "" for a C function. */
+static void defined_at(game *g, int fnref, char *out, size_t len)
+{
+    lua_State *L = g->vm->L;
+    lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fnref);
+    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) snprintf(out, len, "%s:%d: ", ar.short_src, ar.linedefined);
+    else out[0] = '\0';
+}
+
 bool game_describe(game *g, int64_t move, char *buf, size_t len)
 {
     lua_State *L = g->vm->L;
@@ -524,7 +558,19 @@ bool game_describe(game *g, int64_t move, char *buf, size_t len)
         snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
         return false;
     }
-    const char *s = lua_tostring(L, -1);
+    size_t n = 0;
+    const char *s = lua_tolstring(L, -1, &n);
+    char why[96];
+    if (s && !game_move_text_fits(s, n, why, sizeof why)) {
+        char where[256];
+        defined_at(g, g->fn_describe, where, sizeof where);
+        snprintf(g->err, sizeof g->err, "describe: %sthe text of move (%d,%d,%d,%d) %s: a move's text is one "
+                 "line of 1 to %d bytes without control characters, so that a save file can hold it",
+                 where, move_kind(move), move_a(move), move_b(move), move_c(move), why, GAME_MOVE_TEXT_MAX);
+        snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
+        lua_pop(L, 1);
+        return false;
+    }
     snprintf(buf, len, "%s", s ? s : "?");
     lua_pop(L, 1);
     return s != NULL;
