@@ -104,6 +104,11 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
         char card[48];
         if (!game_played(g, m, card, sizeof card)) goto fail;
         if (card[0]) count_card(r, card);
+        /* the record's text, described before the move and kept once it
+         * played (a move that fails leaves nothing behind) */
+        char text[GAME_MOVE_TEXT_MAX + 1];
+        if (r->records && !game_describe(g, m, text, sizeof text)) goto fail;
+        if (!game_apply(g, m, false, false)) goto fail;
         if (r->records) {
             if (sg->moves == captexts) {
                 captexts = captexts ? captexts * 2 : 128;
@@ -111,11 +116,8 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
                 if (!t) { game_set_error(g, "out of memory"); goto fail; }
                 sg->texts = t;
             }
-            char text[256];
-            game_describe(g, m, text, sizeof text);
-            sg->texts[sg->moves] = strdup(text);
+            if (!(sg->texts[sg->moves] = strdup(text))) { game_set_error(g, "out of memory"); goto fail; }
         }
-        if (!game_apply(g, m, false, false)) goto fail;
         sg->moves++;
     }
     sg->scores = calloc((size_t)o->players, sizeof *sg->scores);

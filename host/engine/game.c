@@ -333,11 +333,12 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     lua_pushcfunction(L, open_body);
     lua_pushlightuserdata(L, &c);
     if (opts_idx) lua_pushvalue(L, opts_idx);
-    int status = lua_pcall(L, opts_idx ? 2 : 1, 0, 0);
+    /* a call of its own, under the budget: reading the definition can run
+     * the script's metamethods */
+    int status = vm_call(vm, opts_idx ? 2 : 1, 0, NULL);
     if (status == LUA_OK) return c.g;
     /* a Lua error in the host's own part of opening (no memory, say) */
-    if (status == LUA_ERRMEM) snprintf(err, errlen, "out of memory");
-    else snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
+    snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
     lua_pop(L, 1);
     if (c.partial) game_close(c.partial);
     return NULL;
@@ -482,6 +483,30 @@ bool game_push_result(game *g)
     return finish_hook(g, "result", 0, 1);
 }
 
+/* Lua's tostring of the value at idx, without its metamethods (the host
+ * reads a script's values outside a call only raw): numbers and strings
+ * as Lua writes them, anything else by its type. */
+static void show_value(lua_State *L, int idx, char *out, size_t len)
+{
+    int t = lua_type(L, idx);
+    if (t == LUA_TNUMBER || t == LUA_TSTRING) {
+        lua_pushvalue(L, idx);
+        snprintf(out, len, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    } else if (t == LUA_TBOOLEAN) {
+        snprintf(out, len, "%s", lua_toboolean(L, idx) ? "true" : "false");
+    } else {
+        snprintf(out, len, "%s", t == LUA_TNIL ? "nil" : luaL_typename(L, idx));
+    }
+}
+
+/* t[k] without metamethods */
+static int raw_field(lua_State *L, int t, const char *k)
+{
+    lua_pushstring(L, k);
+    return lua_rawget(L, t);
+}
+
 bool game_outcome(game *g, game_result *out)
 {
     lua_State *L = g->vm->L;
@@ -491,16 +516,18 @@ bool game_outcome(game *g, game_result *out)
     int res = lua_gettop(L);
     if (lua_istable(L, res)) {
         out->over = true;
-        if (lua_getfield(L, res, "text") == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER)
-            snprintf(out->text, sizeof out->text, "%s", lua_tostring(L, -1));
-        out->has_scores = lua_getfield(L, res, "scores") == LUA_TTABLE;   /* [res, text, scores] */
-        lua_getfield(L, res, "ranks");                  /* [res, text, scores, ranks] */
+        if (raw_field(L, res, "text") == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER)
+            show_value(L, -1, out->text, sizeof out->text);
+        out->has_scores = raw_field(L, res, "scores") == LUA_TTABLE;   /* [res, text, scores] */
+        raw_field(L, res, "ranks");                                    /* [res, text, scores, ranks] */
         for (int seat = 1; seat <= g->players; seat++) {
-            lua_rawgeti(L, res + 2, seat);
+            if (out->has_scores) lua_rawgeti(L, res + 2, seat);
+            else lua_pushnil(L);
             if (out->scores) out->scores[seat - 1] = lua_tonumber(L, -1);
-            if (out->shown) snprintf(out->shown[seat - 1], sizeof out->shown[0], "%s", luaL_tolstring(L, -1, NULL));
+            if (out->shown) show_value(L, -1, out->shown[seat - 1], sizeof out->shown[0]);
             lua_settop(L, res + 3);
-            lua_rawgeti(L, res + 3, seat);
+            if (lua_istable(L, res + 3)) lua_rawgeti(L, res + 3, seat);
+            else lua_pushnil(L);
             if (out->ranks) out->ranks[seat - 1] = (int)lua_tointeger(L, -1);
             lua_pop(L, 1);
         }
