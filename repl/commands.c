@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "outfile.h"
 #include "repl.h"
 
 /* ---- the commands -------------------------------------------------------------- */
@@ -81,25 +82,11 @@ static bool c_result(repl *r, const char *arg)
     return true;
 }
 
-/* Write text to path through a temporary file and a rename, so an
- * interrupted save never destroys the previous file. */
+/* Write text to path whole or not at all (outfile.h): an interrupted or
+ * failed save never destroys the previous file. */
 static bool write_file_atomic(const char *path, const char *text, char *err, size_t errlen)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) { snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno)); return false; }
-    size_t len = strlen(text);
-    bool ok = fwrite(text, 1, len, f) == len;
-    ok = fflush(f) == 0 && ok;
-    ok = fsync(fileno(f)) == 0 && ok;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        remove(tmp);
-        return false;
-    }
-    return true;
+    return outfile_write(path, text, strlen(text), err, errlen);
 }
 
 static char *read_file(const char *path, char *err, size_t errlen)
