@@ -71,6 +71,16 @@ static bool call_hook(game *g, const char *what, int nextra, int nres, bool txn)
         lua_pop(vm->L, 2 + nextra);
         return false;
     }
+    /* where the hook is written, to name it when it leaves a var holding
+     * a non-integer (that is found after it returned, with no line of its own) */
+    lua_Debug where = { 0 };
+    lua_pushvalue(vm->L, -(2 + nextra));
+    if (!lua_isfunction(vm->L, -1)) {
+        lua_pop(vm->L, 1);
+        where.linedefined = -1;
+    } else if (!lua_getinfo(vm->L, ">S", &where)) {   /* pops the function */
+        where.linedefined = -1;
+    }
     vm->current = g->st;
     int status = vm_call(vm, 1 + nextra, nres, what);
     vm->current = prev;
@@ -83,7 +93,11 @@ static bool call_hook(game *g, const char *what, int nextra, int nres, bool txn)
     char why[256];
     if (!sync_vars(g, why, sizeof why)) {       /* a var left holding a non-integer */
         if (txn) game_restore(g, g->scratch);
-        snprintf(g->err, sizeof g->err, "%s: %s", what, why);
+        if (where.linedefined > 0)
+            snprintf(g->err, sizeof g->err, "%s: %s:%d: %s (left so by the function %s, which begins at that line)",
+                     what, where.short_src, where.linedefined, why, what);
+        else
+            snprintf(g->err, sizeof g->err, "%s: %s", what, why);
         lua_pop(vm->L, nres);
         return false;
     }

@@ -124,13 +124,13 @@ static void pcall_cannot_swallow_the_budget(void **st)
 static void var_holding_a_string_is_refused(void **st)
 {
     (void)st;
-    expect_refused(9, "apply: var 'count' of 'play' holds a string; vars hold integers");
+    expect_refused(9, "apply: scripts/misbehave/game.lua:13: var 'count' of 'play' holds a string; vars hold integers");
 }
 
 static void var_set_to_nil_is_refused(void **st)
 {
     (void)st;
-    expect_refused(10, "apply: var 'count' of 'play' was set to nil; vars hold integers");
+    expect_refused(10, "apply: scripts/misbehave/game.lua:13: var 'count' of 'play' was set to nil; vars hold integers");
 }
 
 /* A playout runs without the count hook; the watchdog stops a loop in it. */
