@@ -95,7 +95,7 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
             if (!parse_int(v, 1, 16, &n)) { fprintf(stderr, "grove: --players needs a number 1..16\n"); return false; }
             o->players = (int)n; i++;
         } else if (!strcmp(a, "--seed") || !strcmp(a, "-s")) {
-            if (!parse_int(v, 0, LLONG_MAX, &n)) { fprintf(stderr, "grove: --seed needs a non-negative integer\n"); return false; }
+            if (!parse_int(v, 0, LLONG_MAX, &n)) { fprintf(stderr, "grove: --seed needs an integer 0..%lld (a save's seed is a Lua integer)\n", LLONG_MAX); return false; }
             o->seed = (uint64_t)n; o->seed_given = true; i++;
         } else if (!strcmp(a, "--variant") || !strcmp(a, "--variants")) {
             if (!v) { fprintf(stderr, "grove: --variant needs a name (or names, comma-separated)\n"); return false; }
