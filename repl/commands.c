@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "outfile.h"
@@ -89,16 +90,33 @@ static bool write_file_atomic(const char *path, const char *text, char *err, siz
     return outfile_write(path, text, strlen(text), err, errlen);
 }
 
+#define SAVE_MAX_BYTES (1 << 30)  /* 4 million moves of the longest text */
+
 static char *read_file(const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) { snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno)); return NULL; }
+    /* a save is a regular file of bounded size: /dev/zero, a pipe or a
+     * folder would be read for ever or not at all */
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        snprintf(err, errlen, "cannot load %s: %s", path,
+                 S_ISDIR(st.st_mode) ? "it is a folder" : "it is not a regular file (a device or a pipe)");
+        return NULL;
+    }
     size_t cap = 4096, len = 0;
     char *buf = malloc(cap);
     while (buf) {
         size_t n = fread(buf + len, 1, cap - len - 1, f);
         len += n;
         if (len + 1 < cap) break;
+        if (cap >= SAVE_MAX_BYTES) {
+            fclose(f);
+            free(buf);
+            snprintf(err, errlen, "cannot load %s: larger than %d MiB, which no save is", path, SAVE_MAX_BYTES >> 20);
+            return NULL;
+        }
         cap *= 2;
         char *nb = realloc(buf, cap);
         if (!nb) { free(buf); buf = NULL; break; }

@@ -41,6 +41,11 @@ expect save "exit 0"
 # no temporary file left behind
 left=$(find "$tmp" -name '*.grove-*.tmp' | wc -l)
 [ "$left" -eq 0 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL save: $left temporary files left"; }
+# load reads nothing but a regular file (load /dev/zero grew without end)
+printf 'load /dev/zero\nload %s\nlog\nquit\n' "$tmp" | timeout 60 "$GROVE" play logger --seed 3 >"$tmp/out" 2>&1
+expect load "error: cannot load /dev/zero: it is not a regular file (a device or a pipe)"
+expect load "error: cannot load $tmp: it is a folder"
+expect load "no moves yet"
 # a path of about 4,000 characters through many folders
 deep="$tmp"; while [ ${#deep} -lt 3990 ]; do deep="$deep/."; done
 printf 'place a1\nsave %s/deep.sav\nload %s/deep.sav\nlog\nquit\n' "$deep" "$tmp" | session
