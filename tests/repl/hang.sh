@@ -44,6 +44,22 @@ for m in $HANGS; do
   t1=$(now)
   [ -n "${HANG_TIMES:-}" ] && echo "$m $(echo "$t1 - $t0" | bc)" >>"$HANG_TIMES"
 done
+# the same typed as Lua at the prompt (a line of Lua is a call like a move's)
+LINES=('("a"):rep(40):find(("a-"):rep(40) .. "b")'
+       'xpcall(function() while true do end end, function() while true do end end)'
+       'coroutine.wrap(function() while true do end end)()'
+       'table.move({}, 1, 1 << 53, 2)')
+for line in "${LINES[@]}"; do
+  n=$((n + 1))
+  printf '%s\n' "$line" >&3
+  wait_count "hang seat 1> $line" 1 || break
+  sleep 0.3
+  t0=$(now)
+  kill -INT "$gpid"
+  wait_count "interrupted" "$n" || break
+  t1=$(now)
+  [ -n "${HANG_TIMES:-}" ] && echo "lua-line $(echo "$t1 - $t0" | bc)" >>"$HANG_TIMES"
+done
 printf 'log\nquit\n' >&3
 exec 3>&-
 wait "$pid"; echo "exit $?" >>"$tmp/out"
@@ -53,6 +69,13 @@ for m in $HANGS; do
     pass=$((pass + 1))
   else
     fail=$((fail + 1)); echo "FAIL ctrl-c $m: no 'error: apply: scripts/hang/game.lua:N: ... interrupted' after it"
+  fi
+done
+for line in "${LINES[@]}"; do
+  if grep -A1 -F "hang seat 1> $line" "$tmp/out" | grep -q "^error: prompt:1: .*interrupted"; then
+    pass=$((pass + 1))
+  else
+    fail=$((fail + 1)); echo "FAIL ctrl-c Lua line $line: no 'error: prompt:1: ... interrupted' after it"
   fi
 done
 expect ctrl-c "   1. seat 1: step"
