@@ -89,7 +89,7 @@ while read -r m; do
   k=$((k + 1))
   case " $(echo $HANGS) " in *" $m "*) ;; *) continue ;; esac
   timeout 120 "$GROVE" sim hang --seed "$k" -n 1 >"$tmp/out" 2>&1; rc=$?
-  expect "sim $m" "grove sim: game 0 (seed $k), move 2: apply: scripts/hang/game.lua:"
+  expect "sim $m" "grove sim: game 0 (seed $k), move 2 ($m): apply: scripts/hang/game.lua:"
   [ "$rc" -eq 1 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL sim $m: exit $rc"; }
   timeout 120 "$GROVE" bench hang --seed "$k" --playouts 2 >"$tmp/out" 2>&1; rc=$?
   expect "bench $m" "grove bench: hang: apply: scripts/hang/game.lua:"
