@@ -263,14 +263,18 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     g->fn_score = ref_field(L, def, "score");
     g->fn_played = ref_field(L, def, "played");
 
-    g->ls = lua_state_push(L, g->st);
+    /* g->ls and g->out are set once anchored: game_close writes to them, and
+     * one left unanchored by an allocation that failed may be collected */
+    lstate *ls = lua_state_push(L, g->st);
     g->state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    g->out = lua_newuserdatauv(L, sizeof *g->out, 0);
-    g->out->magic = BIND_MAGIC;
-    g->out->type = T_OUT;
-    g->out->buf = NULL;
+    g->ls = ls;
+    lout *out = lua_newuserdatauv(L, sizeof *out, 0);
+    out->magic = BIND_MAGIC;
+    out->type = T_OUT;
+    out->buf = NULL;
     luaL_setmetatable(L, "Out");
     g->out_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    g->out = out;
 
     if (!build_options(g, def, opts_idx, err, errlen)) goto fail;
     lua_pushvalue(L, -1);

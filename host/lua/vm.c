@@ -92,6 +92,7 @@ static void note_refusal(grove_vm *vm)
 }
 
 static void stop_soon(grove_vm *vm);
+static void beat(grove_vm *vm);
 
 static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -123,6 +124,7 @@ static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
         /* copying and collecting cost what is allocated: a string built
          * by concatenation runs out of budget, not on for hours */
         vm->budget_left -= (long)((nsize - osize) / BYTES_PER_UNIT);
+        beat(vm);                    /* a charge is a budget check: the step watchdog sees it */
         if (vm->budget_left <= 0) stop_soon(vm);
     }
     return p;
