@@ -147,9 +147,9 @@ static void play_move(game *g, fast_game *c, int64_t m, int actor)
             c->captexts = cap;
         }
         char text[GAME_MOVE_TEXT_MAX + 2], why[96];    /* one more: a text too long shows */
-        bool whole = game_raw_describe(g, m, text, sizeof text);
-        if (!whole) snprintf(why, sizeof why, "could not be read whole (describe failed, or a NUL inside)");
-        if (!whole || !game_move_text_fits(text, strlen(text), why, sizeof why)) {    /* explain() names the line */
+        /* a describe that fails leaves its fallback text, and the run goes
+         * on; a text it gives that no save could hold fails the game */
+        if (game_raw_describe(g, m, text, sizeof text) && !game_move_text_fits(text, strlen(text), why, sizeof why)) {
             char msg[256];
             snprintf(msg, sizeof msg, "describe: the move's text %s: a move's text is one line of 1 to %d bytes "
                      "without control characters, so that a record and a save can hold it", why, GAME_MOVE_TEXT_MAX);

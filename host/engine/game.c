@@ -841,12 +841,11 @@ bool game_raw_describe(game *g, int64_t m, char *buf, size_t len)
     lua_pushlightuserdata(L, g);
     lua_pushinteger(L, m);
     const char *s = NULL;
-    size_t n = 0;
-    if (lua_pcall(L, 2, 1, 0) == LUA_OK) s = lua_tolstring(L, -1, &n);
+    if (lua_pcall(L, 2, 1, 0) == LUA_OK) s = lua_tostring(L, -1);
     if (s) snprintf(buf, len, "%s", s);
     else snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(m), move_a(m), move_b(m), move_c(m));
     lua_pop(L, 1);
-    return s != NULL && n < len && strlen(buf) == n;     /* whole: not cut, no NUL inside */
+    return s != NULL;
 }
 
 void game_raw_played(game *g, int64_t m, char *buf, size_t len)

@@ -299,8 +299,7 @@ const movebuf *game_raw_moves(game *g);       /* the legal moves, in the game's 
 void game_raw_apply(game *g, int64_t m);      /* no legality check, no history */
 int game_raw_actor(game *g);                  /* the seat to act; raises for no seat */
 /* def.describe(s, m) into buf, as game_describe: false, with a fallback
- * text in buf, when describe fails (which does not stop the run), and
- * false when the text did not fit buf whole (too long, a NUL inside). */
+ * text in buf, when describe fails (which does not stop the run). */
 bool game_raw_describe(game *g, int64_t m, char *buf, size_t len);
 /* def.played(s, m) into buf, as game_played ("" for none); raises on error. */
 void game_raw_played(game *g, int64_t m, char *buf, size_t len);
