@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "outfile.h"
 #include "repl.h"
 
 /* ---- the commands -------------------------------------------------------------- */
@@ -110,25 +112,11 @@ static bool c_result(repl *r, const char *arg)
     return true;
 }
 
-/* Write text to path through a temporary file and a rename, so an
- * interrupted save never destroys the previous file. */
+/* Write text to path whole or not at all (outfile.h): an interrupted or
+ * failed save never destroys the previous file. */
 static bool write_file_atomic(const char *path, const char *text, char *err, size_t errlen)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) { snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno)); return false; }
-    size_t len = strlen(text);
-    bool ok = fwrite(text, 1, len, f) == len;
-    ok = fflush(f) == 0 && ok;
-    ok = fsync(fileno(f)) == 0 && ok;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        remove(tmp);
-        return false;
-    }
-    return true;
+    return outfile_write(path, text, strlen(text), err, errlen);
 }
 
 static bool c_save(repl *r, const char *path)
@@ -136,7 +124,7 @@ static bool c_save(repl *r, const char *path)
     if (!*path) { repl_error(r, "usage: save FILE"); return true; }
     char err[1024];
     char *text = game_save_text(r->g);
-    if (!text) { repl_error(r, "error: out of memory while saving"); return true; }
+    if (!text) { repl_error(r, "error: %s (nothing was written)", game_error(r->g)); return true; }
     int n = game_position(r->g);
     if (write_file_atomic(path, text, err, sizeof err)) printf("saved %d move%s to %s\n", n, n == 1 ? "" : "s", path);
     else repl_error(r, "error: %s", err);

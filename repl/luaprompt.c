@@ -94,6 +94,25 @@ void luaprompt_close(repl *r)
     lua_pop(L, 1);
 }
 
+/* (chunk) -> how many values it returned, and them as text (tab between
+ * them): the conversion (__tostring, __name) is a script's code too, and
+ * runs here, inside the call, under the budget and Ctrl-C. */
+static int run_line(lua_State *L)
+{
+    lua_call(L, 0, LUA_MULTRET);
+    int n = lua_gettop(L);
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int i = 1; i <= n; i++) {
+        if (i > 1) luaL_addchar(&b, '\t');
+        luaL_tolstring(L, i, NULL);
+        luaL_addvalue(&b);
+    }
+    luaL_pushresult(&b);
+    lua_pushinteger(L, n);
+    return 2;
+}
+
 /* Only letters, digits, spaces and '-': a mistyped command or move. */
 static bool plain_words(const char *s)
 {
@@ -142,7 +161,9 @@ int luaprompt_eval(repl *r, const char *code, char *syntax_err, size_t errlen)
         return 1;
     }
     int ncur = game_position(r->g);
-    status = vm_call(r->vm, 0, LUA_MULTRET, NULL);
+    lua_pushcfunction(L, run_line);
+    lua_insert(L, -2);                              /* [run_line, chunk] */
+    status = vm_call(r->vm, 1, 2, NULL);            /* [text, n] */
     bool ok = false;
     if (status != LUA_OK) {
         const char *msg = lua_tostring(L, -1);
@@ -160,13 +181,7 @@ int luaprompt_eval(repl *r, const char *code, char *syntax_err, size_t errlen)
         if (game_position(r->g) == ncur) game_restore(r->g, before);
     } else {
         ok = true;
-        int n = lua_gettop(L) - top;
-        for (int i = 1; i <= n; i++) {
-            const char *s = luaL_tolstring(L, top + i, NULL);
-            printf("%s%s", i > 1 ? "\t" : "", s);
-            lua_pop(L, 1);
-        }
-        if (n) printf("\n");
+        if (lua_tointeger(L, -1) > 0) printf("%s\n", lua_tostring(L, -2));
     }
     lua_settop(L, top);
     /* the Lua changed the game: show it again (the block is in line here:

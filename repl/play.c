@@ -571,6 +571,7 @@ int play_session(const cli_opts *opts, FILE *in)
     lineedit_open(&r);
     for (;;) {
         if (!r.paused) run_automatic(&r);
+        if (vm_cancelled()) repl_sigint_clear();    /* a Ctrl-C stopped the bots: show the game */
         if (!r.shown && !show(&r)) break;
         repl_sigint_clear();            /* a Ctrl-C that stopped the work above is done with */
         int over = game_over(r.g);
@@ -595,6 +596,7 @@ int play_session(const cli_opts *opts, FILE *in)
         uint64_t before = 0, after = 0;
         if (r.paused) game_hash(r.g, &before);
         bool go = handle_line(&r, line);
+        if (vm_cancelled()) repl_sigint_clear();    /* the line's work was stopped: done with it */
         if (r.paused && (resume || !game_hash(r.g, &after) || after != before)) r.paused = false;
         free(line);
         if (!go) break;

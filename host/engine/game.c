@@ -71,6 +71,16 @@ static bool call_hook(game *g, const char *what, int nextra, int nres, bool txn)
         lua_pop(vm->L, 2 + nextra);
         return false;
     }
+    /* where the hook is written, to name it when it leaves a var holding
+     * a non-integer (that is found after it returned, with no line of its own) */
+    lua_Debug where = { 0 };
+    lua_pushvalue(vm->L, -(2 + nextra));
+    if (!lua_isfunction(vm->L, -1)) {
+        lua_pop(vm->L, 1);
+        where.linedefined = -1;
+    } else if (!lua_getinfo(vm->L, ">S", &where)) {   /* pops the function */
+        where.linedefined = -1;
+    }
     vm->current = g->st;
     int status = vm_call(vm, 1 + nextra, nres, what);
     vm->current = prev;
@@ -83,7 +93,11 @@ static bool call_hook(game *g, const char *what, int nextra, int nres, bool txn)
     char why[256];
     if (!sync_vars(g, why, sizeof why)) {       /* a var left holding a non-integer */
         if (txn) game_restore(g, g->scratch);
-        snprintf(g->err, sizeof g->err, "%s: %s", what, why);
+        if (where.linedefined > 0)
+            snprintf(g->err, sizeof g->err, "%s: %s:%d: %s (left so by the function %s, which begins at that line)",
+                     what, where.short_src, where.linedefined, why, what);
+        else
+            snprintf(g->err, sizeof g->err, "%s: %s", what, why);
         lua_pop(vm->L, nres);
         return false;
     }
@@ -250,14 +264,18 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     g->fn_played = ref_field(L, def, "played");
     g->fn_why = ref_field(L, def, "why");
 
-    g->ls = lua_state_push(L, g->st);
+    /* g->ls and g->out are set once anchored: game_close writes to them, and
+     * one left unanchored by an allocation that failed may be collected */
+    lstate *ls = lua_state_push(L, g->st);
     g->state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    g->out = lua_newuserdatauv(L, sizeof *g->out, 0);
-    g->out->magic = BIND_MAGIC;
-    g->out->type = T_OUT;
-    g->out->buf = NULL;
+    g->ls = ls;
+    lout *out = lua_newuserdatauv(L, sizeof *out, 0);
+    out->magic = BIND_MAGIC;
+    out->type = T_OUT;
+    out->buf = NULL;
     luaL_setmetatable(L, "Out");
     g->out_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    g->out = out;
 
     if (!build_options(g, def, opts_idx, err, errlen)) goto fail;
     lua_pushvalue(L, -1);
@@ -322,11 +340,12 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     lua_pushcfunction(L, open_body);
     lua_pushlightuserdata(L, &c);
     if (opts_idx) lua_pushvalue(L, opts_idx);
-    int status = lua_pcall(L, opts_idx ? 2 : 1, 0, 0);
+    /* a call of its own, under the budget: reading the definition can run
+     * the script's metamethods */
+    int status = vm_call(vm, opts_idx ? 2 : 1, 0, NULL);
     if (status == LUA_OK) return c.g;
     /* a Lua error in the host's own part of opening (no memory, say) */
-    if (status == LUA_ERRMEM) snprintf(err, errlen, "out of memory");
-    else snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
+    snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
     lua_pop(L, 1);
     if (c.partial) game_close(c.partial);
     return NULL;
@@ -549,6 +568,30 @@ bool game_push_result(game *g)
     return finish_hook(g, "result", 0, 1);
 }
 
+/* Lua's tostring of the value at idx, without its metamethods (the host
+ * reads a script's values outside a call only raw): numbers and strings
+ * as Lua writes them, anything else by its type. */
+static void show_value(lua_State *L, int idx, char *out, size_t len)
+{
+    int t = lua_type(L, idx);
+    if (t == LUA_TNUMBER || t == LUA_TSTRING) {
+        lua_pushvalue(L, idx);
+        snprintf(out, len, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    } else if (t == LUA_TBOOLEAN) {
+        snprintf(out, len, "%s", lua_toboolean(L, idx) ? "true" : "false");
+    } else {
+        snprintf(out, len, "%s", t == LUA_TNIL ? "nil" : luaL_typename(L, idx));
+    }
+}
+
+/* t[k] without metamethods */
+static int raw_field(lua_State *L, int t, const char *k)
+{
+    lua_pushstring(L, k);
+    return lua_rawget(L, t);
+}
+
 /* Read result(s), on top of the stack, into *out, and pop it. */
 static void read_outcome(game *g, game_result *out)
 {
@@ -558,15 +601,15 @@ static void read_outcome(game *g, game_result *out)
     int res = lua_gettop(L);
     if (lua_istable(L, res)) {
         out->over = true;
-        if (lua_getfield(L, res, "text") == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER)
-            snprintf(out->text, sizeof out->text, "%s", lua_tostring(L, -1));
-        out->has_scores = lua_getfield(L, res, "scores") == LUA_TTABLE;   /* [res, text, scores] */
-        lua_getfield(L, res, "ranks");                  /* [res, text, scores, ranks] */
+        if (raw_field(L, res, "text") == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER)
+            show_value(L, -1, out->text, sizeof out->text);
+        out->has_scores = raw_field(L, res, "scores") == LUA_TTABLE;   /* [res, text, scores] */
+        raw_field(L, res, "ranks");                                    /* [res, text, scores, ranks] */
         for (int seat = 1; seat <= g->players; seat++) {
             if (out->has_scores) lua_rawgeti(L, res + 2, seat);
             else lua_pushnil(L);
             if (out->scores) out->scores[seat - 1] = lua_tonumber(L, -1);
-            if (out->shown) snprintf(out->shown[seat - 1], sizeof out->shown[0], "%s", luaL_tolstring(L, -1, NULL));
+            if (out->shown) show_value(L, -1, out->shown[seat - 1], sizeof out->shown[0]);
             lua_settop(L, res + 3);
             if (lua_istable(L, res + 3)) lua_rawgeti(L, res + 3, seat);
             else lua_pushnil(L);
@@ -594,6 +637,40 @@ int game_over(game *g)
     return g->buf.n == 0;
 }
 
+bool game_move_text_fits(const char *text, size_t len, char *why, size_t whylen)
+{
+    if (len == 0) { snprintf(why, whylen, "is empty"); return false; }
+    if (len > GAME_MOVE_TEXT_MAX) {
+        snprintf(why, whylen, "is %zu bytes long (at most %d)", len, GAME_MOVE_TEXT_MAX);
+        return false;
+    }
+    bool blank = true;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\n') { snprintf(why, whylen, "has a newline at byte %zu", i + 1); return false; }
+        if (c == '\r') { snprintf(why, whylen, "has a carriage return at byte %zu", i + 1); return false; }
+        if (c == '\0') { snprintf(why, whylen, "has a NUL byte at byte %zu", i + 1); return false; }
+        if ((c < 0x20 && c != '\t') || c == 0x7f) {
+            snprintf(why, whylen, "has the control character 0x%02x at byte %zu", c, i + 1);
+            return false;
+        }
+        if (c != ' ' && c != '\t') blank = false;
+    }
+    if (blank) { snprintf(why, whylen, "is only blanks"); return false; }
+    return true;
+}
+
+/* "file:line: " of where the function behind registry ref fnref is
+ * defined, for errors about what it returned; "" for a C function. */
+static void defined_at(game *g, int fnref, char *out, size_t len)
+{
+    lua_State *L = g->vm->L;
+    lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fnref);
+    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) snprintf(out, len, "%s:%d: ", ar.short_src, ar.linedefined);
+    else out[0] = '\0';
+}
+
 /* describe(s, move, viewer), or describe(s, move) for the full text
  * (viewer GAME_FULL_TEXT). */
 bool game_describe_for(game *g, int64_t move, int viewer, char *buf, size_t len)
@@ -612,7 +689,19 @@ bool game_describe_for(game *g, int64_t move, int viewer, char *buf, size_t len)
         snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
         return false;
     }
-    const char *s = lua_tostring(L, -1);
+    size_t n = 0;
+    const char *s = lua_tolstring(L, -1, &n);
+    char why[96];
+    if (s && !game_move_text_fits(s, n, why, sizeof why)) {
+        char where[256];
+        defined_at(g, g->fn_describe, where, sizeof where);
+        snprintf(g->err, sizeof g->err, "describe: %sthe text of move (%d,%d,%d,%d) %s: a move's text is one "
+                 "line of 1 to %d bytes without control characters, so that a save file can hold it",
+                 where, move_kind(move), move_a(move), move_b(move), move_c(move), why, GAME_MOVE_TEXT_MAX);
+        snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
+        lua_pop(L, 1);
+        return false;
+    }
     snprintf(buf, len, "%s", s ? s : "?");
     lua_pop(L, 1);
     return s != NULL;

@@ -70,6 +70,7 @@
 #define GAME_WATCH_MS 500          /* a fast run stopped after this long without a move */
 #define GAME_MAX_VARIANTS 256      /* the longest comma-separated list of variants */
 #define GAME_MAX_LISTED 64         /* the most variants game_about reports of each sort */
+#define GAME_MOVE_TEXT_MAX 255     /* the longest move text, in bytes (game_move_text_fits) */
 #define GAME_FULL_TEXT (-1)        /* game_describe_for's viewer for a move's full text */
 #define GAME_MAX_EDIT 8192         /* the longest Lua an edit may keep, in bytes */
 
@@ -200,9 +201,19 @@ int game_actor(game *g);
 /* Is the game over (no legal move)? -1 on error. */
 int game_over(game *g);
 
-/* Text of a move into buf: the full text, as records, saves and parsing
- * use it. False on error (buf then holds a fallback). */
+/* Text of a move into buf (GAME_MOVE_TEXT_MAX + 1 bytes hold any): the
+ * full text, as records, saves and parsing use it. False on error (buf then
+ * holds a fallback), which includes a text describe returned that a save
+ * file cannot hold (game_move_text_fits): the error names the script's
+ * describe function and why. */
 bool game_describe(game *g, int64_t move, char *buf, size_t len);
+
+/* What a save file can hold as a move's text, the rule every save grove
+ * writes keeps: one line a person could type, of 1 to GAME_MOVE_TEXT_MAX
+ * bytes, with no control character but tab (no newline, carriage return
+ * or NUL) and not only blanks. True if text (len bytes) fits; else false
+ * with the reason in why ("has a newline at byte 6"). */
+bool game_move_text_fits(const char *text, size_t len, char *why, size_t whylen);
 
 /* Text of a move as `viewer` may read it: describe(s, move, viewer), viewer
  * a seat 1..players or 0 for an onlooker; GAME_FULL_TEXT gives the full
@@ -413,7 +424,9 @@ bool game_push_render(game *g, int viewer);
 
 /* ---- save files (save.c) -------------------------------------------------------------- */
 
-/* The save file text (caller frees) / load a game from a save text. */
+/* The save file text (caller frees), or NULL with game_error: out of
+ * memory, or a move whose text would not load back as that move (every
+ * save grove writes loads). Load a game from a save text. */
 char *game_save_text(game *g);
 game *game_load_text(grove_vm *vm, const char *text, char *err, size_t errlen);
 

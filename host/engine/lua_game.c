@@ -387,7 +387,7 @@ static int l_save_text(lua_State *L)
 {
     game *g = check_game(L, 1);
     char *text = game_save_text(g);
-    if (!text) return luaL_error(L, "out of memory while saving");
+    if (!text) return luaL_error(L, "%s", game_error(g));
     lua_pushstring(L, text);
     free(text);
     return 1;

@@ -137,26 +137,46 @@ char *game_save_text(game *g)
     textbuf_printf(&b, "variants %s\nplayers %d\nseed %" PRIu64 "\n", g->variants, g->players, g->seed);
     write_options(g, &b);
     write_said(g, &b, game_entry_said(g, -1));
-    /* describe each move in the state it was played from: the history,
-     * then the redo tail */
+    /* describe each move in the state it was played from (the history,
+     * then the redo tail); a text that would load as another move (or
+     * not at all) is refused here, so that every save grove writes loads */
     uint8_t *now = malloc(g->st->size);
-    if (!now) { free(b.p); return NULL; }
+    if (!now) { free(b.p); game_set_error(g, "out of memory"); return NULL; }
     if (!game_snapshot(g, now)) { free(now); free(b.p); return NULL; }
-    for (int i = 0; i < g->nhist; i++) {
+    bool ok = true;
+    for (int i = 0; ok && i < g->nhist; i++) {
         const char *redo = i < g->ncur ? "" : "redo-";
         if (g->hedit[i]) {
             textbuf_printf(&b, "%sedit ", redo);
             write_code(&b, g->hedit[i]);
         } else {
-            char text[256];
+            char text[GAME_MOVE_TEXT_MAX + 1];
+            int64_t back;
             game_restore(g, g->snaps + (size_t)i * g->st->size);
-            game_describe(g, g->hist[i], text, sizeof text);
+            if (!game_describe(g, g->hist[i], text, sizeof text)) {
+                ok = false;
+                char why[GAME_ERRLEN];
+                snprintf(why, sizeof why, "%s", g->err);
+                game_set_error(g, "cannot save move %d: %s", i + 1, why);
+            } else if (!game_parse(g, text, &back)) {
+                ok = false;
+                char why[GAME_ERRLEN];
+                snprintf(why, sizeof why, "%s", g->err);
+                game_set_error(g, "cannot save move %d: its text '%s' does not read back, so the save would "
+                               "not load: %s", i + 1, text, why);
+            } else if (back != g->hist[i]) {
+                ok = false;
+                game_set_error(g, "cannot save move %d: its text '%s' reads back as another legal move, so the "
+                               "save would not load (give each legal move a text of its own in describe, or fix "
+                               "parse)", i + 1, text);
+            }
             textbuf_printf(&b, i < g->ncur ? "move %s\n" : "redo %s\n", text);
         }
         if (i < g->ncur) write_said(g, &b, game_entry_said(g, i));
     }
     game_restore(g, now);
     free(now);
+    if (!ok) { free(b.p); return NULL; }
     for (int k = 0; k < g->npending; k++) {
         if (g->pending[k].edit) {
             textbuf_printf(&b, "redo-edit ");
@@ -168,13 +188,12 @@ char *game_save_text(game *g)
     textbuf_printf(&b, "state-hash %016" PRIx64 "\nstate\n", state_hash(g->st));
     char *dump;
     size_t dlen;
-    if (state_dump(g->st, &dump, &dlen) != GROVE_OK) { free(b.p); return NULL; }
+    if (state_dump(g->st, &dump, &dlen) != GROVE_OK) { free(b.p); game_set_error(g, "out of memory"); return NULL; }
     textbuf_printf(&b, "%s", dump);
     free(dump);
     textbuf_printf(&b, "end\n");
-    if (b.oom) { free(b.p); return NULL; }
-    textbuf_printf(&b, "checksum %016" PRIx64 "\n", fnv(b.p, b.len));
-    if (b.oom) { free(b.p); return NULL; }
+    if (!b.oom) textbuf_printf(&b, "checksum %016" PRIx64 "\n", fnv(b.p, b.len));
+    if (b.oom) { free(b.p); game_set_error(g, "out of memory"); return NULL; }
     return b.p;
 }
 
