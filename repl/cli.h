@@ -28,6 +28,7 @@ typedef struct {
     const char *json;       /* bench --json FILE */
     bool all_games;
     bool ascii;             /* play --ascii: plain ASCII boards on any terminal */
+    const char *from;       /* play --from FILE: start from a save file */
 } cli_opts;
 
 /* The data folder (holding stdlib/ and scripts/): GROVE_DATA, beside the
@@ -48,8 +49,14 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
  * load. */
 int cli_default_players(grove_vm *vm, const char *game, const char *variants);
 
+/* The whole text file at path (malloc'ed, the caller frees it), or NULL
+ * with err ("cannot open ...", "... is not a text file"). */
+char *cli_read_file(const char *path, char *err, size_t errlen);
+
 /* The REPL on one game, reading lines from `in` (stdin: readline when it
- * is a terminal); returns the program's exit status. */
+ * is a terminal); returns the program's exit status: 0, or 1 when a
+ * scripted session (not a terminal) hit a refused move, a Lua error or a
+ * failed command, or when the game could not start. */
 int play_session(const cli_opts *o, FILE *in);
 
 /* The help topics: help_print(out, NULL) is the REPL's commands, "topics"

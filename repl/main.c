@@ -21,7 +21,8 @@ static const char *const usage =
     "\n"
     "usage:\n"
     "  grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]... [--ascii]\n"
-    "                          play at the REPL (type 'help' there)\n"
+    "             [--from FILE]\n"
+    "                          play at the REPL (type 'help' there); --from starts from a save\n"
     "  grove list              the games, their player counts and variants\n"
     "  grove new NAME          a new game to change into yours: scripts/NAME/ (or ./NAME/\n"
     "                          where there is no scripts/ folder) with its README and tests\n"
@@ -315,9 +316,8 @@ static void set_display(void)
     api_set_display(color, utf8_locale());
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
-    set_display();
     if (argc >= 3 && !strcmp(argv[1], "help")) {
         help_print(stdout, argv[2]);
         return help_has(argv[2]) ? 0 : 2;
@@ -342,4 +342,20 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "check")) return cmd_check(argc, argv);
     fprintf(stderr, "grove: unknown command '%s' (see grove --help)\n", argv[1]);
     return 2;
+}
+
+/* Every command's output is checked to its end: a write error or a full
+ * disk (stdout into /dev/full) is reported and fails the command, never an
+ * output lost with exit 0. (Each file a command writes is checked where it
+ * is written: outfile.h.) */
+int main(int argc, char **argv)
+{
+    set_display();
+    int rc = run_command(argc, argv);
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "grove: cannot write the output: %s\n", errno ? strerror(errno) : "a write error");
+        if (rc == 0) rc = 1;
+    }
+    return rc;
 }

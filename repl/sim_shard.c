@@ -19,6 +19,7 @@
  * games are seeds S + lo .. S + hi - 1, the same with any --threads.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -407,7 +408,15 @@ bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
 {
     *found = 0;
     struct stat st;
-    bool exists = stat(o->records, &st) == 0;
+    bool exists = lstat(o->records, &st) == 0;
+    if (exists && !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "grove sim: cannot write %s: %s\n", o->records,
+                S_ISLNK(st.st_mode) ? "it is a symbolic link, which grove does not write through (give the path of "
+                                      "the file it points to)"
+                : S_ISDIR(st.st_mode) ? "it is a folder"
+                : "it is not a regular file (a device or a pipe), which grove does not write to");
+        return false;
+    }
     if (exists && st.st_size > 0 && !o->resume) {
         fprintf(stderr, "grove sim: %s exists (%lld bytes): --resume plays only the games it lacks; to start over, "
                 "remove it or name another file\n", o->records, (long long)st.st_size);
@@ -471,8 +480,32 @@ bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
         json_free(&arena);
         if (!ok) return false;
     }
-    o->out = fopen(o->records, exists && o->resume ? "a" : "w");
-    if (!o->out) { fprintf(stderr, "grove sim: cannot write %s: %s\n", o->records, strerror(errno)); return false; }
+    /* appended a game at a time, so not through outfile.h (a file written
+       whole); the same targets are refused: never through a symbolic link,
+       never a folder, a device or a pipe */
+    int fd = open(o->records, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (exists && o->resume ? O_APPEND : 0), 0666);
+    if (fd < 0) {
+        fprintf(stderr, "grove sim: cannot write %s: %s\n", o->records,
+                errno == ELOOP ? "it is a symbolic link, which grove does not write through (give the path of the "
+                                 "file it points to)" : strerror(errno));
+        return false;
+    }
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "grove sim: cannot write %s: it is not a regular file (a device or a pipe)\n", o->records);
+        close(fd);
+        return false;
+    }
+    if (!(exists && o->resume) && ftruncate(fd, 0) != 0) {
+        fprintf(stderr, "grove sim: cannot write %s: %s\n", o->records, strerror(errno));
+        close(fd);
+        return false;
+    }
+    o->out = fdopen(fd, exists && o->resume ? "a" : "w");
+    if (!o->out) {
+        fprintf(stderr, "grove sim: cannot write %s: %s\n", o->records, strerror(errno));
+        close(fd);
+        return false;
+    }
     return true;
 }
 

@@ -94,6 +94,17 @@ same alone "$tmp/one.rep" "$tmp/alone.rep"
 "$GROVE" sim "${study[@]}" --records "$tmp/s1.jsonl" --shard 1/4 >"$tmp/out" 2>&1
 expect exists "s1.jsonl exists ("
 expect exists "--resume plays only the games it lacks"
+# the records file is appended to, never written through a link or into a folder or device
+ln -s "$tmp/s1.jsonl" "$tmp/link.jsonl"
+cp "$tmp/s1.jsonl" "$tmp/s1.before"
+"$GROVE" sim "${study[@]}" --records "$tmp/link.jsonl" --shard 1/4 --resume >"$tmp/out" 2>&1
+echo "exit $?" >>"$tmp/out"
+expect link "link.jsonl: it is a symbolic link, which grove does not write through"
+expect link "exit 1"
+same link "$tmp/s1.before" "$tmp/s1.jsonl"
+mkdir "$tmp/dir.jsonl"
+"$GROVE" sim "${study[@]}" --records "$tmp/dir.jsonl" --shard 1/4 >"$tmp/out" 2>&1
+expect folder "dir.jsonl: it is a folder"
 "$GROVE" sim logger -n 24 --seed 6 --records "$tmp/other.jsonl" --shard 2/4 >/dev/null 2>&1
 "$GROVE" merge "$tmp"/s1.jsonl "$tmp"/other.jsonl >"$tmp/out" 2>&1
 expect seed "other.jsonl line 1 is of another study: first seed (--seed) 5 in"
