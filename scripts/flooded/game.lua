@@ -1756,6 +1756,5 @@ return game.define {
   parse = parse,
   -- for tests and studies: the tile catalogue and the stages (the turn
   -- phases are phases.names)
-  tiles = TILES,
-  stages = STAGE,
+  data = { tiles = TILES, stages = STAGE },
 }

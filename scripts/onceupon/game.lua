@@ -442,16 +442,15 @@ return game.define {
     if kind == MOVE.place or kind == MOVE.give then return CARDS[card].name end
     return nil
   end,
-  --- A seat's score now (bots may use it), and the card list (tools, tests).
+  --- A seat's score now (bots may use it).
   score = function(s, seat) return forest.score(s, seat).total end,
-  cards = C,
-  -- for the variants and tests
-  rules = {
+  -- the card list (tools, tests), and the rules' parts for the variants and tests
+  data = { cards = C, rules = {
     forest = forest,
     PHASE = PHASE, MOVE = MOVE, PILE = PILE, HAND = HAND, HAND_SIZE = HAND_SIZE,
     declare_zones = declare_zones, start_and_other_cards = start_and_other_cards, shuffle = shuffle,
     deal_piles = deal_piles, take_card = take_card, first_of_kind = first_of_kind, add_places = add_places,
     zone_text = zone_text, scores = scores, broken = broken, census = census,
     start_cards_in_forest = start_cards_in_forest, START_CARDS = START_CARDS,
-  },
+  } },
 }

@@ -30,7 +30,7 @@ local TITLES = {
 }
 
 return function(base)
-  local R = base.rules
+  local R = base.data.rules
   local PHASE = turns.phases { "first_draw", "place", "discard", "oblige", "draw" }
   local MOVE = game.kinds { "draw", "place", "give", "discard" }    -- the base's kinds, and discard
 
@@ -259,6 +259,6 @@ return function(base)
     players = { min = 1, max = 1 },     -- one player; semi-coop does not combine with it
     setup = setup, actor = actor, phases = PHASES, result = result, invariants = invariants,
     describe = describe, render = render,
-    rules = base.rules, solo_titles = TITLES,
+    data = { cards = base.data.cards, rules = base.data.rules, solo_titles = TITLES },
   })
 end
