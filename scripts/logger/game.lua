@@ -19,6 +19,19 @@ local PYRAMIDS_OF_EACH_SIZE = 20     -- large, medium and small, in the common p
 local PROTESTERS_IN_ALL = 4
 local WINNING_SCORE = 10             -- reaching it triggers the end
 local MOVEMENT = 2                   -- a logger moves up to two squares
+
+-- The numbers a designer may change (grove play logger --set NAME=VALUE);
+-- the rules read them from s.options.
+local OPTIONS = {
+  { name = "winning_score", default = WINNING_SCORE, min = 1, max = 99,
+    help = "the score that ends the game after the round it is reached in" },
+  { name = "movement", default = MOVEMENT, min = 1, max = 8,
+    help = "the most squares a logger moves in a turn" },
+  { name = "protesters", default = 1, by_players = { [2] = 2 }, min = 0, max = 9,
+    help = "the protesters each player starts with" },
+  { name = "pyramids", default = PYRAMIDS_OF_EACH_SIZE, min = 1, max = 99,
+    help = "the large, medium and small pyramids of each size in the common pool" },
+}
 local CORNERS = { "a1", "e1", "a5", "e5" }
 local FIRST_SEEDLING = "c3"
 
@@ -40,9 +53,8 @@ local TREE = grove.cond { tree = { SEEDLING, MATURE } }
 local LOGGER_OF = {}
 for seat = 1, 4 do LOGGER_OF[seat] = grove.cond { logger = seat } end
 
-local function protesters_each(players)
-  if players == 2 then return 2 end
-  return 1
+local function protesters_each(s)
+  return s.options.protesters
 end
 
 -- Setup ---------------------------------------------------------------------
@@ -51,10 +63,11 @@ local function setup(s)
   s:grid("board", SIZE, SIZE, { "tree", "protester", "logger", "spawner", "corner" })
   for _, corner in ipairs(CORNERS) do s.board:set(corner, "corner", 1) end
   for _, piece in pairs(PIECE) do
-    s:pool(piece, { value = PYRAMIDS_OF_EACH_SIZE, max = PYRAMIDS_OF_EACH_SIZE })
+    s:pool(piece, { value = s.options.pyramids, max = s.options.pyramids })
   end
   s:pool("score", { per_seat = true })
-  s:pool("protesters", { per_seat = true, value = protesters_each(s.players), max = PROTESTERS_IN_ALL })
+  s:pool("protesters", { per_seat = true, value = protesters_each(s),
+    max = math.max(PROTESTERS_IN_ALL, protesters_each(s) * s.players) })
   s:vars("play", { "busy", "spawning" })   -- spawning: the tree choosing its spawn
   turns.setup(s)
   -- Place a seedling on the centre of the board.
@@ -146,13 +159,13 @@ end
 
 -- Turn order ----------------------------------------------------------------
 
---- End the turn: a player who reached 10 points triggers the end; the
+--- End the turn: a player who reached 10 points (winning_score) triggers the end; the
 --- players after them in this round still play (turns.pass knows). A round
 --- in which the forest did not change is the cue to ask whether it ever can
 --- again; if not, the game ends with this round.
 local function end_turn(s)
   local seat = turns.seat(s)
-  if s.score:get(seat) >= WINNING_SCORE then turns.finish_round(s) end
+  if s.score:get(seat) >= s.options.winning_score then turns.finish_round(s) end
   if turns.last_in_round(s) then
     if s.play.busy == 0 and not forest_can_change(s) then turns.finish_round(s) end
     s.play.busy = 0
@@ -319,7 +332,7 @@ local function free_corners(s, out)
 end
 
 local function logger_steps(s, out)
-  out:add_all(MOVE.move, s.board:reach(logger_square(s, turns.seat(s)), MOVEMENT, EMPTY))
+  out:add_all(MOVE.move, s.board:reach(logger_square(s, turns.seat(s)), s.options.movement, EMPTY))
 end
 
 local function spawn_squares(s, out)
@@ -410,8 +423,8 @@ local function invariants(s)
     local piece = PIECE[stage]
     local pool, in_trees = s[piece]:get(), board:count(HOLDING[piece])
     if pool < 0 then broken("the %s pool holds %d", piece, pool) end
-    if pool + in_trees ~= PYRAMIDS_OF_EACH_SIZE then
-      broken("%d %s pyramids in the pool and %d in trees, not %d", pool, piece, in_trees, PYRAMIDS_OF_EACH_SIZE)
+    if pool + in_trees ~= s.options.pyramids then
+      broken("%d %s pyramids in the pool and %d in trees, not %d", pool, piece, in_trees, s.options.pyramids)
     end
   end
   local protesters = board:count(PROTESTED)
@@ -421,7 +434,7 @@ local function invariants(s)
     if score < 0 then broken("seat %d scores %d", seat, score) end
     protesters = protesters + supply
   end
-  local dealt = protesters_each(s.players) * s.players
+  local dealt = protesters_each(s) * s.players
   if protesters ~= dealt then broken("%d protesters in play, %d dealt", protesters, dealt) end
   if board:count(PROTESTER_NOT_ON_MATURE) > 0 then broken("a protester stands on a square without a mature tree") end
   if board:count({ logger = { 0, s.players } }) ~= squares then broken("a square holds the logger of no seat") end
@@ -469,7 +482,7 @@ local function render(s)
       render_board.seat(seat, "Seat " .. seat), s.score:get(seat), s.protesters:get(seat), mark)
   end
   if turns.ending(s) and not turns.over(s) then
-    lines[#lines + 1] = "Final round: someone reached 10 points."
+    lines[#lines + 1] = string.format("Final round: someone reached %d points.", s.options.winning_score)
   end
   return table.concat(lines, "\n")
 end
@@ -479,6 +492,7 @@ return game.define {
   title = "Logger",
   version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 2, max = 4, default = 2 },
+  options = OPTIONS,
   setup = setup,
   actor = actor,
   phases = PHASES,
