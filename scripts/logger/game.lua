@@ -462,7 +462,7 @@ end
 
 local PHASE_TEXT = {
   [PHASE.place] = "place your logger on a free corner",
-  [PHASE.move] = "move your logger up to two squares",
+  [PHASE.move] = "move your logger up to %s",
   [PHASE.spawn] = "choose where the tree marked * spawns its seedling",
   [PHASE.action] = "plant, protest or chop",
   [PHASE.protest_more] = "place another protester, or stop",
@@ -477,7 +477,11 @@ local function render(s)
   }
   for seat = 1, s.players do
     local mark = ""
-    if not turns.over(s) and seat == turns.seat(s) then mark = "   <- " .. PHASE_TEXT[turns.phase(s)] end
+    if not turns.over(s) and seat == turns.seat(s) then
+      local m = s.options.movement
+      mark = "   <- " .. PHASE_TEXT[turns.phase(s)]:format(({ "one square", "two squares", "three squares" })[m]
+        or m .. " squares")
+    end
     lines[#lines + 1] = string.format("%s: %2d points, %d protesters in supply%s",
       render_board.seat(seat, "Seat " .. seat), s.score:get(seat), s.protesters:get(seat), mark)
   end
