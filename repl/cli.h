@@ -28,6 +28,7 @@ typedef struct {
     const char *json;       /* bench --json FILE */
     bool all_games;
     bool ascii;             /* play --ascii: plain ASCII boards on any terminal */
+    game_settings set;      /* --set NAME=VALUE: the game's options */
 } cli_opts;
 
 /* The data folder (holding stdlib/ and scripts/): GROVE_DATA, beside the
@@ -38,8 +39,9 @@ bool cli_datadir(char *out, size_t len);
  * or installed; prints the reason and returns NULL on failure. */
 grove_vm *cli_vm(void);
 
-/* Parse "--players N --seed S --variant a,b --bot 2=random" from argv
- * (starting at i); returns false with a message printed on bad options. */
+/* Parse "--players N --seed S --variant a,b --bot 2=random --set n=v" from
+ * argv (starting at i); returns false with a message printed on bad
+ * options. */
 bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
 
 /* The player count to use when none is given: the game's usual one
@@ -47,6 +49,12 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
  * (game_counts_of); 0 with a message when the game or a variant does not
  * load. */
 int cli_default_players(grove_vm *vm, const char *game, const char *variants);
+
+/* Print the options game `name` (with `variants`) declares: each with its
+ * default, the values it takes and its help line, and, when g is given,
+ * the value g plays with where it differs. False, said on stderr, when the
+ * definition does not load. */
+bool cli_print_options(FILE *out, grove_vm *vm, const char *name, const char *variants, game *g);
 
 /* The REPL on one game, reading lines from `in` (stdin: readline when it
  * is a terminal); returns the program's exit status. */

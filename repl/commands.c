@@ -21,8 +21,10 @@ static bool c_quit(repl *r, const char *arg)
 
 static bool c_help(repl *r, const char *arg)
 {
-    (void)r;
-    help_print(stdout, arg);
+    if (arg && (!strcmp(arg, game_name(r->g)) || !strcmp(arg, "options")))    /* the game's own options */
+        cli_print_options(stdout, r->vm, game_name(r->g), game_variants(r->g), r->g);
+    else
+        help_print(stdout, arg);
     return true;
 }
 

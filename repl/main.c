@@ -47,10 +47,31 @@ static const char *const usage =
 
 /* ---- list -------------------------------------------------------------------- */
 
-static int cmd_list(void)
+static const char list_usage[] =
+    "usage: grove list                        the games, their player counts and variants\n"
+    "       grove list --options GAME [--variant A,B]\n"
+    "                                         the options GAME declares: each with its default,\n"
+    "                                         the values it takes and what it changes\n"
+    "                                         (set them with play, sim, bench --set NAME=VALUE)\n";
+
+static int cmd_list(int argc, char **argv)
 {
+    const char *options_of = NULL, *variants = "";
+    for (int i = 2; i < argc; i++) {
+        if (!strcmp(argv[i], "--help") || !strcmp(argv[i], "-h")) { fputs(list_usage, stdout); return 0; }
+        if (!strcmp(argv[i], "--options") && i + 1 < argc && argv[i + 1][0] != '-') options_of = argv[++i];
+        else if ((!strcmp(argv[i], "--variant") || !strcmp(argv[i], "--variants")) && i + 1 < argc) variants = argv[++i];
+        else if (!strcmp(argv[i], "--options")) { fprintf(stderr, "grove list: --options needs a game\n%s", list_usage); return 2; }
+        else { fprintf(stderr, "grove list: unexpected argument '%s'\n%s", argv[i], list_usage); return 2; }
+    }
+    if (variants[0] && !options_of) { fprintf(stderr, "grove list: --variant goes with --options GAME\n%s", list_usage); return 2; }
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
+    if (options_of) {
+        bool ok = cli_print_options(stdout, vm, options_of, variants, NULL);
+        vm_free(vm);
+        return ok ? 0 : 1;
+    }
     int n;
     game_about *list = game_list(vm, &n);
     if (!list) {
@@ -324,7 +345,7 @@ int main(int argc, char **argv)
         return 0;
     }
     if (!strcmp(argv[1], "play")) return cmd_play(argc, argv);
-    if (!strcmp(argv[1], "list")) return cmd_list();
+    if (!strcmp(argv[1], "list")) return cmd_list(argc, argv);
     if (!strcmp(argv[1], "new")) return cmd_new(argc, argv);
     if (!strcmp(argv[1], "run")) return cmd_run(argc, argv);
     if (!strcmp(argv[1], "test")) return cmd_test(argc, argv);

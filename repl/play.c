@@ -359,7 +359,7 @@ int play_session(const cli_opts *opts, FILE *in)
     if (!r.o.players) r.o.players = cli_default_players(r.vm, r.o.game, r.o.variants);
     if (!r.o.players) { vm_free(r.vm); return 1; }
     char err[GAME_ERRLEN];
-    r.g = game_open(r.vm, r.o.game, r.o.variants, r.o.players, r.o.seed, 0, err, sizeof err);
+    r.g = game_open_with(r.vm, r.o.game, r.o.variants, r.o.players, r.o.seed, &r.o.set, err, sizeof err);
     if (!r.g) { fprintf(stderr, "grove: %s\n", err); vm_free(r.vm); return 1; }
     for (int seat = r.o.players + 1; seat <= MAX_BOTS; seat++)
         if (r.o.bots[seat][0]) {
@@ -372,9 +372,13 @@ int play_session(const cli_opts *opts, FILE *in)
     r.tty = in == stdin && isatty(STDIN_FILENO);
     r.auto_forced = true;
     luaprompt_open(&r);
-    printf("grove %s: %s, %d player%s, seed %llu%s%s. Type 'help' for commands.\n", GROVE_VERSION,
+    game_settings changed;              /* the options set away from their defaults */
+    char options[512] = "";
+    if (game_options_values(r.g, true, &changed)) game_settings_text(&changed, options, sizeof options);
+    printf("grove %s: %s, %d player%s, seed %llu%s%s%s%s. Type 'help' for commands.\n", GROVE_VERSION,
            r.o.game, r.o.players, r.o.players == 1 ? "" : "s", (unsigned long long)r.o.seed,
-           game_variants(r.g)[0] ? ", variants " : "", game_variants(r.g));   /* with one a player count brings */
+           game_variants(r.g)[0] ? ", variants " : "", game_variants(r.g),   /* with one a player count brings */
+           options[0] ? ", options " : "", options);
     lineedit_open(&r);
     for (;;) {
         if (!r.paused) run_automatic(&r);

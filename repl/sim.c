@@ -5,6 +5,7 @@
  *   grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]]
  *             [--seed S] [--threads T] [--cap MOVES] [--json FILE] [--csv FILE]
  *             [--plot FILE.svg] [--compare VARIANTS_A VARIANTS_B] [--coverage]
+ *             [--set NAME=VALUE]...
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -49,10 +50,11 @@ static bool default_players(grove_vm *vm, sim_opts *o)
 static const char usage[] =
     "usage: grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]] [--seed S]\n"
     "                 [--threads T] [--cap MOVES] [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
-    "                 [--compare VARIANTS_A VARIANTS_B] [--coverage]\n"
+    "                 [--compare VARIANTS_A VARIANTS_B] [--coverage] [--set NAME=VALUE]...\n"
     "  bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; one for all seats or one per seat\n"
     "  variants: comma-separated names; '-' for none (in --compare)\n"
-    "  --plot: an SVG picture of win rates, scores and game lengths (A and B side by side with --compare)\n";
+    "  --plot: an SVG picture of win rates, scores and game lengths (A and B side by side with --compare)\n"
+    "  --set: a game option (both sides of --compare play with it); grove list --options GAME lists them\n";
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
 {
@@ -114,6 +116,11 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
             }
             o->nsides = 2;
             i += 2;
+        } else if (!strcmp(a, "--set")) {
+            char why[GAME_ERRLEN];
+            if (!v) { fprintf(stderr, "grove sim: --set needs NAME=VALUE (grove list --options GAME lists them)\n"); return 0; }
+            if (!game_settings_add(&o->set, v, why, sizeof why)) { fprintf(stderr, "grove sim: %s\n", why); return 0; }
+            i++;
         } else if (!strcmp(a, "--coverage")) {
             o->coverage = true;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -163,9 +170,12 @@ int cmd_sim(int argc, char **argv)
     /* a first game, to refuse bad names and counts before starting threads */
     for (int side = 0; side < o.nsides; side++) {
         char err[GAME_ERRLEN];
-        game *g = game_open(vm, o.game, o.variants[side], o.players, o.seed, 0, err, sizeof err);
+        game *g = game_open_with(vm, o.game, o.variants[side], o.players, o.seed, &o.set, err, sizeof err);
         if (!g) { fprintf(stderr, "grove sim: %s\n", err); vm_free(vm); return 1; }
+        bool read = game_options_values(g, false, &o.played[side]);
+        if (!read) fprintf(stderr, "grove sim: %s\n", game_error(g));
         game_close(g);
+        if (!read) { vm_free(vm); return 1; }
     }
     if (o.plot) read_title(vm, &o);
     vm_free(vm);
@@ -173,6 +183,11 @@ int cmd_sim(int argc, char **argv)
            o.n, (unsigned long long)o.seed, (unsigned long long)(o.seed + (uint64_t)o.n - 1));
     for (int p = 1; p <= o.players; p++) printf(" %s", o.botnames[p]);
     if (o.nsides == 1 && o.variants[0][0]) printf(", variants %s", o.variants[0]);
+    if (o.set.n) {
+        char text[512];
+        game_settings_text(&o.set, text, sizeof text);
+        printf(", options %s", text);
+    }
     printf("\n");
     fflush(stdout);                     /* before any error of the run on stderr */
 

@@ -39,6 +39,8 @@ typedef struct {
     const char *plot;               /* --plot FILE.svg */
     char title[128];                /* the game's title, for the plot */
     bool coverage;
+    game_settings set;              /* --set NAME=VALUE, for both sides */
+    game_settings played[2];        /* every option's value each side plays with (records) */
 } sim_opts;
 
 /* One played game. */
