@@ -64,6 +64,8 @@ int play_session(const cli_opts *o, FILE *in);
  * lists them all. */
 void help_print(FILE *out, const char *topic);
 bool help_has(const char *topic);
+/* The i-th topic's name (0: "topics"), NULL past the last: for Tab. */
+const char *help_topic(int i);
 
 int cmd_play(int argc, char **argv);
 int cmd_new(int argc, char **argv);

@@ -54,7 +54,7 @@ static const char usage[] =
     "  bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; one for all seats or one per seat\n"
     "  variants: comma-separated names; '-' for none (in --compare)\n"
     "  --plot: an SVG picture of win rates, scores and game lengths (A and B side by side with --compare)\n"
-    "  --set: a game option (both sides of --compare play with it); grove list --options GAME lists them\n";
+    "  --set: a game option (both sides of --compare play with it); grove help options says more\n";
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
 {
