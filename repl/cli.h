@@ -71,5 +71,6 @@ int cmd_play(int argc, char **argv);
 int cmd_new(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 #endif

@@ -195,7 +195,7 @@ static bool c_auto(repl *r, const char *arg)
 }
 
 /* `sim [OPTIONS]` at the prompt: grove sim on this game (its players and
- * variants), 100 games unless -n says otherwise; the game in progress is
+ * variants), 100 games unless -n or --sprt says otherwise; the game in progress is
  * not touched (the sim runs its own games, in its own VMs). */
 static bool c_sim(repl *r, const char *args)
 {
@@ -228,7 +228,7 @@ static bool c_sim(repl *r, const char *args)
     char *save = NULL;
     for (char *w = strtok_r(copy, " \t", &save); w && argc < (int)(sizeof argv / sizeof argv[0]) - 3;
          w = strtok_r(NULL, " \t", &save)) {
-        if (!strcmp(w, "-n")) count_given = true;
+        if (!strcmp(w, "-n") || !strcmp(w, "--sprt")) count_given = true;   /* --sprt: until it decides */
         argv[argc++] = w;
     }
     if (!count_given) { argv[argc++] = w_n; argv[argc++] = w_100; }
@@ -257,7 +257,7 @@ const repl_command repl_commands[] = {
     { "auto", NULL, "on|off", true, "play forced (single-option) moves by themselves", c_auto },
     { "sim", NULL, "[OPTIONS]", true,
       "bot games of this game, its variants and options: sim -n 500 --bots mcts,random\n"
-      "(100 games by default; the options of grove sim --help)", c_sim },
+      "(100 games by default, or until --sprt decides; the options of grove sim --help)", c_sim },
     { "help", "?", "[TOPIC]", true, "this text, or a topic: help topics lists them;\n"
       "help GAME: the game's options", c_help },
     { "quit", "exit q", NULL, false, "leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)", c_quit },

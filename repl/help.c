@@ -53,10 +53,16 @@ static const topic topics[] = {
       "  is a loss), scores, game lengths and the moves played by kind, at the\n"
       "  game's usual player count unless --players says otherwise. --compare A B\n"
       "  plays the same seeds under two variant lists ('-' for none) and says what\n"
-      "  changed, with intervals. --plot FILE.svg draws it; --json/--csv write one\n"
-      "  record per game (grove replay reads them); --coverage shows the rule lines\n"
-      "  no game reached. At the REPL, 'sim -n 500' does the same for the game at\n"
-      "  hand; Ctrl-C stops it.\n" },
+      "  changed, with intervals and p-values adjusted over all the measures (Holm),\n"
+      "  so a false 'significant' anywhere is at most 5% likely; r says how alike\n"
+      "  each seed's two games were.\n"
+      "  --sprt MEASURE plays until a sequential test (SPRT) decides one question:\n"
+      "  --compare A B --sprt win1 (does B move seat 1's win rate by 5 points?),\n"
+      "  --sprt first alone (does seat 1 win more than its share?), length:10,\n"
+      "  score2:0.5; it says how many games that took. --plot FILE.svg\n"
+      "  draws it; --json/--csv write one record per game (grove replay reads them);\n"
+      "  --coverage shows the rule lines no game reached. At the REPL, 'sim -n 500'\n"
+      "  does the same for the game at hand; Ctrl-C stops it.\n" },
     { "save", "save files: what they hold and what loading checks",
       "Saving and loading\n"
       "  'save FILE' writes the game (game, variants, players, seed, every move as\n"
@@ -99,11 +105,37 @@ static const topic topics[] = {
       "Writing a game\n"
       "  grove new NAME       a working game to change: game.lua, README.md, tests/\n"
       "  grove test NAME      run its tests (a folder path) after each change\n"
+      "  grove check NAME     what every game must get right, on random games:\n"
+      "                       determinism, undo and saves, move texts, hidden cards,\n"
+      "                       invariants(s) (help check)\n"
       "  reload               at the REPL: the new rules, the moves so far replayed\n"
       "  The tutorial: examples/tutorial/README.md. The API: docs/api.md, with\n"
       "  editor completion from types/ (see types/README.md). Games are found in\n"
       "  scripts/NAME/ of the data folder and of each GROVE_PATH folder, then as\n"
       "  NAME/ in the working directory.\n" },
+    { "check", "grove check: what every game must get right",
+      "Checking a game\n"
+      "  grove check NAME [--players N] [--variant V] [-n GAMES] [--seed S]\n"
+      "  plays GAMES random games (10) of every player count and variant, and at\n"
+      "  every move checks what any rule script must get right:\n"
+      "    determinism    played again in fresh Lua states, the game gives the same\n"
+      "                   states, moves and texts (a pairs loop over string keys,\n"
+      "                   whose order changes from run to run, is named)\n"
+      "    undo, saves    undo and redo, save and load, and replaying the moves'\n"
+      "                   texts give back the identical states (a Lua value kept\n"
+      "                   outside the components is named with the line that sets it)\n"
+      "    move texts     one line each, unique, no number or REPL command, read back\n"
+      "                   as the same move; a text no legal move has changes nothing\n"
+      "    legal moves    every one applies without an error\n"
+      "    hidden cards   re-dealing what a seat cannot see changes neither its board\n"
+      "                   nor its own moves, and moves it cannot tell apart once\n"
+      "                   played read the same to it (describe(s, move, viewer))\n"
+      "    the rules      invariants(s) after every move; the end, with a rank for\n"
+      "                   every seat, within --cap moves (10000)\n"
+      "  The first failure gives the seed, the move and its text, the script line to\n"
+      "  fix, and the command that shows it again (exit status 1). At the end it\n"
+      "  names the move kinds never played, and the cards no seat saw or played of\n"
+      "  a game that declares its catalog (catalog = {what =, names =}).\n" },
 };
 
 #define NTOPICS (sizeof topics / sizeof topics[0])

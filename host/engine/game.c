@@ -412,12 +412,12 @@ bool game_push_result(game *g)
     return finish_hook(g, "result", 0, 1);
 }
 
-bool game_outcome(game *g, game_result *out)
+/* Read result(s), on top of the stack, into *out, and pop it. */
+static void read_outcome(game *g, game_result *out)
 {
     lua_State *L = g->vm->L;
     out->over = out->has_scores = false;
     out->text[0] = '\0';
-    if (!game_push_result(g)) return false;
     int res = lua_gettop(L);
     if (lua_istable(L, res)) {
         out->over = true;
@@ -426,16 +426,28 @@ bool game_outcome(game *g, game_result *out)
         out->has_scores = lua_getfield(L, res, "scores") == LUA_TTABLE;   /* [res, text, scores] */
         lua_getfield(L, res, "ranks");                  /* [res, text, scores, ranks] */
         for (int seat = 1; seat <= g->players; seat++) {
-            lua_rawgeti(L, res + 2, seat);
+            if (out->has_scores) lua_rawgeti(L, res + 2, seat);
+            else lua_pushnil(L);
             if (out->scores) out->scores[seat - 1] = lua_tonumber(L, -1);
             if (out->shown) snprintf(out->shown[seat - 1], sizeof out->shown[0], "%s", luaL_tolstring(L, -1, NULL));
             lua_settop(L, res + 3);
-            lua_rawgeti(L, res + 3, seat);
+            if (lua_istable(L, res + 3)) lua_rawgeti(L, res + 3, seat);
+            else lua_pushnil(L);
             if (out->ranks) out->ranks[seat - 1] = (int)lua_tointeger(L, -1);
             lua_pop(L, 1);
         }
     }
     lua_settop(L, res - 1);
+}
+
+bool game_outcome(game *g, game_result *out)
+{
+    if (!game_push_result(g)) {
+        out->over = out->has_scores = false;
+        out->text[0] = '\0';
+        return false;
+    }
+    read_outcome(g, out);
     return true;
 }
 
@@ -536,6 +548,29 @@ bool game_kind_name(game *g, int kind, char *buf, size_t len)
         snprintf(buf, len, "%s", lua_tostring(L, -1));
     lua_settop(L, top);
     return buf[0] != '\0';
+}
+
+bool game_invariants(game *g, bool *has)
+{
+    lua_State *L = g->vm->L;
+    game_push_def(g);
+    int type = lua_getfield(L, -1, "invariants");
+    lua_pop(L, 2);
+    *has = type != LUA_TNIL;
+    if (!*has) return true;
+    uint64_t before;
+    if (!game_hash(g, &before)) return false;
+    game_push_def(g);
+    lua_getfield(L, -1, "invariants");
+    lua_remove(L, -2);
+    game_push_state(g);
+    if (!finish_hook(g, "invariants", 0, 0)) return false;
+    if (state_hash(g->st) != before) {
+        game_restore(g, g->scratch);
+        snprintf(g->err, sizeof g->err, "invariants: changed the state (it may only look)");
+        return false;
+    }
+    return true;
 }
 
 bool game_played(game *g, int64_t move, char *buf, size_t len)
@@ -644,6 +679,47 @@ void game_raw_apply(game *g, int64_t m)
     g->vm->progress++;
 }
 
+/* A protected call of its own inside the run, for describe, whose failure
+ * the checked path turns into a fallback text rather than an error. */
+static int raw_describe_body(lua_State *L)
+{
+    game *g = lua_touserdata(L, 1);
+    int64_t m = lua_tointeger(L, 2);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_describe);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_pushinteger(L, m);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+bool game_raw_describe(game *g, int64_t m, char *buf, size_t len)
+{
+    lua_State *L = g->vm->L;
+    lua_pushcfunction(L, raw_describe_body);
+    lua_pushlightuserdata(L, g);
+    lua_pushinteger(L, m);
+    const char *s = NULL;
+    if (lua_pcall(L, 2, 1, 0) == LUA_OK) s = lua_tostring(L, -1);
+    if (s) snprintf(buf, len, "%s", s);
+    else snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(m), move_a(m), move_b(m), move_c(m));
+    lua_pop(L, 1);
+    return s != NULL;
+}
+
+void game_raw_played(game *g, int64_t m, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (g->fn_played == LUA_NOREF) return;
+    lua_State *L = g->vm->L;
+    g->raw_hook = "played";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_played);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_pushinteger(L, m);
+    lua_call(L, 2, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) snprintf(buf, len, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+}
+
 bool game_raw_ranks(game *g, int *ranks)
 {
     lua_State *L = g->vm->L;
@@ -681,6 +757,16 @@ int game_raw_actor(game *g)
     lua_pop(L, 1);
     if (!isnum || seat < 1 || seat > g->players) luaL_error(L, "returned no seat 1..%d", g->players);
     return (int)seat;
+}
+
+void game_raw_outcome(game *g, game_result *out)
+{
+    lua_State *L = g->vm->L;
+    g->raw_hook = "result";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_result);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_call(L, 1, 1);
+    read_outcome(g, out);
 }
 
 double game_raw_score(game *g, int seat)

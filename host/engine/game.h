@@ -32,7 +32,8 @@
  * only choice a caller makes; here is all each guarantees.
  *
  *                   checked: every game_* call below   fast: game_run_raw and
- *                   that runs a hook                   game_playout (and the bots)
+ *                   that runs a hook                   game_playout (the bots,
+ *                                                      grove sim's games)
  *   one call is     one hook, in its own protected     a C loop over many hooks
  *                   call (vm_call)                     (game_raw_*) in one
  *                                                      protected call
@@ -249,6 +250,12 @@ bool game_parse(game *g, const char *text, int64_t *move);
  * in buf, when the game names no kinds or not this one. */
 bool game_kind_name(game *g, int kind, char *buf, size_t len);
 
+/* Call def.invariants(s), what the game says holds after every move
+ * (grove check, the playout tests). True when it returns, or when the
+ * game has none (*has false); false with game_error when it raises or
+ * changes the state (which is then put back). */
+bool game_invariants(game *g, bool *has);
+
 /* What a move plays, by def.played(s, move) (a card's name), into buf; ""
  * when the game has no such hook or the move plays no card. False on error. */
 bool game_played(game *g, int64_t move, char *buf, size_t len);
@@ -337,7 +344,13 @@ bool game_run_raw(game *g, int (*body)(game *g, void *ctx), void *ctx, int *ret)
 const movebuf *game_raw_moves(game *g);       /* the legal moves, in the game's buffer */
 void game_raw_apply(game *g, int64_t m);      /* no legality check, no history */
 int game_raw_actor(game *g);                  /* the seat to act; raises for no seat */
+/* def.describe(s, m) into buf, as game_describe: false, with a fallback
+ * text in buf, when describe fails (which does not stop the run). */
+bool game_raw_describe(game *g, int64_t m, char *buf, size_t len);
+/* def.played(s, m) into buf, as game_played ("" for none); raises on error. */
+void game_raw_played(game *g, int64_t m, char *buf, size_t len);
 bool game_raw_ranks(game *g, int *ranks);     /* ranks[1..players] (each >= 1) once over; else false */
+void game_raw_outcome(game *g, game_result *out);   /* game_outcome's reading; raises on error */
 double game_raw_score(game *g, int seat);     /* result(s).scores[seat], or 0 */
 bool game_has_score(const game *g);           /* does the script give score(s, seat)? */
 double game_raw_eval(game *g, int seat);      /* def.score(s, seat); raises for a non-number */

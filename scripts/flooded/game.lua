@@ -1752,6 +1752,10 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+--- The catalog for grove check: tiles are named by their numbers, as moves write them.
+local TILE_NAMES = {}
+for t in ipairs(TILES) do TILE_NAMES[t] = tostring(t) end
+
 return game.define {
   name = "flooded",
   title = "Flooded Forest",
@@ -1769,4 +1773,5 @@ return game.define {
   -- for tests and studies: the tile catalogue and the stages (the turn
   -- phases are phases.names)
   data = { tiles = TILES, stages = STAGE },
+  catalog = { what = "tiles", names = TILE_NAMES },   -- for grove check: tiles never seen
 }

@@ -1508,6 +1508,10 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+--- The catalog for grove check: each card id's name, as moves write it.
+local CARD_NAMES = {}
+for id, row in ipairs(CARDS) do CARD_NAMES[id] = row.key end
+
 return game.define {
   name = "squirrel",
   title = "Squirrel Island",
@@ -1524,4 +1528,6 @@ return game.define {
   describe = describe,
   -- for tests and tools: the catalog, a card's text, the catalog's checks
   data = { cards = CARDS, card_text = card_text, check_cards = check_cards },
+  -- for grove check: cards never seen or played (pending holds programs, not cards)
+  catalog = { what = "cards", names = CARD_NAMES, except = { "pending" } },
 }

@@ -7,14 +7,17 @@ expect repl-help "  undo            take back a move (and the bot and forced mov
 expect repl-help "  quit, exit, q   leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)"
 expect repl-help "More: help topics"
 expect repl-help "  mcts:N          N iterations a move"
-expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save variants options writing"
+expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save variants options writing check"
 reject repl-help "not a command, a legal move or Lua"
 
 "$GROVE" help topics >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect topics "  writing    writing a new game: where to start"
+expect topics "  check      grove check: what every game must get right"
 expect topics "exit 0"
 "$GROVE" help save >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect topic "or one made under another version of the rules, is refused"
+"$GROVE" help writing >"$tmp/out" 2>&1
+expect topic-writing "grove check NAME     what every game must get right, on random games:"
 "$GROVE" help nonsense >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect topic-unknown "no help topic 'nonsense'"
 expect topic-unknown "exit 2"
