@@ -38,6 +38,7 @@ static const char *const usage =
     "  grove replay FILE [-v] [--game N]\n"
     "                          play a save file or sim --json records again and check the end\n"
     "  grove check GAME... [--players N] [--variant A,B] [-n GAMES] [--seed S] [--cap MOVES]\n"
+    "            [--set NAME=VALUE]...\n"
     "                          every check that needs no knowledge of the rules (determinism,\n"
     "                          undo, replay, saves, move texts, hidden cards, invariants, the end)\n"
     "                          on random games of every player count and variant\n"

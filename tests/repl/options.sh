@@ -88,4 +88,14 @@ expect bench "logger, options pyramids=5 (2 players, "
 run bench logger --playouts 3 --set pyramid=5
 expect bench-unknown "grove bench: logger has no option 'pyramid' (did you mean 'pyramids'?"
 
+# check: every setting it checks plays with the options
+run check logger -n 2 --players 2 --set winning_score=4
+expect check "logger: every check passed (2 games,"
+expect check "exit 0"
+run check logger -n 2 --set winning_scor=4
+expect check-unknown "FAIL logger, 2 players: the game does not open: logger has no option 'winning_scor' (did you mean 'winning_score'?"
+expect check-unknown "exit 1"
+run check logger --help
+expect check-help "[--set NAME=VALUE]..."
+
 finish options
