@@ -200,7 +200,7 @@ _grove_option_args()
 {
     case $1:$2 in
         play:--players | play:-p | play:--seed | play:-s | play:--variant | play:--variants | play:--bot) _grove_nargs=1 ;;
-        play:--set | sim:--set | bench:--set | check:--set | list:--options | list:--variant | list:--variants) _grove_nargs=1 ;;
+        play:--set | play:--from | sim:--set | bench:--set | check:--set | list:--options | list:--variant | list:--variants) _grove_nargs=1 ;;
         sim:-n | sim:--players | sim:-p | sim:--seed | sim:-s | sim:--threads | sim:-t | sim:--cap) _grove_nargs=1 ;;
         sim:--variant | sim:--variants | sim:--bots | sim:--bot | sim:--json | sim:--csv | sim:--plot) _grove_nargs=1 ;;
         sim:--compare) _grove_nargs=2 ;;
@@ -218,7 +218,7 @@ _grove_option_args()
 _grove_options()
 {
     case $1 in
-        play) _grove_found=(--players --seed --variant --bot --set --ascii --help) ;;
+        play) _grove_found=(--players --seed --variant --bot --set --ascii --from --help) ;;
         sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --set --help) ;;
         bench) _grove_found=(--players --variant --seed --seconds --playouts --set --json --help) ;;
         test) _grove_found=(--verbose --filter --help) ;;
@@ -349,7 +349,7 @@ _grove()
                 [[ -n $game ]] && _grove_player_counts "$game"
                 _grove_reply "$cur" "${_grove_found[@]}"
                 ;;
-            *:--json | *:--csv | *:--plot)
+            *:--json | *:--csv | *:--plot | play:--from)
                 _grove_files "$cur"
                 ;;
         esac

@@ -7,6 +7,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "outfile.h"
 #include "cli.h"
 
 static double now(void)
@@ -192,14 +193,15 @@ int cmd_bench(int argc, char **argv)
         else rc = 1;
     }
     if (o.json) {
-        FILE *f = fopen(o.json, "w");
-        if (!f) { fprintf(stderr, "grove bench: cannot write %s\n", o.json); rc = 1; }
-        else {
+        char err[512];
+        outfile *out = outfile_open(o.json, err, sizeof err);
+        if (out) {
+            FILE *f = outfile_stream(out);
             fprintf(f, "[\n");
             for (int i = 0; i < done; i++) json_result(f, &res[i], i + 1 == done);
             fprintf(f, "]\n");
-            fclose(f);
         }
+        if (!out || !outfile_commit(out, err, sizeof err)) { fprintf(stderr, "grove bench: %s\n", err); rc = 1; }
     }
     free(res);
     vm_free(vm);

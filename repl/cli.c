@@ -95,7 +95,7 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
             if (!parse_int(v, 1, 16, &n)) { fprintf(stderr, "grove: --players needs a number 1..16\n"); return false; }
             o->players = (int)n; i++;
         } else if (!strcmp(a, "--seed") || !strcmp(a, "-s")) {
-            if (!parse_int(v, 0, LLONG_MAX, &n)) { fprintf(stderr, "grove: --seed needs a non-negative integer\n"); return false; }
+            if (!parse_int(v, 0, LLONG_MAX, &n)) { fprintf(stderr, "grove: --seed needs an integer 0..%lld (a save's seed is a Lua integer)\n", LLONG_MAX); return false; }
             o->seed = (uint64_t)n; o->seed_given = true; i++;
         } else if (!strcmp(a, "--variant") || !strcmp(a, "--variants")) {
             if (!v) { fprintf(stderr, "grove: --variant needs a name (or names, comma-separated)\n"); return false; }
@@ -121,6 +121,9 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
             i++;
         } else if (!strcmp(a, "--ascii") && !bench) {
             o->ascii = true;
+        } else if (!strcmp(a, "--from") && !bench) {
+            if (!v) { fprintf(stderr, "grove: --from needs a save file (made with save FILE at the REPL)\n"); return false; }
+            o->from = v; i++;
         } else if (!strcmp(a, "--seconds") && bench) {
             char *end;
             double d = v ? strtod(v, &end) : 0;
@@ -177,3 +180,45 @@ bool cli_print_options(FILE *out, grove_vm *vm, const char *name, const char *va
     free(info);
     return true;
 }
+
+/* ---- files ------------------------------------------------------------------ */
+
+#define CLI_FILE_MAX_BYTES (1 << 30)  /* 4 million moves of the longest text */
+
+char *cli_read_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno)); return NULL; }
+    /* a save or a session is a regular file of bounded size: /dev/zero, a
+     * pipe or a folder would be read for ever or not at all */
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        snprintf(err, errlen, "cannot load %s: %s", path,
+                 S_ISDIR(st.st_mode) ? "it is a folder" : "it is not a regular file (a device or a pipe)");
+        return NULL;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t n = fread(buf + len, 1, cap - len - 1, f);
+        len += n;
+        if (len + 1 < cap) break;
+        if (cap >= CLI_FILE_MAX_BYTES) {
+            fclose(f);
+            free(buf);
+            snprintf(err, errlen, "cannot load %s: larger than %d MiB, which no save is", path, CLI_FILE_MAX_BYTES >> 20);
+            return NULL;
+        }
+        cap *= 2;
+        char *nb = realloc(buf, cap);
+        if (!nb) { free(buf); buf = NULL; break; }
+        buf = nb;
+    }
+    fclose(f);
+    if (!buf) { snprintf(err, errlen, "out of memory reading %s", path); return NULL; }
+    buf[len] = '\0';
+    if (strlen(buf) != len) { free(buf); snprintf(err, errlen, "%s is not a text file", path); return NULL; }
+    return buf;
+}
+

@@ -29,6 +29,7 @@ typedef struct {
     bool all_games;
     bool ascii;             /* play --ascii: plain ASCII boards on any terminal */
     game_settings set;      /* --set NAME=VALUE: the game's options */
+    const char *from;       /* play --from FILE: start from a save file */
 } cli_opts;
 
 /* The data folder (holding stdlib/ and scripts/): GROVE_DATA, beside the
@@ -55,9 +56,14 @@ int cli_default_players(grove_vm *vm, const char *game, const char *variants);
  * the value g plays with where it differs. False, said on stderr, when the
  * definition does not load. */
 bool cli_print_options(FILE *out, grove_vm *vm, const char *name, const char *variants, game *g);
+/* The whole text file at path (malloc'ed, the caller frees it), or NULL
+ * with err ("cannot open ...", "... is not a text file"). */
+char *cli_read_file(const char *path, char *err, size_t errlen);
 
 /* The REPL on one game, reading lines from `in` (stdin: readline when it
- * is a terminal); returns the program's exit status. */
+ * is a terminal); returns the program's exit status: 0, or 1 when a
+ * scripted session (not a terminal) hit a refused move, a Lua error or a
+ * failed command, or when the game could not start. */
 int play_session(const cli_opts *o, FILE *in);
 
 /* The help topics: help_print(out, NULL) is the REPL's commands, "topics"

@@ -246,7 +246,8 @@ read_result lineedit_read(repl *r, const char *prompt, bool history, char **out)
         return READ_EOF;
     }
     if (n && line[n - 1] == '\n') line[n - 1] = '\0';
-    printf("%s%s\n", prompt, line);     /* a transcript of a scripted session */
+    printf("%s%s\n", prompt, line);     /* a transcript of a scripted session, */
+    fflush(stdout);                     /* there before the line's work starts */
     *out = line;
     return READ_LINE;
 }

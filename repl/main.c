@@ -21,8 +21,8 @@ static const char *const usage =
     "\n"
     "usage:\n"
     "  grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"
-    "            [--set NAME=VALUE]... [--ascii]\n"
-    "                          play at the REPL (type 'help' there)\n"
+    "            [--set NAME=VALUE]... [--ascii] [--from FILE]\n"
+    "                          play at the REPL (type 'help' there); --from starts from a save\n"
     "  grove list [--options GAME]\n"
     "                          the games, their player counts and variants; or GAME's options\n"
     "  grove new NAME          a new game to change into yours: scripts/NAME/ (or ./NAME/\n"
@@ -58,14 +58,16 @@ static const char *const usage =
 
 static const char play_usage[] =
     "usage: grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"
-    "                  [--set NAME=VALUE]... [--ascii]\n"
+    "                  [--set NAME=VALUE]... [--ascii] [--from FILE]\n"
     "  Play GAME at the REPL: type a move, its number, a command or Lua ('help' there).\n"
     "  --players N        the seats (default: the game's usual count; grove list shows them)\n"
     "  --seed S           the seed of the game's chance (default 1)\n"
     "  --variant A,B      variants, comma-separated (grove list shows them)\n"
     "  --bot SEAT=KIND    a bot plays SEAT: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs\n"
     "  --set NAME=VALUE   a game option (grove list --options GAME lists them)\n"
-    "  --ascii            plain ASCII boards, whatever the terminal\n";
+    "  --ascii            plain ASCII boards, whatever the terminal\n"
+    "  --from FILE        start from a save (made with save FILE at the REPL); GAME, the\n"
+    "                     player count, seed, variants and options come from the file\n";
 
 static const char bench_usage[] =
     "usage: grove bench [GAME] [--players N] [--variant A,B] [--seed S] [--set NAME=VALUE]...\n"
@@ -412,7 +414,7 @@ static void set_display(void)
     api_set_display(color, utf8_locale());
 }
 
-int main(int argc, char **argv)
+static int run_command(int argc, char **argv)
 {
     set_display();
     if (argc >= 3 && !strcmp(argv[1], "help") && strcmp(argv[2], "--help") && strcmp(argv[2], "-h")) {
@@ -443,4 +445,20 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "check")) return cmd_check(argc, argv);
     fprintf(stderr, "grove: unknown command '%s' (see grove --help)\n", argv[1]);
     return 2;
+}
+
+/* Every command's output is checked to its end: a write error or a full
+ * disk (stdout into /dev/full) is reported and fails the command, never an
+ * output lost with exit 0. (Each file a command writes is checked where it
+ * is written: outfile.h.) */
+int main(int argc, char **argv)
+{
+    set_display();
+    int rc = run_command(argc, argv);
+    errno = 0;
+    if (fflush(stdout) != 0 || ferror(stdout)) {
+        fprintf(stderr, "grove: cannot write the output: %s\n", errno ? strerror(errno) : "a write error");
+        if (rc == 0) rc = 1;
+    }
+    return rc;
 }

@@ -7,6 +7,7 @@
  *             [--plot FILE.svg] [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]]
  *             [--coverage] [--set NAME=VALUE]...
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -66,8 +67,9 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
 {
     if (!s) return false;
     char *end;
+    errno = 0;
     long v = strtol(s, &end, 10);
-    if (*end || end == s || v < lo || v > hi) return false;
+    if (*end || end == s || errno || v < lo || v > hi) return false;
     *out = v;
     return true;
 }
@@ -91,7 +93,7 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
             if (!parse_long(v, 1, MAX_BOTS, &n)) { fprintf(stderr, "grove sim: --players needs a number 1..%d\n", MAX_BOTS); return 0; }
             o->players = (int)n; i++;
         } else if (!strcmp(a, "--seed") || !strcmp(a, "-s")) {
-            if (!parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove sim: --seed needs a non-negative integer\n"); return 0; }
+            if (!parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove sim: --seed needs an integer 0..%ld (a record's seed is a Lua integer)\n", 0x7fffffffffffffffL); return 0; }
             o->seed = (uint64_t)n; i++;
         } else if (!strcmp(a, "--threads") || !strcmp(a, "-t")) {
             if (!parse_long(v, 1, SIM_MAX_THREADS, &n)) { fprintf(stderr, "grove sim: --threads needs 1..%d\n", SIM_MAX_THREADS); return 0; }
@@ -147,6 +149,11 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
     }
     if (o->sprt && !o->n) o->n = SIM_SPRT_MAX_GAMES;
     if (!o->game || !o->n) { fputs(usage, stderr); return 0; }
+    if (o->seed > (uint64_t)0x7fffffffffffffffL - (uint64_t)(o->n - 1)) {
+        fprintf(stderr, "grove sim: the seeds %llu.. of %ld games go past %ld, the largest seed: give a smaller --seed\n",
+                (unsigned long long)o->seed, o->n, 0x7fffffffffffffffL);
+        return 0;
+    }
     /* bots: one kind for every seat, or one per seat */
     char list[256];
     snprintf(list, sizeof list, "%s", bots);

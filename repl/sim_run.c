@@ -146,8 +146,15 @@ static void play_move(game *g, fast_game *c, int64_t m, int actor)
             sg->texts = t;
             c->captexts = cap;
         }
-        char text[256];
-        game_raw_describe(g, m, text, sizeof text);
+        char text[GAME_MOVE_TEXT_MAX + 2], why[96];    /* one more: a text too long shows */
+        /* a describe that fails leaves its fallback text, and the run goes
+         * on; a text it gives that no save could hold fails the game */
+        if (game_raw_describe(g, m, text, sizeof text) && !game_move_text_fits(text, strlen(text), why, sizeof why)) {
+            char msg[256];
+            snprintf(msg, sizeof msg, "describe: the move's text %s: a move's text is one line of 1 to %d bytes "
+                     "without control characters, so that a record and a save can hold it", why, GAME_MOVE_TEXT_MAX);
+            game_raw_fail(g, msg);
+        }
         if (!(c->text = strdup(text))) game_raw_fail(g, "out of memory");
     }
     if (sg->moves == c->capplayed) {
@@ -207,7 +214,7 @@ static void explain(sim_run *r, grove_vm *vm, uint64_t seed, const fast_game *c,
     long k = c->sg->moves, at = k;
     bool in_move = c->has_move, over = false;
     int64_t m = c->move;
-    char err[GAME_ERRLEN], text[256] = "", unused[GAME_ERRLEN];
+    char err[GAME_ERRLEN], text[GAME_MOVE_TEXT_MAX + 1] = "", unused[GAME_ERRLEN];
     snprintf(err, sizeof err, "%s", fast);
     game *g = vm_cancelled() ? NULL
             : game_open(vm, o->game, o->variants[r->side], o->players, seed, 0, unused, sizeof unused);
@@ -221,7 +228,8 @@ static void explain(sim_run *r, grove_vm *vm, uint64_t seed, const fast_game *c,
             m = c->played[j];
         }
         /* g is now where move `at` starts (a failed apply leaves it there) */
-        if (in_move) game_describe(g, m, text, sizeof text);
+        if (in_move && !game_describe(g, m, text, sizeof text) && j == k)
+            snprintf(err, sizeof err, "%s", game_error(g));   /* a text no record can hold, with its line */
         const int64_t *legal;
         char card[48];
         int n = j == k ? game_legal(g, &legal) : 1;

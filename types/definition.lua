@@ -33,6 +33,7 @@
 ---@field render? fun(s: State, viewer: Seat): string # the board as text, showing only what the viewer may see (0: an onlooker)
 ---@field describe? fun(s: State, move: Move, viewer: Seat?): string # a move as a player types it: "place a1". With a viewer (a seat, 0: an onlooker), as that viewer reads it when it is played: naming nothing the move keeps from that viewer (a card stashed face down reads "stash a card" to the others), though what the move shows everyone (a card played face up) it may name. Without one (nil), the full text: parse reads it back, saves and records keep it
 ---@field parse? fun(s: State, text: string): Move?, string? # a typed move: the move, or nil and why (nil, nil: match the describe texts instead)
+---@field why? fun(s: State, text: string): string? # why a typed move of the game is not legal now, in the rules' words ("a logger moves at most two squares"); nil: the host names the legal moves of the same kind
 ---@field score? fun(s: State, seat: Seat): number # how well a seat stands now, higher is better (the greedy bot looks one move ahead with it)
 ---@field played? fun(s: State, move: Move): string? # the card a move plays, if any, for grove sim's card counts
 ---@field invariants? fun(s: State) # what must hold after every move (pieces conserved, counters in range): raises, naming what broke, when it does not; grove check and the playout tests call it

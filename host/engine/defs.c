@@ -488,23 +488,31 @@ bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fr
 
 /* ---- what a tool lists --------------------------------------------------------- */
 
+/* t[k] without metamethods: the host reads a script's tables outside a
+ * call only raw (inside one, the budget bounds what a metamethod does). */
+static int raw_field(lua_State *L, int t, const char *k)
+{
+    t = lua_absindex(L, t);
+    lua_pushstring(L, k);
+    return lua_rawget(L, t);
+}
+
 /* Fill the parts of *out the definition on top of the stack gives. */
 static void about_def(lua_State *L, game_about *out)
 {
     int def = lua_gettop(L);
-    if (lua_getfield(L, def, "title") == LUA_TSTRING) snprintf(out->title, sizeof out->title, "%s", lua_tostring(L, -1));
-    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
-        lua_getfield(L, -1, "min");
+    if (raw_field(L, def, "title") == LUA_TSTRING) snprintf(out->title, sizeof out->title, "%s", lua_tostring(L, -1));
+    if (raw_field(L, def, "players") == LUA_TTABLE) {
+        raw_field(L, -1, "min");
         out->min_players = (int)lua_tointeger(L, -1);
-        lua_getfield(L, -2, "max");
+        raw_field(L, -2, "max");
         out->max_players = (int)lua_tointeger(L, -1);
     }
     lua_settop(L, def);
-    if (lua_getfield(L, def, "variants") == LUA_TTABLE) {
+    if (raw_field(L, def, "variants") == LUA_TTABLE) {
         int n = (int)lua_rawlen(L, -1);
         for (int i = 1; i <= n && out->nvariants < GAME_MAX_LISTED; i++) {
-            lua_rawgeti(L, -1, i);
-            const char *v = lua_tostring(L, -1);
+            const char *v = lua_rawgeti(L, -1, i) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
             snprintf(out->variants[out->nvariants++], sizeof out->variants[0], "%s", v ? v : "?");
             lua_pop(L, 1);
         }

@@ -11,6 +11,15 @@
 #include "bind.h"
 #include "game.h"
 #include "state.h"
+#include "textbuf.h"
+
+/* An entry of the redo tail that a failed reload could not replay, kept as
+ * its text: redo and the next reload try it again under the rules then. */
+typedef struct {
+    char *text;                    /* the move's text, or an edit's Lua source (owned) */
+    bool edit;
+    int actor;                     /* who played it (0 for an edit) */
+} gpending;
 
 struct game {
     grove_vm *vm;
@@ -26,14 +35,22 @@ struct game {
     int fn_moves, fn_apply, fn_actor, fn_result, fn_describe, fn_parse, fn_render;
     int fn_score;                  /* optional def.score(s, seat), for bots */
     int fn_played;                 /* optional def.played(s, move) -> card name, for grove sim */
+    int fn_why;                    /* optional def.why(s, text) -> why a typed move is refused */
+    int parse_state;               /* what the last game_parse found (PARSE_*, game.c) */
     gstate *st;                    /* owned */
     lstate *ls;                    /* the State object (anchored by state_ref) */
     lout *out;                     /* the Out object (anchored by out_ref) */
     movebuf buf;                   /* the legal moves of the last moves hook */
     uint8_t *scratch;              /* st->size bytes: the transaction snapshot */
-    int64_t *hist;                 /* moves played; hist[0..nhist) with redo past ncur */
+    int64_t *hist;                 /* moves played; hist[0..nhist) with redo past ncur (0: an edit) */
     uint8_t *snaps;                /* snaps[i * size]: the state before move i */
+    char **hsaid;                  /* hsaid[i]: what move i said (s:say lines, owned), or NULL */
+    char **hedit;                  /* hedit[i]: the Lua source of edit i (owned), NULL for a move */
     int ncur, nhist, caphist;
+    gpending *pending;             /* the redo tail past nhist that no longer replayed */
+    int npending, cappending;
+    textbuf said;                  /* what the apply hook running now says */
+    char *setup_said;              /* what setup said (owned), or NULL */
     char err[GAME_ERRLEN];         /* the last error */
     const char *raw_hook;          /* the hook a fast run is in, for its error */
 };

@@ -105,6 +105,13 @@ function M.place(s, seat, card, tree)
   local under = forest:get(cell, "card")
   if under ~= EMPTY then s[COVERED[seat]]:push(under) end
   forest:set(cell, "card", card)
+  if s.narrating then
+    if under ~= EMPTY then
+      s:say("Seat %d's %s covers the %s on tree %d.", seat, C.CARDS[card].name, C.CARDS[under].name, tree)
+    elseif M.complete(s, seat, tree) then
+      s:say("Tree %d of seat %d's forest is complete.", tree, seat)
+    end
+  end
 end
 
 --- The cards on top of the forest's cells.

@@ -679,6 +679,24 @@ for card, c in ipairs(CARDS) do
   end
 end
 
+-- What the rules tell (s:say) -----------------------------------------------------------------
+
+--- Who, in a sentence: "seat 2", "the rival".
+local function who_text(who)
+  return who == RIVAL and "the rival" or ("seat " .. who)
+end
+
+local function capital(text)
+  return text:sub(1, 1):upper() .. text:sub(2)
+end
+
+--- The cards of a list by name: "Elder, Digger".
+local function card_names(cards)
+  local list = {}
+  for i, card in ipairs(cards) do list[i] = CARDS[card].name end
+  return table.concat(list, ", ")
+end
+
 -- Resolving programs ----------------------------------------------------------------------------
 -- The running program is in the vars `effect`: card, part, step (the step
 -- being resolved), and for a choice step picking (1 while it is under way),
@@ -720,6 +738,9 @@ local function resolve_step(s, who, st)
   local step = STEPS[st[1]]
   if who == RIVAL and not step.sabotage then return true end
   if not step.choice then
+    if s.narrating then
+      s:say("%s's %s: %s.", capital(who_text(who)), CARDS[s.effect.card].name, step.text(st))
+    end
     step.run(s, who, st)
     return true
   end
@@ -729,6 +750,10 @@ local function resolve_step(s, who, st)
     local options = step.options(s, who, st)
     if #options == 0 then break end
     if #options > 1 and who ~= RIVAL then return false end
+    if s.narrating then
+      s:say("%s's %s: %s (the only choice, made by itself).", capital(who_text(who)), CARDS[s.effect.card].name,
+        step.text(st))
+    end
     pick(s, who, options[1])
   end
   e.picking = 0
@@ -790,6 +815,11 @@ local function final_count(s)
     local total = 0
     for _, card in ipairs({ s[STASH[seat]]:cards() }) do total = total + CARDS[card].stash end
     s.nuts:add(seat, total)
+    if s.narrating then
+      s:say("Seat %d's stash is counted: %s (%s), %s in all.", seat, amount_text(total, "nuts"),
+        s[STASH[seat]]:count() > 0 and card_names({ s[STASH[seat]]:cards() }) or "empty",
+        amount_text(s.nuts:get(seat), "nuts"))
+    end
   end
 end
 
@@ -797,6 +827,18 @@ end
 --- refresh every squirrel, collect every loop; then the day's stamina,
 --- coins and cards; everyone wakes up; then the Island reveals its spaces.
 --- The rival only refreshes its squirrels and gets its day's stamina.
+--- Tell a player's morning: what they have now, what they drew.
+local function tell_morning(s, who, before, drawn)
+  local gains = {}
+  for _, res in ipairs({ "stamina", "coins", "nuts" }) do
+    local got = s[res]:get(who) - before[res]
+    if got ~= 0 then gains[#gains + 1] = amount_text(got, res) end
+  end
+  local got = table.concat(gains, ", ")
+  s:say("Seat %d gets %s%s%s.", who, got, got ~= "" and " and " or "", cards_text(#drawn))
+  if #drawn > 0 then s:say(who, "You draw %s.", card_names(drawn)) end
+end
+
 local function morning(s)
   local day = s.day.number
   local m = MORNINGS[day]
@@ -805,11 +847,20 @@ local function morning(s)
     m = { stamina_to = math.min(o.first_stamina, o.stamina_max), coins = o.first_coins, cards = o.first_cards,
           open = m.open }
   end
+  if s.narrating then
+    s:say("Day %d, morning%s.", day, day > 1 and ": every squirrel is refreshed and collects its loops" or "")
+  end
   for _, who in ipairs(everybody(s)) do
     if who == RIVAL then
       refresh_all(s, RIVAL)
       s.rival_stamina:set(RIVAL_SQUIRRELS[day] * RIVAL_SQUIRREL_COST)
+      if s.narrating then s:say("The rival gets %s.", amount_text(s.rival_stamina:get(), "stamina")) end
     else
+      local before, held = nil, 0
+      if s.narrating then
+        before = { stamina = s.stamina:get(who), coins = s.coins:get(who), nuts = s.nuts:get(who) }
+        held = s[HAND[who]]:count()
+      end
       if day > 1 then
         refresh_all(s, who)
         for _, card in ipairs({ tableau(s, who):cards() }) do collect(s, who, card) end
@@ -818,6 +869,7 @@ local function morning(s)
       if m.stamina then gain(s, who, "stamina", m.stamina) end
       gain(s, who, "coins", m.coins)
       draw_cards(s, who, m.cards)
+      if s.narrating then tell_morning(s, who, before, { select(held + 1, s[HAND[who]]:cards()) }) end
     end
     s.mat[ASLEEP[who]] = 0
   end
@@ -829,8 +881,10 @@ end
 --- The day ends: the game after the last day, else the next morning and
 --- the first player's turn.
 local function end_day(s)
+  if s.narrating then s:say("Everyone is asleep: day %d ends.", s.day.number) end
   if s.day.number == s.options.days then
     final_count(s)
+    s:say("Day %d is over: the game ends.", s.day.number)
     turns.end_now(s)
     return
   end
@@ -859,6 +913,10 @@ local function rival_gathers(s)
     if not is_exhausted(s, RIVAL, pos) then
       exhaust(s, RIVAL, pos)
       s.rival_nuts:add(NUT_FOR_EXHAUSTING)
+      if s.narrating then
+        s:say("The rival exhausts its %s for a nut (%s).", CARDS[tableau(s, RIVAL):peek(pos)].name,
+          amount_text(s.rival_nuts:get(), "nuts"))
+      end
       return
     end
   end
@@ -885,6 +943,13 @@ local function rival_turn(s)
     local card = rival_takes(s)
     if card then
       s.rival.card = card
+      if s.narrating then
+        s:say("The rival rolls %s on its d8 and takes %s %s: %s.", s.d8:value(1),
+          s.rival.space > 0 and "the card of Island space" or "the deck's top card",
+          s.rival.space > 0 and tostring(s.rival.space) or "(that space is empty or not revealed)",
+          is_squirrel(card) and (CARDS[card].name .. ", a squirrel it plays for 1 stamina")
+            or (CARDS[card].name .. ", an item it discards"))
+      end
       if is_squirrel(card) then
         s.rival_stamina:take(RIVAL_SQUIRREL_COST)
         tableau(s, RIVAL):push_bottom(card)
@@ -898,6 +963,7 @@ local function rival_turn(s)
       return
     end
   end
+  if not is_asleep(s, RIVAL) then s:say("The rival goes to sleep.") end
   s.mat[ASLEEP[RIVAL]] = 1
   rival_gathers(s)
 end
@@ -918,6 +984,7 @@ local function begin_turn(s)
       turns.set_phase(s, PHASE.asleep)
       return
     else
+      if s.narrating then s:say("Seat %d sleeps with every squirrel exhausted: the turn passes.", who) end
       pass_turn(s)
     end
   end
@@ -1512,6 +1579,65 @@ end
 local CARD_NAMES = {}
 for id, row in ipairs(CARDS) do CARD_NAMES[id] = row.key end
 
+-- Why a typed move is refused ---------------------------------------------------------------------
+
+local CARD_KEYED = {}                  -- CARD_KEYED["acorn picker"] = the card
+for card, c in ipairs(CARDS) do CARD_KEYED[c.key] = card end
+
+--- What a seat can pay, and what a card costs it, in words.
+local function cannot_afford(s, who, card, extra)
+  local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
+  local cost = { amount_text(stamina, "stamina") }
+  if coins > 0 then cost[2] = amount_text(coins, "coins") end
+  return string.format("%s costs %s%s; you have %s and %s (3 coins pay for 1 stamina)", CARDS[card].name,
+    table.concat(cost, " and "), extra or "", amount_text(s.stamina:get(who), "stamina"),
+    amount_text(s.coins:get(who), "coins"))
+end
+
+--- Why `text` (`play digger`, `buy island 3 coin`, `sleep`, `exhaust 2` ...)
+--- is not legal now, in the rules' words; nil leaves the answer to the
+--- host (which names the legal moves of that kind).
+local function why(s, text)
+  local t = text:lower():gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
+  local word = t:match("^%a+")
+  local kind = MOVE[word or ""]
+  if type(kind) ~= "number" then return nil end
+  if turns.over(s) then return "the game is over" end
+  local who, phase = s.turn.seat, turns.phase(s)
+  local awake = { [MOVE.play] = true, [MOVE.buy] = true, [MOVE.sleep] = true }
+  local asleep = { [MOVE.exhaust] = true, [MOVE.pass] = true }
+  if (awake[kind] and phase ~= PHASE.awake) or (asleep[kind] and phase ~= PHASE.asleep)
+    or (kind == MOVE.resolve and phase ~= PHASE.order)
+    or (not awake[kind] and not asleep[kind] and kind ~= MOVE.resolve and phase ~= PHASE.choose) then
+    if phase == PHASE.choose then return "not now: a card's effect waits for your choice (" .. prompt(s) .. ")" end
+    return "not now: now is the time to " .. prompt(s)
+  end
+  if kind == MOVE.play then
+    local name = t:match("^play (.-) with %d+ coins$") or t:match("^play (.+)$") or ""
+    local card = CARD_KEYED[name]
+    if not card then return string.format("no card is called '%s'", name) end
+    if not s[HAND[who]]:find(card) then return "you hold no " .. CARDS[card].name end
+    local with = math.tointeger(tonumber(t:match(" with (%d+) coins$") or ""))
+    if with and with > s.coins:get(who) then
+      return string.format("you have %s, not %d", amount_text(s.coins:get(who), "coins"), with)
+    end
+    return cannot_afford(s, who, card)
+  elseif kind == MOVE.buy then
+    local n = math.tointeger(tonumber(t:match("^buy island (%d+)") or ""))
+    if not n or n < 1 or n > ISLAND_SPACES then return string.format("the Island has spaces 1 to %d", ISLAND_SPACES) end
+    if n > s.day.open then return string.format("Island space %d is not revealed yet (%d today)", n, s.day.open) end
+    local card = s[ISLAND[n]]:peek()
+    if not card then return string.format("Island space %d is empty", n) end
+    return cannot_afford(s, who, card, ongoing(s, who, "island_free") > 0 and "" or ", plus 1 coin or 1 stamina")
+  elseif kind == MOVE.exhaust then
+    local pos = math.tointeger(tonumber(t:match("^exhaust (%d+)$") or ""))
+    local count = tableau(s, who):count()
+    if not pos or pos < 1 or pos > count then return string.format("you have squirrels 1 to %d", count) end
+    return string.format("your squirrel %d, %s, is exhausted already", pos, CARDS[tableau(s, who):peek(pos)].name)
+  end
+  return nil
+end
+
 return game.define {
   name = "squirrel",
   title = "Squirrel Island",
@@ -1526,6 +1652,7 @@ return game.define {
   invariants = invariants,
   render = render,
   describe = describe,
+  why = why,
   -- for tests and tools: the catalog, a card's text, the catalog's checks
   data = { cards = CARDS, card_text = card_text, check_cards = check_cards },
   -- for grove check: cards never seen or played (pending holds programs, not cards)

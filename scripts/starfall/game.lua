@@ -34,6 +34,7 @@ local STANDING, KNOCKED_DOWN = 1, 2          -- node field "tree"
 
 local DICE = 5
 local FACES = { "star", "star", "shooting", "fairy", "snake", "tree" }
+local FACE_NAME = { star = "star", shooting = "shooting star", fairy = "fairy", snake = "snake", tree = "tree" }
 local HEARTS = 3                 -- a fairy's health, and what a traded star gives back
 local STARS_TO_GO_HOME = 5
 local KNOCKING_STARS = 2         -- the roll completing the five set aside this many: the tree falls too
@@ -170,6 +171,15 @@ local function collectable(s, stars)
   return per_visit
 end
 
+-- What the rules tell (s:say) -------------------------------------------------
+
+local ORDINAL_OF = { "1st", "2nd", "3rd", "4th" }
+
+local function named(s, point) return LATTICE[s.players].name[point] or ("point " .. point) end
+
+local function hearts_text(n) return n == 1 and "1 heart" or (n .. " hearts") end
+local function stars_text(n) return n == 1 and "1 star" or (n .. " stars") end
+
 -- The forest grows ------------------------------------------------------------
 
 --- A tree (standing) on a lattice point, with a path to every tree on a
@@ -222,7 +232,14 @@ local function go_home(s, seat)
   s.fairy_at:set(seat, 0)
   s.fairy_state:set(seat, HOME)
   s.home_order:set(seat, s.home:add(1))
-  if s.home:get() >= s.players - 1 then turns.end_now(s) end
+  if s.narrating then
+    s:say("Seat %d's fairy holds %s and flies home among the stars (%s).", seat, stars_text(s.stars:get(seat)),
+      ORDINAL_OF[s.home_order:get(seat)])
+  end
+  if s.home:get() >= s.players - 1 then
+    s:say("Every fairy but one is home: the game is over.")
+    turns.end_now(s)
+  end
 end
 
 --- A fairy at a tree holding stars collects one (Star Fluke: all of them);
@@ -232,7 +249,12 @@ local function visit(s, seat, tree)
   if stars == 0 then return end
   local take = collectable(s, stars)
   s.forest:add(tree, "stars", -take)
-  if s.stars:add(seat, take) >= s.options.stars_home then go_home(s, seat) end
+  local held = s.stars:add(seat, take)
+  if s.narrating then
+    s:say("Seat %d's fairy collects %s at %s: it holds %s.", seat, take == 1 and "a star" or stars_text(take),
+      named(s, tree), stars_text(held))
+  end
+  if held >= s.options.stars_home then go_home(s, seat) end
 end
 
 -- 7. Getting bit ---------------------------------------------------------------------
@@ -242,6 +264,7 @@ local function trade_star(s, seat)
   s.stars:take(seat, 1)
   s.traded:add(1)
   s.hearts:set(seat, s.options.hearts)
+  if s.narrating then s:say("Seat %d's fairy has no heart left: it trades a star for %s.", seat, hearts_text(s.options.hearts)) end
 end
 
 --- One bite costs a heart; with no heart a star is traded for 3 first; with
@@ -250,11 +273,19 @@ local function bite(s, seat)
   if s.hearts:get(seat) == 0 then
     if s.stars:get(seat) == 0 then
       s.fairy_state:set(seat, LAID_DOWN)
+      if s.narrating then
+        s:say("A snake bites seat %d's fairy at %s: with no heart and no star left, it succumbs and lies down.",
+          seat, named(s, fairy_tree(s, seat)))
+      end
       return
     end
     trade_star(s, seat)
   end
   s.hearts:take(seat, 1)
+  if s.narrating then
+    s:say("A snake bites seat %d's fairy at %s: %s left.", seat, named(s, fairy_tree(s, seat)),
+      hearts_text(s.hearts:get(seat)))
+  end
 end
 
 --- At the end of every turn, each fairy at a tree with snakes is bitten
@@ -286,6 +317,10 @@ local function revive(s, seat)
   s.hearts:set(seat, s.options.hearts)
   s.fallen:add(1)
   s.revived:add(1)
+  if s.narrating then
+    s:say("A star falls, and its dust revives seat %d's fairy at %s (%s).", seat, named(s, fairy_tree(s, seat)),
+      hearts_text(s.options.hearts))
+  end
 end
 
 -- 3. The dice --------------------------------------------------------------------------
@@ -316,8 +351,13 @@ local function star_falls(s, stars_in_roll)
     release_dice(s)
     turns.set_phase(s, PHASE.move)
   elseif stars_in_roll >= s.options.knocking_stars then
+    if s.narrating then
+      s:say("The fifth star is set aside: a star falls, and it knocks its tree down (the roll set aside %d stars). "
+        .. "Seat %d chooses the tree.", stars_in_roll, s.turn.seat)
+    end
     turns.set_phase(s, PHASE.fall_knocking)
   else
+    s:say("The fifth star is set aside: a star falls! Seat %d chooses the tree.", s.turn.seat)
     turns.set_phase(s, PHASE.fall)
   end
 end
@@ -326,11 +366,22 @@ end
 --- shooting star; the fairy, snake and tree faces are this turn's steps.
 --- (The dice set aside all show stars, so every other face counted among
 --- all five dice is one of this roll.)
+--- What a roll was: the faces of the dice rolled, the stars set aside.
+local function tell_roll(s, keep)
+  local dice, faces = s.cup, {}
+  for _ = 1, keep do faces[#faces + 1] = "star" end
+  for _, die in ipairs({ dice:free() }) do faces[#faces + 1] = FACE_NAME[dice:value(die)] end
+  local aside = dice:count("star", "aside")
+  s:say("Seat %d rolls %s: %s set aside (%d of 5).", s.turn.seat, table.concat(faces, ", "),
+    keep > 0 and stars_text(keep) or "no star", aside)
+end
+
 local function roll_the_dice(s)
   local dice, roll = s.cup, s.roll
   dice:roll_free()
   local keep = dice:count("star", "free") - dice:count("shooting")
   if keep > 0 then set_aside_stars(dice, keep, dice:free()) end
+  if s.narrating then tell_roll(s, math.max(keep, 0)) end
   roll.fairy = dice:count("fairy")
   roll.snake = dice:count("snake")
   roll.tree = dice:count("tree")
@@ -356,6 +407,7 @@ end
 --- and lands on it.
 local function land_star_knocking_down(s, tree)
   s.forest:set(tree, "tree", KNOCKED_DOWN)
+  if s.narrating then s:say("The star knocks the tree at %s down.", named(s, tree)) end
   land_star(s, tree)
 end
 
@@ -739,6 +791,7 @@ local function settle(s)
   while turn.phase == PHASE.move and turn.over == 0 do
     -- some snake can always step while a snake or tree die is left
     if roll.snake + roll.tree > 0 or fairy_can_step(s, turn.seat) then return end
+    if s.narrating then s:say("Seat %d has no step left: the turn ends.", turn.seat) end
     end_turn(s)
   end
 end
@@ -907,7 +960,7 @@ local function result(s)
   end
   return {
     scores = stars, ranks = ranks, winners = winners,
-    text = string.format("seat %d's fairy went home first", winners[1]),
+    text = string.format("every fairy but one is home: seat %d's fairy went home first", winners[1]),
   }
 end
 
@@ -1351,6 +1404,77 @@ local function render(s)
   return table.concat(lines, "\n")
 end
 
+-- Why a typed move is refused ------------------------------------------------------------------
+
+local MOVE_PHASE = { [MOVE.knock] = PHASE.knock, [MOVE.plant] = PHASE.plant, [MOVE.star] = PHASE.fall }
+
+--- Why `text` (a move of the game, read by parse) is not legal now, in the
+--- words of the rules; nil leaves it to what parse said, or to the host.
+local function why(s, text)
+  local move = parse(s, text)
+  if not move then return nil end
+  if turns.over(s) then return "the game is over" end
+  local kind, place = game.parts(move)
+  local seat, phase, forest = turns.seat(s), turns.phase(s), s.forest
+  local snake = SNAKE_OF[kind]
+  local not_now = "not now: now is the time to " .. PROMPT[phase]
+  if MOVE_PHASE[kind] then
+    local wanted = MOVE_PHASE[kind]
+    if phase ~= wanted and not (kind == MOVE.star and phase == PHASE.fall_knocking) then return not_now end
+  elseif kind == MOVE.fairy then
+    if phase ~= PHASE.fairy and phase ~= PHASE.move then return not_now end
+  elseif snake then
+    if phase ~= PHASE.snake and phase ~= PHASE.move then return not_now end
+  elseif kind == END and phase ~= PHASE.move then
+    return not_now
+  end
+  local where = point_name(s, place)
+  local alive = kind ~= END and not snake and forest:alive(place)
+  if kind == MOVE.knock then
+    if not alive then return "no tree stands on " .. where end
+    return "the tree on " .. where .. " is knocked down already"
+  elseif kind == MOVE.plant then
+    if alive then return "a tree stands on " .. where .. " already" end
+    return "a new tree goes next to the forest, on a point beside a tree"
+  elseif kind == MOVE.star then
+    if not alive then return "no tree on " .. where end
+    if forest:get(place, "fairies") > 0 then return "a fairy is at " .. where .. ": a star falls where there is none" end
+    return "a star falls at least 2 path steps from your fairy at " .. point_name(s, fairy_tree(s, seat))
+  elseif snake and phase == PHASE.snake then
+    if snake ~= seat then return string.format("you place your own snake, snake %d", seat) end
+    return nil
+  elseif kind == MOVE.fairy and phase == PHASE.fairy then
+    if not alive then return "no tree on " .. where end
+    if not is_standing(s, place) then return "a fairy starts on a standing tree; " .. where .. " is knocked down" end
+    return "a snake is at " .. where .. ": a fairy starts on a tree without one"
+  elseif kind == END then
+    return "your fairy may not end its turn on a knocked-down tree: it must move on"
+  elseif kind == MOVE.fairy then
+    local state = fairy_state(s, seat)
+    if state == HOME then return "your fairy is home among the stars" end
+    if state == LAID_DOWN then return "your fairy lies down until a falling star revives it" end
+    if s.roll.fairy + s.roll.tree == 0 then return "no fairy or tree die is left to pay a step" end
+    local here = fairy_tree(s, seat)
+    if place == here then return "a step goes to another tree; your fairy is at " .. where end
+    if not alive or not forest:edge(here, place) then
+      return string.format("%s is not next to your fairy at %s: a step goes along one path", where, point_name(s, here))
+    end
+    if forest:get(place, "snakes") > 0 then return "a snake is at " .. where end
+    local open_path = false
+    for _, tree in ipairs({ forest:neighbors(here, nil, NO_SNAKE_PATH) }) do open_path = open_path or tree == place end
+    if not open_path then return "a snake lies on the path to " .. where end
+    return where .. " is knocked down, and from it your fairy could not get away this turn"
+  elseif snake then
+    if snake > s.players then return string.format("no snake %d in this game", snake) end
+    if s.roll.snake + s.roll.tree == 0 then return "no snake or tree die is left to pay a step" end
+    local held = fairy_state(s, seat) == UP and forest:get(fairy_tree(s, seat), "tree") == KNOCKED_DOWN
+    if held then return "that step would leave your fairy no way off its knocked-down tree" end
+    if kind == SNAKE_TO_PATH[snake] and s.rules.snakes_on_paths == 0 then return "snakes stay on trees (Scaredy-snake)" end
+    return string.format("snake %d is %s: a step goes to a neighbouring tree or path", snake, snake_where(s, snake))
+  end
+  return nil
+end
+
 return game.define {
   name = "starfall",
   title = "Starfall Forest",
@@ -1366,6 +1490,7 @@ return game.define {
   render = render,
   describe = describe,
   parse = parse,
+  why = why,
   score = score,
   invariants = invariants,
 }

@@ -155,8 +155,9 @@ function M.main(args, out)
   if not path then out("usage: grove replay FILE [-v] [--game N]") return 2 end
   local f, err = io.open(path, "r")
   if not f then out("grove replay: " .. err) return 1 end
-  local text = f:read("a")
+  local text, rerr = f:read("a")
   f:close()
+  if not text then out("grove replay: " .. path .. ": cannot read it (" .. tostring(rerr) .. ")") return 1 end
   if text:sub(1, 10) == "grove-save" then
     local g, why = games.load(text)
     if not g then out("grove replay: " .. path .. ": " .. why) return 1 end
@@ -171,6 +172,10 @@ function M.main(args, out)
   if ok and type(records) ~= "table" then ok, records = false, "not a grove record: no game record or list of them" end
   if not ok then out("grove replay: " .. path .. ": " .. records) return 1 end
   if records.game then records = { records } end
+  if #records == 0 then
+    out("grove replay: " .. path .. ": no game records in it (a record has \"game\", \"seed\" and \"moves\")")
+    return 1
+  end
   local failed, done = 0, 0
   for n, rec in ipairs(records) do
     if not only or n == only then

@@ -88,7 +88,7 @@ else fail=$((fail + 1)); echo "FAIL variant: the game after the cursor: '${COMPR
 # Options of each subcommand; none where an option's value is a number.
 offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --set --help" sim logger -
 offer options "--cap --csv --compare --coverage" sim logger --c
-offer options "--players --seed --variant --bot --set --ascii --help" play logger -
+offer options "--players --seed --variant --bot --set --ascii --from --help" play logger -
 offer options "--players --variant --seed --seconds --playouts --set --json --help" bench -
 offer options "--verbose --game --help" replay -
 offer options "--verbose --filter --help" test -
@@ -168,6 +168,7 @@ offer files "$tmp/files/game.sav" run "$tmp/files/study.lua" "$tmp/files/g"
 offer files "$tmp/files/records.json" sim logger -n 5 --json "$tmp/files/re"
 offer files "$tmp/files/study.lua" sim logger -n 5 --csv "$tmp/files/st"
 offer files "$tmp/files/game.sav" sim logger -n 5 --plot "$tmp/files/ga"
+offer files "$tmp/files/game.sav" play logger --from "$tmp/files/ga"
 offer files "" replay "$tmp/files/records.json" ""
 
 # One `grove list` per completion at most, none for a subcommand or option;
@@ -176,7 +177,7 @@ offer files "" replay "$tmp/files/records.json" ""
 offer list-runs "scaredy-snake,star-fluke" play starfall --variant scaredy-snake,
 offer list-runs "1= 2= 3= 4=" play starfall --bot ""
 offer list-runs "sim" s
-offer list-runs "--players --seed --variant --bot --set --ascii --help" play starfall -
+offer list-runs "--players --seed --variant --bot --set --ascii --from --help" play starfall -
 if [ "$(grep -c '^list$' "$tmp/calls")" = 2 ] && [ "$(wc -l <"$tmp/calls")" = 2 ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL list-runs: 4 completions ran grove: $(tr '\n' ';' <"$tmp/calls")"; fi
 saved_path=$PATH

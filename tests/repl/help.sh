@@ -7,15 +7,16 @@ expect repl-help "  undo            take back a move (and the bot and forced mov
 expect repl-help "  quit, exit, q   leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)"
 expect repl-help "More: help topics"
 expect repl-help "  mcts:N          N iterations a move"
-expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save variants options writing check"
+expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save record reload variants options writing check"
 reject repl-help "not a command, a legal move or Lua"
+reject repl-help "not a command, a move or Lua"
 
 "$GROVE" help topics >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect topics "  writing    writing a new game: where to start"
 expect topics "  check      grove check: what every game must get right"
 expect topics "exit 0"
 "$GROVE" help save >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
-expect topic "or one made under another version of the rules, is refused"
+expect topic "the rules, is refused with the reason and the game in progress is unchanged"
 "$GROVE" help writing >"$tmp/out" 2>&1
 expect topic-writing "grove check NAME     what every game must get right, on random games:"
 "$GROVE" help nonsense >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
@@ -36,7 +37,7 @@ for w in $("$GROVE" help commands | grep '^  [a-z?]' | grep -v '^  anything else
     *) line=$w ;;
   esac
   printf '%s\nquit\n' "$line" | "$GROVE" play logger --seed 3 >"$tmp/out" 2>&1
-  if grep -q "not a command, a legal move or Lua" "$tmp/out"; then
+  if grep -q "not a command, a move or Lua" "$tmp/out"; then
     fail=$((fail + 1)); echo "FAIL command '$w': the help lists it, the prompt does not know it"
   else pass=$((pass + 1)); fi
 done
