@@ -80,7 +80,7 @@ for line in "${LINES[@]}"; do
 done
 expect ctrl-c "   1. seat 1: step"
 reject ctrl-c "   2. seat 1:"
-expect ctrl-c "exit 0"
+expect ctrl-c "exit 1"                  # a scripted session whose moves were refused (interrupted) exits 1
 
 # ---- unattended --------------------------------------------------------------------
 # seed K makes the game play its hang K by itself (see the fixture)
