@@ -1,6 +1,6 @@
 /*
  * cli.c — what the subcommands share: finding the data folder, a VM on it,
- * and the common options (--players, --seed, --variant, --bot ...).
+ * and the common options (--players, --seed, --variant, --bot, --set ...).
  */
 #include <errno.h>
 #include <limits.h>
@@ -114,6 +114,11 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
                 return false;
             }
             bot_name(&o->bot[n], o->bots[n], sizeof o->bots[n]); i++;
+        } else if (!strcmp(a, "--set")) {
+            char why[GAME_ERRLEN];
+            if (!v) { fprintf(stderr, "grove: --set needs NAME=VALUE (grove list --options GAME lists them)\n"); return false; }
+            if (!game_settings_add(&o->set, v, why, sizeof why)) { fprintf(stderr, "grove: %s\n", why); return false; }
+            i++;
         } else if (!strcmp(a, "--ascii") && !bench) {
             o->ascii = true;
         } else if (!strcmp(a, "--from") && !bench) {
@@ -140,6 +145,39 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
             return false;
         }
     }
+    return true;
+}
+
+/* ---- a game's options ------------------------------------------------------- */
+
+bool cli_print_options(FILE *out, grove_vm *vm, const char *name, const char *variants, game *g)
+{
+    char err[GAME_ERRLEN];
+    game_option_info *info = malloc(GAME_MAX_SETTINGS * sizeof *info);
+    if (!info) { fprintf(stderr, "grove: out of memory\n"); return false; }
+    int n = game_options_of(vm, name, variants, info, GAME_MAX_SETTINGS, err, sizeof err);
+    if (n < 0) { fprintf(stderr, "grove: %s\n", err); free(info); return false; }
+    game_settings now = { 0 };
+    if (g && !game_options_values(g, true, &now)) now.n = 0;     /* those set away from their defaults */
+    if (n == 0) {
+        fprintf(out, "%s%s%s declares no options.\n", name, variants && variants[0] ? " with " : "",
+                variants ? variants : "");
+        free(info);
+        return true;
+    }
+    fprintf(out, "Options of %s%s%s (grove play|sim|bench %s --set NAME=VALUE):\n", name,
+            variants && variants[0] ? " with " : "", variants ? variants : "", name);
+    for (int i = 0; i < n; i++) {
+        const game_option_info *o = &info[i];
+        char head[160];
+        snprintf(head, sizeof head, "%s=%s", o->name, o->dflt);
+        fprintf(out, "  %-22s %s", head, o->values);
+        if (o->by_players[0]) fprintf(out, "; default %s", o->by_players);
+        for (int k = 0; k < now.n; k++)
+            if (!strcmp(now.v[k].name, o->name)) fprintf(out, "; now %s", now.v[k].value);
+        fprintf(out, "\n      %s\n", o->help);
+    }
+    free(info);
     return true;
 }
 

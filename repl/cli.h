@@ -28,6 +28,7 @@ typedef struct {
     const char *json;       /* bench --json FILE */
     bool all_games;
     bool ascii;             /* play --ascii: plain ASCII boards on any terminal */
+    game_settings set;      /* --set NAME=VALUE: the game's options */
     const char *from;       /* play --from FILE: start from a save file */
 } cli_opts;
 
@@ -39,8 +40,9 @@ bool cli_datadir(char *out, size_t len);
  * or installed; prints the reason and returns NULL on failure. */
 grove_vm *cli_vm(void);
 
-/* Parse "--players N --seed S --variant a,b --bot 2=random" from argv
- * (starting at i); returns false with a message printed on bad options. */
+/* Parse "--players N --seed S --variant a,b --bot 2=random --set n=v" from
+ * argv (starting at i); returns false with a message printed on bad
+ * options. */
 bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
 
 /* The player count to use when none is given: the game's usual one
@@ -49,6 +51,11 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
  * load. */
 int cli_default_players(grove_vm *vm, const char *game, const char *variants);
 
+/* Print the options game `name` (with `variants`) declares: each with its
+ * default, the values it takes and its help line, and, when g is given,
+ * the value g plays with where it differs. False, said on stderr, when the
+ * definition does not load. */
+bool cli_print_options(FILE *out, grove_vm *vm, const char *name, const char *variants, game *g);
 /* The whole text file at path (malloc'ed, the caller frees it), or NULL
  * with err ("cannot open ...", "... is not a text file"). */
 char *cli_read_file(const char *path, char *err, size_t errlen);
@@ -63,6 +70,8 @@ int play_session(const cli_opts *o, FILE *in);
  * lists them all. */
 void help_print(FILE *out, const char *topic);
 bool help_has(const char *topic);
+/* The i-th topic's name (0: "topics"), NULL past the last: for Tab. */
+const char *help_topic(int i);
 
 int cmd_play(int argc, char **argv);
 int cmd_new(int argc, char **argv);

@@ -23,8 +23,11 @@ static bool c_quit(repl *r, const char *arg)
 
 static bool c_help(repl *r, const char *arg)
 {
-    (void)r;
-    help_print(stdout, arg);
+    bool options = arg && !strcmp(arg, "options");
+    if (!arg || strcmp(arg, game_name(r->g))) help_print(stdout, arg);
+    if (options) printf("\n");
+    if (options || (arg && !strcmp(arg, game_name(r->g))))      /* the game's own options */
+        cli_print_options(stdout, r->vm, game_name(r->g), game_variants(r->g), r->g);
     return true;
 }
 
@@ -242,7 +245,7 @@ static bool c_sim(repl *r, const char *args)
     snprintf(copy, sizeof copy, "%s", args);
     snprintf(name, sizeof name, "%s", game_name(r->g));
     snprintf(variants, sizeof variants, "%s", game_variants(r->g));
-    char *argv[64];
+    char *argv[64 + 2 * GAME_MAX_SETTINGS];
     int argc = 0;
     argv[argc++] = w_grove;
     argv[argc++] = w_sim;
@@ -250,9 +253,19 @@ static bool c_sim(repl *r, const char *args)
     argv[argc++] = w_players;
     argv[argc++] = players;
     if (variants[0]) { argv[argc++] = w_variant; argv[argc++] = variants; }
+    /* the options this game plays with (a --set typed after them wins) */
+    char w_set[] = "--set", sets[GAME_MAX_SETTINGS][sizeof(((game_setting *)0)->name) + sizeof(((game_setting *)0)->value)];
+    game_settings changed;
+    if (!game_options_values(r->g, true, &changed)) changed.n = 0;
+    for (int i = 0; i < changed.n; i++) {
+        snprintf(sets[i], sizeof sets[i], "%s=%s", changed.v[i].name, changed.v[i].value);
+        argv[argc++] = w_set;
+        argv[argc++] = sets[i];
+    }
     bool count_given = false;
     char *save = NULL;
-    for (char *w = strtok_r(copy, " \t", &save); w && argc < 62; w = strtok_r(NULL, " \t", &save)) {
+    for (char *w = strtok_r(copy, " \t", &save); w && argc < (int)(sizeof argv / sizeof argv[0]) - 3;
+         w = strtok_r(NULL, " \t", &save)) {
         if (!strcmp(w, "-n") || !strcmp(w, "--sprt")) count_given = true;   /* --sprt: until it decides */
         argv[argc++] = w;
     }
@@ -273,7 +286,7 @@ const repl_command repl_commands[] = {
     { "undo", NULL, NULL, false, "take back a move (and the bot and forced moves after it)", c_undo },
     { "redo", NULL, NULL, false, "replay a move taken back", c_redo },
     { "log", NULL, NULL, false, "the moves so far, with what the rules did by themselves", c_log },
-    { "result", "score", NULL, false, "the score now", c_result },
+    { "result", "score", NULL, false, "the final ranks and scores, once the game is over", c_result },
     { "save", NULL, "FILE", true, "save the game (its moves, edits and redo tail)", c_save },
     { "load", NULL, "FILE", true, "load a saved game (grove play --from FILE starts from one)", c_load },
     { "reload", NULL, NULL, false,
@@ -285,9 +298,10 @@ const repl_command repl_commands[] = {
       "edits, the state's hash after each, and the expect lines typed", c_record },
     { "auto", NULL, "on|off", true, "play forced (single-option) moves by themselves", c_auto },
     { "sim", NULL, "[OPTIONS]", true,
-      "bot games of this game and its variants: sim -n 500 --bots mcts,random\n"
+      "bot games of this game, its variants and options: sim -n 500 --bots mcts,random\n"
       "(100 games by default, or until --sprt decides; the options of grove sim --help)", c_sim },
-    { "help", "?", "[TOPIC]", true, "this text, or a topic: help topics lists them", c_help },
+    { "help", "?", "[TOPIC]", true, "this text, or a topic: help topics lists them;\n"
+      "help GAME: the game's options", c_help },
     { "quit", "exit q", NULL, false, "leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)", c_quit },
     { NULL, NULL, NULL, false, NULL, NULL },
 };

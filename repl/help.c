@@ -122,6 +122,21 @@ static const topic topics[] = {
       "  rule can live outside the game: scripts/GAME/VARIANT.lua in a folder on\n"
       "  GROVE_PATH (an overlay; grove list marks its variants \"(overlay)\").\n"
       "  Example: examples/overlay/.\n" },
+    { "options", "a game's options: the numbers a designer varies",
+      "Options\n"
+      "  A game declares the numbers a designer may vary (Logger's winning score,\n"
+      "  Starfall's hearts ...), each with a default, the values it takes and a line\n"
+      "  saying what it changes. grove list --options GAME lists them; at the REPL,\n"
+      "  'help GAME' (or 'help options') lists them with the values this game plays\n"
+      "  with. Choose them when the game starts:\n"
+      "    grove play logger --set winning_score=15 --set movement=3\n"
+      "    grove sim logger -n 500 --set winning_score=15   (both sides of --compare)\n"
+      "    grove bench logger --set pyramids=10\n"
+      "  A name the game does not declare is refused naming the nearest one, a value\n"
+      "  of the wrong type or out of range naming the values it takes. Save files and\n"
+      "  sim --json records keep every option's value, so load and grove replay play\n"
+      "  the same game. In a rule script: options = {{name =, default =, min =, max =,\n"
+      "  help =}, ...} in the definition, read as s.options.NAME (types/definition.lua).\n" },
     { "writing", "writing a new game: where to start",
       "Writing a game\n"
       "  grove new NAME       a working game to change: game.lua, README.md, tests/\n"
@@ -190,4 +205,10 @@ bool help_has(const char *name)
     for (size_t i = 0; i < NTOPICS; i++)
         if (!strcmp(name, topics[i].name)) return true;
     return false;
+}
+
+const char *help_topic(int i)
+{
+    if (i == 0) return "topics";
+    return i >= 1 && (size_t)i <= NTOPICS ? topics[i - 1].name : NULL;
 }

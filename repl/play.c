@@ -509,7 +509,11 @@ static game *open_session_game(repl *r, char *err, size_t errlen)
     if (!r->o.from) {
         if (!r->o.players) r->o.players = cli_default_players(r->vm, r->o.game, r->o.variants);
         if (!r->o.players) { snprintf(err, errlen, "%s", ""); return NULL; }
-        return game_open(r->vm, r->o.game, r->o.variants, r->o.players, r->o.seed, 0, err, errlen);
+        return game_open_with(r->vm, r->o.game, r->o.variants, r->o.players, r->o.seed, &r->o.set, err, errlen);
+    }
+    if (r->o.set.n > 0) {
+        snprintf(err, errlen, "--from %s: the file holds the options it was played with (leave --set out)", r->o.from);
+        return NULL;
     }
     char *text = cli_read_file(r->o.from, err, errlen);
     if (!text) return NULL;
@@ -559,9 +563,13 @@ int play_session(const cli_opts *opts, FILE *in)
     r.tty = in == stdin && isatty(STDIN_FILENO);
     r.auto_forced = true;
     luaprompt_open(&r);
-    printf("grove %s: %s, %d player%s, seed %llu%s%s. Type 'help' for commands.\n", GROVE_VERSION,
+    game_settings changed;              /* the options set away from their defaults */
+    char options[512] = "";
+    if (game_options_values(r.g, true, &changed)) game_settings_text(&changed, options, sizeof options);
+    printf("grove %s: %s, %d player%s, seed %llu%s%s%s%s. Type 'help' for commands.\n", GROVE_VERSION,
            game_name(r.g), r.o.players, r.o.players == 1 ? "" : "s", (unsigned long long)r.o.seed,
-           game_variants(r.g)[0] ? ", variants " : "", game_variants(r.g));   /* with one a player count brings */
+           game_variants(r.g)[0] ? ", variants " : "", game_variants(r.g),   /* with one a player count brings */
+           options[0] ? ", options " : "", options);
     if (r.o.from) {
         printf("from %s: %d move%s played\n", r.o.from, game_position(r.g), game_position(r.g) == 1 ? "" : "s");
         if (game_load_note(r.g)[0]) printf("note: %s\n", game_load_note(r.g));

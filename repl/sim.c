@@ -5,7 +5,7 @@
  *   grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]]
  *             [--seed S] [--threads T] [--cap MOVES] [--json FILE] [--csv FILE]
  *             [--plot FILE.svg] [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]]
- *             [--coverage] [--records FILE.jsonl [--shard I/N] [--resume]]
+ *             [--coverage] [--records FILE.jsonl [--shard I/N] [--resume]] [--set NAME=VALUE]...
  */
 #include <errno.h>
 #include <stdio.h>
@@ -53,6 +53,7 @@ static const char usage[] =
     "                 [--threads T] [--cap MOVES] [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
     "                 [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]] [--coverage]\n"
     "                 [--records FILE.jsonl [--shard I/N] [--resume]]\n"
+    "                 [--set NAME=VALUE]...\n"
     "  bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; one for all seats or one per seat\n"
     "  variants: comma-separated names; '-' for none (in --compare)\n"
     "  --plot: an SVG picture of win rates, scores and game lengths (A and B side by side with --compare)\n"
@@ -64,7 +65,9 @@ static const char usage[] =
     "  --records FILE: every game as one line of JSON (JSON Lines), written as it ends\n"
     "  --shard I/N: play only the games of shard I of N of this study, into --records FILE;\n"
     "      grove merge FILES... then prints the study's summary, as one run would\n"
-    "  --resume: play only the games FILE (--records) does not hold yet\n";
+    "  --resume: play only the games FILE (--records) does not hold yet\n"
+
+    "  --set: a game option (both sides of --compare play with it); grove help options says more\n";
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
 {
@@ -127,6 +130,11 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
             }
             o->nsides = 2;
             i += 2;
+        } else if (!strcmp(a, "--set")) {
+            char why[GAME_ERRLEN];
+            if (!v) { fprintf(stderr, "grove sim: --set needs NAME=VALUE (grove list --options GAME lists them)\n"); return 0; }
+            if (!game_settings_add(&o->set, v, why, sizeof why)) { fprintf(stderr, "grove sim: %s\n", why); return 0; }
+            i++;
         } else if (!strcmp(a, "--sprt")) {
             if (!v) { fprintf(stderr, "grove sim: --sprt needs a measure: first, winN, scoreN:DELTA, length:DELTA\n"); return 0; }
             o->sprt = v; i++;
@@ -169,6 +177,9 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
     else if (o->coverage && (o->nshards || o->resume))
         refusal = "--coverage counts the lines this process runs, which records do not carry: run it without "
                   "--shard or --resume";
+    else if (o->records && o->set.n)
+        refusal = "--set is not carried by --records yet, so grove merge could not tell studies with other options "
+                  "apart: run a study with options whole (--json keeps its games)";
     else if (o->nshards && (o->json || o->csv || o->plot))
         refusal = "a shard holds part of a study: grove merge FILES... writes --json, --csv and --plot of the whole";
     if (refusal) { fprintf(stderr, "grove sim: %s\n", refusal); return 0; }
@@ -205,6 +216,11 @@ void sim_print_header(const sim_opts *o)
            o->sprt ? "up to " : "", o->n, (unsigned long long)o->seed, (unsigned long long)(o->seed + (uint64_t)o->n - 1));
     for (int p = 1; p <= o->players; p++) printf(" %s", o->botnames[p]);
     if (o->nsides == 1 && o->variants[0][0]) printf(", variants %s", o->variants[0]);
+    if (o->set.n) {
+        char text[512];
+        game_settings_text(&o->set, text, sizeof text);
+        printf(", options %s", text);
+    }
     printf("\n");
 }
 
@@ -264,10 +280,13 @@ int cmd_sim(int argc, char **argv)
     /* a first game, to refuse bad names and counts before starting threads */
     for (int side = 0; side < o.nsides; side++) {
         char err[GAME_ERRLEN];
-        game *g = game_open(vm, o.game, o.variants[side], o.players, o.seed, 0, err, sizeof err);
+        game *g = game_open_with(vm, o.game, o.variants[side], o.players, o.seed, &o.set, err, sizeof err);
         if (!g) { fprintf(stderr, "grove sim: %s\n", err); vm_free(vm); return 1; }
         o.rules[side] = game_rules_print(g);
+        bool read = game_options_values(g, false, &o.played[side]);
+        if (!read) fprintf(stderr, "grove sim: %s\n", game_error(g));
         game_close(g);
+        if (!read) { vm_free(vm); return 1; }
     }
     if (o.plot || o.records) read_title(vm, &o);     /* records carry it for merge's plot */
     vm_free(vm);

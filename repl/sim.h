@@ -43,6 +43,8 @@ typedef struct {
     const char *plot;               /* --plot FILE.svg */
     char title[128];                /* the game's title, for the plot */
     bool coverage;
+    game_settings set;              /* --set NAME=VALUE, for both sides */
+    game_settings played[2];        /* every option's value each side plays with (records) */
     const char *sprt;               /* --sprt MEASURE[:DELTA], or NULL */
     const char *records;            /* --records FILE: JSON Lines, or NULL */
     int shard, nshards;             /* --shard I/N (1-based); 0/0 for the whole study */

@@ -41,7 +41,16 @@ bool sim_write_json(const sim_run *runs, int nsides, const char *path)
             json_string(f, o->game);
             fprintf(f, ", \"variants\": ");
             json_string(f, o->variants[side]);
-            fprintf(f, ", \"players\": %d, \"seed\": %llu, \"bots\": [", o->players,
+            fprintf(f, ", \"options\": {");
+            const game_settings *played = &o->played[side];
+            for (int k = 0; k < played->n; k++) {
+                fprintf(f, "%s", k ? ", " : "");
+                json_string(f, played->v[k].name);
+                fprintf(f, ": ");
+                if (played->v[k].type == 's') json_string(f, played->v[k].value);
+                else fprintf(f, "%s", played->v[k].value);
+            }
+            fprintf(f, "}, \"players\": %d, \"seed\": %llu, \"bots\": [", o->players,
                     (unsigned long long)(o->seed + (uint64_t)i));
             for (int p = 1; p <= o->players; p++) {
                 if (p > 1) fprintf(f, ", ");

@@ -257,7 +257,7 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
     sim_game *sg = &r->games[i];
     uint64_t seed = o->seed + (uint64_t)i;
     char err[GAME_ERRLEN];
-    game *g = game_open(vm, o->game, o->variants[r->side], o->players, seed, 0, err, sizeof err);
+    game *g = game_open_with(vm, o->game, o->variants[r->side], o->players, seed, &o->set, err, sizeof err);
     if (!g) {
         sg->failed = true;
         snprintf(sg->err, sizeof sg->err, "%s", err);

@@ -538,6 +538,27 @@ static long say_missing(const sim_opts *o, int side, const unsigned char *from)
     return missing;
 }
 
+/* The options each side played with, for --json's records (merge then
+ * needs the game's scripts, as replay does): sim refuses
+ * --set with --records, so a study's games played every option at its
+ * default, which the game (under each side's variants) says. */
+static bool read_options(sim_opts *o)
+{
+    grove_vm *vm = cli_vm();
+    if (!vm) return false;
+    bool ok = true;
+    for (int side = 0; ok && side < o->nsides; side++) {
+        char err[GAME_ERRLEN];
+        game *g = game_open_with(vm, o->game, o->variants[side], o->players, o->seed, NULL, err, sizeof err);
+        if (!g) { fprintf(stderr, "grove merge: %s\n", err); ok = false; break; }
+        ok = game_options_values(g, false, &o->played[side]);
+        if (!ok) fprintf(stderr, "grove merge: %s\n", game_error(g));
+        game_close(g);
+    }
+    vm_free(vm);
+    return ok;
+}
+
 int cmd_merge(int argc, char **argv)
 {
     sim_opts o;
@@ -679,6 +700,7 @@ int cmd_merge(int argc, char **argv)
             rc = 1;
         }
     }
+    if (!rc && o.json && !read_options(&o)) rc = 1;     /* the records --json writes name them */
     if (!rc) {
         sim_print_header(&o);
         fflush(stdout);

@@ -10,6 +10,7 @@
 ---`---@class MyState: State` and `---@field board Grid`.
 ---@class State
 ---@field players integer how many seats play this game
+---@field options GameOptions the game's options, read-only: each declared option's value (s.options.winning_score), players, seed and variants
 ---@field narrating boolean true while someone reads what s:say tells (the REPL, a test); false in playouts, bot searches and sims, where s:say does nothing: test it before narration that takes work to build, or that a hot path runs
 ---@field [string] Grid|Hex|Graph|Deck|Dice|Pool|Vars a component declared in setup, by its name
 local State = {}

@@ -118,66 +118,6 @@ static int ref_field(lua_State *L, int idx, const char *field)
     return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-/* Build the options table for setup: defaults from def.options (a list of
- * {name =, default =}) overridden by the user's table at uidx (0: none). */
-static bool build_options(game *g, int def, int uidx, char *err, size_t errlen)
-{
-    lua_State *L = g->vm->L;
-    lua_newtable(L);                                     /* [opts] */
-    int opts = lua_gettop(L);
-    if (lua_getfield(L, def, "options") == LUA_TTABLE) {
-        int n = (int)lua_rawlen(L, -1);
-        for (int i = 1; i <= n; i++) {
-            lua_rawgeti(L, -1, i);
-            if (lua_istable(L, -1) && lua_getfield(L, -1, "name") == LUA_TSTRING) {
-                lua_getfield(L, -2, "default");
-                lua_setfield(L, opts, lua_tostring(L, -2));
-            } else if (!lua_istable(L, -1)) {
-                lua_pushnil(L);
-            }
-            lua_pop(L, 2);
-        }
-    }
-    lua_pop(L, 1);
-    if (uidx) {
-        lua_pushnil(L);
-        while (lua_next(L, uidx)) {
-            if (lua_type(L, -2) == LUA_TSTRING) {
-                const char *k = lua_tostring(L, -2);
-                lua_getfield(L, opts, k);
-                bool known = !lua_isnil(L, -1);
-                lua_pop(L, 1);
-                if (!known && strcmp(k, "players") != 0 && strcmp(k, "seed") != 0
-                    && strcmp(k, "variants") != 0) {
-                    snprintf(err, errlen, "%s has no option '%s'", g->name, k);
-                    lua_pop(L, 3);
-                    return false;
-                }
-                lua_pushvalue(L, -2);
-                lua_insert(L, -2);
-                lua_rawset(L, opts);
-            } else {
-                lua_pop(L, 1);
-            }
-        }
-    }
-    lua_pushinteger(L, g->players);
-    lua_setfield(L, opts, "players");
-    lua_pushinteger(L, (lua_Integer)g->seed);
-    lua_setfield(L, opts, "seed");
-    lua_newtable(L);
-    char vbuf[GAME_MAX_VARIANTS];
-    snprintf(vbuf, sizeof vbuf, "%s", g->variants);
-    char *vsave = NULL;
-    for (char *v = strtok_r(vbuf, ",", &vsave); v; v = strtok_r(NULL, ",", &vsave)) {
-        while (*v == ' ') v++;
-        lua_pushboolean(L, 1);
-        lua_setfield(L, -2, v);
-    }
-    lua_setfield(L, opts, "variants");
-    return true;
-}
-
 /* Is `name` one of the comma-separated names in list? */
 static bool list_has_name(const char *list, const char *name)
 {
@@ -244,7 +184,7 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     g->seed = seed;
     g->rules_print = defs_print(L, name, variants);
     defs_version(L, def, g->rules_version, sizeof g->rules_version);
-    g->def_ref = g->state_ref = g->out_ref = g->opts_ref = LUA_NOREF;
+    g->def_ref = g->state_ref = g->out_ref = g->opts_ref = g->given_ref = LUA_NOREF;
     g->fn_moves = g->fn_apply = g->fn_actor = g->fn_result = LUA_NOREF;
     g->fn_describe = g->fn_parse = g->fn_render = g->fn_score = g->fn_played = g->fn_why = LUA_NOREF;
     movebuf_init(&g->buf);
@@ -277,14 +217,21 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     g->out_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     g->out = out;
 
-    if (!build_options(g, def, opts_idx, err, errlen)) goto fail;
+    if (!options_build(g, def, opts_idx, err, errlen)) goto fail;
+    g->given_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_pushvalue(L, -1);
     g->opts_ref = luaL_ref(L, LUA_REGISTRYINDEX);        /* [def, opts] */
+    options_push_view(L, -1);                            /* [def, opts, view] */
+    game_push_state(g);
+    lua_pushliteral(L, "options");
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);                                   /* s.options = view */
+    lua_pop(L, 1);
 
     /* setup: the block may grow, so no snapshot; a failure discards the game */
     lua_getfield(L, def, "setup");
     game_push_state(g);
-    lua_pushvalue(L, -3);                                /* [def, opts, setup, s, opts] */
+    lua_pushvalue(L, -3);                                /* [def, opts, view, setup, s, view] */
     g->ls->in_setup = 1;
     lua_state_narrate(L, -2, g->ls, &g->said);           /* what setup says is told at the start */
     struct gstate *prev = vm->current;
@@ -356,7 +303,7 @@ game *game_reopen(game *g, char *err, size_t errlen)
     lua_State *L = g->vm->L;
     if (!game_load_def(g->vm, g->name, g->variants, true, err, errlen)) return NULL;
     lua_pop(L, 1);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->opts_ref);      /* the options it was opened with */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->given_ref);     /* the options it was opened with */
     game *fresh = game_open(g->vm, g->name, g->variants, g->players, g->seed, -1, err, errlen);
     lua_pop(L, 1);
     return fresh;
@@ -368,7 +315,7 @@ void game_close(game *g)
     lua_State *L = g->vm->L;
     if (g->ls) g->ls->st = NULL;
     if (g->out) g->out->buf = NULL;
-    int *refs[] = { &g->def_ref, &g->state_ref, &g->out_ref, &g->opts_ref, &g->fn_moves,
+    int *refs[] = { &g->def_ref, &g->state_ref, &g->out_ref, &g->opts_ref, &g->given_ref, &g->fn_moves,
                     &g->fn_apply, &g->fn_actor, &g->fn_result, &g->fn_describe, &g->fn_parse,
                     &g->fn_render, &g->fn_score, &g->fn_played, &g->fn_why };
     for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++) luaL_unref(L, LUA_REGISTRYINDEX, *refs[i]);

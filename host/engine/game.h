@@ -6,7 +6,9 @@
  *
  * The rule-script contract: the script returns a definition table with
  *   name, title, players = {min =, max =}, [variants], [options]
- *   setup(s, options)      declare components, deal, place
+ *   setup(s, options)      declare components, deal, place; options (also
+ *                          s.options, read-only) holds each declared
+ *                          option's value, players, seed and variants
  *   actor(s) -> seat       who decides next
  *   moves(s, out)          out:add(kind, a, b, c) for every legal move
  *   apply(s, move)         change the state (chance via math.random)
@@ -127,11 +129,66 @@ bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fr
  * Writes at most max names into out, sorted; returns how many. */
 int game_overlay_variants(grove_vm *vm, const char *name, char (*out)[64], int max);
 
+/* ---- options (options.c) ------------------------------------------------------------ */
+
+/* A game's options are declared in def.options (a list of {name =,
+ * default =, min =, max = | choices =, by_players =, help =}); the type of
+ * each is its default's. Tools take them as text, "NAME=VALUE" (--set). */
+#define GAME_MAX_SETTINGS 32
+
+typedef struct {
+    char name[64];
+    char value[192];                /* as text: 12, 0.5, true, easy */
+    char type;                      /* 0: as given; 'i' whole number, 'n' number, 'b' boolean, 's' text
+                                     * (game_options_values says) */
+} game_setting;
+
+typedef struct {
+    int n;
+    game_setting v[GAME_MAX_SETTINGS];
+} game_settings;
+
+/* Add "NAME=VALUE" (the text after --set) to set; a name given again takes
+ * the new value. False with err when it is no NAME=VALUE or set is full.
+ * Whether the game has such an option, and whether the value fits it, is
+ * checked when the game opens. */
+bool game_settings_add(game_settings *set, const char *arg, char *err, size_t errlen);
+
+/* "winning_score=12, movement=3" into buf ("" for none). */
+void game_settings_text(const game_settings *set, char *buf, size_t len);
+
+/* game_open with the options given as text (set NULL or empty: none): each
+ * is read as its option's type and checked against its declaration (range,
+ * choices); an option the game does not declare is refused naming the
+ * nearest one it does. NULL with err. */
+game *game_open_with(grove_vm *vm, const char *name, const char *variants, int players, uint64_t seed,
+                     const game_settings *set, char *err, size_t errlen);
+
+/* The options g plays with, in their declared order, as text with their
+ * types: all of them, or only those that differ from their defaults
+ * (changed_only). False on no memory (game_error). */
+bool game_options_values(game *g, bool changed_only, game_settings *out);
+
+/* What a tool lists of an option. */
+typedef struct {
+    char name[64];
+    char dflt[64];                  /* the default, as text */
+    char values[256];               /* "a whole number from 1 to 99", "one of easy, normal, hard" */
+    char by_players[192];           /* other defaults by player count: "2 with 2 players"; "" if none */
+    char help[256];                 /* what it changes, one line */
+} game_option_info;
+
+/* The options game `name` with `variants` declares, into out (at most
+ * max); their number, or -1 with err when the definition does not load. */
+int game_options_of(grove_vm *vm, const char *name, const char *variants, game_option_info *out, int max,
+                    char *err, size_t errlen);
+
 /* ---- a game ------------------------------------------------------------------------ */
 
 /* Start a game: load (cached) the definition, make the state, run setup.
- * opts_idx is a Lua table of options on the stack (0: none). NULL on error,
- * with err filled. */
+ * opts_idx is a Lua table of options on the stack (0: none): each value is
+ * checked as game_open_with says (text is read as the option's type).
+ * NULL on error, with err filled. */
 game *game_open(grove_vm *vm, const char *name, const char *variants, int players,
                 uint64_t seed, int opts_idx, char *err, size_t errlen);
 

@@ -30,7 +30,8 @@ struct game {
     char rules_version[32];        /* def.version ("" if the game gives none) */
     uint64_t rules_print;          /* fingerprint of the rule files read to define it */
     char load_note[256];           /* set by loading a save file whose rule files differ */
-    int def_ref, state_ref, out_ref, opts_ref;   /* registry refs */
+    int def_ref, state_ref, out_ref, opts_ref;   /* registry refs; opts: every option's value */
+    int given_ref;                 /* the options given when it opened (reload gives them again) */
     int fn_moves, fn_apply, fn_actor, fn_result, fn_describe, fn_parse, fn_render;
     int fn_score;                  /* optional def.score(s, seat), for bots */
     int fn_played;                 /* optional def.played(s, move) -> card name, for grove sim */
@@ -70,5 +71,15 @@ bool defs_check_players(lua_State *L, const char *name, const char *variants, in
  * name|variants (0 if unknown); def.version (at def) as text, "" if none. */
 uint64_t defs_print(lua_State *L, const char *name, const char *variants);
 void defs_version(lua_State *L, int def, char *out, size_t len);
+
+/* options.c: push the options table for setup (each declared option's
+ * default for g's player count, then the user's options from the table at
+ * uidx, 0 for none, converted and checked; then players, seed, variants)
+ * and above it the table of the user's options alone. False with err and
+ * nothing pushed when a user's option is unknown or does not fit. */
+bool options_build(game *g, int def, int uidx, char *err, size_t errlen);
+
+/* Push a read-only view of the options table at opts (s.options). */
+void options_push_view(lua_State *L, int opts);
 
 #endif

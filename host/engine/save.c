@@ -9,7 +9,7 @@
  *   variants
  *   players 2
  *   seed 3
- *   option name value          (one per option the user set)
+ *   option name value          (one per option: the value it was played with)
  *   said * Seedlings grow      (what setup said: who may read it, * for all)
  *   move place a1              (every move of the history, as text)
  *   said 1 you draw the Fox    (what the move said, seat 1 only; 0: onlookers)
@@ -53,8 +53,9 @@ static uint64_t fnv(const char *p, size_t n)
     return h;
 }
 
-/* Write the user's options (those in the opts table that differ from
- * nothing: every string key except players, seed, variants). */
+/* Write the options the game plays with: every declared option's value
+ * (every string key of the opts table but players, seed, variants), so
+ * that loading plays the same game even if a default changed since. */
 static void write_options(game *g, textbuf *b)
 {
     lua_State *L = g->vm->L;
@@ -77,6 +78,7 @@ static void write_options(game *g, textbuf *b)
     for (int i = 0; i < n; i++) {
         lua_getfield(L, -1, keys[i]);
         if (lua_isinteger(L, -1)) textbuf_printf(b, "option %s %" PRId64 "\n", keys[i], (int64_t)lua_tointeger(L, -1));
+        else if (lua_type(L, -1) == LUA_TNUMBER) textbuf_printf(b, "option %s %.17g\n", keys[i], lua_tonumber(L, -1));
         else if (lua_isboolean(L, -1)) textbuf_printf(b, "option %s %s\n", keys[i], lua_toboolean(L, -1) ? "true" : "false");
         else if (lua_type(L, -1) == LUA_TSTRING) textbuf_printf(b, "option %s %s\n", keys[i], lua_tostring(L, -1));
         lua_pop(L, 1);

@@ -372,7 +372,7 @@ local function setup(s)
     s:deck(DECK[seat], DECK_SIZE, { owner = seat, visibility = "face down" })
     s:deck(HAND[seat], HAND_SIZE, { owner = seat })
   end
-  s:pool("supply", { per_seat = true, value = FISH_EACH, max = FISH_EACH })
+  s:pool("supply", { per_seat = true, value = s.options.fish_each, max = s.options.fish_each })
   s:pool("home", { per_seat = true })
   for seat = 1, s.players do s:pool("eaten_" .. COLOUR[seat], { per_seat = true }) end
   for _, name in ipairs(PREDATOR) do s:pool(name, { per_seat = true, value = 1, max = 1 }) end
@@ -1163,9 +1163,9 @@ end
 -- The end and the score ----------------------------------------------------------
 
 local function score(s, seat)
-  local points = POINTS_PER_FISH_HOME * s.home:get(seat)
+  local points = s.options.points_home * s.home:get(seat)
   for other = 1, s.players do
-    if other ~= seat then points = points + POINTS_PER_FISH_EATEN * s["eaten_" .. COLOUR[other]]:get(seat) end
+    if other ~= seat then points = points + s.options.points_eaten * s["eaten_" .. COLOUR[other]]:get(seat) end
   end
   return points
 end
@@ -1348,9 +1348,9 @@ do
         local eaten, pool = 0, s[EATEN[seat]]
         for eater = 1, players do eaten = eaten + pool:get(eater) end
         local supply, home = s.supply:get(seat), s.home:get(seat)
-        if on_board[seat] + home + eaten + supply ~= FISH_EACH then
+        if on_board[seat] + home + eaten + supply ~= s.options.fish_each then
           broken("%s: %d on tiles + %d home + %d eaten + %d in supply is not %d", colour, on_board[seat], home, eaten,
-            supply, FISH_EACH)
+            supply, s.options.fish_each)
         end
       end
     end
@@ -1830,6 +1830,17 @@ return game.define {
   title = "Flooded Forest",
   version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 3, max = 4, default = 3 },   -- the rule text: "3 to 4 players"
+  -- The numbers a designer may change (grove play flooded --set NAME=VALUE);
+  -- the rules read them from s.options. (Declared here, not as a local: the
+  -- chunk is at Lua's limit of 200 locals.)
+  options = {
+    { name = "fish_each", default = FISH_EACH, min = 1, max = FISH_IN_ALL // 4,
+      help = "the fish of each player's colour in their supply at the start" },
+    { name = "points_home", default = POINTS_PER_FISH_HOME, min = 0, max = 20,
+      help = "the points each fish brought home scores" },
+    { name = "points_eaten", default = POINTS_PER_FISH_EATEN, min = 0, max = 20,
+      help = "the points each opponent's fish a player's predator ate scores" },
+  },
   setup = setup,
   actor = actor,
   phases = PHASES,
@@ -1841,7 +1852,6 @@ return game.define {
   why = why,
   -- for tests and studies: the tile catalogue and the stages (the turn
   -- phases are phases.names)
-  tiles = TILES,
-  stages = STAGE,
+  data = { tiles = TILES, stages = STAGE },
   catalog = { what = "tiles", names = TILE_NAMES },   -- for grove check: tiles never seen
 }

@@ -19,6 +19,19 @@ local PYRAMIDS_OF_EACH_SIZE = 20     -- large, medium and small, in the common p
 local PROTESTERS_IN_ALL = 4
 local WINNING_SCORE = 10             -- reaching it triggers the end
 local MOVEMENT = 2                   -- a logger moves up to two squares
+
+-- The numbers a designer may change (grove play logger --set NAME=VALUE);
+-- the rules read them from s.options.
+local OPTIONS = {
+  { name = "winning_score", default = WINNING_SCORE, min = 1, max = 99,
+    help = "the score that ends the game after the round it is reached in" },
+  { name = "movement", default = MOVEMENT, min = 1, max = 8,
+    help = "the most squares a logger moves in a turn" },
+  { name = "protesters", default = 1, by_players = { [2] = 2 }, min = 0, max = 9,
+    help = "the protesters each player starts with" },
+  { name = "pyramids", default = PYRAMIDS_OF_EACH_SIZE, min = 1, max = 99,
+    help = "the large, medium and small pyramids of each size in the common pool" },
+}
 local CORNERS = { "a1", "e1", "a5", "e5" }
 local FIRST_SEEDLING = "c3"
 
@@ -48,9 +61,8 @@ local TREE = grove.cond { tree = { SEEDLING, MATURE } }
 local LOGGER_OF = {}
 for seat = 1, 4 do LOGGER_OF[seat] = grove.cond { logger = seat } end
 
-local function protesters_each(players)
-  if players == 2 then return 2 end
-  return 1
+local function protesters_each(s)
+  return s.options.protesters
 end
 
 -- Setup ---------------------------------------------------------------------
@@ -59,10 +71,11 @@ local function setup(s)
   s:grid("board", SIZE, SIZE, { "tree", "protester", "logger", "spawner", "corner" })
   for _, corner in ipairs(CORNERS) do s.board:set(corner, "corner", 1) end
   for _, piece in pairs(PIECE) do
-    s:pool(piece, { value = PYRAMIDS_OF_EACH_SIZE, max = PYRAMIDS_OF_EACH_SIZE })
+    s:pool(piece, { value = s.options.pyramids, max = s.options.pyramids })
   end
   s:pool("score", { per_seat = true })
-  s:pool("protesters", { per_seat = true, value = protesters_each(s.players), max = PROTESTERS_IN_ALL })
+  s:pool("protesters", { per_seat = true, value = protesters_each(s),
+    max = math.max(PROTESTERS_IN_ALL, protesters_each(s) * s.players) })
   s:vars("play", { "busy", "spawning" })   -- spawning: the tree choosing its spawn
   turns.setup(s)
   -- Place a seedling on the centre of the board.
@@ -155,13 +168,13 @@ end
 
 -- Turn order ----------------------------------------------------------------
 
---- End the turn: a player who reached 10 points triggers the end; the
+--- End the turn: a player who reached 10 points (winning_score) triggers the end; the
 --- players after them in this round still play (turns.pass knows). A round
 --- in which the forest did not change is the cue to ask whether it ever can
 --- again; if not, the game ends with this round.
 local function end_turn(s)
   local seat = turns.seat(s)
-  if s.score:get(seat) >= WINNING_SCORE then
+  if s.score:get(seat) >= s.options.winning_score then
     if not turns.ending(s) then s:say("Seat %d has %d points: this is the last round.", seat, s.score:get(seat)) end
     turns.finish_round(s)
   end
@@ -351,7 +364,7 @@ local function free_corners(s, out)
 end
 
 local function logger_steps(s, out)
-  out:add_all(MOVE.move, s.board:reach(logger_square(s, turns.seat(s)), MOVEMENT, EMPTY))
+  out:add_all(MOVE.move, s.board:reach(logger_square(s, turns.seat(s)), s.options.movement, EMPTY))
 end
 
 local function spawn_squares(s, out)
@@ -391,7 +404,7 @@ local PHASES = game.phases(PHASE, MOVE, {
   protest_more = { offer = more_protests, protest = protest, stop = end_turn },
 })
 
-local REACHED = "Someone reached " .. WINNING_SCORE .. " points and the round was played out: "
+local REACHED = "Someone reached %d points and the round was played out: "
 local STUCK = "The forest can never change again (the stuck-forest rule): "
 
 local function points(n)
@@ -410,7 +423,8 @@ local function result(s)
     if scores[seat] > top then top, tied = scores[seat], 1 elseif scores[seat] == top then tied = tied + 1 end
   end
   local r = rank.result(scores, { supplies }, "")
-  local why = top >= WINNING_SCORE and REACHED or STUCK
+  local goal = s.options.winning_score
+  local why = top >= goal and REACHED:format(goal) or STUCK
   if #r.winners == 1 then
     r.text = why .. "seat " .. r.winners[1] .. " wins with " .. points(top)
       .. (tied > 1 and " (more protesters in supply)." or ".")
@@ -429,6 +443,12 @@ end
 -- Why a typed move is refused ----------------------------------------------------
 
 local WHAT_NOW = {}                  -- filled below from PHASE_TEXT
+
+--- How far a logger moves, in words (the movement option): "two squares".
+local function movement_text(s)
+  local m = s.options.movement
+  return ({ "one square", "two squares", "three squares" })[m] or m .. " squares"
+end
 
 --- Are two squares orthogonal neighbours?
 local function next_to(board, a, b)
@@ -451,7 +471,7 @@ local function why(s, text)
   local ok_phase = wanted[kind] == phase or (kind == MOVE.protest and phase == PHASE.protest_more)
   if not ok_phase then
     if kind == MOVE.stop then return "stop ends a series of protests: it comes after a protest" end
-    return "not now: now is the time to " .. WHAT_NOW[phase]
+    return "not now: now is the time to " .. WHAT_NOW[phase]:format(movement_text(s))
   end
   if kind == MOVE.stop then return nil end
   if name == "" or not pcall(s.board.get, s.board, name, "tree") then
@@ -469,11 +489,12 @@ local function why(s, text)
     local hx, hy = board:xy(here)
     local x, y = board:xy(square)
     local far = math.abs(x - hx) + math.abs(y - hy)
-    if far > MOVEMENT then
+    local movement = s.options.movement
+    if far > movement then
       return string.format("%s is %d square%s from your logger on %s: it moves at most %d, no diagonals", square, far,
-        far == 1 and "" or "s", board:name(here), MOVEMENT)
+        far == 1 and "" or "s", board:name(here), movement)
     end
-    return string.format("no way to %s in %d steps through empty squares", square, MOVEMENT)
+    return string.format("no way to %s in %d steps through empty squares", square, movement)
   elseif kind == MOVE.spawn then
     local tree_at = s.play.spawning
     if not next_to(board, tree_at, square) then
@@ -530,8 +551,8 @@ local function invariants(s)
     local piece = PIECE[stage]
     local pool, in_trees = s[piece]:get(), board:count(HOLDING[piece])
     if pool < 0 then broken("the %s pool holds %d", piece, pool) end
-    if pool + in_trees ~= PYRAMIDS_OF_EACH_SIZE then
-      broken("%d %s pyramids in the pool and %d in trees, not %d", pool, piece, in_trees, PYRAMIDS_OF_EACH_SIZE)
+    if pool + in_trees ~= s.options.pyramids then
+      broken("%d %s pyramids in the pool and %d in trees, not %d", pool, piece, in_trees, s.options.pyramids)
     end
   end
   local protesters = board:count(PROTESTED)
@@ -541,7 +562,7 @@ local function invariants(s)
     if score < 0 then broken("seat %d scores %d", seat, score) end
     protesters = protesters + supply
   end
-  local dealt = protesters_each(s.players) * s.players
+  local dealt = protesters_each(s) * s.players
   if protesters ~= dealt then broken("%d protesters in play, %d dealt", protesters, dealt) end
   if board:count(PROTESTER_NOT_ON_MATURE) > 0 then broken("a protester stands on a square without a mature tree") end
   if board:count({ logger = { 0, s.players } }) ~= squares then broken("a square holds the logger of no seat") end
@@ -569,7 +590,7 @@ end
 
 local PHASE_TEXT = {
   [PHASE.place] = "place your logger on a free corner",
-  [PHASE.move] = "move your logger up to two squares",
+  [PHASE.move] = "move your logger up to %s",
   [PHASE.spawn] = "choose where the tree marked * spawns its seedling",
   [PHASE.action] = "plant, protest or chop",
   [PHASE.protest_more] = "place another protester, or stop",
@@ -586,14 +607,16 @@ local function render(s)
   }
   for seat = 1, s.players do
     local mark = ""
-    if not turns.over(s) and seat == turns.seat(s) then mark = "   <- " .. PHASE_TEXT[turns.phase(s)] end
+    if not turns.over(s) and seat == turns.seat(s) then
+      mark = "   <- " .. PHASE_TEXT[turns.phase(s)]:format(movement_text(s))
+    end
     local supply = s.protesters:get(seat)
     lines[#lines + 1] = string.format("%s: %2d point%s, %d protester%s in supply%s",
       render_board.seat(seat, "Seat " .. seat), s.score:get(seat), s.score:get(seat) == 1 and "" or "s",
       supply, supply == 1 and "" or "s", mark)
   end
   if turns.ending(s) and not turns.over(s) then
-    lines[#lines + 1] = "Final round: someone reached 10 points."
+    lines[#lines + 1] = string.format("Final round: someone reached %d points.", s.options.winning_score)
   end
   return table.concat(lines, "\n")
 end
@@ -603,6 +626,7 @@ return game.define {
   title = "Logger",
   version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 2, max = 4, default = 2 },
+  options = OPTIONS,
   setup = setup,
   actor = actor,
   phases = PHASES,

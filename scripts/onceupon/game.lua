@@ -16,6 +16,14 @@ local CARDS = C.CARDS
 local PILES = 5                      -- face-down piles to draw from
 local HAND_SIZE = 3
 
+-- The numbers a designer may change (grove play onceupon --set NAME=VALUE);
+-- the rules read them from s.options.
+local OPTIONS = {
+  { name = "hand_size", default = HAND_SIZE, min = 1, max = 9, help = "the cards a player draws up to" },
+  { name = "points_per_tree", default = forest.POINTS_PER_TREE, min = 0, max = 20,
+    help = "the points a complete tree scores" },
+}
+
 local PHASE = turns.phases { "first_draw", "place", "give", "receive", "draw" }
 local MOVE = game.kinds { "draw", "place", "give" }
 
@@ -56,7 +64,7 @@ local function declare_zones(s)
   for id, card in ipairs(CARDS) do backs[id] = card.level end
   s:backs(backs)                     -- a card's back shows its level
   for seat = 1, s.players do
-    s:deck(HAND[seat], HAND_SIZE + 1, { owner = seat })
+    s:deck(HAND[seat], s.options.hand_size + 1, { owner = seat })
     forest.declare(s, seat)
   end
   s:deck("given", 1, { visibility = "face up" })
@@ -125,7 +133,7 @@ end
 
 --- Draw back up to three, choosing a pile for each card, while piles last.
 local function draw_or_end(s)
-  if hand(s, turns.seat(s)):count() < HAND_SIZE and piles_left(s) then
+  if hand(s, turns.seat(s)):count() < s.options.hand_size and piles_left(s) then
     turns.set_phase(s, PHASE.draw)
   else
     end_turn(s)
@@ -148,7 +156,7 @@ local function first_draw(s, pile)
   local card = s[PILE[pile]]:draw()
   hand(s, seat):push(card)
   if s.narrating then tell_draw(s, seat, card, pile) end
-  if hand(s, seat):count() < HAND_SIZE and piles_left(s) then return end
+  if hand(s, seat):count() < s.options.hand_size and piles_left(s) then return end
   turns.pass(s)
   if seat == s.players then
     s.turn.round = 1               -- drawing the first hands is no round of play
@@ -402,8 +410,8 @@ local function invariants(s)
     -- each forest begins with a Game Start card, and no card leaves a forest
     if start_cards_in_forest(where, seat) == 0 then broken("seat %d's forest holds no Game Start card", seat) end
     forest.check(s, seat)
-    if hand(s, seat):count() > HAND_SIZE then
-      broken("seat %d holds %d cards, more than %d", seat, hand(s, seat):count(), HAND_SIZE)
+    if hand(s, seat):count() > s.options.hand_size then
+      broken("seat %d holds %d cards, more than %d", seat, hand(s, seat):count(), s.options.hand_size)
     end
   end
   if turns.over(s) then
@@ -428,14 +436,14 @@ local function invariants(s)
   if (phase == PHASE.place or phase == PHASE.give) and cards == 0 then
     broken("seat %d must %s a card with an empty hand", seat, PHASE[phase])
   end
-  if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= HAND_SIZE or not piles_left(s)) then
+  if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= s.options.hand_size or not piles_left(s)) then
     broken("seat %d must draw with %d cards in hand and %s", seat, cards,
       piles_left(s) and "cards in the piles" or "the piles empty")
   end
   -- the first hands are drawn in turn: three for each seat before, none for each after
   if phase == PHASE.first_draw then
     for other = 1, s.players do
-      local held, want = hand(s, other):count(), other < seat and HAND_SIZE or 0
+      local held, want = hand(s, other):count(), other < seat and s.options.hand_size or 0
       if other ~= seat and held ~= want then
         broken("seat %d holds %d cards while seat %d draws a first hand", other, held, seat)
       end
@@ -501,6 +509,7 @@ return game.define {
   title = "Once Upon a Forest",
   version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 1, max = 4, default = 2 },   -- usually 2; 1 brings the solo mode
+  options = OPTIONS,
   variants = { "solo", "semi-coop" },
   player_variants = { [1] = "solo" },
   setup = setup,
@@ -518,17 +527,16 @@ return game.define {
     if kind == MOVE.place or kind == MOVE.give then return CARDS[card].name end
     return nil
   end,
-  --- A seat's score now (bots may use it), and the card list (tools, tests).
+  --- A seat's score now (bots may use it).
   score = function(s, seat) return forest.score(s, seat).total end,
-  cards = C,
-  -- for the variants and tests
-  rules = {
+  -- the card list (tools, tests), and the rules' parts for the variants and tests
+  data = { cards = C, rules = {
     forest = forest,
-    PHASE = PHASE, MOVE = MOVE, PILE = PILE, HAND = HAND, HAND_SIZE = HAND_SIZE,
+    PHASE = PHASE, MOVE = MOVE, PILE = PILE, HAND = HAND,
     declare_zones = declare_zones, start_and_other_cards = start_and_other_cards, shuffle = shuffle,
     deal_piles = deal_piles, take_card = take_card, first_of_kind = first_of_kind, add_places = add_places,
     zone_text = zone_text, scores = scores, broken = broken, census = census, trees_text = trees_text,
     CARD_NAMED = CARD_NAMED, tell_draw = tell_draw,
     start_cards_in_forest = start_cards_in_forest, START_CARDS = START_CARDS,
-  },
+  } },
 }

@@ -16,7 +16,7 @@ local C = require "cards"
 local forest = require "forest"
 
 local CARDS = C.CARDS
-local OBLIGATION_CARDS = 20
+local OBLIGATION_CARDS = 20                -- the option obligation_cards
 local SELECTION = { "selection1", "selection2", "selection3" }
 local SEAT = 1
 
@@ -30,9 +30,13 @@ local TITLES = {
 }
 
 return function(base)
-  local R = base.rules
+  local R = base.data.rules
   local PHASE = turns.phases { "first_draw", "place", "discard", "oblige", "draw" }
   local MOVE = game.kinds { "draw", "place", "give", "discard" }    -- the base's kinds, and discard
+
+  local options = { table.unpack(base.options) }
+  options[#options + 1] = { name = "obligation_cards", default = OBLIGATION_CARDS, min = 1, max = 59,
+    help = "the cards of the Obligation pile; the other Game cards make the Selection piles" }
 
   local HAND = R.HAND[SEAT]
   local WHAT_NOW = {}                     -- what each phase asks for (PHASE_TEXT, filled below)
@@ -51,14 +55,14 @@ return function(base)
   --- Selection piles.
   local function setup(s)
     R.declare_zones(s)
-    s:deck("obligation", OBLIGATION_CARDS, { visibility = "face down" })
+    s:deck("obligation", s.options.obligation_cards, { visibility = "face down" })
     for _, name in ipairs(SELECTION) do s:deck(name, #CARDS, { visibility = "face down" }) end
     s:deck("discard", #CARDS, { visibility = "face up" })
     s:deck("turned", 1, { visibility = "face up" })   -- the Obligation card turned over
     local starts, others = R.start_and_other_cards()
     forest.place(s, SEAT, starts[1], 1)
     R.shuffle(s, others)
-    for _ = 1, OBLIGATION_CARDS do s.obligation:push(table.remove(others)) end
+    for _ = 1, s.options.obligation_cards do s.obligation:push(table.remove(others)) end
     R.deal_piles(s, others, SELECTION)
     turns.set_phase(s, PHASE.first_draw)
   end
@@ -78,7 +82,7 @@ return function(base)
         s:say("The top Obligation card is turned over: %s (%s).", card.name, C.LEVEL_NAMES[card.level])
       end
       turns.set_phase(s, PHASE.oblige)
-    elseif phase <= PHASE.draw and hand(s):count() < R.HAND_SIZE and selection_left(s) then
+    elseif phase <= PHASE.draw and hand(s):count() < s.options.hand_size and selection_left(s) then
       turns.set_phase(s, PHASE.draw)
     elseif hand(s):count() == 0 and not selection_left(s) then
       s:say("The hand and the Selection piles are empty: the game is over.")
@@ -96,7 +100,7 @@ return function(base)
     local card = s[SELECTION[pile]]:draw()
     hand(s):push(card)
     if s.narrating then R.tell_draw(s, SEAT, card, pile) end
-    if hand(s):count() < R.HAND_SIZE and selection_left(s) then return end
+    if hand(s):count() < s.options.hand_size and selection_left(s) then return end
     next_step(s, PHASE.place)
   end
 
@@ -123,7 +127,7 @@ return function(base)
     local card = s[SELECTION[pile]]:draw()
     hand(s):push(card)
     if s.narrating then R.tell_draw(s, SEAT, card, pile) end
-    if hand(s):count() >= R.HAND_SIZE then
+    if hand(s):count() >= s.options.hand_size then
       next_step(s, TURN_DONE)
     else
       next_step(s, PHASE.draw)
@@ -189,7 +193,7 @@ return function(base)
     end
     forest.check(s, SEAT)
     local cards = hand(s):count()
-    if cards > R.HAND_SIZE then broken("the hand holds %d cards, more than %d", cards, R.HAND_SIZE) end
+    if cards > s.options.hand_size then broken("the hand holds %d cards, more than %d", cards, s.options.hand_size) end
     if s.given:count() > 0 then broken("a card is being given in the solo mode") end
     if turns.over(s) then
       -- the game ends when the hand and the Selection piles are empty
@@ -206,7 +210,7 @@ return function(base)
     if (phase == PHASE.place or phase == PHASE.discard) and cards == 0 then
       broken("the player must %s a card with an empty hand", PHASE[phase])
     end
-    if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= R.HAND_SIZE or not selection_left(s)) then
+    if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= s.options.hand_size or not selection_left(s)) then
       broken("the player must draw with %d cards in hand and %s", cards,
         selection_left(s) and "cards in the Selection piles" or "the Selection piles empty")
     end
@@ -299,8 +303,9 @@ return function(base)
 
   return game.extend(base, {
     players = { min = 1, max = 1 },     -- one player; semi-coop does not combine with it
+    options = options,
     setup = setup, actor = actor, phases = PHASES, result = result, invariants = invariants,
     describe = describe, render = render, why = why,
-    rules = base.rules, solo_titles = TITLES,
+    data = { cards = base.data.cards, rules = base.data.rules, solo_titles = TITLES },
   })
 end

@@ -44,6 +44,24 @@ local RIVAL_SQUIRREL_COST = 1
 local RIVAL_STARTING_NUTS = 25        -- the option rival_nuts
 local RIVAL_DIE = { "1", "2", "3", "4", "5", "6", "7", "8" }   -- a d8: one face per Island space
 
+-- The numbers a designer may change (grove play squirrel --set NAME=VALUE);
+-- the rules read them from s.options.
+local OPTIONS = {
+  { name = "days", default = DAYS, min = 1, max = DAYS, help = "the days the game lasts (mornings as for days 1-4)" },
+  { name = "stamina_max", default = STAMINA_MAX, min = 1, max = 9,
+    help = "the most stamina a player holds; each stamina gained above it is a nut" },
+  { name = "coins_per_stamina", default = COINS_PER_STAMINA, min = 1, max = 9,
+    help = "the coins that pay for 1 stamina" },
+  { name = "island_extra", default = ISLAND_EXTRA, min = 0, max = 9,
+    help = "the extra stamina or coins a card from the Island costs" },
+  { name = "first_stamina", default = MORNINGS[1].stamina_to, min = 0, max = 9,
+    help = "the stamina each player starts day 1 with (at most stamina_max)" },
+  { name = "first_coins", default = MORNINGS[1].coins, min = 0, max = 99, help = "the coins each player gains on day 1" },
+  { name = "first_cards", default = MORNINGS[1].cards, min = 0, max = 10, help = "the cards each player draws on day 1" },
+  { name = "rival_nuts", default = RIVAL_STARTING_NUTS, min = 0, max = 999,
+    help = "the nuts the solo rival starts with" },
+}
+
 local TRIBES = { tree = true, ground = true, flying = true }
 
 local PHASE = turns.phases { "awake", "asleep", "order", "choose" }
@@ -265,10 +283,10 @@ local function change(s, who, res, delta)
   end
 end
 
---- Gain n of a resource. Stamina stops at 5; each stamina above it is 1 nut.
+--- Gain n of a resource. Stamina stops at 5 (stamina_max); each stamina above it is 1 nut.
 local function gain(s, who, res, n)
   if res == "stamina" then
-    local room = STAMINA_MAX - amount(s, who, "stamina")
+    local room = (who == RIVAL and STAMINA_MAX or s.options.stamina_max) - amount(s, who, "stamina")
     if n > room then
       change(s, who, "nuts", n - room)
       n = room
@@ -824,6 +842,11 @@ end
 local function morning(s)
   local day = s.day.number
   local m = MORNINGS[day]
+  if day == 1 then                  -- the options first_stamina, first_coins, first_cards
+    local o = s.options
+    m = { stamina_to = math.min(o.first_stamina, o.stamina_max), coins = o.first_coins, cards = o.first_cards,
+          open = m.open }
+  end
   if s.narrating then
     s:say("Day %d, morning%s.", day, day > 1 and ": every squirrel is refreshed and collects its loops" or "")
   end
@@ -859,9 +882,9 @@ end
 --- the first player's turn.
 local function end_day(s)
   if s.narrating then s:say("Everyone is asleep: day %d ends.", s.day.number) end
-  if s.day.number == DAYS then
+  if s.day.number == s.options.days then
     final_count(s)
-    s:say("Day 4 is over: the game ends.")
+    s:say("Day %d is over: the game ends.", s.day.number)
     turns.end_now(s)
     return
   end
@@ -998,7 +1021,7 @@ end
 --- Pay stamina and coins, `converted` stamina of it with 3 coins each.
 local function pay(s, who, stamina, coins, converted)
   change(s, who, "stamina", -(stamina - converted))
-  change(s, who, "coins", -(coins + COINS_PER_STAMINA * converted))
+  change(s, who, "coins", -(coins + s.options.coins_per_stamina * converted))
 end
 
 --- A squirrel goes in front of its player, refreshed, before its effect;
@@ -1035,8 +1058,8 @@ local function play_from_island(s, n, extra, converted)
   local who = s.turn.seat
   local card = take_from_island(s, n)
   local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
-  if extra == EXTRA.coin then coins = coins + ISLAND_EXTRA end
-  if extra == EXTRA.stamina then stamina = stamina + ISLAND_EXTRA end
+  if extra == EXTRA.coin then coins = coins + s.options.island_extra end
+  if extra == EXTRA.stamina then stamina = stamina + s.options.island_extra end
   pay(s, who, stamina, coins, converted)
   put_into_play(s, who, card)
 end
@@ -1045,10 +1068,10 @@ end
 --- up to `convertible` stamina paid by 3 coins each: one move per number
 --- converted, from the fewest the player's stamina allows to the most
 --- their coins allow.
-local function add_payments(out, has_stamina, has_coins, kind, a, extra, stamina, coins, convertible)
+local function add_payments(s, out, has_stamina, has_coins, kind, a, extra, stamina, coins, convertible)
   local fewest = stamina - has_stamina
   if fewest < 0 then fewest = 0 end
-  local most = (has_coins - coins) // COINS_PER_STAMINA
+  local most = (has_coins - coins) // s.options.coins_per_stamina
   if most > convertible then most = convertible end
   for converted = fewest, most do out:add(kind, a, extra, converted) end
 end
@@ -1063,7 +1086,7 @@ local function plays_or_sleep(s, out)
   local discount = ongoing(s, who, "item_discount")
   local has_stamina, has_coins = s.stamina:get(who), s.coins:get(who)   -- a seat's: never the rival's
   -- The most stamina they can pay: their own, and 1 for each 3 coins.
-  local most_stamina = has_stamina + has_coins // COINS_PER_STAMINA
+  local most_stamina = has_stamina + has_coins // s.options.coins_per_stamina
   local hand = s[HAND[who]]
   for pos = 1, hand:count() do
     local card = hand:peek(pos)
@@ -1071,7 +1094,7 @@ local function plays_or_sleep(s, out)
     if coins < 0 then coins = 0 end
     local can_pay = stamina <= most_stamina and coins <= has_coins
     if can_pay and hand:find(card) == pos then   -- one move per name: its topmost copy
-      add_payments(out, has_stamina, has_coins, MOVE.play, card, EXTRA.none, stamina, coins, stamina)
+      add_payments(s, out, has_stamina, has_coins, MOVE.play, card, EXTRA.none, stamina, coins, stamina)
     end
   end
   local free = ongoing(s, who, "island_free") > 0
@@ -1082,13 +1105,13 @@ local function plays_or_sleep(s, out)
       if coins < 0 then coins = 0 end
       local can_pay = stamina <= most_stamina and coins <= has_coins   -- the extra cost aside
       if can_pay and free then
-        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.none, stamina, coins, stamina)
+        add_payments(s, out, has_stamina, has_coins, MOVE.buy, n, EXTRA.none, stamina, coins, stamina)
       elseif can_pay then
         -- 3 coins pay for any stamina, the extra one too (though the extra
         -- coin is cheaper, the rules allow it).
-        local extra = ISLAND_EXTRA
-        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.coin, stamina, coins + extra, stamina)
-        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.stamina, stamina + extra, coins,
+        local extra = s.options.island_extra
+        add_payments(s, out, has_stamina, has_coins, MOVE.buy, n, EXTRA.coin, stamina, coins + extra, stamina)
+        add_payments(s, out, has_stamina, has_coins, MOVE.buy, n, EXTRA.stamina, stamina + extra, coins,
           stamina + extra)
       end
     end
@@ -1122,10 +1145,7 @@ end
 -- Setup --------------------------------------------------------------------------------------------
 
 local function setup(s, options)
-  local rival_nuts = options.rival_nuts or RIVAL_STARTING_NUTS
-  if math.type(rival_nuts) ~= "integer" or rival_nuts < 0 then
-    error("rival_nuts must be a whole number of nuts, 0 or more", 0)
-  end
+  local rival_nuts = options.rival_nuts
   s:deck("draw_pile", COPIES)
   for n = 1, ISLAND_SPACES do s:deck(ISLAND[n], 1, { visibility = "face up" }) end
   for seat = 1, s.players do
@@ -1138,7 +1158,7 @@ local function setup(s, options)
   s:deck("pending", MAX_PENDING, { visibility = "face up" })
   s:pool("nuts", { per_seat = true })
   s:pool("coins", { per_seat = true })
-  s:pool("stamina", { per_seat = true, max = STAMINA_MAX })
+  s:pool("stamina", { per_seat = true, max = options.stamina_max })
   s:vars("day", { "number", "open", "token_taken" })
   s:vars("effect", { "card", "part", "step", "picking", "left", "count", "after", "again" })
   local mat = {}
@@ -1294,7 +1314,7 @@ local function invariants(s)
     for _, res in ipairs({ "nuts", "coins", "stamina" }) do
       if s[res]:get(seat) < 0 then broken("seat %d has %d %s", seat, s[res]:get(seat), res) end
     end
-    if s.stamina:get(seat) > STAMINA_MAX then broken("seat %d has %d stamina", seat, s.stamina:get(seat)) end
+    if s.stamina:get(seat) > s.options.stamina_max then broken("seat %d has %d stamina", seat, s.stamina:get(seat)) end
   end
 
   -- Exhausted marks only on squirrels in play; asleep or awake, nothing else.
@@ -1310,7 +1330,7 @@ local function invariants(s)
   -- The day and the Island: 4, 5, 6, 7 spaces revealed on days 1 to 4, the
   -- others empty.
   local day = s.day.number
-  if day < 1 or day > DAYS then broken("day %d", day) end
+  if day < 1 or day > s.options.days then broken("day %d", day) end
   if s.day.open ~= MORNINGS[day].open then broken("day %d with %d Island spaces revealed", day, s.day.open) end
   for n = s.day.open + 1, ISLAND_SPACES do
     if space(s, n):count() > 0 then broken("Island space %d is not revealed but holds a card", n) end
@@ -1345,7 +1365,7 @@ local function invariants(s)
       broken("a choice asked with no step picking")
     end
   else
-    if day ~= DAYS then broken("the game ended on day %d", day) end
+    if day ~= s.options.days then broken("the game ended on day %d", day) end
     if not everyone_asleep(s) then broken("the game ended with somebody awake") end
   end
 
@@ -1412,9 +1432,9 @@ local function result(s)
   return r
 end
 
-local function paying(converted)
+local function paying(s, converted)
   if converted == 0 then return "" end
-  return string.format(" with %d coins", converted * COINS_PER_STAMINA)
+  return string.format(" with %d coins", converted * s.options.coins_per_stamina)
 end
 
 local function whom(victim)
@@ -1440,8 +1460,8 @@ end
 local function describe(s, move, viewer)
   local kind, a, b, c = game.parts(move)
   local name = MOVE[kind]
-  if kind == MOVE.play then return "play " .. key(a) .. paying(c)
-  elseif kind == MOVE.buy then return "buy island " .. a .. (EXTRA_TEXT[b] or (" " .. b)) .. paying(c)
+  if kind == MOVE.play then return "play " .. key(a) .. paying(s, c)
+  elseif kind == MOVE.buy then return "buy island " .. a .. (EXTRA_TEXT[b] or (" " .. b)) .. paying(s, c)
   elseif kind == MOVE.sleep or kind == MOVE.pass then return name
   elseif kind == MOVE.exhaust or kind == MOVE.collect or kind == MOVE.refresh then return name .. " " .. a
   elseif kind == MOVE.resolve then
@@ -1502,7 +1522,7 @@ end
 local function render(s, viewer)
   local over = turns.over(s)
   local lines = {
-    string.format("Squirrel Island, day %d of %d. Deck: %s.", s.day.number, DAYS,
+    string.format("Squirrel Island, day %d of %d. Deck: %s.", s.day.number, s.options.days,
       cards_text(s.draw_pile:count())),
     "Island, top row:",
   }
@@ -1623,7 +1643,7 @@ return game.define {
   title = "Squirrel Island",
   version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 1, max = 5, default = 2 },   -- 2 to 5 players, 1 for the solo mode
-  options = { { name = "rival_nuts", default = RIVAL_STARTING_NUTS } },
+  options = OPTIONS,
   setup = setup,
   actor = actor,
   played = played,
@@ -1633,9 +1653,8 @@ return game.define {
   render = render,
   describe = describe,
   why = why,
-  cards = CARDS,                -- the catalog, for tests and tools
+  -- for tests and tools: the catalog, a card's text, the catalog's checks
+  data = { cards = CARDS, card_text = card_text, check_cards = check_cards },
   -- for grove check: cards never seen or played (pending holds programs, not cards)
   catalog = { what = "cards", names = CARD_NAMES, except = { "pending" } },
-  card_text = card_text,
-  check_cards = check_cards,
 }

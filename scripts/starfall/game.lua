@@ -41,6 +41,21 @@ local KNOCKING_STARS = 2         -- the roll completing the five set aside this 
 -- A star falls at least 2 path steps from the roller's fairy: on no tree
 -- that is the fairy's or joined to it by a path.
 
+-- The numbers a designer may change (grove play starfall --set NAME=VALUE);
+-- the rules read them from s.options.
+local OPTIONS = {
+  { name = "dice", default = DICE, min = 1, max = 9,
+    help = "the dice in the cup: a star falls when all of them are set aside" },
+  { name = "stars_home", default = STARS_TO_GO_HOME, min = 1, max = 20,
+    help = "the stars a fairy collects to go home" },
+  { name = "hearts", default = HEARTS, min = 1, max = 9,
+    help = "a fairy's hearts, and what a traded star or a revival gives back" },
+  { name = "knocking_stars", default = KNOCKING_STARS, min = 1, max = 9,
+    help = "the stars set aside by the roll that completes the dice for the star to knock its tree down" },
+}
+local NUMBER_WORD = { "one", "two", "three", "four", "five", "six", "seven", "eight", "nine" }
+local NTH_WORD = { "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth" }
+
 -- A fairy's state (pool fairy_state).
 local NOT_PLACED, UP, LAID_DOWN, HOME = 0, 1, 2, 3
 -- Where a snake is: at a tree (a node) or on a path (an edge). The pool
@@ -189,8 +204,8 @@ local function setup(s)
   for point = 1, lat.points do
     if lat.base[point] then add_tree(s, point) end
   end
-  s:dice("cup", DICE, FACES)                    -- the five dice
-  s:pool("hearts", { per_seat = true, value = HEARTS, max = HEARTS })
+  s:dice("cup", s.options.dice, FACES)          -- the five dice
+  s:pool("hearts", { per_seat = true, value = s.options.hearts, max = s.options.hearts })
   s:pool("stars", { per_seat = true })          -- the collected stars each player holds
   s:pool("fairy_at", { per_seat = true, max = lat.points })     -- its tree, 0 if none
   s:pool("fairy_state", { per_seat = true, max = HOME })
@@ -239,7 +254,7 @@ local function visit(s, seat, tree)
     s:say("Seat %d's fairy collects %s at %s: it holds %s.", seat, take == 1 and "a star" or stars_text(take),
       named(s, tree), stars_text(held))
   end
-  if held >= STARS_TO_GO_HOME then go_home(s, seat) end
+  if held >= s.options.stars_home then go_home(s, seat) end
 end
 
 -- 7. Getting bit ---------------------------------------------------------------------
@@ -248,8 +263,8 @@ end
 local function trade_star(s, seat)
   s.stars:take(seat, 1)
   s.traded:add(1)
-  s.hearts:set(seat, HEARTS)
-  if s.narrating then s:say("Seat %d's fairy has no heart left: it trades a star for %s.", seat, hearts_text(HEARTS)) end
+  s.hearts:set(seat, s.options.hearts)
+  if s.narrating then s:say("Seat %d's fairy has no heart left: it trades a star for %s.", seat, hearts_text(s.options.hearts)) end
 end
 
 --- One bite costs a heart; with no heart a star is traded for 3 first; with
@@ -299,12 +314,12 @@ end
 --- the star is gone from the forest.
 local function revive(s, seat)
   s.fairy_state:set(seat, UP)
-  s.hearts:set(seat, HEARTS)
+  s.hearts:set(seat, s.options.hearts)
   s.fallen:add(1)
   s.revived:add(1)
   if s.narrating then
     s:say("A star falls, and its dust revives seat %d's fairy at %s (%s).", seat, named(s, fairy_tree(s, seat)),
-      hearts_text(HEARTS))
+      hearts_text(s.options.hearts))
   end
 end
 
@@ -312,7 +327,7 @@ end
 
 --- After a fall every die is back in play: the next player rolls all five.
 local function release_dice(s)
-  for die = 1, DICE do s.cup:set_aside(die, false) end
+  for die = 1, s.options.dice do s.cup:set_aside(die, false) end
 end
 
 --- Set aside `n` of the stars just rolled: the lowest-numbered of the
@@ -335,7 +350,7 @@ local function star_falls(s, stars_in_roll)
     revive(s, seat)
     release_dice(s)
     turns.set_phase(s, PHASE.move)
-  elseif stars_in_roll >= KNOCKING_STARS then
+  elseif stars_in_roll >= s.options.knocking_stars then
     if s.narrating then
       s:say("The fifth star is set aside: a star falls, and it knocks its tree down (the roll set aside %d stars). "
         .. "Seat %d chooses the tree.", stars_in_roll, s.turn.seat)
@@ -372,7 +387,7 @@ local function roll_the_dice(s)
   roll.tree = dice:count("tree")
   -- The five were not all aside before this roll: only a roll that sets
   -- a star aside can complete them.
-  if keep > 0 and dice:count("star", "aside") == DICE then
+  if keep > 0 and dice:count("star", "aside") == s.options.dice then
     star_falls(s, keep)
   else
     turns.set_phase(s, PHASE.move)
@@ -530,7 +545,7 @@ local function enter_knocked_down(s, look, tree, collected, fairy_dice, snake_di
   local stars = s.forest:get(tree, "stars")
   if stars == 0 then return way_off(s, look, tree, collected, fairy_dice, snake_dice, tree_dice) end
   local take = collectable(s, stars)
-  if s.stars:get(look.seat) + collected + take >= STARS_TO_GO_HOME then return true end   -- home among the stars
+  if s.stars:get(look.seat) + collected + take >= s.options.stars_home then return true end   -- home among the stars
   s.forest:add(tree, "stars", -take)                          -- try it, look, put them back
   local ok = way_off(s, look, tree, collected + take, fairy_dice, snake_dice, tree_dice)
   s.forest:add(tree, "stars", take)
@@ -643,7 +658,7 @@ way_off = function(s, look, here, collected, fairy_dice, snake_dice, tree_dice, 
   -- can do it: not with too few stars and no standing tree within reach,
   -- nor with too few stars and no die left to move a snake.
   local near, standing, stars = within_reach(s, here, steps)
-  local home_in_reach = s.stars:get(look.seat) + collected + stars >= STARS_TO_GO_HOME
+  local home_in_reach = s.stars:get(look.seat) + collected + stars >= s.options.stars_home
   local snakes_can_move = snake_dice + tree_dice > 0
   if not home_in_reach and not (standing and snakes_can_move) then return false end
   first_snake = first_snake or 1
@@ -1034,7 +1049,7 @@ local function check_fairies(s, placed)
     trees[seat] = (state == UP or state == LAID_DOWN) and at or 0
     if state == HOME then
       home = home + 1
-      if stars < STARS_TO_GO_HOME then broke("seat %d's fairy is home with %d stars", seat, stars) end
+      if stars < s.options.stars_home then broke("seat %d's fairy is home with %d stars", seat, stars) end
       if at ~= 0 then broke("seat %d's fairy is home and at a tree", seat) end
       if order < 1 or order >= players or orders & (1 << order) ~= 0 then broke("seat %d went home %d", seat, order) end
       orders = orders | (1 << order)
@@ -1044,7 +1059,7 @@ local function check_fairies(s, placed)
     else
       if order ~= 0 then broke("seat %d's fairy is in the forest but went home %d", seat, order) end
       if at == 0 or not forest:alive(at) then broke("seat %d's fairy is at no tree (%d)", seat, at) end
-      if stars >= STARS_TO_GO_HOME then broke("seat %d's fairy holds %d stars and is not home", seat, stars) end
+      if stars >= s.options.stars_home then broke("seat %d's fairy holds %d stars and is not home", seat, stars) end
       if state == LAID_DOWN and (s.hearts:get(seat) > 0 or stars > 0) then
         broke("seat %d's fairy lies down with %d hearts and %d stars", seat, s.hearts:get(seat), stars)
       end
@@ -1317,20 +1332,23 @@ local FACE_TEXT = { star = "star", shooting = "shooting star", fairy = "fairy", 
 
 local function dice_text(s)
   local phase = turns.phase(s)
-  if phase < PHASE.fall then return "Dice: not rolled yet (the first turn rolls all five)." end
+  local n = s.options.dice
+  if phase < PHASE.fall then return string.format("Dice: not rolled yet (the first turn rolls all %s).", NUMBER_WORD[n]) end
   local dice, aside, rolled = s.cup, {}, {}
-  for die = 1, DICE do
+  for die = 1, n do
     local face = FACE_TEXT[dice:value(die)]
     if dice:is_aside(die) then aside[#aside + 1] = face else rolled[#rolled + 1] = face end
   end
   local lines = {}
   if phase == PHASE.fall or phase == PHASE.fall_knocking then
-    lines[1] = "Dice: the fifth star is set aside: a star falls! All five dice then go to the next player."
+    lines[1] = string.format("Dice: the %s star is set aside: a star falls! All %s dice then go to the next player.",
+      NTH_WORD[n], NUMBER_WORD[n])
     if phase == PHASE.fall_knocking then
-      lines[2] = "The roll set aside two or more stars: the star knocks its tree down."
+      lines[2] = string.format("The roll set aside %s or more stars: the star knocks its tree down.",
+        NUMBER_WORD[s.options.knocking_stars])
     end
   else
-    lines[1] = string.format("Dice set aside: %d of 5 stars%s", #aside,
+    lines[1] = string.format("Dice set aside: %d of %d stars%s", #aside, n,
       #aside > 0 and " (" .. table.concat(aside, ", ") .. ")" or "")
     lines[2] = string.format("Rolled this turn: %s   left to use: %d fairy, %d snake, %d tree",
       #rolled > 0 and table.concat(rolled, ", ") or "-", s.roll.fairy, s.roll.snake, s.roll.tree)
@@ -1463,6 +1481,7 @@ return game.define {
   version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 2, max = 4, default = 2 },
   variants = { "scaredy-snake", "star-fluke" },
+  options = OPTIONS,
   setup = setup,
   actor = actor,
   phases = PHASES,

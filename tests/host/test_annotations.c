@@ -315,7 +315,7 @@ static void read_state(lua_State *L, int idx, entries *live)
             lua_pop(L, 1);                             /* kept on the State too (found faster) */
             continue;
         }
-        if (!lua_istable(L, -1)) {                     /* s.players */
+        if (!lua_istable(L, -1) || !strcmp(key, "options")) {   /* s.players; s.options, a read-only table */
             add_member(live, E_FIELD, "State", ".", key, NULL);
             lua_pop(L, 1);
             continue;

@@ -82,7 +82,9 @@ expect solo "Obligation pile: ground (20)"
 mkdir -p "$tmp/ext/scripts/tlog"
 sed 's/name = "logger"/name = "tlog"/' scripts/logger/game.lua >"$tmp/ext/scripts/tlog/game.lua"
 { printf 'place a1\nplace e5\nmove a2\n'; sleep 0.5
-  sed -i 's/^local MOVEMENT = 2 /local MOVEMENT = 0 /' "$tmp/ext/scripts/tlog/game.lua"
+  # (the movement option's range takes 0 too, or the declaration is refused)
+  sed -i 's/^local MOVEMENT = 2 /local MOVEMENT = 0 /; s/default = MOVEMENT, min = 1,/default = MOVEMENT, min = 0,/' \
+    "$tmp/ext/scripts/tlog/game.lua"
   printf 'reload\nlog\nquit\n'; } |
   GROVE_PATH="$tmp/ext" "$GROVE" play tlog --seed 3 >"$tmp/out" 2>&1
 expect reload "reloaded the rules; move 3 (seat 1: move a2) no longer replays: a2 is 1 square from your logger on a1: it moves at most 0, no diagonals"

@@ -52,7 +52,7 @@ GROVE_PATH=tests/fixtures "$GROVE" sim coinflip -n 400 --compare - biased --json
 for i in 1 2 3; do
   GROVE_PATH=tests/fixtures "$GROVE" sim coinflip -n 400 --compare - biased --records "$tmp/c$i.jsonl" --shard "$i/3" >/dev/null 2>&1
 done
-merged "$tmp"/c[123].jsonl
+GROVE_PATH=tests/fixtures merged "$tmp"/c[123].jsonl   # --json names the options: merge reads them from the game
 check_same compare
 cp "$tmp/m.txt" "$tmp/out"
 expect compare "-> seat 1 wins more often under B"
@@ -158,6 +158,9 @@ sim_refused logger -n 10 --shard 3/2 --records "$tmp/x.jsonl"
 expect bad-shard "--shard needs I/N, shard I (1 to N) of N: --shard 2/4"
 sim_refused logger -n 10 --records "$tmp/x.jsonl" --compare - - --sprt first
 expect sprt "--sprt stops when its test decides"
+sim_refused logger -n 10 --records "$tmp/x.jsonl" --shard 1/2 --set winning_score=15
+expect set "--set is not carried by --records yet"
+expect set "exit 2"
 sim_refused logger -n 10 --records "$tmp/x.jsonl" --shard 1/2 --coverage
 expect coverage "--coverage counts the lines this process runs"
 sim_refused logger -n 10 --records "$tmp/x.jsonl" --shard 1/2 --json "$tmp/x.json"

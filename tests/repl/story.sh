@@ -126,7 +126,9 @@ check test-progress "grep -E -q '^tests/lua/stdlib.lua \\.\\.\\. [0-9]+ passed \
 mkdir -p "$tmp/ext/scripts/tlog"
 sed 's/name = "logger"/name = "tlog"/' scripts/logger/game.lua >"$tmp/ext/scripts/tlog/game.lua"
 { printf 'place a1\nplace e5\nmove a2\nplant a3\nmove e4\n'; sleep 0.5
-  sed -i 's/^local MOVEMENT = 2 /local MOVEMENT = 0 /' "$tmp/ext/scripts/tlog/game.lua"
+  # (the movement option's range takes 0 too, or the declaration is refused)
+  sed -i 's/^local MOVEMENT = 2 /local MOVEMENT = 0 /; s/default = MOVEMENT, min = 1,/default = MOVEMENT, min = 0,/' \
+    "$tmp/ext/scripts/tlog/game.lua"
   printf 'reload\nlog\nredo\nsave %s\n' "$tmp/tail.sav"; sleep 0.5
   sed -i 's/^local MOVEMENT = 0 /local MOVEMENT = 2 /' "$tmp/ext/scripts/tlog/game.lua"
   printf 'reload\nlog\nquit\n'; } |
@@ -173,7 +175,8 @@ printf 'place a1\nplace e5\ns.board:set("b4", "tree", 3)\nexpect.eq(s.board:get(
 expect record "ok"
 expect record "recorded 4 moves and 1 check to $tmp/session.lua: grove test $tmp/session.lua plays them again"
 cp "$tmp/session.lua" "$tmp/out"
-expect record-file 'local game = games.open("tlog", { players = 2, seed = 3 })'
+# (every option the game plays with, as saves keep them)
+expect record-file 'local game = games.open("tlog", { players = 2, seed = 3, ["movement"] = 2, ["protesters"] = 2, ["pyramids"] = 20, ["winning_score"] = 10 })'
 expect record-file '  game:play("place a1")'
 expect record-file '  game:edit([[s.board:set("b4", "tree", 3)]])'
 expect record-file '  expect.eq(s.board:get("b4", "tree"), 3)'

@@ -25,7 +25,7 @@ end
 --- Play until the game reaches `stage` (first legal move each time; "stop"
 --- rather than extra fish).
 local function play_to(g, stage)
-  local want = g.definition.stages[stage]
+  local want = g.definition.data.stages[stage]
   while g.state.play.stage ~= want and not g:over() do
     local m = g:moves()[1]
     g:play(m:match("^fish") and "stop" or m)

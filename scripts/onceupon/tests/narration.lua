@@ -13,12 +13,12 @@ local function first_draws(g)
   while g.state.turn.phase == 1 do g:play(g:moves()[1]) end
 end
 
-local function name_of(g, card) return g.definition.cards.CARDS[card].name end
+local function name_of(g, card) return g.definition.data.cards.CARDS[card].name end
 
 test("narration: a draw names the card to its drawer only", function()
   local g = open(2)
   local top = name_of(g, g.state.pile3:peek())
-  local level = g.definition.cards.LEVEL_NAMES[g.definition.cards.CARDS[g.state.pile3:peek()].level]
+  local level = g.definition.data.cards.LEVEL_NAMES[g.definition.data.cards.CARDS[g.state.pile3:peek()].level]
   g:play("draw 3")
   expect.eq(g:said(1), { string.format("You draw %s (%s) from pile 3.", top, level) })
   expect.eq(g:said(2), { string.format("Seat 1 draws a %s card from pile 3.", level) })
@@ -29,8 +29,8 @@ end)
 test("narration: a card placed over another says what it covers; the fourth level completes a tree", function()
   local g = open(2)
   first_draws(g)
-  local forest = g.definition.rules.forest
-  local CARDS = g.definition.cards.CARDS
+  local forest = g.definition.data.rules.forest
+  local CARDS = g.definition.data.cards.CARDS
   local hand = g.state.hand1
   --- Take the first card out of the piles that `fits` (by its row).
   local function take(fits)
