@@ -57,7 +57,8 @@ grove_vm *cli_vm(void)
         return NULL;
     }
     grove_vm *vm = host_new(dir);
-    if (!vm) fprintf(stderr, "grove: out of memory starting Lua\n");
+    if (!vm && !vm_cancelled())      /* a Ctrl-C stopped it: the caller says it was interrupted */
+        fprintf(stderr, "grove: out of memory starting Lua\n");
     return vm;
 }
 

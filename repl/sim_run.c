@@ -320,6 +320,7 @@ static void *worker(void *arg)
     worker_arg *w = arg;
     sim_run *r = w->r;
     grove_vm *vm = cli_vm();
+    if (!vm && vm_cancelled()) return NULL;        /* Ctrl-C while starting: the run reports it */
     if (!vm) {
         pthread_mutex_lock(&r->lock);
         snprintf(r->fatal, sizeof r->fatal, "cannot start Lua");
