@@ -190,8 +190,10 @@ void vm_cancel_clear(void);
 /* The watchdog, for long runs made of many short script calls (playouts)
  * that go without the per-instruction count hook, which costs a fifth of
  * the run: while it watches, the watchdog thread checks that vm->progress
- * moves at least every `ms` milliseconds, and stops the script if it does
- * not ("no progress for ... ms: an endless loop?"). Each thread may watch
+ * moves at least every `ms` milliseconds of the running thread's CPU time
+ * (not the clock's: a thread waiting for a processor is not looping), and
+ * stops the script if it does not ("no progress for ... ms: an endless
+ * loop?"). Each thread may watch
  * its own VM; start and stop in the thread that runs it; they nest. (The
  * same thread watches every budgeted call, VM_STEP_MS, on its own.) */
 void vm_watch_start(grove_vm *vm, int ms);

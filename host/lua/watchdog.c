@@ -27,7 +27,8 @@ typedef struct vm_watch {
     pthread_t thread;           /* the thread that runs its calls */
     long seen;                  /* progress at the last look */
     unsigned long seen_serial;  /* and the call it was in */
-    long quiet_ms;              /* how long it has not moved */
+    long quiet_ms;              /* how long it has not moved: its thread's CPU time */
+    long cpu_seen_ms;           /* the thread's CPU time at the last move (-1: none) */
     struct vm_watch *next;
 } vm_watch;
 
@@ -47,6 +48,20 @@ static void on_alarm(int sig)
     errno = saved;
 }
 
+/* The CPU time thread t has used, in ms; -1 if the system cannot say. */
+static long thread_cpu_ms(pthread_t t)
+{
+    clockid_t clock;
+    struct timespec ts;
+    if (pthread_getcpuclockid(t, &clock) != 0 || clock_gettime(clock, &ts) != 0) return -1;
+    return (long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* "No progress for N ms" counts the CPU time the call's thread spent
+ * without progress, not the time on the clock: on a loaded machine (more
+ * threads than cores, a cluster node shared with other jobs) a thread can
+ * wait that long for a processor, and that is no endless loop. Where the
+ * thread's CPU clock cannot be read, the watchdog's ticks count instead. */
 static void look(vm_watch *w, bool cancel)
 {
     grove_vm *vm = w->vm;
@@ -61,15 +76,20 @@ static void look(vm_watch *w, bool cancel)
         return;
     }
     int ms = atomic_load_explicit(&vm->watch_ms, memory_order_relaxed);
+    long cpu = ms > 0 ? thread_cpu_ms(w->thread) : -1;
     if (ms <= 0 || now != w->seen || serial != w->seen_serial) {
         w->seen = now;
         w->seen_serial = serial;
         w->quiet_ms = 0;
+        w->cpu_seen_ms = cpu;
         return;
     }
-    w->quiet_ms += WATCH_TICK_MS;
+    if (cpu >= 0 && w->cpu_seen_ms >= 0) w->quiet_ms = cpu - w->cpu_seen_ms;
+    else if (cpu >= 0) w->cpu_seen_ms = cpu;    /* counting starts now */
+    else w->quiet_ms += WATCH_TICK_MS;
     if (w->quiet_ms >= ms) {
         w->quiet_ms = 0;
+        w->cpu_seen_ms = cpu;
         vm->stop_serial = serial;               /* the handler stops this call only */
         pthread_kill(w->thread, SIGALRM);
     }
@@ -122,6 +142,7 @@ bool vm_watch_register(grove_vm *vm)
     if (!w) return false;
     w->vm = vm;
     w->thread = pthread_self();
+    w->cpu_seen_ms = -1;
     pthread_mutex_lock(&watch_lock);
     start_watchdog();
     w->next = watches;
@@ -150,6 +171,7 @@ void vm_watch_thread(grove_vm *vm)
     if (pthread_equal(vm->watch->thread, self)) return;
     pthread_mutex_lock(&watch_lock);
     vm->watch->thread = self;
+    vm->watch->cpu_seen_ms = -1;              /* another thread's clock */
     pthread_mutex_unlock(&watch_lock);
 }
 

@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include <pthread.h>
 
@@ -221,6 +222,51 @@ static void the_watchdog_serves_every_thread(void **st)
     for (int i = 0; i < 2; i++) pthread_join(t[i], NULL);
     assert_int_equal(n[0], -1);
     assert_int_equal(n[1], -1);
+}
+
+/* The watchdog counts the CPU time of the call's thread, not the clock's:
+ * a call whose thread waits 300 ms (as on a loaded machine, waiting for a
+ * processor) without progress is not stopped by a 100 ms watch; one that
+ * spins 300 ms of CPU without progress is. */
+static int wait_300ms(lua_State *L)
+{
+    (void)L;
+    struct timespec left = { 0, 300000000L };
+    while (nanosleep(&left, &left) != 0) continue;   /* the watchdog's signal wakes it */
+    return 0;
+}
+
+static int spin_300ms(lua_State *L)
+{
+    (void)L;
+    struct timespec t0, t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+    do clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < 300);
+    return 0;
+}
+
+static int watched_call(lua_CFunction body, char *err, size_t errlen)
+{
+    grove_vm *vm = new_vm();
+    assert_int_equal(luaL_loadstring(vm->L, "local f = ...; f(); return 1"), LUA_OK);
+    lua_pushcfunction(vm->L, body);
+    vm_watch_start(vm, 100);
+    int status = vm_call_budget(vm, 1, 1, "watched", 0);
+    vm_watch_stop(vm);
+    snprintf(err, errlen, "%s", status == LUA_OK ? "" : lua_tostring(vm->L, -1));
+    lua_settop(vm->L, 0);
+    vm_free(vm);
+    return status;
+}
+
+static void the_watchdog_counts_cpu_time_not_waiting(void **st)
+{
+    (void)st;
+    char err[GAME_ERRLEN];
+    if (watched_call(wait_300ms, err, sizeof err) != LUA_OK) fail_msg("a waiting call was stopped: %s", err);
+    assert_int_not_equal(watched_call(spin_300ms, err, sizeof err), LUA_OK);
+    if (!strstr(err, "no progress for 100 ms")) fail_msg("error '%s'", err);
 }
 
 static void illegal_move_is_refused(void **st)
@@ -439,6 +485,7 @@ int main(void)
         cmocka_unit_test(a_bot_stops_a_loop_in_its_search),
         cmocka_unit_test(the_watchdog_serves_every_thread),
         cmocka_unit_test(watchdog_stops_a_loop_in_a_playout),
+        cmocka_unit_test(the_watchdog_counts_cpu_time_not_waiting),
         cmocka_unit_test(illegal_move_is_refused),
         cmocka_unit_test(syntax_error_names_file_and_line),
         cmocka_unit_test(unknown_game_is_named),
