@@ -2,7 +2,8 @@
 # aa-study.sh — how often does `grove sim --compare` cry wolf?
 #
 # An A/A study: the game against itself under the variant `shifted`
-# (bench/aa/scripts/GAME/shifted.lua: exactly the same rules, one extra
+# (bench/aa/shifted.lua, placed beside any game of scripts/ for the study:
+# exactly the same rules, one extra
 # draw from the game's chance before setup, so the shuffles, dice and draws
 # all come out differently). Nothing changes, so every "significant" the
 # comparison reports is a false alarm. Over RUNS runs on separate seeds it
@@ -30,13 +31,12 @@ runs=${2:-40}
 games=${3:-1000}
 players=()
 [ -n "${4:-}" ] && players=(--players "$4")
-export GROVE_PATH=$here/aa${GROVE_PATH:+:$GROVE_PATH}
-if [ ! -f "$here/aa/scripts/$game/shifted.lua" ]; then
-  echo "aa-study: no bench/aa/scripts/$game/shifted.lua (a copy of another game's does)" >&2
-  exit 2
-fi
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+# the variant `shifted` of $game, found on GROVE_PATH beside the game itself
+mkdir -p "$tmp/aa/scripts/$game"
+cp "$here/aa/shifted.lua" "$tmp/aa/scripts/$game/shifted.lua"
+export GROVE_PATH=$tmp/aa${GROVE_PATH:+:$GROVE_PATH}
 
 # wilson K N: "K of N = P% (95% interval LO%-HI%)"
 wilson() {
