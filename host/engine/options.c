@@ -348,50 +348,9 @@ static int l_view_newindex(lua_State *L)
                          "(grove play GAME --set %s=VALUE, games.open(name, {%s = ...}))", name, name);
 }
 
-static int l_view_next(lua_State *L)
-{
-    luaL_checktype(L, 1, LUA_TTABLE);
-    lua_settop(L, 2);
-    if (lua_next(L, 1)) return 2;
-    lua_pushnil(L);
-    return 1;
-}
-
-/* pairs(s.options): the options' own pairs */
-static int l_view_pairs(lua_State *L)
-{
-    lua_pushcfunction(L, l_view_next);
-    lua_getmetatable(L, 1);
-    lua_getfield(L, -1, "__index");                      /* [next, mt, options] */
-    lua_remove(L, -2);
-    lua_pushnil(L);
-    return 3;
-}
-
-static int l_view_len(lua_State *L)
-{
-    lua_getmetatable(L, 1);
-    lua_getfield(L, -1, "__index");
-    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
-    return 1;
-}
-
 void options_push_view(lua_State *L, int opts)
 {
-    opts = lua_absindex(L, opts);
-    lua_newtable(L);                                     /* [view] */
-    lua_createtable(L, 0, 5);                            /* [view, mt] */
-    lua_pushvalue(L, opts);
-    lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, l_view_newindex);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushcfunction(L, l_view_pairs);
-    lua_setfield(L, -2, "__pairs");
-    lua_pushcfunction(L, l_view_len);
-    lua_setfield(L, -2, "__len");
-    lua_pushliteral(L, "locked");
-    lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);
+    vm_push_readonly(L, opts, l_view_newindex);
 }
 
 /* ---- given as text --------------------------------------------------------------- */

@@ -148,19 +148,50 @@ static int locked_newindex(lua_State *L)
     return luaL_error(L, "cannot assign to a read-only table");
 }
 
-/* Make a read-only proxy of the table at idx; push it. */
-static void push_readonly(lua_State *L, int idx)
+/* pairs(view): the viewed table's own pairs */
+static int view_next(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TTABLE);
+    lua_settop(L, 2);
+    if (lua_next(L, 1)) return 2;
+    lua_pushnil(L);
+    return 1;
+}
+
+static int view_pairs(lua_State *L)
+{
+    lua_pushcfunction(L, view_next);
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "__index");           /* [next, mt, table] */
+    lua_remove(L, -2);
+    lua_pushnil(L);
+    return 3;
+}
+
+static int view_len(lua_State *L)
+{
+    lua_getmetatable(L, 1);
+    lua_getfield(L, -1, "__index");
+    lua_pushinteger(L, (lua_Integer)lua_rawlen(L, -1));
+    return 1;
+}
+
+void vm_push_readonly(lua_State *L, int idx, lua_CFunction on_write)
 {
     idx = lua_absindex(L, idx);
-    lua_newtable(L);                          /* [proxy] */
-    lua_createtable(L, 0, 3);                 /* [proxy, mt] */
+    lua_newtable(L);                          /* [view] */
+    lua_createtable(L, 0, 5);                 /* [view, mt] */
     lua_pushvalue(L, idx);
     lua_setfield(L, -2, "__index");
-    lua_pushcfunction(L, locked_newindex);
+    lua_pushcfunction(L, on_write ? on_write : locked_newindex);
     lua_setfield(L, -2, "__newindex");
+    lua_pushcfunction(L, view_pairs);
+    lua_setfield(L, -2, "__pairs");
+    lua_pushcfunction(L, view_len);
+    lua_setfield(L, -2, "__len");
     lua_pushstring(L, LOCKED);
     lua_setfield(L, -2, "__metatable");
-    lua_setmetatable(L, -2);                  /* [proxy] */
+    lua_setmetatable(L, -2);                  /* [view] */
 }
 
 static bool is_locked(lua_State *L, int idx)
@@ -552,7 +583,7 @@ void sandbox_open(grove_vm *vm)
     static const char *const libs[] = { "string", "table", "utf8", "coroutine", NULL };
     for (const char *const *l = libs; *l; l++) {
         push_lib_copy(L, *l, NULL);
-        push_readonly(L, -1);
+        vm_push_readonly(L, -1, NULL);
         lua_setfield(L, -3, *l);
         lua_pop(L, 1);
     }
@@ -561,7 +592,7 @@ void sandbox_open(grove_vm *vm)
     lua_setfield(L, -2, "random");
     lua_pushcfunction(L, safe_randomseed);
     lua_setfield(L, -2, "randomseed");
-    push_readonly(L, -1);
+    vm_push_readonly(L, -1, NULL);
     lua_setfield(L, -3, "math");
     lua_pop(L, 1);
 
@@ -663,7 +694,7 @@ void vm_add_global(grove_vm *vm, const char *name, bool sandboxed)
 {
     lua_State *L = vm->L;
     lua_rawgetp(L, LUA_REGISTRYINDEX, sandboxed ? &KEY_SAFE : &KEY_TRUSTED);   /* [value, globals] */
-    if (sandboxed && lua_istable(L, -2)) push_readonly(L, -2);
+    if (sandboxed && lua_istable(L, -2)) vm_push_readonly(L, -2, NULL);
     else lua_pushvalue(L, -2);                         /* [value, globals, value'] */
     lua_setfield(L, -2, name);
     lua_pop(L, 2);

@@ -127,6 +127,12 @@ void vm_set_process_memory(size_t bytes);
 size_t vm_process_memory(void);
 size_t vm_process_memory_used(void);
 
+/* Push a read-only view of the table at idx: reads, pairs and # see the
+ * table, a write raises (on_write's error, or NULL for "cannot assign 'k':
+ * this table is read-only"), and the sandbox's rawset refuses it too. The
+ * sandbox's libraries and a game's s.options are such views. */
+void vm_push_readonly(lua_State *L, int idx, lua_CFunction on_write);
+
 /* Push Lua's own library function lib.name ("string", "find"), which the
  * sandbox's bounded versions replace everywhere (for the tests that
  * compare the two); nil if there is none. */

@@ -105,3 +105,15 @@ test("options: a value outside the declared range is refused, naming the range",
   expect.error(function() games.open("logger", { winning_scor = 12 }) end,
     "logger has no option 'winning_scor' (did you mean 'winning_score'?")
 end)
+
+test("options: s.options is read-only, yet pairs and # see every option", function()
+  local o = games.open("logger", { players = 2 }).state.options
+  local names = {}
+  for name in pairs(o) do names[#names + 1] = name end
+  table.sort(names)
+  expect.eq(names, { "movement", "players", "protesters", "pyramids", "seed", "variants", "winning_score" })
+  local ok, why = pcall(function() o.winning_score = 12 end)
+  expect.falsy(ok)
+  expect.truthy(why:find("s.options is read-only: a game's options are chosen when it starts", 1, true), why)
+  expect.eq(o.winning_score, 10)
+end)
