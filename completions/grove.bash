@@ -69,7 +69,8 @@ _grove_game_line()
 }
 
 # The variants of game $1: the words after "variants:" (an overlay's are
-# marked "(overlay)", which is not a variant's name).
+# marked "(overlay)", a variant's own player counts "(1)" or "(2-4)":
+# neither is a variant's name).
 _grove_variants()
 {
     _grove_found=()
@@ -78,7 +79,7 @@ _grove_variants()
     [[ $_grove_line == *"variants:"* ]] || return
     read -r -a _grove_words <<<"${_grove_line#*variants:}"
     for _grove_w in "${_grove_words[@]}"; do
-        [[ $_grove_w == "(overlay)" ]] || _grove_found+=("$_grove_w")
+        [[ $_grove_w == "("* ]] || _grove_found+=("$_grove_w")
     done
 }
 

@@ -175,7 +175,17 @@ static int cmd_list(int argc, char **argv)
         }
         printf("%-12s %-24s %d-%d players", a->name, a->title, a->min_players, a->max_players);
         if (a->nvariants + a->noverlays) printf("   variants:");
-        for (int k = 0; k < a->nvariants; k++) printf(" %s", a->variants[k]);
+        for (int k = 0; k < a->nvariants; k++) {
+            /* a variant that takes other counts than the game says which */
+            game_counts c;
+            char err[GAME_ERRLEN];
+            printf(" %s", a->variants[k]);
+            if (game_counts_of(vm, a->name, a->variants[k], &c, err, sizeof err)
+                && (c.min != a->min_players || c.max != a->max_players)) {
+                if (c.min == c.max) printf(" (%d)", c.min);
+                else printf(" (%d-%d)", c.min, c.max);
+            }
+        }
         for (int k = 0; k < a->noverlays; k++) printf(" %s (overlay)", a->overlays[k]);
         printf("\n");
     }

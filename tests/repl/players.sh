@@ -72,4 +72,9 @@ run play squirrel --players 1 --bot 1=random </dev/null
 expect solo-table "the rival wins with 29 nuts to 8"
 expect solo-table "     2     1      8"
 
+# grove list says which counts a variant takes where they are not the game's.
+run list
+expect list "onceupon     Once Upon a Forest       1-4 players   variants: solo (1) semi-coop (2-4)"
+expect list "starfall     Starfall Forest          2-4 players   variants: scaredy-snake star-fluke"
+
 finish players
