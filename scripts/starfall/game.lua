@@ -341,7 +341,7 @@ local function set_aside_stars(dice, n, die, ...)
   return set_aside_stars(dice, n, ...)
 end
 
---- The fifth die is aside: a star falls. It revives a laid-down fairy if
+--- The last die is aside (the fifth, under the rule text): a star falls. It revives a laid-down fairy if
 --- there is one; otherwise the roller chooses its tree (a move), which it
 --- knocks down if the completing roll set aside two or more stars.
 local function star_falls(s, stars_in_roll)
@@ -352,12 +352,12 @@ local function star_falls(s, stars_in_roll)
     turns.set_phase(s, PHASE.move)
   elseif stars_in_roll >= s.options.knocking_stars then
     if s.narrating then
-      s:say("The fifth star is set aside: a star falls, and it knocks its tree down (the roll set aside %d stars). "
-        .. "Seat %d chooses the tree.", stars_in_roll, s.turn.seat)
+      s:say("The %s star is set aside: a star falls, and it knocks its tree down (the roll set aside %d stars). "
+        .. "Seat %d chooses the tree.", NTH_WORD[s.options.dice], stars_in_roll, s.turn.seat)
     end
     turns.set_phase(s, PHASE.fall_knocking)
   else
-    s:say("The fifth star is set aside: a star falls! Seat %d chooses the tree.", s.turn.seat)
+    s:say("The %s star is set aside: a star falls! Seat %d chooses the tree.", NTH_WORD[s.options.dice], s.turn.seat)
     turns.set_phase(s, PHASE.fall)
   end
 end
@@ -372,8 +372,8 @@ local function tell_roll(s, keep)
   for _ = 1, keep do faces[#faces + 1] = "star" end
   for _, die in ipairs({ dice:free() }) do faces[#faces + 1] = FACE_NAME[dice:value(die)] end
   local aside = dice:count("star", "aside")
-  s:say("Seat %d rolls %s: %s set aside (%d of 5).", s.turn.seat, table.concat(faces, ", "),
-    keep > 0 and stars_text(keep) or "no star", aside)
+  s:say("Seat %d rolls %s: %s set aside (%d of %d).", s.turn.seat, table.concat(faces, ", "),
+    keep > 0 and stars_text(keep) or "no star", aside, s.options.dice)
 end
 
 local function roll_the_dice(s)

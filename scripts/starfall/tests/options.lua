@@ -112,6 +112,8 @@ test("option dice: the cup holds that many, and a star falls when they are all s
   g = after_end({ dice = 3 }, { "A", "A", "fairy" }, nil, true)
   expect.eq(g.state.turn.phase, PHASE_FALL)
   expect.truthy(g:render():find("the third star is set aside", 1, true))
+  local said = table.concat(g:said(), "\n")
+  expect.truthy(said:find("set aside (3 of 3).\nThe third star is set aside: a star falls", 1, true), said)
   -- with five dice two set aside complete nothing
   g = after_end({}, { "A", "A", "fairy", "fairy", "fairy" })
   expect.eq(g.state.turn.phase, PHASE_MOVE)
