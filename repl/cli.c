@@ -193,7 +193,12 @@ char *cli_read_file(const char *path, char *err, size_t errlen)
     /* a save or a session is a regular file of bounded size: /dev/zero, a
      * pipe or a folder would be read for ever or not at all */
     struct stat st;
-    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+    if (fstat(fileno(f), &st) != 0) {
+        snprintf(err, errlen, "cannot load %s: %s", path, strerror(errno));
+        fclose(f);
+        return NULL;
+    }
+    if (!S_ISREG(st.st_mode)) {
         fclose(f);
         snprintf(err, errlen, "cannot load %s: %s", path,
                  S_ISDIR(st.st_mode) ? "it is a folder" : "it is not a regular file (a device or a pipe)");

@@ -373,6 +373,32 @@ done:
     return rc;
 }
 
+/* read(path) for replay.lua: the file's text, or nil and why (through
+ * cli_read_file: no device, pipe, folder or file beyond any record's size) */
+static int push_text(lua_State *L)
+{
+    lua_pushstring(L, lua_touserdata(L, 1));
+    return 1;
+}
+
+static int l_read_file(lua_State *L)
+{
+    char err[PATH_MAX + 128];
+    char *text = cli_read_file(luaL_checkstring(L, 1), err, sizeof err);
+    if (!text) {
+        luaL_pushfail(L);
+        lua_pushstring(L, err);
+        return 2;
+    }
+    /* pushed in a protected call, so that the text is freed when there is
+       no memory for its copy */
+    lua_pushcfunction(L, push_text);
+    lua_pushlightuserdata(L, text);
+    int status = lua_pcall(L, 1, 1, 0);
+    free(text);
+    return status == LUA_OK ? 1 : lua_error(L);
+}
+
 /* grove replay FILE: stdlib/grove/replay.lua does the work. */
 static int cmd_replay(int argc, char **argv)
 {
@@ -394,7 +420,9 @@ static int cmd_replay(int argc, char **argv)
         lua_pushstring(L, argv[i]);
         lua_rawseti(L, -2, i - 1);
     }
-    if (vm_call_budget(vm, 1, 1, NULL, 0) != LUA_OK) fprintf(stderr, "grove replay: %s\n", lua_tostring(L, -1));
+    lua_pushnil(L);                               /* out: print */
+    lua_pushcfunction(L, l_read_file);
+    if (vm_call_budget(vm, 3, 1, NULL, 0) != LUA_OK) fprintf(stderr, "grove replay: %s\n", lua_tostring(L, -1));
     else rc = (int)lua_tointeger(L, -1);
     vm_free(vm);
     return rc;

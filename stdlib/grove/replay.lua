@@ -137,7 +137,20 @@ end
 ---@param args string[] the command line after `grove replay`
 ---@param out? fun(line: string) where lines go (default print)
 ---@return integer code 0 when every record replays, 1 when one does not, 2 for a bad command line
-function M.main(args, out)
+--- The whole file at path, or nil and why.
+local function read_whole(path)
+  local f, err = io.open(path, "r")
+  if not f then return nil, err end
+  local text, rerr = f:read("a")
+  f:close()
+  if not text then return nil, path .. ": cannot read it (" .. tostring(rerr) .. ")" end
+  return text
+end
+
+--- grove replay's command line; `out` prints a line, `read(path)` returns a
+--- file's text or nil and why (grove passes its own, which refuses devices,
+--- pipes, folders and files larger than any record).
+function M.main(args, out, read)
   out = out or print
   local path, verbose, only
   local i = 1
@@ -153,11 +166,8 @@ function M.main(args, out)
     i = i + 1
   end
   if not path then out("usage: grove replay FILE [-v] [--game N]") return 2 end
-  local f, err = io.open(path, "r")
-  if not f then out("grove replay: " .. err) return 1 end
-  local text, rerr = f:read("a")
-  f:close()
-  if not text then out("grove replay: " .. path .. ": cannot read it (" .. tostring(rerr) .. ")") return 1 end
+  local text, err = (read or read_whole)(path)
+  if not text then out("grove replay: " .. err) return 1 end
   if text:sub(1, 10) == "grove-save" then
     local g, why = games.load(text)
     if not g then out("grove replay: " .. path .. ": " .. why) return 1 end

@@ -6,7 +6,7 @@
 #     planted at the old fixed name (x.sav.tmp), a symbolic link or a device
 #     at the target, a path near the system's limit;
 #   - sim's files are written whole, onto nothing but a regular file;
-#   - grove replay refuses a folder and JSON that holds no record;
+#   - grove replay refuses a folder, a device and JSON that holds no record;
 #   - a seed past what a record holds is refused, not cut.
 . "$(dirname "$0")/lib.sh"
 export GROVE_PATH=scripts
@@ -69,9 +69,15 @@ expect "sim json" "2 of 2 records replay"
 
 # ---- replay: refusals ----------------------------------------------------------------
 run "$GROVE" replay "$tmp"
-expect "replay folder" "grove replay: $tmp: cannot read it (Is a directory)"
+expect "replay folder" "grove replay: cannot load $tmp: it is a folder"
 expect "replay folder" "exit 1"
 reject "replay folder" "replay.lua"
+# a device is refused before anything is read (/dev/zero was read until
+# the memory cap stopped it, naming replay.lua)
+run "$GROVE" replay /dev/zero
+expect "replay device" "grove replay: cannot load /dev/zero: it is not a regular file (a device or a pipe)"
+expect "replay device" "exit 1"
+reject "replay device" "replay.lua"
 for json in '{}' '[]' '{"foo":1}'; do
   echo "$json" >"$tmp/empty.json"
   run "$GROVE" replay "$tmp/empty.json"
