@@ -43,8 +43,10 @@ static void name_kind(sim_run *r, game *g, int64_t m, bool *known)
     char text[256];
     if (!game_kind_name(g, kind, text, sizeof text)) {
         game_raw_describe(g, m, text, sizeof text);
-        char *sp = strchr(text, ' ');
-        if (sp) *sp = '\0';
+        size_t word = 0;                        /* the first word: up to a blank or a control character */
+        while (text[word] && (unsigned char)text[word] > ' ' && text[word] != 0x7f) word++;
+        text[word] = '\0';
+        if (!word) snprintf(text, sizeof text, "kind %d", kind);
     }
     pthread_mutex_lock(&r->lock);
     if (!r->kind_names[kind][0]) snprintf(r->kind_names[kind], sizeof r->kind_names[kind], "%s", text);
@@ -146,15 +148,10 @@ static void play_move(game *g, fast_game *c, int64_t m, int actor)
             sg->texts = t;
             c->captexts = cap;
         }
-        char text[GAME_MOVE_TEXT_MAX + 2], why[96];    /* one more: a text too long shows */
+        char text[GAME_MOVE_TEXT_MAX + 1];
         /* a describe that fails leaves its fallback text, and the run goes
          * on; a text it gives that no save could hold fails the game */
-        if (game_raw_describe(g, m, text, sizeof text) && !game_move_text_fits(text, strlen(text), why, sizeof why)) {
-            char msg[256];
-            snprintf(msg, sizeof msg, "describe: the move's text %s: a move's text is one line of 1 to %d bytes "
-                     "without control characters, so that a record and a save can hold it", why, GAME_MOVE_TEXT_MAX);
-            game_raw_fail(g, msg);
-        }
+        game_raw_move_text(g, m, text, sizeof text);
         if (!(c->text = strdup(text))) game_raw_fail(g, "out of memory");
     }
     if (sg->moves == c->capplayed) {

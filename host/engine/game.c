@@ -1162,18 +1162,43 @@ static int raw_describe_body(lua_State *L)
     return 1;
 }
 
-bool game_raw_describe(game *g, int64_t m, char *buf, size_t len)
+/* describe(s, m) into buf; why says what no save could hold of the text
+ * (a newline, a NUL byte ...), "" when it fits. */
+static bool raw_describe(game *g, int64_t m, char *buf, size_t len, char *why, size_t whylen)
 {
     lua_State *L = g->vm->L;
     lua_pushcfunction(L, raw_describe_body);
     lua_pushlightuserdata(L, g);
     lua_pushinteger(L, m);
     const char *s = NULL;
-    if (lua_pcall(L, 2, 1, 0) == LUA_OK) s = lua_tostring(L, -1);
-    if (s) snprintf(buf, len, "%s", s);
-    else snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(m), move_a(m), move_b(m), move_c(m));
+    size_t n = 0;
+    if (lua_pcall(L, 2, 1, 0) == LUA_OK) s = lua_tolstring(L, -1, &n);
+    why[0] = '\0';
+    if (s) {
+        snprintf(buf, len, "%s", s);
+        if (!game_move_text_fits(s, n, why, whylen) && !why[0]) snprintf(why, whylen, "does not fit");
+    } else {
+        snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(m), move_a(m), move_b(m), move_c(m));
+    }
     lua_pop(L, 1);
     return s != NULL;
+}
+
+bool game_raw_describe(game *g, int64_t m, char *buf, size_t len)
+{
+    char why[96];
+    return raw_describe(g, m, buf, len, why, sizeof why);
+}
+
+void game_raw_move_text(game *g, int64_t m, char *buf, size_t len)
+{
+    char why[96];
+    if (raw_describe(g, m, buf, len, why, sizeof why) && why[0]) {
+        char msg[256];
+        snprintf(msg, sizeof msg, "describe: the move's text %s: a move's text is one line of 1 to %d bytes "
+                 "without control characters, so that a record and a save can hold it", why, GAME_MOVE_TEXT_MAX);
+        game_raw_fail(g, msg);
+    }
 }
 
 void game_raw_played(game *g, int64_t m, char *buf, size_t len)

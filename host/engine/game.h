@@ -457,6 +457,10 @@ int game_raw_actor(game *g);                  /* the seat to act; raises for no 
 /* def.describe(s, m) into buf, as game_describe: false, with a fallback
  * text in buf, when describe fails (which does not stop the run). */
 bool game_raw_describe(game *g, int64_t m, char *buf, size_t len);
+/* The move's text for a record: as game_raw_describe, but a text no
+ * record or save could hold (a newline, a NUL byte, too long ...) raises,
+ * failing the game. */
+void game_raw_move_text(game *g, int64_t m, char *buf, size_t len);
 /* def.played(s, m) into buf, as game_played ("" for none); raises on error. */
 void game_raw_played(game *g, int64_t m, char *buf, size_t len);
 bool game_raw_ranks(game *g, int *ranks);     /* ranks[1..players] (each >= 1) once over; else false */

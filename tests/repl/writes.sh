@@ -66,6 +66,13 @@ expect "sim json" "exit 0"
 "$GROVE" replay "$tmp/keep.json" >"$tmp/out" 2>&1
 expect "sim json" "2 of 2 records replay"
 [ "$(cat "$tmp/victim")" = precious ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL sim: the link's target changed"; }
+# a move whose text holds a NUL byte (tests/fixtures/scripts/movetext; seed
+# 11 plays it first) fails its game: the record does not keep the text cut
+# at the NUL ("nul"), which would replay as no move at all
+GROVE_PATH=tests/fixtures run "$GROVE" sim movetext -n 1 --seed 11 --records "$tmp/nul.jsonl"
+expect "sim nul" "the text of move (4,0,0,0) has a NUL byte at byte 4"
+expect "sim nul" "grove sim: 1 of 1 games failed"
+grep -q '"moves": \["nul"' "$tmp/nul.jsonl" && { fail=$((fail + 1)); echo "FAIL sim nul: the record holds the cut text"; } || pass=$((pass + 1))
 
 # ---- replay: refusals ----------------------------------------------------------------
 run "$GROVE" replay "$tmp"
