@@ -212,8 +212,10 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
 
 void sim_print_header(const sim_opts *o)
 {
-    printf("%s, %d player%s, %s%ld games (seeds %llu..%llu), bots", o->game, o->players, o->players == 1 ? "" : "s",
-           o->sprt ? "up to " : "", o->n, (unsigned long long)o->seed, (unsigned long long)(o->seed + (uint64_t)o->n - 1));
+    printf("%s, %d player%s, %s", o->game, o->players, o->players == 1 ? "" : "s", o->sprt ? "up to " : "");
+    if (o->n == 1) printf("1 game (seed %llu), bots", (unsigned long long)o->seed);
+    else printf("%ld games (seeds %llu..%llu), bots", o->n, (unsigned long long)o->seed,
+                (unsigned long long)(o->seed + (uint64_t)o->n - 1));
     for (int p = 1; p <= o->players; p++) printf(" %s", o->botnames[p]);
     if (o->nsides == 1 && o->variants[0][0]) printf(", variants %s", o->variants[0]);
     if (o->set.n) {

@@ -71,6 +71,7 @@ expect "sim json" "2 of 2 records replay"
 # at the NUL ("nul"), which would replay as no move at all
 GROVE_PATH=tests/fixtures run "$GROVE" sim movetext -n 1 --seed 11 --records "$tmp/nul.jsonl"
 expect "sim nul" "the text of move (4,0,0,0) has a NUL byte at byte 4"
+expect "sim nul" "movetext, 1 player, 1 game (seed 11), bots random"
 expect "sim nul" "grove sim: 1 of 1 games failed"
 grep -q '"moves": \["nul"' "$tmp/nul.jsonl" && { fail=$((fail + 1)); echo "FAIL sim nul: the record holds the cut text"; } || pass=$((pass + 1))
 
