@@ -177,9 +177,6 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
     else if (o->coverage && (o->nshards || o->resume))
         refusal = "--coverage counts the lines this process runs, which records do not carry: run it without "
                   "--shard or --resume";
-    else if (o->records && o->set.n)
-        refusal = "--set is not carried by --records yet, so grove merge could not tell studies with other options "
-                  "apart: run a study with options whole (--json keeps its games)";
     else if (o->nshards && (o->json || o->csv || o->plot))
         refusal = "a shard holds part of a study: grove merge FILES... writes --json, --csv and --plot of the whole";
     if (refusal) { fprintf(stderr, "grove sim: %s\n", refusal); return 0; }
@@ -283,7 +280,7 @@ int cmd_sim(int argc, char **argv)
         game *g = game_open_with(vm, o.game, o.variants[side], o.players, o.seed, &o.set, err, sizeof err);
         if (!g) { fprintf(stderr, "grove sim: %s\n", err); vm_free(vm); return 1; }
         o.rules[side] = game_rules_print(g);
-        bool read = game_options_values(g, false, &o.played[side]);
+        bool read = game_options_values(g, false, &o.played[side]) && game_options_values(g, true, &o.changed[side]);
         if (!read) fprintf(stderr, "grove sim: %s\n", game_error(g));
         game_close(g);
         if (!read) { vm_free(vm); return 1; }

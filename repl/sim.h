@@ -45,6 +45,9 @@ typedef struct {
     bool coverage;
     game_settings set;              /* --set NAME=VALUE, for both sides */
     game_settings played[2];        /* every option's value each side plays with (records) */
+    game_settings changed[2];       /* the options each side plays away from their defaults: part of
+                                       the study a --records line names (none: every default) */
+    const char *sweep;              /* --sweep NAME=A,B,C, or NULL (sim_sweep.c) */
     const char *sprt;               /* --sprt MEASURE[:DELTA], or NULL */
     const char *records;            /* --records FILE: JSON Lines, or NULL */
     int shard, nshards;             /* --shard I/N (1-based); 0/0 for the whole study */
