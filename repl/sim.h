@@ -6,6 +6,7 @@
  *   sim_stats.c    the statistics of a run, its summary, and the A/B
  *                  comparison with its verdict
  *   sim_sprt.c     --sprt: play until a sequential test decides a measure
+ *   sim_sweep.c    --sweep NAME=A,B,C: a study per value, and their table
  *   sim_records.c  what is written: --json and --csv records, --plot
  *   sim_shard.c    --records (JSON Lines, a line per game as it ends),
  *                  --shard I/N, --resume, and `grove merge`
