@@ -205,7 +205,7 @@ _grove_option_args()
         sim:-n | sim:--players | sim:-p | sim:--seed | sim:-s | sim:--threads | sim:-t | sim:--cap) _grove_nargs=1 ;;
         sim:--variant | sim:--variants | sim:--bots | sim:--bot | sim:--json | sim:--csv | sim:--plot) _grove_nargs=1 ;;
         sim:--compare) _grove_nargs=2 ;;
-        sim:--sprt | sim:--records | sim:--shard) _grove_nargs=1 ;;
+        sim:--sprt | sim:--records | sim:--shard | sim:--sweep) _grove_nargs=1 ;;
         merge:--json | merge:--csv | merge:--plot) _grove_nargs=1 ;;
         bench:--players | bench:-p | bench:--seed | bench:-s | bench:--variant | bench:--variants) _grove_nargs=1 ;;
         bench:--seconds | bench:--playouts | bench:--json) _grove_nargs=1 ;;
@@ -221,7 +221,7 @@ _grove_options()
 {
     case $1 in
         play) _grove_found=(--players --seed --variant --bot --set --ascii --from --help) ;;
-        sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --help) ;;
+        sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --sweep --help) ;;
         bench) _grove_found=(--players --variant --seed --seconds --playouts --set --json --help) ;;
         test) _grove_found=(--verbose --filter --help) ;;
         replay) _grove_found=(--verbose --game --help) ;;
@@ -322,6 +322,15 @@ _grove()
                 # NAME= from the game's declared options, then the value is the user's
                 if [[ $cur != *=* ]]; then
                     _grove_game_options "$game" "$variants"
+                    compopt -o nospace 2>/dev/null
+                    _grove_reply "$cur" "${_grove_found[@]}"
+                fi
+                ;;
+            sim:--sweep)
+                # NAME= from the game's options, or players=; then the values are the user's
+                if [[ $cur != *=* ]]; then
+                    _grove_game_options "$game" "$variants"
+                    _grove_found+=(players=)
                     compopt -o nospace 2>/dev/null
                     _grove_reply "$cur" "${_grove_found[@]}"
                 fi

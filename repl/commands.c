@@ -245,19 +245,31 @@ static bool c_sim(repl *r, const char *args)
     snprintf(copy, sizeof copy, "%s", args);
     snprintf(name, sizeof name, "%s", game_name(r->g));
     snprintf(variants, sizeof variants, "%s", game_variants(r->g));
+    /* what a --sweep typed sets is left to it: the player count, or the option */
+    char swept[64] = "";
+    const char *sw = strstr(args, "--sweep");
+    if (sw) {
+        sw += strlen("--sweep");
+        sw += strspn(sw, " \t");
+        size_t k = strcspn(sw, "= \t");
+        if (sw[k] == '=' && k < sizeof swept) snprintf(swept, sizeof swept, "%.*s", (int)k, sw);
+    }
     char *argv[64 + 2 * GAME_MAX_SETTINGS];
     int argc = 0;
     argv[argc++] = w_grove;
     argv[argc++] = w_sim;
     argv[argc++] = name;
-    argv[argc++] = w_players;
-    argv[argc++] = players;
+    if (strcmp(swept, "players")) {
+        argv[argc++] = w_players;
+        argv[argc++] = players;
+    }
     if (variants[0]) { argv[argc++] = w_variant; argv[argc++] = variants; }
     /* the options this game plays with (a --set typed after them wins) */
     char w_set[] = "--set", sets[GAME_MAX_SETTINGS][sizeof(((game_setting *)0)->name) + sizeof(((game_setting *)0)->value)];
     game_settings changed;
     if (!game_options_values(r->g, true, &changed)) changed.n = 0;
     for (int i = 0; i < changed.n; i++) {
+        if (!strcmp(changed.v[i].name, swept)) continue;
         snprintf(sets[i], sizeof sets[i], "%s=%s", changed.v[i].name, changed.v[i].value);
         argv[argc++] = w_set;
         argv[argc++] = sets[i];

@@ -73,10 +73,16 @@ static const topic topics[] = {
       "  draws it; --json/--csv write one record per game (grove replay reads them);\n"
       "  --coverage shows the rule lines no game reached. At the REPL, 'sim -n 500'\n"
       "  does the same for the game at hand; Ctrl-C stops it.\n"
+      "  --sweep NAME=A,B,C plays one study per value of an option (or of the\n"
+      "  player count: --sweep players=2,3,4) on the same seeds and prints one table,\n"
+      "  a row per value: win rates, the first seat's edge, ties, length and scores\n"
+      "  with 95% intervals; --plot draws each measure against the value, --json\n"
+      "  keeps every study. Values are checked as --set checks them, before any game.\n"
       "  Beyond one machine: --records FILE writes each game as a JSON line as it\n"
-      "  ends; --shard I/N plays shard I of N of the study into it (--resume: only\n"
-      "  the games it lacks); grove merge FILES... prints and writes what the whole\n"
-      "  study on one machine would (examples/cluster/: GNU parallel, Slurm).\n" },
+      "  ends, with the options (--set) it plays; --shard I/N plays shard I of N of\n"
+      "  the study into it (--resume: only the games it lacks); grove merge FILES...\n"
+      "  prints and writes what the whole study on one machine would, and refuses\n"
+      "  shards of other options (examples/cluster/: GNU parallel, Slurm).\n" },
     { "save", "save files: what they hold and what loading checks",
       "Saving and loading\n"
       "  'save FILE' writes the game (game, variants, players, seed, every move and\n"

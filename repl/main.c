@@ -34,12 +34,12 @@ static const char *const usage =
     "  grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]] [--seed S]\n"
     "            [--threads T] [--json FILE] [--csv FILE] [--compare A B] [--coverage]\n"
     "            [--records FILE.jsonl [--shard I/N] [--resume]]\n"
-    "            [--set NAME=VALUE]...\n"
+    "            [--set NAME=VALUE]... [--sweep NAME=A,B,C]\n"
     "                          bot games in bulk: win rates, scores, lengths (see grove sim --help)\n"
     "  grove merge FILES... [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
     "                          the --records of a study's shards reported as one run\n"
     "  grove replay FILE [-v] [--game N]\n"
-    "                          play a save file or sim --json records again and check the end\n"
+    "                          play a save file or sim's records again and check the end\n"
     "  grove check GAME... [--players N] [--variant A,B] [-n GAMES] [--seed S] [--cap MOVES]\n"
     "            [--set NAME=VALUE]...\n"
     "                          every check that needs no knowledge of the rules (determinism,\n"
@@ -84,9 +84,10 @@ static const char bench_usage[] =
 
 static const char replay_usage[] =
     "usage: grove replay FILE [-v] [--game N]\n"
-    "  Play a save file (save FILE at the REPL) or the records of grove sim --json\n"
-    "  again under the current rules, with their options, and check they end where\n"
-    "  they did. -v lists the moves; --game N replays only the N-th record.\n"
+    "  Play a save file (save FILE at the REPL) or the records of grove sim (--json,\n"
+    "  --records, --sweep --json) again under the current rules, with their options,\n"
+    "  and check they end where they did. -v lists the moves; --game N replays only\n"
+    "  the N-th record.\n"
     "  Exit status 0 when everything replays, 1 when something does not.\n";
 
 static const char test_usage[] =

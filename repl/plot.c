@@ -508,3 +508,308 @@ bool plot_write(const plot_data *d, const char *path, char *err, size_t errlen)
     free(text);
     return ok;
 }
+
+/* ---- a sweep: each measure against the value ----------------------------------------------- */
+
+static const char *const SEAT_COLOR[8] = { "#2b5c9e", "#e08a1e", "#3a923a", "#c03d3e",
+                                           "#8c62aa", "#8c564b", "#d16fb5", "#7f7f7f" };
+
+/* One line of points across the values: has[k] says row k has a point. */
+typedef struct {
+    char name[32];
+    const char *color;
+    bool has[64];
+    double y[64], lo[64], hi[64];   /* lo == hi: no interval */
+} sweep_series;
+
+typedef struct {
+    layout L;                       /* the plot area (L.d unused) */
+    const plot_sweep_data *d;
+    double xs[64];                  /* each value's x */
+} sweep_layout;
+
+/* How a panel's axis reads. */
+typedef struct {
+    double scale;                   /* labels show value * scale: 100 for fractions */
+    const char *suffix;             /* "%" or "" */
+    bool full;                      /* the whole 0..1 of a rate */
+    bool zero;                      /* 0 on the axis, and a dashed line there when values go below it */
+} sweep_axis;
+
+/* A panel of series against the values; refs: a dashed mark per row (an
+ * even share), or NULL. */
+static void sweep_panel(sbuf *b, const sweep_layout *S, double y0, const char *id, const char *title,
+                        const char *ylab, const sweep_series *s, int ns, sweep_axis ax, const double *refs,
+                        const char *note)
+{
+    const plot_sweep_data *d = S->d;
+    const layout *L = &S->L;
+    double top = y0 + PANEL_TOP, bottom = top + PH;
+    double lo = HUGE_VAL, hi = -HUGE_VAL;
+    for (int j = 0; j < ns; j++)
+        for (int k = 0; k < d->nrows; k++)
+            if (s[j].has[k]) {
+                double a = s[j].lo[k] < s[j].y[k] ? s[j].lo[k] : s[j].y[k];
+                double z = s[j].hi[k] > s[j].y[k] ? s[j].hi[k] : s[j].y[k];
+                if (a < lo) lo = a;
+                if (z > hi) hi = z;
+            }
+    if (lo > hi) lo = hi = 0;
+    bool below = lo < 0;
+    if (ax.zero || ax.full) {
+        if (lo > 0) lo = 0;
+        if (hi < 0) hi = 0;
+    }
+    if (ax.full) { lo = 0; hi = 1; }
+    double step = nice_step(hi - lo, 5);
+    lo = floor(lo / step + 1e-9) * step;
+    hi = ceil(hi / step - 1e-9) * step;
+    if (hi <= lo) hi = lo + step;
+    put(b, "<g id=\"%s\" class=\"panel\">\n", id);
+    panel_title(b, L, y0, title);
+    axis_y(b, L, top, bottom, lo, hi, step, ax.scale, ax.suffix);
+    ylabel(b, L, top, bottom, ylab);
+    if (ax.zero && below) {
+        double y = ypos(0, lo, hi, top, bottom);
+        put(b, "<path class=\"zero\" d=\"M %.1f,%.1f H %.1f\" stroke=\"#555555\" stroke-width=\"1\" stroke-dasharray=\"5,4\"/>\n",
+            L->x0, y, L->x1);
+    }
+    for (int k = 0; refs && k < d->nrows; k++) {
+        double y = ypos(refs[k], lo, hi, top, bottom);
+        put(b, "<path class=\"even\" d=\"M %.1f,%.1f H %.1f\" stroke=\"#555555\" stroke-width=\"1\" stroke-dasharray=\"5,4\"/>\n",
+            S->xs[k] - 18, y, S->xs[k] + 18);
+    }
+    /* the values along the bottom */
+    put(b, "<g class=\"axis\" font-size=\"11\" text-anchor=\"middle\">\n");
+    for (int k = 0; k < d->nrows; k++) {
+        put(b, "<path d=\"M %.1f,%.1f V %.1f\" stroke=\"#333333\" stroke-width=\"1\"/>\n", S->xs[k], bottom, bottom + 4);
+        put(b, "<text x=\"%.1f\" y=\"%.1f\">", S->xs[k], bottom + 16);
+        put_text(b, d->rows[k].value);
+        put(b, "</text>\n");
+    }
+    put(b, "</g>\n");
+    put(b, "<text x=\"%.1f\" y=\"%.1f\" font-size=\"12\" text-anchor=\"middle\">", (L->x0 + L->x1) / 2, bottom + 34);
+    put_text(b, d->name);
+    put(b, "</text>\n");
+    double off = ns > 1 ? 4.0 : 0.0;        /* seats side by side at a value, so whiskers do not hide each other */
+    for (int j = 0; j < ns; j++) {
+        const sweep_series *e = &s[j];
+        double dx = (j - (ns - 1) / 2.0) * off;
+        put(b, "<g class=\"series\" stroke=\"%s\" fill=\"%s\">\n", e->color, e->color);
+        bool pen = false;
+        put(b, "<path fill=\"none\" stroke-width=\"1.8\" d=\"");
+        for (int k = 0; k < d->nrows; k++) {
+            if (!e->has[k]) { pen = false; continue; }
+            put(b, "%s%.1f,%.1f", pen ? " L " : (k ? " M " : "M "), S->xs[k] + dx, ypos(e->y[k], lo, hi, top, bottom));
+            pen = true;
+        }
+        put(b, "\"/>\n");
+        for (int k = 0; k < d->nrows; k++) {
+            if (!e->has[k]) continue;
+            double x = S->xs[k] + dx, y = ypos(e->y[k], lo, hi, top, bottom);
+            if (e->lo[k] != e->hi[k]) {
+                double ylo = ypos(e->lo[k], lo, hi, top, bottom), yhi = ypos(e->hi[k], lo, hi, top, bottom);
+                put(b, "<path class=\"err\" d=\"M %.1f,%.1f V %.1f M %.1f,%.1f H %.1f M %.1f,%.1f H %.1f\" fill=\"none\" "
+                       "stroke-width=\"1.2\"/>\n", x, ylo, yhi, x - 3, ylo, x + 3, x - 3, yhi, x + 3);
+            }
+            put(b, "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3.5\"><title>", x, y);
+            put_text(b, d->name);
+            put(b, "=");
+            put_text(b, d->rows[k].value);
+            put(b, ", ");
+            put_text(b, e->name);
+            double sc = ax.scale;
+            const char *u = ax.suffix;
+            put(b, ": %.2f%s", sc * e->y[k], u);
+            if (e->lo[k] != e->hi[k]) put(b, " (95%% interval %.2f%s to %.2f%s)", sc * e->lo[k], u, sc * e->hi[k], u);
+            put(b, "</title></circle>\n");
+        }
+        put(b, "</g>\n");
+    }
+    /* the legend, then the note */
+    if (ns > 1) {
+        put(b, "<g class=\"legend\" font-size=\"11\">\n");
+        double x = L->x0;
+        for (int j = 0; j < ns; j++) {
+            put(b, "<rect x=\"%.1f\" y=\"%.1f\" width=\"10\" height=\"10\" fill=\"%s\"/>\n", x, bottom + NOTE_Y - 9,
+                s[j].color);
+            put(b, "<text x=\"%.1f\" y=\"%.1f\">", x + 14, bottom + NOTE_Y);
+            put_text(b, s[j].name);
+            put(b, "</text>\n");
+            x += 24 + 7.0 * (double)strlen(s[j].name);
+        }
+        put(b, "</g>\n");
+    }
+    note_begin(b, L, bottom + NOTE_Y + (ns > 1 ? NOTE_DY : 0));
+    put(b, "%s", note);
+    note_end(b);
+    put(b, "</g>\n");
+}
+
+char *plot_sweep_svg(const plot_sweep_data *d)
+{
+    if (d->nrows < 1 || d->nrows > 64) return NULL;
+    sweep_layout S = { .d = d };
+    layout *L = &S.L;
+    int P = 0;
+    for (int k = 0; k < d->nrows; k++)
+        if (d->rows[k].players > P) P = d->rows[k].players;
+    bool edge = P > 1;
+    int panels = 4 + edge;
+    L->w = 820;
+    L->x0 = ML;
+    L->x1 = L->w - MR;
+    double head = 72;
+    L->h = head + panels * PANEL_H;
+    /* the values' x: to scale when all are numbers, else evenly */
+    double v[64], vmin = HUGE_VAL, vmax = -HUGE_VAL;
+    bool numeric = true;
+    for (int k = 0; k < d->nrows; k++) {
+        char *end;
+        v[k] = strtod(d->rows[k].value, &end);
+        if (end == d->rows[k].value || *end || !isfinite(v[k])) numeric = false;
+        else { if (v[k] < vmin) vmin = v[k]; if (v[k] > vmax) vmax = v[k]; }
+    }
+    double pad = 40, span = L->x1 - L->x0 - 2 * pad;
+    for (int k = 0; k < d->nrows; k++)
+        S.xs[k] = L->x0 + pad + (numeric && vmax > vmin ? (v[k] - vmin) / (vmax - vmin) * span
+                                 : d->nrows > 1 ? span * k / (d->nrows - 1) : span / 2);
+
+    sbuf b = { 0 };
+    const char *title = d->title && *d->title ? d->title : d->game;
+    put(&b, "<?xml version=\"1.0\" encoding=\"UTF-8\" standalone=\"yes\"?>\n");
+    put(&b, "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.0f\" height=\"%.0f\" "
+            "viewBox=\"0 0 %.0f %.0f\" font-family=\"%s\">\n", L->w, L->h, L->w, L->h, FONT);
+    put(&b, "<title>grove sim: ");
+    put_text(&b, d->game);
+    put(&b, ", a sweep of ");
+    put_text(&b, d->name);
+    put(&b, ", %ld games per value</title>\n", d->n);
+    put(&b, "<desc>Each measure of grove sim's bot games against the value of ");
+    put_text(&b, d->name);
+    put(&b, ", with its 95%% interval.</desc>\n");
+    put(&b, "<rect x=\"0\" y=\"0\" width=\"%.0f\" height=\"%.0f\" fill=\"#ffffff\"/>\n", L->w, L->h);
+    put(&b, "<text id=\"title\" x=\"%.1f\" y=\"30\" font-size=\"18\" font-weight=\"bold\">", ML);
+    put_text(&b, title);
+    put(&b, ": ");
+    put_text(&b, d->name);
+    put(&b, " ");
+    put_text(&b, d->rows[0].value);
+    put(&b, " to ");
+    put_text(&b, d->rows[d->nrows - 1].value);
+    put(&b, ", %ld games each (seeds %llu..%llu)</text>\n", d->n, (unsigned long long)d->seed,
+        (unsigned long long)(d->seed + (uint64_t)d->n - 1));
+    put(&b, "<text id=\"subtitle\" x=\"%.1f\" y=\"52\" font-size=\"13\">", ML);
+    if (strcmp(d->name, "players")) put(&b, "%d player%s, ", d->rows[0].players, d->rows[0].players == 1 ? "" : "s");
+    put(&b, "bots ");
+    put_text(&b, d->bots);
+    put(&b, "; variants: ");
+    put_text(&b, d->variants && *d->variants ? d->variants : "none");
+    if (d->options && *d->options) {
+        put(&b, "; options ");
+        put_text(&b, d->options);
+    }
+    put(&b, "</text>\n");
+
+    sweep_series *s = calloc((size_t)(P > 2 ? P : 2), sizeof *s);
+    double *refs = calloc(64, sizeof *refs);
+    if (!s || !refs) { free(s); free(refs); free(b.p); return NULL; }
+    double y0 = head;
+    /* 1. win rate per seat, the even share marked at each value */
+    for (int p = 0; p < P; p++) {
+        snprintf(s[p].name, sizeof s[p].name, "seat %d", p + 1);
+        s[p].color = SEAT_COLOR[p % 8];
+        for (int k = 0; k < d->nrows; k++) {
+            const plot_sweep_row *r = &d->rows[k];
+            s[p].has[k] = p < r->players && r->decided > 0;
+            if (!s[p].has[k]) continue;
+            s[p].y[k] = r->seats[p].rate;
+            s[p].lo[k] = r->seats[p].lo;
+            s[p].hi[k] = r->seats[p].hi;
+        }
+    }
+    for (int k = 0; k < d->nrows; k++) refs[k] = 1.0 / d->rows[k].players;
+    sweep_axis rate = { 100, "%", true, false }, points = { 100, "", false, true }, plain = { 1, "", false, false };
+    sweep_axis share = { 100, "%", false, true };
+    sweep_panel(&b, &S, y0, "winrate", "Win rate per seat, with its 95% interval", "win rate", s, P, rate,
+                P > 1 ? refs : NULL,
+                "Point: wins / games decided, a shared win split among its winners. Whisker: 95% Wilson interval."
+                " Dashed: an even share.");
+    y0 += PANEL_H;
+    /* 2. the first seat's edge */
+    if (edge) {
+        memset(s, 0, sizeof *s);
+        snprintf(s[0].name, sizeof s[0].name, "seat 1 - even share");
+        s[0].color = SEAT_COLOR[0];
+        for (int k = 0; k < d->nrows; k++) {
+            const plot_sweep_row *r = &d->rows[k];
+            s[0].has[k] = r->players > 1 && r->decided > 0;
+            s[0].y[k] = r->first;
+            s[0].lo[k] = r->first_lo;
+            s[0].hi[k] = r->first_hi;
+        }
+        sweep_panel(&b, &S, y0, "edge", "The first seat's edge: its win rate less an even share", "points", s, 1,
+                    points, NULL, "Above the dashed line the first seat wins more than its share. Whisker: 95% interval.");
+        y0 += PANEL_H;
+    }
+    /* 3. length */
+    memset(s, 0, sizeof *s);
+    snprintf(s[0].name, sizeof s[0].name, "mean length");
+    s[0].color = SEAT_COLOR[0];
+    for (int k = 0; k < d->nrows; k++) {
+        const plot_sweep_row *r = &d->rows[k];
+        s[0].has[k] = r->games > 0;
+        s[0].y[k] = r->len_mean;
+        s[0].lo[k] = r->len_lo;
+        s[0].hi[k] = r->len_hi;
+    }
+    sweep_panel(&b, &S, y0, "length", "Mean game length in moves, with its 95% interval", "moves", s, 1, plain, NULL,
+                "Every game that did not fail, cut short or not. Whisker: 95% Student's t interval.");
+    y0 += PANEL_H;
+    /* 4. scores */
+    memset(s, 0, (size_t)(P > 2 ? P : 2) * sizeof *s);
+    for (int p = 0; p < P; p++) {
+        snprintf(s[p].name, sizeof s[p].name, "seat %d", p + 1);
+        s[p].color = SEAT_COLOR[p % 8];
+        for (int k = 0; k < d->nrows; k++) {
+            const plot_sweep_row *r = &d->rows[k];
+            s[p].has[k] = p < r->players && r->decided > 0;
+            if (!s[p].has[k]) continue;
+            s[p].y[k] = r->seats[p].mean;
+            s[p].lo[k] = r->seats[p].mean_lo;
+            s[p].hi[k] = r->seats[p].mean_hi;
+        }
+    }
+    sweep_panel(&b, &S, y0, "score", "Mean score per seat, with its 95% interval", "score", s, P, plain, NULL,
+                "Games decided (not cut short). Whisker: 95% Student's t interval.");
+    y0 += PANEL_H;
+    /* 5. ties and games cut short */
+    memset(s, 0, (size_t)(P > 2 ? P : 2) * sizeof *s);
+    snprintf(s[0].name, sizeof s[0].name, "shared wins");
+    snprintf(s[1].name, sizeof s[1].name, "cut short");
+    s[0].color = SEAT_COLOR[0];
+    s[1].color = SEAT_COLOR[3];
+    for (int k = 0; k < d->nrows; k++) {
+        const plot_sweep_row *r = &d->rows[k];
+        s[0].has[k] = s[1].has[k] = r->games > 0;
+        s[0].y[k] = s[0].lo[k] = s[0].hi[k] = r->games ? (double)r->ties / (double)r->games : 0;
+        s[1].y[k] = s[1].lo[k] = s[1].hi[k] = r->games ? (double)r->capped / (double)r->games : 0;
+    }
+    char note[160];
+    snprintf(note, sizeof note, "Share of the games with a shared win, and of those cut short at %ld moves.", d->cap);
+    sweep_panel(&b, &S, y0, "ties", "Shared wins and games cut short", "share of games", s, 2, share, NULL, note);
+    free(s);
+    free(refs);
+    put(&b, "</svg>\n");
+    if (b.failed) { free(b.p); return NULL; }
+    return b.p;
+}
+
+bool plot_sweep_write(const plot_sweep_data *d, const char *path, char *err, size_t errlen)
+{
+    char *text = plot_sweep_svg(d);
+    if (!text) { snprintf(err, errlen, "out of memory drawing the plot for %s", path); return false; }
+    bool ok = outfile_write(path, text, strlen(text), err, errlen);
+    free(text);
+    return ok;
+}

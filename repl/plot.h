@@ -61,4 +61,42 @@ char *plot_svg(const plot_data *d);
  * Returns false with a message for a person in err. */
 bool plot_write(const plot_data *d, const char *path, char *err, size_t errlen);
 
+/* ---- grove sim --sweep NAME=A,B,C --plot FILE.svg ------------------------------------ */
+
+/* One seat in one study of a sweep. */
+typedef struct {
+    double wins, rate, lo, hi;      /* as plot_seat */
+    double mean, mean_lo, mean_hi;  /* its mean score and that mean's 95% interval */
+} plot_sweep_seat;
+
+/* One value's study. */
+typedef struct {
+    const char *value;              /* as the table shows it: "5", "0.5", "easy" */
+    int players;
+    long games, decided, ties, capped;
+    double first, first_lo, first_hi;   /* seat 1's win rate less an even share (fractions), and its interval */
+    double len_mean, len_lo, len_hi;    /* the mean length in moves and its 95% interval */
+    const plot_sweep_seat *seats;   /* [players] */
+} plot_sweep_row;
+
+typedef struct {
+    const char *game, *title;       /* as plot_data */
+    const char *name;               /* what is swept: an option's name, or "players" */
+    const char *bots;               /* "random random" */
+    const char *variants, *options; /* "" for none; the other options set, "movement=3" */
+    long n;                         /* games per value */
+    uint64_t seed;
+    long cap;
+    int nrows;
+    const plot_sweep_row *rows;     /* [nrows], in the order given */
+} plot_sweep_data;
+
+/* The picture of a sweep, each measure against the value (one panel each:
+ * win rate per seat, the first seat's edge, mean length, mean score per
+ * seat, shared wins and games cut short), with every interval the table
+ * prints. Values that are all numbers are placed to scale, others evenly.
+ * As plot_svg and plot_write. */
+char *plot_sweep_svg(const plot_sweep_data *d);
+bool plot_sweep_write(const plot_sweep_data *d, const char *path, char *err, size_t errlen);
+
 #endif

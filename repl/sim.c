@@ -6,6 +6,7 @@
  *             [--seed S] [--threads T] [--cap MOVES] [--json FILE] [--csv FILE]
  *             [--plot FILE.svg] [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]]
  *             [--coverage] [--records FILE.jsonl [--shard I/N] [--resume]] [--set NAME=VALUE]...
+ *             [--sweep NAME=A,B,C]   (sim_sweep.c)
  */
 #include <errno.h>
 #include <stdio.h>
@@ -14,9 +15,9 @@
 
 #include "sim.h"
 
-/* The game's title ("Once Upon a Forest") into o->title, for the plot; its
- * name if the definition has no title. */
-static void read_title(grove_vm *vm, sim_opts *o)
+/* sim.h: the game's title ("Once Upon a Forest") into o->title, for the
+ * plot; its name if the definition has no title. */
+void sim_read_title(grove_vm *vm, sim_opts *o)
 {
     char err[GAME_ERRLEN];
     game_about about;
@@ -25,13 +26,14 @@ static void read_title(grove_vm *vm, sim_opts *o)
         snprintf(o->title, sizeof o->title, "%s", about.title);
 }
 
-/* No --players: the game's usual count as the variant lists allow it; with
+/* sim.h: no --players: the game's usual count as the variant lists allow it; with
  * --compare, A's if B allows it too, else B's if A does (else A's, which
  * opening B then refuses, naming the variant). False, said, when the game
  * or a variant does not load. */
-static bool default_players(grove_vm *vm, sim_opts *o)
+bool sim_default_players(grove_vm *vm, sim_opts *o)
 {
     game_counts c[2];
+    memset(c, 0, sizeof c);
     for (int side = 0; side < o->nsides; side++) {
         char err[GAME_ERRLEN];
         if (!game_counts_of(vm, o->game, o->variants[side], &c[side], err, sizeof err)) {
@@ -53,7 +55,7 @@ static const char usage[] =
     "                 [--threads T] [--cap MOVES] [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
     "                 [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]] [--coverage]\n"
     "                 [--records FILE.jsonl [--shard I/N] [--resume]]\n"
-    "                 [--set NAME=VALUE]...\n"
+    "                 [--set NAME=VALUE]... [--sweep NAME=A,B,C]\n"
     "  bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; one for all seats or one per seat\n"
     "  variants: comma-separated names; '-' for none (in --compare)\n"
     "  --plot: an SVG picture of win rates, scores and game lengths (A and B side by side with --compare)\n"
@@ -67,7 +69,11 @@ static const char usage[] =
     "      grove merge FILES... then prints the study's summary, as one run would\n"
     "  --resume: play only the games FILE (--records) does not hold yet\n"
 
-    "  --set: a game option (both sides of --compare play with it); grove help options says more\n";
+    "  --set: a game option (both sides of --compare play with it); grove help options says more\n"
+    "  --sweep NAME=A,B,C: one study per value of game option NAME (or of the player count:\n"
+    "      --sweep players=2,3,4), all on the same seeds, and one table of them: each seat's win rate,\n"
+    "      the first seat's edge, ties, games cut short, length and scores, with 95% intervals;\n"
+    "      --json writes a study per value, --plot each measure against the value\n";
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
 {
@@ -135,6 +141,14 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
             if (!v) { fprintf(stderr, "grove sim: --set needs NAME=VALUE (grove list --options GAME lists them)\n"); return 0; }
             if (!game_settings_add(&o->set, v, why, sizeof why)) { fprintf(stderr, "grove sim: %s\n", why); return 0; }
             i++;
+        } else if (!strcmp(a, "--sweep")) {
+            if (!v) { fprintf(stderr, "grove sim: --sweep needs NAME=A,B,C (a game option, or players): --sweep winning_score=5,10,15\n"); return 0; }
+            if (o->sweep) {
+                fprintf(stderr, "grove sim: one --sweep at a time (--sweep %s and --sweep %s): a grid of two is not "
+                        "supported; sweep one, and run it again with --set for each value of the other\n", o->sweep, v);
+                return 0;
+            }
+            o->sweep = v; i++;
         } else if (!strcmp(a, "--sprt")) {
             if (!v) { fprintf(stderr, "grove sim: --sprt needs a measure: first, winN, scoreN:DELTA, length:DELTA\n"); return 0; }
             o->sprt = v; i++;
@@ -177,9 +191,19 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
     else if (o->coverage && (o->nshards || o->resume))
         refusal = "--coverage counts the lines this process runs, which records do not carry: run it without "
                   "--shard or --resume";
-    else if (o->records && o->set.n)
-        refusal = "--set is not carried by --records yet, so grove merge could not tell studies with other options "
-                  "apart: run a study with options whole (--json keeps its games)";
+    else if (o->sweep && o->nsides == 2)
+        refusal = "--sweep and --compare: a sweep compares its values, each on the same seeds; compare two variant "
+                  "lists with --compare, or sweep one of them with --variant";
+    else if (o->sweep && o->sprt)
+        refusal = "--sweep plays -n games for each value; --sprt stops one study when its test decides: use one or "
+                  "the other (--compare --sprt tests one change)";
+    else if (o->sweep && (o->records || o->nshards || o->resume))
+        refusal = "--sweep keeps its games in --json FILE (a study per value); --records, --shard and --resume are "
+                  "for one study: run --set NAME=VALUE with them for each value";
+    else if (o->sweep && o->csv)
+        refusal = "--csv writes a row per game of one study: a sweep's games go to --json FILE (a study per value)";
+    else if (o->sweep && o->coverage)
+        refusal = "--coverage counts the lines one study runs: run it without --sweep (--set NAME=VALUE for a value)";
     else if (o->nshards && (o->json || o->csv || o->plot))
         refusal = "a shard holds part of a study: grove merge FILES... writes --json, --csv and --plot of the whole";
     if (refusal) { fprintf(stderr, "grove sim: %s\n", refusal); return 0; }
@@ -202,6 +226,12 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
     if (k == 0) { fprintf(stderr, "grove sim: --bots needs at least one kind\n"); return 0; }
     if (k == 1)
         for (int s = 2; s <= MAX_BOTS; s++) { o->bots[s] = o->bots[1]; memcpy(o->botnames[s], o->botnames[1], sizeof o->botnames[s]); }
+    bool player_sweep = o->sweep && !strncmp(o->sweep, "players=", 8);
+    if (player_sweep && (o->players || k > 1)) {
+        fprintf(stderr, "grove sim: --sweep players sets the player count of each study: %s\n",
+                o->players ? "drop --players" : "give one bot kind for every seat (--bots mcts), not one per seat");
+        return 0;
+    }
     o->players = o->players ? o->players : (k > 1 ? k : 0);
     if (k > 1 && k != o->players) {
         fprintf(stderr, "grove sim: %d bots for %d players: give one kind, or one per seat\n", k, o->players);
@@ -276,21 +306,22 @@ int cmd_sim(int argc, char **argv)
     sim_opts o;
     int parsed = parse_sim(argc, argv, &o);
     if (parsed <= 0) return parsed < 0 ? 0 : 2;
+    if (o.sweep) return sim_sweep(&o);
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
-    if (!o.players && !default_players(vm, &o)) { vm_free(vm); return 1; }
+    if (!o.players && !sim_default_players(vm, &o)) { vm_free(vm); return 1; }
     /* a first game, to refuse bad names and counts before starting threads */
     for (int side = 0; side < o.nsides; side++) {
         char err[GAME_ERRLEN];
         game *g = game_open_with(vm, o.game, o.variants[side], o.players, o.seed, &o.set, err, sizeof err);
         if (!g) { fprintf(stderr, "grove sim: %s\n", err); vm_free(vm); return 1; }
         o.rules[side] = game_rules_print(g);
-        bool read = game_options_values(g, false, &o.played[side]);
+        bool read = game_options_values(g, false, &o.played[side]) && game_options_values(g, true, &o.changed[side]);
         if (!read) fprintf(stderr, "grove sim: %s\n", game_error(g));
         game_close(g);
         if (!read) { vm_free(vm); return 1; }
     }
-    if (o.plot || o.records) read_title(vm, &o);     /* records carry it for merge's plot */
+    if (o.plot || o.records) sim_read_title(vm, &o);     /* records carry it for merge's plot */
     vm_free(vm);
     sim_sprt test;
     char why[256];

@@ -6,6 +6,7 @@
  *   sim_stats.c    the statistics of a run, its summary, and the A/B
  *                  comparison with its verdict
  *   sim_sprt.c     --sprt: play until a sequential test decides a measure
+ *   sim_sweep.c    --sweep NAME=A,B,C: a study per value, and their table
  *   sim_records.c  what is written: --json and --csv records, --plot
  *   sim_shard.c    --records (JSON Lines, a line per game as it ends),
  *                  --shard I/N, --resume, and `grove merge`
@@ -45,6 +46,9 @@ typedef struct {
     bool coverage;
     game_settings set;              /* --set NAME=VALUE, for both sides */
     game_settings played[2];        /* every option's value each side plays with (records) */
+    game_settings changed[2];       /* the options each side plays away from their defaults: part of
+                                       the study a --records line names (none: every default) */
+    const char *sweep;              /* --sweep NAME=A,B,C, or NULL (sim_sweep.c) */
     const char *sprt;               /* --sprt MEASURE[:DELTA], or NULL */
     const char *records;            /* --records FILE: JSON Lines, or NULL */
     int shard, nshards;             /* --shard I/N (1-based); 0/0 for the whole study */
@@ -183,6 +187,12 @@ void sim_sprt_print(const sim_sprt *t, long max_games);
 /* ---- records (sim_records.c) ------------------------------------------------------- */
 
 bool sim_write_json(const sim_run *runs, int nsides, const char *path);
+
+/* A JSON string; options as an object ({"winning_score": 5}); game i of r
+ * as one record of --json (what grove replay plays again). */
+void sim_json_string(FILE *f, const char *s);
+void sim_json_options(FILE *f, const game_settings *set);
+void sim_json_game(FILE *f, const sim_run *r, long i);
 bool sim_write_csv(const sim_run *runs, int nsides, const char *path);
 bool sim_write_plot(const sim_run *runs, const summary *sums, int nsides, const char *path);
 
@@ -199,6 +209,20 @@ int sim_report(sim_run *runs, const sim_sprt *test, long max_games, coverage *co
 
 /* The study's first line: "logger, 2 players, 100 games (seeds 1..100), bots ..." */
 void sim_print_header(const sim_opts *o);
+
+/* The game's usual player count (as the variant lists allow it) into
+ * o->players; false, said, when the game or a variant does not load. */
+bool sim_default_players(grove_vm *vm, sim_opts *o);
+
+/* The game's title into o->title ("Once Upon a Forest"; its name if none). */
+void sim_read_title(grove_vm *vm, sim_opts *o);
+
+/* ---- sweeps (sim_sweep.c) ------------------------------------------------------------------ */
+
+/* grove sim GAME --sweep NAME=A,B,C (o->sweep): every value checked, then
+ * one study per value on the same seeds, their table, --json and --plot;
+ * the exit status (2 for a bad --sweep). */
+int sim_sweep(sim_opts *o);
 
 /* ---- JSON Lines records, shards and merging (sim_shard.c) ----------------------------------- */
 

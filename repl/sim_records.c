@@ -12,7 +12,7 @@
 #include "plot.h"
 #include "sim.h"
 
-static void json_string(FILE *f, const char *s)
+void sim_json_string(FILE *f, const char *s)
 {
     fputc('"', f);
     for (; *s; s++) {
@@ -21,6 +21,47 @@ static void json_string(FILE *f, const char *s)
         else fputc(*s, f);
     }
     fputc('"', f);
+}
+
+void sim_json_options(FILE *f, const game_settings *set)
+{
+    fprintf(f, "{");
+    for (int k = 0; k < set->n; k++) {
+        fprintf(f, "%s", k ? ", " : "");
+        sim_json_string(f, set->v[k].name);
+        fprintf(f, ": ");
+        if (set->v[k].type == 's') sim_json_string(f, set->v[k].value);
+        else fprintf(f, "%s", set->v[k].value);
+    }
+    fprintf(f, "}");
+}
+
+void sim_json_game(FILE *f, const sim_run *r, long i)
+{
+    const sim_opts *o = r->o;
+    const sim_game *g = &r->games[i];
+    fprintf(f, "{\"game\": ");
+    sim_json_string(f, o->game);
+    fprintf(f, ", \"variants\": ");
+    sim_json_string(f, o->variants[r->side]);
+    fprintf(f, ", \"options\": ");
+    sim_json_options(f, &o->played[r->side]);
+    fprintf(f, ", \"players\": %d, \"seed\": %llu, \"bots\": [", o->players, (unsigned long long)(o->seed + (uint64_t)i));
+    for (int p = 1; p <= o->players; p++) {
+        if (p > 1) fprintf(f, ", ");
+        sim_json_string(f, o->botnames[p]);
+    }
+    fprintf(f, "], \"length\": %ld, \"turns\": %ld, \"capped\": %s, \"scores\": [", g->moves, g->turns,
+            g->capped ? "true" : "false");
+    for (int p = 0; p < o->players; p++) fprintf(f, "%s%g", p ? ", " : "", g->scores[p]);
+    fprintf(f, "], \"ranks\": [");
+    for (int p = 0; p < o->players; p++) fprintf(f, "%s%d", p ? ", " : "", g->ranks[p]);
+    fprintf(f, "], \"moves\": [");
+    for (long m = 0; m < g->moves; m++) {
+        if (m) fprintf(f, ", ");
+        sim_json_string(f, g->texts[m]);
+    }
+    fprintf(f, "]}");
 }
 
 bool sim_write_json(const sim_run *runs, int nsides, const char *path)
@@ -34,39 +75,10 @@ bool sim_write_json(const sim_run *runs, int nsides, const char *path)
     bool first = true;
     for (int side = 0; side < nsides; side++)
         for (long i = 0; i < o->n; i++) {
-            const sim_game *g = &runs[side].games[i];
-            if (g->failed) continue;
-            fprintf(f, "%s  {\"game\": ", first ? "" : ",\n");
+            if (runs[side].games[i].failed) continue;
+            fprintf(f, "%s  ", first ? "" : ",\n");
             first = false;
-            json_string(f, o->game);
-            fprintf(f, ", \"variants\": ");
-            json_string(f, o->variants[side]);
-            fprintf(f, ", \"options\": {");
-            const game_settings *played = &o->played[side];
-            for (int k = 0; k < played->n; k++) {
-                fprintf(f, "%s", k ? ", " : "");
-                json_string(f, played->v[k].name);
-                fprintf(f, ": ");
-                if (played->v[k].type == 's') json_string(f, played->v[k].value);
-                else fprintf(f, "%s", played->v[k].value);
-            }
-            fprintf(f, "}, \"players\": %d, \"seed\": %llu, \"bots\": [", o->players,
-                    (unsigned long long)(o->seed + (uint64_t)i));
-            for (int p = 1; p <= o->players; p++) {
-                if (p > 1) fprintf(f, ", ");
-                json_string(f, o->botnames[p]);
-            }
-            fprintf(f, "], \"length\": %ld, \"turns\": %ld, \"capped\": %s, \"scores\": [", g->moves, g->turns,
-                    g->capped ? "true" : "false");
-            for (int p = 0; p < o->players; p++) fprintf(f, "%s%g", p ? ", " : "", g->scores[p]);
-            fprintf(f, "], \"ranks\": [");
-            for (int p = 0; p < o->players; p++) fprintf(f, "%s%d", p ? ", " : "", g->ranks[p]);
-            fprintf(f, "], \"moves\": [");
-            for (long m = 0; m < g->moves; m++) {
-                if (m) fprintf(f, ", ");
-                json_string(f, g->texts[m]);
-            }
-            fprintf(f, "]}");
+            sim_json_game(f, &runs[side], i);
         }
     fprintf(f, "\n]\n");
     if (!outfile_commit(out, err, sizeof err)) { fprintf(stderr, "grove sim: %s\n", err); return false; }

@@ -8,12 +8,14 @@
  * verdict and the files are the same byte for byte.
  *
  * Every line carries its study (game, title, players, first seed, games,
- * cap, variants, bots, and each side's rules fingerprint), so a line alone
+ * cap, variants, bots, each side's rules fingerprint and the options it
+ * played away from their defaults), so a line alone
  * says which study it belongs to and merge can refuse a mixture; and it
  * carries everything the report reads of a game: length, turns, cut
  * short, scores (to 17 digits, so they read back exactly), ranks, moves by
  * kind (with the kinds' names), cards played, the moves as text, or why
- * the game failed.
+ * the game failed. A line without options (written before records carried
+ * them) is of a study that played every option at its default.
  *
  * Shard I of N plays games [(I-1) n / N, I n / N): blocks, so a shard's
  * games are seeds S + lo .. S + hi - 1, the same with any --threads.
@@ -51,6 +53,21 @@ static void tb_string(textbuf *b, const char *s)
     textbuf_printf(b, "\"");
 }
 
+/* Options as a JSON object: {"winning_score": 5}; numbers and true/false
+ * bare, texts quoted. */
+static void tb_options(textbuf *b, const game_settings *set)
+{
+    textbuf_printf(b, "{");
+    for (int k = 0; k < set->n; k++) {
+        textbuf_printf(b, "%s", k ? ", " : "");
+        tb_string(b, set->v[k].name);
+        textbuf_printf(b, ": ");
+        if (set->v[k].type == 's') tb_string(b, set->v[k].value);
+        else textbuf_printf(b, "%s", set->v[k].value);
+    }
+    textbuf_printf(b, "}");
+}
+
 static void study_json(textbuf *b, const sim_opts *o)
 {
     textbuf_printf(b, "{\"game\": ");
@@ -71,6 +88,11 @@ static void study_json(textbuf *b, const sim_opts *o)
     textbuf_printf(b, "], \"rules\": [");
     for (int side = 0; side < o->nsides; side++)
         textbuf_printf(b, "%s\"%016" PRIx64 "\"", side ? ", " : "", o->rules[side]);
+    textbuf_printf(b, "], \"options\": [");
+    for (int side = 0; side < o->nsides; side++) {
+        if (side) textbuf_printf(b, ", ");
+        tb_options(b, &o->changed[side]);
+    }
     textbuf_printf(b, "]}");
 }
 
@@ -153,6 +175,7 @@ typedef struct {
     char variants[2][GAME_MAX_VARIANTS];
     char bots[MAX_BOTS + 1][24];
     uint64_t rules[2];
+    game_settings options[2];       /* each side's options away from their defaults */
 } study;
 
 static void study_of_opts(const sim_opts *o, study *s)
@@ -168,6 +191,45 @@ static void study_of_opts(const sim_opts *o, study *s)
     memcpy(s->variants, o->variants, sizeof s->variants);
     for (int p = 1; p <= o->players; p++) memcpy(s->bots[p], o->botnames[p], sizeof s->bots[p]);
     memcpy(s->rules, o->rules, sizeof s->rules);
+    memcpy(s->options, o->changed, sizeof s->options);
+}
+
+/* A record's options (an object of name: value) into set, each value as
+ * the text game_options_values gives it; false when malformed. */
+static bool options_of_json(const json *obj, game_settings *set)
+{
+    set->n = 0;
+    if (obj->kind != JSON_OBJECT || obj->n > GAME_MAX_SETTINGS) return false;
+    for (const json *e = obj->child; e; e = e->next) {
+        game_setting *v = &set->v[set->n++];
+        if (strlen(e->key) >= sizeof v->name) return false;
+        snprintf(v->name, sizeof v->name, "%s", e->key);
+        switch (e->kind) {
+        case JSON_NUMBER:
+            if (e->integral) { snprintf(v->value, sizeof v->value, "%" PRId64, e->i); v->type = 'i'; break; }
+            snprintf(v->value, sizeof v->value, "%.15g", e->num);       /* the shortest that reads back, as options.c */
+            if (strtod(v->value, NULL) != e->num) snprintf(v->value, sizeof v->value, "%.17g", e->num);
+            v->type = 'n';
+            break;
+        case JSON_BOOL: snprintf(v->value, sizeof v->value, "%s", e->b ? "true" : "false"); v->type = 'b'; break;
+        case JSON_STRING:
+            if (strlen(e->str) >= sizeof v->value) return false;
+            snprintf(v->value, sizeof v->value, "%s", e->str);
+            v->type = 's';
+            break;
+        default: return false;
+        }
+    }
+    return true;
+}
+
+/* Whether two sets of options are the same values in the same order. */
+static bool same_options(const game_settings *a, const game_settings *b)
+{
+    if (a->n != b->n) return false;
+    for (int k = 0; k < a->n; k++)
+        if (strcmp(a->v[k].name, b->v[k].name) || strcmp(a->v[k].value, b->v[k].value)) return false;
+    return true;
 }
 
 static bool get_long(const json *obj, const char *key, long lo, long hi, long *out)
@@ -206,9 +268,13 @@ static bool study_of_json(const json *j, study *s, char *err, size_t errlen)
         s->n = n;
         s->cap = cap;
         const json *v = json_get(st, "variants"), *b = json_get(st, "bots"), *r = json_get(st, "rules");
+        const json *op = json_get(st, "options");       /* absent in records older than options: the defaults */
         if (!v || v->kind != JSON_ARRAY || v->n < 1 || v->n > 2) bad = "study.variants";
         else if (!b || b->kind != JSON_ARRAY || b->n != players) bad = "study.bots";
         else if (!r || r->kind != JSON_ARRAY || r->n != v->n) bad = "study.rules";
+        else if (op && (op->kind != JSON_ARRAY || op->n != v->n)) bad = "study.options";
+        for (int k = 0; !bad && op && k < op->n; k++)
+            if (!options_of_json(json_at(op, k), &s->options[k])) bad = "study.options";
         s->nsides = bad ? 0 : (int)v->n;
         for (int k = 0; !bad && k < s->nsides; k++) {
             const json *e = json_at(v, k), *f = json_at(r, k);
@@ -230,6 +296,13 @@ static void variants_text(const study *s, char *out, size_t len)
 {
     if (s->nsides == 1) snprintf(out, len, "variants '%s'", s->variants[0]);
     else snprintf(out, len, "--compare '%s' '%s'", s->variants[0], s->variants[1]);
+}
+
+/* A side's options as "winning_score=5, movement=3", or "none (every default)". */
+static void options_text(const game_settings *set, char *out, size_t len)
+{
+    if (!set->n) snprintf(out, len, "none (every default)");
+    else game_settings_text(set, out, len);
 }
 
 static void bots_text(const study *s, char *out, size_t len)
@@ -260,6 +333,12 @@ static void study_diff(const study *a, const study *b, const char *where_a, cons
         bots_text(b, y, sizeof y);
         if (strcmp(x, y)) what = "bots";
     }
+    for (int k = 0; !what && k < a->nsides; k++)
+        if (!same_options(&a->options[k], &b->options[k])) {
+            what = a->nsides == 2 ? (k ? "options of B" : "options of A") : "options (--set)";
+            options_text(&a->options[k], x, sizeof x);
+            options_text(&b->options[k], y, sizeof y);
+        }
     if (what) {
     } else if (a->seed != b->seed) { what = "first seed (--seed)"; snprintf(x, sizeof x, "%llu", (unsigned long long)a->seed); snprintf(y, sizeof y, "%llu", (unsigned long long)b->seed); }
     else if (a->n != b->n) { what = "games in the study (-n)"; snprintf(x, sizeof x, "%ld", a->n); snprintf(y, sizeof y, "%ld", b->n); }
@@ -538,10 +617,9 @@ static long say_missing(const sim_opts *o, int side, const unsigned char *from)
     return missing;
 }
 
-/* The options each side played with, for --json's records (merge then
- * needs the game's scripts, as replay does): sim refuses
- * --set with --records, so a study's games played every option at its
- * default, which the game (under each side's variants) says. */
+/* Every option's value each side played with, for --json's records
+ * (merge then needs the game's scripts, as replay does): the game opened
+ * with the options the records name (o->changed), the rest its defaults. */
 static bool read_options(sim_opts *o)
 {
     grove_vm *vm = cli_vm();
@@ -549,7 +627,7 @@ static bool read_options(sim_opts *o)
     bool ok = true;
     for (int side = 0; ok && side < o->nsides; side++) {
         char err[GAME_ERRLEN];
-        game *g = game_open_with(vm, o->game, o->variants[side], o->players, o->seed, NULL, err, sizeof err);
+        game *g = game_open_with(vm, o->game, o->variants[side], o->players, o->seed, &o->changed[side], err, sizeof err);
         if (!g) { fprintf(stderr, "grove merge: %s\n", err); ok = false; break; }
         ok = game_options_values(g, false, &o->played[side]);
         if (!ok) fprintf(stderr, "grove merge: %s\n", game_error(g));
@@ -624,6 +702,8 @@ int cmd_merge(int argc, char **argv)
                 memcpy(o.variants, first.variants, sizeof o.variants);
                 for (int p = 1; p <= o.players; p++) memcpy(o.botnames[p], first.bots[p], sizeof o.botnames[p]);
                 memcpy(o.rules, first.rules, sizeof o.rules);
+                memcpy(o.changed, first.options, sizeof o.changed);
+                o.set = first.options[0];       /* the header's "options ...", as the shards' --set */
                 for (int side = 0; side < o.nsides; side++) {
                     runs[side].o = &o;
                     runs[side].side = side;

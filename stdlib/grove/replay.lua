@@ -5,7 +5,10 @@
 --- options and seed, the moves as text, the state reached, a checksum), or
 --- the JSON that `grove sim --json FILE` writes (an array of games, each
 --- with game, variants, options, players, seed, moves as text, scores and
---- ranks).
+--- ranks), or the JSON Lines of `grove sim --records FILE` (a game a line,
+--- each naming its study: game, variants, players and the options played
+--- away from their defaults), or the document of `grove sim --sweep ...
+--- --json FILE` (a study per value, each with its games).
 --- Every move is played again from its text under the current rules; the
 --- replay stops at the first move that no longer plays, saying why.
 local M = {}
@@ -95,6 +98,9 @@ end
 
 --- Replay one sim record; returns true, or false and why.
 local function replay_record(rec, verbose, out)
+  if type(rec) == "table" and type(rec.failed) == "string" then
+    return false, "the game failed when sim played it: " .. rec.failed
+  end
   if type(rec) ~= "table" or type(rec.game) ~= "string" or type(rec.moves) ~= "table" then
     return false, "not a game record (game and moves missing)"
   end
@@ -131,6 +137,41 @@ local function replay_record(rec, verbose, out)
   out(string.format("%s seed %d: %d moves replayed, same result: %s", rec.game, rec.seed, #rec.moves,
     (r.text or ""):match("[^\n]*")))
   return true
+end
+
+--- The records of a --records file (JSON Lines), each line made a record
+--- as --json writes it; a line that is not JSON raises naming it.
+local function records_of_lines(text)
+  local records, n = {}, 0
+  for line in text:gmatch("[^\n]+") do
+    n = n + 1
+    if line:find("[^ \t\r]") then
+      local ok, j = pcall(decode, line)
+      if not ok then error(string.format("line %d: %s", n, j), 0) end
+      local st = type(j) == "table" and j.study
+      if type(st) ~= "table" or type(j.side) ~= "number" then
+        error(string.format("line %d: not a record of grove sim --records (no study)", n), 0)
+      end
+      local side = j.side + 1
+      records[#records + 1] = {
+        game = st.game, variants = type(st.variants) == "table" and st.variants[side] or "",
+        options = type(st.options) == "table" and st.options[side] or nil, players = st.players,
+        seed = j.seed, moves = j.moves or {}, scores = j.scores, ranks = j.ranks, capped = j.capped,
+        failed = j.failed,
+      }
+    end
+  end
+  return records
+end
+
+--- The records of a sweep's document (grove sim --sweep ... --json): every
+--- study's games, in order.
+local function records_of_sweep(doc)
+  local records = {}
+  for _, study in ipairs(doc.studies) do
+    for _, rec in ipairs(type(study) == "table" and study.games or {}) do records[#records + 1] = rec end
+  end
+  return records
 end
 
 --- grove replay FILE [-v] [--game N]: returns the exit code.
@@ -178,7 +219,10 @@ function M.main(args, out, read)
       r and ("; " .. r.text) or "; the game goes on"))
     return 0
   end
-  local ok, records = pcall(decode, text)
+  local ok, records
+  if text:match("^%s*{\"study\"") then ok, records = pcall(records_of_lines, text)
+  else ok, records = pcall(decode, text) end
+  if ok and type(records) == "table" and type(records.studies) == "table" then records = records_of_sweep(records) end
   if ok and type(records) ~= "table" then ok, records = false, "not a grove record: no game record or list of them" end
   if not ok then out("grove replay: " .. path .. ": " .. records) return 1 end
   if records.game then records = { records } end

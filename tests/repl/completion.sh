@@ -86,7 +86,7 @@ if [ "${COMPREPLY[*]}" = "scaredy-snake star-fluke" ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL variant: the game after the cursor: '${COMPREPLY[*]}'"; fi
 
 # Options of each subcommand; none where an option's value is a number.
-offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --help" sim logger -
+offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --sweep --help" sim logger -
 offer options "--cap --csv --compare --coverage" sim logger --c
 offer options "--players --seed --variant --bot --set --ascii --from --help" play logger -
 offer options "--players --variant --seed --seconds --playouts --set --json --help" bench -
@@ -131,6 +131,8 @@ done
 # --options.
 offer set "winning_score= movement= protesters= pyramids=" play logger --set ""
 offer set "movement=" sim logger -n 5 --set mo
+offer sweep "winning_score= movement= protesters= pyramids= players=" sim logger --sweep ""
+offer sweep-prefix "protesters= pyramids= players=" sim logger --sweep p
 COMP_WORDS=("$tmp/bin/grove" bench --set py logger)
 COMP_CWORD=3
 _grove

@@ -147,6 +147,51 @@ p2=$(grep -o '"rules": \["[0-9a-f]*' "$tmp/r2.jsonl" | head -1 | cut -d'"' -f4)
 expect rules "r2.jsonl line 1 was played under other rules: rules fingerprint $p1 in $tmp/r1.jsonl, $p2 in $tmp/r2.jsonl"
 [ "$p1" != "$p2" ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL rules: the fingerprint did not change"; }
 
+# options: records carry them, so shards played with --set merge into the
+# single run with them (summary and every file), replay plays each
+# recorded game with them, and a resume or merge of other options is
+# refused naming both
+study=(logger -n 12 --seed 3 --set winning_score=6 --set movement=3)
+single "${study[@]}"
+for i in 1 2 3; do
+  "$GROVE" sim "${study[@]}" --records "$tmp/o$i.jsonl" --shard "$i/3" >"$tmp/out" 2>&1 || echo "FAIL options shard $i"
+done
+expect options-shard "options winning_score=6, movement=3"
+grep -o '"options": \[[^]]*\]' "$tmp/o1.jsonl" | head -1 >"$tmp/out"
+expect options-line '"options": [{"winning_score": 6, "movement": 3}]'
+merged "$tmp"/o1.jsonl "$tmp"/o2.jsonl "$tmp"/o3.jsonl
+check_same options
+cp "$tmp/m.txt" "$tmp/out"
+expect options-merge "logger, 2 players, 12 games (seeds 3..14), bots random random, options winning_score=6, movement=3"
+grep -o '"options": {[^}]*}' "$tmp/m.json" | head -1 >"$tmp/out"
+expect options-json '"options": {"winning_score": 6, "movement": 3, "protesters": 2, "pyramids": 20}'
+"$GROVE" replay "$tmp/o2.jsonl" >"$tmp/out" 2>&1
+echo "exit $?" >>"$tmp/out"
+expect options-replay "Someone reached 6 points"
+expect options-replay "4 of 4 records replay"
+expect options-replay "exit 0"
+sed 's/"winning_score": 6/"winning_score": 9/' "$tmp/o2.jsonl" >"$tmp/o9.jsonl"
+"$GROVE" replay "$tmp/o9.jsonl" >"$tmp/out" 2>&1
+reject options-replay-other "4 of 4 records replay"
+"$GROVE" sim logger -n 12 --seed 3 --set winning_score=7 --set movement=3 --records "$tmp/o1.jsonl" --shard 1/3 --resume >"$tmp/out" 2>&1
+echo "exit $?" >>"$tmp/out"
+expect options-resume "$tmp/o1.jsonl holds the records of another study (options (--set) winning_score=6, movement=3 in $tmp/o1.jsonl, winning_score=7, movement=3 in this command)"
+expect options-resume "exit 1"
+"$GROVE" sim "${study[@]}" --records "$tmp/o1.jsonl" --shard 1/3 --resume >"$tmp/out" 2>&1
+expect options-resume-same "shard 1/3: games 0..3 of 12 (seeds 3..6): 0 played, 4 already in $tmp/o1.jsonl of 4"
+"$GROVE" sim logger -n 12 --seed 3 --records "$tmp/d3.jsonl" --shard 3/3 >/dev/null 2>&1
+"$GROVE" merge "$tmp"/o1.jsonl "$tmp"/o2.jsonl "$tmp"/d3.jsonl >"$tmp/out" 2>&1
+echo "exit $?" >>"$tmp/out"
+expect options-merge-other "grove merge: $tmp/d3.jsonl line 1 is of another study: options (--set) winning_score=6, movement=3 in $tmp/o1.jsonl, none (every default) in $tmp/d3.jsonl"
+expect options-merge-other "exit 1"
+# a line written before records carried options reads as every default
+"$GROVE" sim logger -n 4 --records "$tmp/old.jsonl" >/dev/null 2>&1
+sed -i 's/, "options": \[{}\]//' "$tmp/old.jsonl"
+grep -c '"options"' "$tmp/old.jsonl" >"$tmp/out"
+expect old-lines "0"
+"$GROVE" sim logger -n 4 --records "$tmp/old.jsonl" --resume >"$tmp/out" 2>&1
+expect old-resume "4 games read from $tmp/old.jsonl, 0 played"
+
 # what a shard cannot carry, refused with the reason
 sim_refused() {
   "$GROVE" sim "$@" >"$tmp/out" 2>&1
@@ -158,9 +203,6 @@ sim_refused logger -n 10 --shard 3/2 --records "$tmp/x.jsonl"
 expect bad-shard "--shard needs I/N, shard I (1 to N) of N: --shard 2/4"
 sim_refused logger -n 10 --records "$tmp/x.jsonl" --compare - - --sprt first
 expect sprt "--sprt stops when its test decides"
-sim_refused logger -n 10 --records "$tmp/x.jsonl" --shard 1/2 --set winning_score=15
-expect set "--set is not carried by --records yet"
-expect set "exit 2"
 sim_refused logger -n 10 --records "$tmp/x.jsonl" --shard 1/2 --coverage
 expect coverage "--coverage counts the lines this process runs"
 sim_refused logger -n 10 --records "$tmp/x.jsonl" --shard 1/2 --json "$tmp/x.json"
