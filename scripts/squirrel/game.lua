@@ -1482,6 +1482,23 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+--- How the host draws the table as a picture (grove serve, replay pages):
+--- a card by its name, squirrels by tribe colour, items in gold.
+local TRIBE_COLOR = { tree = "#b7dfa5", ground = "#e3c9a0", flying = "#b9d6f2" }
+local LOOK = {
+  cards = function(card)
+    local c = CARDS[card]
+    if not c then return nil end
+    return { label = c.name, color = c.kind == "item" and "#f3e3a1" or TRIBE_COLOR[c.tribe] or "#eee" }
+  end,
+  island = { label = "island" },
+  draw_pile = { label = "draw pile" },
+  in_play = { label = "in play" },
+  d8 = { label = "rival's d8" },
+  rival_nuts = { label = "rival's nuts" },
+  rival_stamina = { label = "rival's stamina" },
+}
+
 return game.define {
   name = "squirrel",
   title = "Squirrel Island",
@@ -1495,6 +1512,7 @@ return game.define {
   result = result,
   invariants = invariants,
   render = render,
+  look = LOOK,
   describe = describe,
   cards = CARDS,                -- the catalog, for tests and tools
   card_text = card_text,
