@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <lauxlib.h>
+
 #include "cli.h"
 
 /* ---- finding the data folder ---------------------------------------------- */
@@ -138,4 +140,55 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
         }
     }
     return true;
+}
+
+/* ---- --set NAME=VALUE ---------------------------------------------------------- */
+
+bool cli_add_set(cli_opts *o, const char *arg)
+{
+    const char *eq = arg ? strchr(arg, '=') : NULL;
+    if (!eq || eq == arg) {
+        fprintf(stderr, "grove: --set needs NAME=VALUE, e.g. --set rival_nuts=30\n");
+        return false;
+    }
+    if (o->nsets >= CLI_MAX_SETS) {
+        fprintf(stderr, "grove: at most %d --set options\n", CLI_MAX_SETS);
+        return false;
+    }
+    o->sets[o->nsets++] = arg;
+    return true;
+}
+
+/* Push the table of options the --set pairs give: a whole number as an
+ * integer, true and false as booleans, anything else as text. */
+static void push_sets(lua_State *L, const cli_opts *o)
+{
+    lua_createtable(L, 0, o->nsets);
+    for (int i = 0; i < o->nsets; i++) {
+        const char *eq = strchr(o->sets[i], '=');
+        lua_pushlstring(L, o->sets[i], (size_t)(eq - o->sets[i]));
+        const char *v = eq + 1;
+        long long n;
+        if (parse_int(v, LLONG_MIN, LLONG_MAX, &n)) lua_pushinteger(L, (lua_Integer)n);
+        else if (!strcmp(v, "true")) lua_pushboolean(L, 1);
+        else if (!strcmp(v, "false")) lua_pushboolean(L, 0);
+        else lua_pushstring(L, v);
+        lua_settable(L, -3);
+    }
+}
+
+game *cli_open_game(grove_vm *vm, cli_opts *o, char *err, size_t errlen)
+{
+    if (!o->players) o->players = cli_min_players(vm, o->game);
+    if (!o->players) { snprintf(err, errlen, "%s", ""); return NULL; }     /* said already */
+    for (int seat = o->players + 1; seat <= MAX_BOTS; seat++)
+        if (o->bots[seat][0]) {
+            snprintf(err, errlen, "--bot %d: the game has only %d seats", seat, o->players);
+            return NULL;
+        }
+    lua_State *L = vm->L;
+    if (o->nsets) push_sets(L, o);
+    game *g = game_open(vm, o->game, o->variants, o->players, o->seed, o->nsets ? -1 : 0, err, errlen);
+    if (o->nsets) lua_pop(L, 1);
+    return g;
 }

@@ -13,6 +13,7 @@
 #include "host.h"
 
 #define MAX_BOTS 16
+#define CLI_MAX_SETS 32
 
 /* Options common to play, bench (and later sim). */
 typedef struct {
@@ -28,6 +29,8 @@ typedef struct {
     const char *json;       /* bench --json FILE */
     bool all_games;
     bool ascii;             /* play --ascii: plain ASCII boards on any terminal */
+    const char *sets[CLI_MAX_SETS];   /* --set NAME=VALUE (show, serve): the game's options */
+    int nsets;
 } cli_opts;
 
 /* The data folder (holding stdlib/ and scripts/): GROVE_DATA, beside the
@@ -41,6 +44,16 @@ grove_vm *cli_vm(void);
 /* Parse "--players N --seed S --variant a,b --bot 2=random" from argv
  * (starting at i); returns false with a message printed on bad options. */
 bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
+
+/* Note a --set NAME=VALUE (false, with a message printed, when malformed
+ * or one too many). */
+bool cli_add_set(cli_opts *o, const char *arg);
+
+/* Open o->game with o's players (the game's usual count when 0, written
+ * back), variants, seed and --set options; NULL with err ("" when the
+ * reason was printed already). Checks that every --bot seat is a seat of
+ * the game. */
+game *cli_open_game(grove_vm *vm, cli_opts *o, char *err, size_t errlen);
 
 /* The game's minimum player count, or 0 with a message. */
 int cli_min_players(grove_vm *vm, const char *game);
@@ -58,5 +71,7 @@ int cmd_play(int argc, char **argv);
 int cmd_new(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

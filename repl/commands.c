@@ -83,7 +83,7 @@ static bool c_result(repl *r, const char *arg)
 
 /* Write text to path through a temporary file and a rename, so an
  * interrupted save never destroys the previous file. */
-static bool write_file_atomic(const char *path, const char *text, char *err, size_t errlen)
+bool repl_write_file(const char *path, const char *text, char *err, size_t errlen)
 {
     char tmp[4096];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -102,7 +102,7 @@ static bool write_file_atomic(const char *path, const char *text, char *err, siz
     return true;
 }
 
-static char *read_file(const char *path, char *err, size_t errlen)
+char *repl_read_file(const char *path, char *err, size_t errlen)
 {
     FILE *f = fopen(path, "rb");
     if (!f) { snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno)); return NULL; }
@@ -130,7 +130,7 @@ static bool c_save(repl *r, const char *path)
     char err[1024];
     char *text = game_save_text(r->g);
     if (!text) { printf("error: out of memory while saving\n"); return true; }
-    if (write_file_atomic(path, text, err, sizeof err)) printf("saved %d moves to %s\n", game_position(r->g), path);
+    if (repl_write_file(path, text, err, sizeof err)) printf("saved %d moves to %s\n", game_position(r->g), path);
     else printf("error: %s\n", err);
     free(text);
     return true;
@@ -140,7 +140,7 @@ static bool c_load(repl *r, const char *path)
 {
     if (!*path) { printf("usage: load FILE\n"); return true; }
     char err[GAME_ERRLEN];
-    char *text = read_file(path, err, sizeof err);
+    char *text = repl_read_file(path, err, sizeof err);
     if (!text) { printf("error: %s\n", err); return true; }
     game *g = game_load_text(r->vm, text, err, sizeof err);
     free(text);
@@ -150,6 +150,25 @@ static bool c_load(repl *r, const char *path)
     printf("loaded %s: %s, %d players, seed %llu, %d moves\n", path, game_name(g), game_players(g),
            (unsigned long long)game_seed(g), game_position(g));
     if (game_load_note(g)[0]) printf("note: %s\n", game_load_note(g));
+    return true;
+}
+
+/* `picture FILE.svg`: the position as the board was last shown (the same
+ * seat's view), drawn from the components. */
+static bool c_picture(repl *r, const char *path)
+{
+    if (!*path) { printf("usage: picture FILE.svg\n"); return true; }
+    int viewer = r->viewer > 0 && r->viewer <= game_players(r->g) ? r->viewer : 0;
+    char who[32], status[128];
+    if (viewer) snprintf(who, sizeof who, "seat %d", viewer);
+    else snprintf(who, sizeof who, "an onlooker");
+    snprintf(status, sizeof status, "after move %d, as %s sees it", game_position(r->g), who);
+    char *svg = game_picture(r->g, viewer, status);
+    if (!svg) { printf("error: %s\n", game_error(r->g)); return true; }
+    char err[1024];
+    if (repl_write_file(path, svg, err, sizeof err)) printf("wrote %s: %s\n", path, status);
+    else printf("error: %s\n", err);
+    free(svg);
     return true;
 }
 
@@ -236,6 +255,9 @@ const repl_command repl_commands[] = {
     { "log", NULL, NULL, false, "the moves so far", c_log },
     { "result", "score", NULL, false, "the score now", c_result },
     { "save", NULL, "FILE", true, "save the game", c_save },
+    { "picture", NULL, "FILE.svg", true,
+      "draw the position as a picture (SVG), as the board was last shown:\n"
+      "the same seat's view, no card it may not see", c_picture },
     { "load", NULL, "FILE", true, "load a saved game", c_load },
     { "reload", NULL, NULL, false,
       "re-read the rule files and replay the moves so far; a move that\n"

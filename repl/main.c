@@ -34,6 +34,9 @@ static const char *const usage =
     "                          bot games in bulk: win rates, scores, lengths (see grove sim --help)\n"
     "  grove replay FILE [-v] [--game N]\n"
     "                          play a save file or sim --json records again and check the end\n"
+    "  grove show GAME|FILE.sav [--players N] [--seed S] [--variant A,B] [--set NAME=VALUE]...\n"
+    "             [--viewer SEAT] [-o FILE.svg]\n"
+    "                          a game's opening position or a save's position as a picture (SVG)\n"
     "  grove bench [GAME] [--players N] [--variant A,B] [--seed S] [--seconds S | --playouts N]\n"
     "              [--json FILE]\n"
     "                          random playouts per second\n"
@@ -331,6 +334,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "bench")) return cmd_bench(argc, argv);
     if (!strcmp(argv[1], "sim")) return cmd_sim(argc, argv);
     if (!strcmp(argv[1], "replay")) return cmd_replay(argc, argv);
+    if (!strcmp(argv[1], "show")) return cmd_show(argc, argv);
     fprintf(stderr, "grove: unknown command '%s' (see grove --help)\n", argv[1]);
     return 2;
 }

@@ -56,6 +56,14 @@ extern const repl_command repl_commands[];
  * NULL when the line is no command. */
 const repl_command *repl_command_of(const char *line, const char **arg);
 
+/* Write text to path through a temporary file and a rename (an interrupted
+ * write never destroys the old file); false with err. */
+bool repl_write_file(const char *path, const char *text, char *err, size_t errlen);
+
+/* A text file's contents (caller frees); NULL with err, also for a file
+ * holding a NUL byte. */
+char *repl_read_file(const char *path, char *err, size_t errlen);
+
 /* Write the help page of the commands (the `commands` help topic). */
 void repl_help_commands(FILE *out);
 
