@@ -32,8 +32,9 @@ static const char *const usage =
     "  grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]] [--seed S]\n"
     "            [--threads T] [--json FILE] [--csv FILE] [--compare A B] [--coverage]\n"
     "                          bot games in bulk: win rates, scores, lengths (see grove sim --help)\n"
-    "  grove replay FILE [-v] [--game N]\n"
-    "                          play a save file or sim --json records again and check the end\n"
+    "  grove replay FILE [-v] [--game N] [--html OUT.html]\n"
+    "                          play a save file or sim --json records again and check the end;\n"
+    "                          --html writes a page that steps through every position\n"
     "  grove show GAME|FILE.sav [--players N] [--seed S] [--variant A,B] [--set NAME=VALUE]...\n"
     "             [--viewer SEAT] [-o FILE.svg]\n"
     "                          a game's opening position or a save's position as a picture (SVG)\n"
@@ -278,7 +279,11 @@ static int cmd_replay(int argc, char **argv)
         lua_pushstring(L, argv[i]);
         lua_rawseti(L, -2, i - 1);
     }
-    if (vm_call_budget(vm, 1, 1, NULL, 0) != LUA_OK) fprintf(stderr, "grove replay: %s\n", lua_tostring(L, -1));
+    lua_pushnil(L);                                     /* out: print */
+    char page[PATH_MAX];                                /* the --html page's template */
+    if (vm_find(vm, "serve/page/replay.html", page, sizeof page)) lua_pushstring(L, page);
+    else lua_pushnil(L);
+    if (vm_call_budget(vm, 3, 1, NULL, 0) != LUA_OK) fprintf(stderr, "grove replay: %s\n", lua_tostring(L, -1));
     else rc = (int)lua_tointeger(L, -1);
     vm_free(vm);
     return rc;

@@ -525,7 +525,7 @@ local function seat_of(s, info, stems)
   end
   local stem, n = info.name:match("^(.-)_?(%d+)$")
   n = tonumber(n)
-  if stem and stems[stem] == s.players and s.players > 1 and n >= 1 and n <= s.players then return n end
+  if stem and stems[stem] == s.players and n >= 1 and n <= s.players then return n end
   return 0
 end
 

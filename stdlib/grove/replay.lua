@@ -126,17 +126,124 @@ local function replay_record(rec, verbose, out)
   return true
 end
 
+-- The replay page ----------------------------------------------------------------
+
+-- JSON text of a string, safe inside an HTML script block (<, >, & escaped).
+local function json_string(text)
+  return '"' .. text:gsub('[%c"\\<>&]', function(c)
+    return string.format("\\u%04x", c:byte())
+  end) .. '"'
+end
+
+--- JSON of the plain values the page needs: strings, numbers, booleans,
+--- lists (a table with [1]) and objects with string keys, sorted.
+local function json(v)
+  local t = type(v)
+  if t == "string" then return json_string(v) end
+  if t == "number" or t == "boolean" then return tostring(v) end
+  if t ~= "table" then return "null" end
+  local parts = {}
+  if v[1] ~= nil or next(v) == nil then
+    for i = 1, #v do parts[i] = json(v[i]) end
+    return "[" .. table.concat(parts, ",") .. "]"
+  end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = tostring(k) end
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    local value = v[k]
+    if value == nil then value = v[tonumber(k)] end
+    parts[#parts + 1] = json_string(k) .. ":" .. json(value)
+  end
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+M.json = json
+
+--- Every position of a game as its pictures: g is at the start, `moves`
+--- the moves to play (integers or texts). Returns the page's data.
+local function page_data(g, moves, title, info)
+  local viewers = { 0 }
+  if g:hidden() then for seat = 1, g.players do viewers[#viewers + 1] = seat end end
+  local pictures, index, positions, list = {}, {}, {}, {}
+  local function picture(viewer, status)
+    local svg = g:picture(viewer, status)
+    if not index[svg] then
+      pictures[#pictures + 1] = svg
+      index[svg] = #pictures - 1
+    end
+    return index[svg]
+  end
+  local function snap(status)
+    local at = {}
+    for _, v in ipairs(viewers) do
+      local as = v == 0 and "" or string.format(", as seat %d sees it", v)
+      at[tostring(v)] = picture(v, status .. as)
+    end
+    positions[#positions + 1] = at
+  end
+  snap("the start")
+  for i, move in ipairs(moves) do
+    local seat = g:actor()
+    local m = move
+    if type(m) == "string" then
+      local played, why = g:try(m)
+      if not played then
+        error(string.format("move %d (seat %s: %s) no longer plays: %s", i, tostring(seat), m, why), 0)
+      end
+      m = g:history()[#g:history()]
+    else
+      g:play(m)
+    end
+    local texts = {}
+    g:undo()
+    local text = g:describe(m)
+    g:redo()
+    for _, v in ipairs(viewers) do texts[tostring(v)] = text end
+    list[#list + 1] = { seat = seat, texts = texts }
+    snap(string.format("after move %d: seat %d played %s", i, seat, text))
+  end
+  local r = g:result()
+  return {
+    title = title, info = info, viewers = viewers, pictures = pictures, positions = positions,
+    moves = list, result = r and r.text or "the game goes on",
+  }
+end
+
+--- Write the replay page of one record to `out_path`, from the template.
+local function write_page(template, data, out_path)
+  local f, err = io.open(template, "r")
+  if not f then error("the page template: " .. err, 0) end
+  local page = f:read("a")
+  f:close()
+  local at = page:find("/*GROVE-DATA*/", 1, true)
+  if not at then error("the page template " .. template .. " has no /*GROVE-DATA*/ place", 0) end
+  local text = page:sub(1, at - 1) .. json(data) .. page:sub(at + #"/*GROVE-DATA*/")
+  local tmp = out_path .. ".tmp"
+  local out, why = io.open(tmp, "w")
+  if not out then error("cannot write " .. out_path .. ": " .. why, 0) end
+  local ok, werr = out:write(text)
+  out:close()
+  if not ok then os.remove(tmp) error("cannot write " .. out_path .. ": " .. tostring(werr), 0) end
+  local moved, merr = os.rename(tmp, out_path)
+  if not moved then os.remove(tmp) error("cannot write " .. out_path .. ": " .. merr, 0) end
+end
+
 --- grove replay FILE [-v] [--game N]: returns the exit code.
 ---@param args string[] the command line after `grove replay`
 ---@param out? fun(line: string) where lines go (default print)
+---@param template? string the replay page's template (serve/page/replay.html), for --html
 ---@return integer code 0 when every record replays, 1 when one does not, 2 for a bad command line
-function M.main(args, out)
+function M.main(args, out, template)
   out = out or print
-  local path, verbose, only
+  local path, verbose, only, html
   local i = 1
   while i <= #args do
     local a = args[i]
     if a == "-v" or a == "--verbose" then verbose = true
+    elseif a == "--html" then
+      html = args[i + 1]
+      if not html or html == "" then out("grove replay: --html needs the page's file name (OUT.html)") return 2 end
+      i = i + 1
     elseif a == "--game" then
       only = math.tointeger(tonumber(args[i + 1] or ""))
       if not only or only < 1 then out("grove replay: --game needs a record number (1 is the first)") return 2 end
@@ -145,11 +252,18 @@ function M.main(args, out)
     else out("grove replay: unexpected argument '" .. a .. "'") return 2 end
     i = i + 1
   end
-  if not path then out("usage: grove replay FILE [-v] [--game N]") return 2 end
+  if not path then out("usage: grove replay FILE [-v] [--game N] [--html OUT.html]") return 2 end
   local f, err = io.open(path, "r")
   if not f then out("grove replay: " .. err) return 1 end
   local text = f:read("a")
   f:close()
+  if html then
+    if not template then out("grove replay: the page template (serve/page/replay.html) is not installed") return 1 end
+    local ok, why = pcall(M.html_page, text, only or 1, html, template, path)
+    if not ok then out("grove replay: " .. path .. ": " .. tostring(why)) return 1 end
+    out(why)
+    return 0
+  end
   if text:sub(1, 10) == "grove-save" then
     local g, why = games.load(text)
     if not g then out("grove replay: " .. path .. ": " .. why) return 1 end
@@ -178,6 +292,46 @@ function M.main(args, out)
   if only and done == 0 then out(string.format("grove replay: no record %d (the file has %d)", only, #records)) return 1 end
   out(string.format("%d of %d records replay", done - failed, done))
   return failed == 0 and 0 or 1
+end
+
+--- The replay page of a record (a save's text, or sim records' JSON,
+--- record number `n`) written to `out_path`; returns what to tell the
+--- user. Raises with the reason when a move no longer plays.
+---@param text string the record file's text
+---@param n integer which record of a sim file (1 is the first)
+---@param out_path string the page to write
+---@param template string the page template
+---@param path string the record's file name, for the page
+---@return string done
+function M.html_page(text, n, out_path, template, path)
+  local g, moves, info
+  if text:sub(1, 10) == "grove-save" then
+    local why
+    g, why = games.load(text)
+    if not g then error(why, 0) end
+    moves = g:history()
+    while g:undo() do end
+    info = string.format("%s, %d players, seed %d", path, g.players, g.seed)
+  else
+    local ok, records = pcall(decode, text)
+    if not ok then error(records, 0) end
+    if type(records) ~= "table" then error("not a grove record: no game record or list of them", 0) end
+    if records.game then records = { records } end
+    local rec = records[n]
+    if type(rec) ~= "table" or type(rec.game) ~= "string" or type(rec.moves) ~= "table" then
+      error(string.format("no game record %d (the file has %d)", n, #records), 0)
+    end
+    if math.type(rec.seed) ~= "integer" then error("the record has no seed (a whole number)", 0) end
+    g = games.open(rec.game, { players = rec.players, seed = rec.seed, variants = rec.variants or "" })
+    moves = rec.moves
+    info = string.format("%s record %d, %d players, seed %d", path, n, g.players, g.seed)
+  end
+  local def = g.definition
+  local title = (def.title or g.name) .. (g.variants ~= "" and (" (" .. g.variants .. ")") or "")
+  local data = page_data(g, moves, title, info)
+  write_page(template, data, out_path)
+  return string.format("wrote %s: %d positions of %s, %d picture%s", out_path, #data.positions, g.name,
+    #data.pictures, #data.pictures == 1 and "" or "s")
 end
 
 return M
