@@ -36,6 +36,8 @@ LUA_STATIC   := $(wildcard $(LUA_LIBDIR)/liblua5.4.a)
 LUA_LIBS     := $(if $(LUA_STATIC),$(LUA_STATIC) -ldl,$(shell pkg-config --libs $(LUA_PKG)))
 EDIT_CFLAGS  := $(shell pkg-config --cflags readline 2>/dev/null)
 EDIT_LIBS    := $(shell pkg-config --libs readline 2>/dev/null || echo -lreadline)
+MHD_CFLAGS   := $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
+MHD_LIBS     := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS  := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
@@ -52,15 +54,18 @@ LDFLAGS_ALL = $(SAN) -pthread $(LDFLAGS)
 #   host/core    components, state block, RNG: plain C, no Lua include path
 #   host/lua     the sandboxed VM, the bindings, the API tables
 #   host/engine  the executor, saves, bots, coverage, composing the host
+#   serve        grove serve's table and HTTP server (libmicrohttpd)
 #   repl         the grove program
 CORE_INC   = -Ihost/core
 LUA_INC    = $(CORE_INC) -Ihost/lua $(LUA_CFLAGS)
 ENGINE_INC = $(LUA_INC) -Ihost/engine
-REPL_INC   = $(ENGINE_INC) -Irepl $(EDIT_CFLAGS)
+SERVE_INC  = $(ENGINE_INC) -Iserve $(MHD_CFLAGS)
+REPL_INC   = $(SERVE_INC) -Irepl $(EDIT_CFLAGS)
 
 CORE_SRC   = $(wildcard host/core/*.c)
 LUA_SRC    = $(wildcard host/lua/*.c)
 ENGINE_SRC = $(wildcard host/engine/*.c)
+SERVE_SRC  = $(wildcard serve/*.c)
 REPL_SRC   = $(wildcard repl/*.c)
 # cmocka tests: of the cores alone (no Lua), and through the whole host
 CORE_TEST_SRC = $(wildcard tests/core/test_*.c)
@@ -70,6 +75,7 @@ CORE_OBJ   = $(CORE_SRC:%.c=$(BUILD)/%.o)
 LUA_OBJ    = $(LUA_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 HOST_OBJ   = $(ENGINE_OBJ) $(LUA_OBJ) $(CORE_OBJ)
+SERVE_OBJ  = $(SERVE_SRC:%.c=$(BUILD)/%.o)
 REPL_OBJ   = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CORE_TEST_BIN = $(CORE_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HOST_TEST_BIN = $(HOST_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -83,8 +89,8 @@ GROVE = $(BUILD)/grove
 
 all: $(GROVE)
 
-$(GROVE): $(REPL_OBJ) $(HOST_OBJ)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
+$(GROVE): $(REPL_OBJ) $(SERVE_OBJ) $(HOST_OBJ)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) $(MHD_LIBS) -lm
 
 $(BUILD)/host/core/%.o: host/core/%.c
 	@mkdir -p $(dir $@)
@@ -97,6 +103,10 @@ $(BUILD)/host/lua/%.o: host/lua/%.c
 $(BUILD)/host/engine/%.o: host/engine/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(ENGINE_INC) -c -o $@ $<
+
+$(BUILD)/serve/%.o: serve/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(SERVE_INC) -c -o $@ $<
 
 $(BUILD)/repl/%.o: repl/%.c
 	@mkdir -p $(dir $@)
@@ -185,6 +195,8 @@ install: $(GROVE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
 	install -m 755 $(GROVE) $(DESTDIR)$(PREFIX)/bin/grove
 	cp -R stdlib scripts types $(DESTDIR)$(DATADIR)/
+	install -d $(DESTDIR)$(DATADIR)/serve/page
+	install -m 644 serve/page/*.html serve/page/*.js serve/page/*.css $(DESTDIR)$(DATADIR)/serve/page/
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 644 doc/grove.1 $(DESTDIR)$(MANDIR)/man1/grove.1
 	install -m 644 completions/grove.bash $(DESTDIR)$(BASHCOMPDIR)/grove

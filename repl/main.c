@@ -38,6 +38,9 @@ static const char *const usage =
     "  grove show GAME|FILE.sav [--players N] [--seed S] [--variant A,B] [--set NAME=VALUE]...\n"
     "             [--viewer SEAT] [-o FILE.svg]\n"
     "                          a game's opening position or a save's position as a picture (SVG)\n"
+    "  grove serve GAME [--players N] [--bot SEAT=KIND]... [--variant A,B] [--set NAME=VALUE]...\n"
+    "              [--seed S] [--port P] [--listen ADDR]\n"
+    "                          a live table in the browser, each seat on its own URL (see --help)\n"
     "  grove bench [GAME] [--players N] [--variant A,B] [--seed S] [--seconds S | --playouts N]\n"
     "              [--json FILE]\n"
     "                          random playouts per second\n"
@@ -340,6 +343,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "sim")) return cmd_sim(argc, argv);
     if (!strcmp(argv[1], "replay")) return cmd_replay(argc, argv);
     if (!strcmp(argv[1], "show")) return cmd_show(argc, argv);
+    if (!strcmp(argv[1], "serve")) return cmd_serve(argc, argv);
     fprintf(stderr, "grove: unknown command '%s' (see grove --help)\n", argv[1]);
     return 2;
 }
