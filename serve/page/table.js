@@ -124,7 +124,7 @@
     fetch(api + "state", { cache: "no-store" }).then(function (r) {
       return r.json().then(function (body) {
         if (!r.ok) throw new Error(body.error || ("the server answered " + r.status));
-        show(body);
+        if (!view || view.version !== body.version) show(body);
       });
     }).catch(function (e) { say(e.message); }).then(function () {
       loading = false;
