@@ -70,6 +70,7 @@ REPL_SRC   = $(wildcard repl/*.c)
 # cmocka tests: of the cores alone (no Lua), and through the whole host
 CORE_TEST_SRC = $(wildcard tests/core/test_*.c)
 HOST_TEST_SRC = $(wildcard tests/host/test_*.c)
+SERVE_TEST_SRC = $(wildcard tests/serve/test_*.c)
 
 CORE_OBJ   = $(CORE_SRC:%.c=$(BUILD)/%.o)
 LUA_OBJ    = $(LUA_SRC:%.c=$(BUILD)/%.o)
@@ -79,7 +80,8 @@ SERVE_OBJ  = $(SERVE_SRC:%.c=$(BUILD)/%.o)
 REPL_OBJ   = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CORE_TEST_BIN = $(CORE_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HOST_TEST_BIN = $(HOST_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-TEST_BIN   = $(CORE_TEST_BIN) $(HOST_TEST_BIN)
+SERVE_TEST_BIN = $(SERVE_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_BIN   = $(CORE_TEST_BIN) $(HOST_TEST_BIN) $(SERVE_TEST_BIN)
 
 GROVE = $(BUILD)/grove
 
@@ -120,13 +122,20 @@ $(BUILD)/tests/host/%.o: tests/host/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(ENGINE_INC) $(CMOCKA_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
 
+$(BUILD)/tests/serve/%.o: tests/serve/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(SERVE_INC) $(CMOCKA_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
+
 # The core tests link the cores only; the host tests the whole host (not
-# the REPL).
+# the REPL); the serve tests the host and the server.
 $(BUILD)/tests/core/%: $(BUILD)/tests/core/%.o $(CORE_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) -lm
 
 $(BUILD)/tests/host/%: $(BUILD)/tests/host/%.o $(HOST_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(CMOCKA_LIBS) -lm
+
+$(BUILD)/tests/serve/%: $(BUILD)/tests/serve/%.o $(SERVE_OBJ) $(HOST_OBJ)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(MHD_LIBS) $(CMOCKA_LIBS) -lm
 
 check: lint layers test-c test-lua test-repl test-fuzz
 

@@ -138,7 +138,8 @@ int cmd_serve(int argc, char **argv)
 done:
     table_stop(t);
     serve_stop(srv);
-    table_free(t);                              /* closes the game and the VM */
+    table_free(t);                              /* closes the game */
+    vm_free(vm);
     free(pages.html); free(pages.js); free(pages.css);
     pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
     return rc;

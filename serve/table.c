@@ -30,7 +30,7 @@ typedef struct {
 struct table {
     pthread_mutex_t lock;
     pthread_cond_t changed;         /* signalled whenever version moves, and on stop */
-    grove_vm *vm;                   /* owned */
+    grove_vm *vm;                   /* the game's, the caller's */
     game *g;                        /* owned */
     int players;
     char title[128];                /* the game's title */
@@ -121,7 +121,7 @@ table *table_new(grove_vm *vm, game *g, const bot_spec *const bots[TABLE_MAX_SEA
         log_entry e = { 0 };
         game_describe_past(g, i, e.text, sizeof e.text, &e.seat);
         log_entry *nl = realloc(t->log, (size_t)(t->nlog + 1) * sizeof *nl);
-        if (!nl) { t->g = NULL; t->vm = NULL; table_free(t); snprintf(err, errlen, "out of memory"); return NULL; }
+        if (!nl) { t->g = NULL; table_free(t); snprintf(err, errlen, "out of memory"); return NULL; }
         t->log = nl;
         t->log[t->nlog++] = e;
         t->caplog = t->nlog;
@@ -136,7 +136,6 @@ void table_free(table *t)
     for (int seat = 0; seat <= TABLE_MAX_SEATS; seat++) free(t->pictures[seat].svg);
     free(t->log);
     if (t->g) game_close(t->g);
-    if (t->vm) vm_free(t->vm);
     pthread_cond_destroy(&t->changed);
     pthread_mutex_destroy(&t->lock);
     free(t);
@@ -491,4 +490,32 @@ char *table_view(table *t, int seat, table_answer *a)
     }
     answer(a, 200, "ok");
     return b.p;
+}
+
+/* ---- checking -------------------------------------------------------------------------------- */
+
+bool table_check(table *t, char *err, size_t errlen)
+{
+    pthread_mutex_lock(&t->lock);
+    bool ok = false;
+    uint64_t want = 0, got = 0;
+    int n = game_position(t->g);
+    game *fresh = NULL;
+    if (t->nlog != n) { snprintf(err, errlen, "the log holds %d moves, the history %d", t->nlog, n); goto done; }
+    if (!game_hash(t->g, &want)) { snprintf(err, errlen, "%s", game_error(t->g)); goto done; }
+    fresh = game_reopen(t->g, err, errlen);
+    if (!fresh) goto done;
+    for (int i = 0; i < n; i++) {
+        if (!game_apply(fresh, game_history_move(t->g, i), true, true)) {
+            snprintf(err, errlen, "move %d of the history does not replay: %s", i + 1, game_error(fresh));
+            goto done;
+        }
+    }
+    if (!game_hash(fresh, &got)) { snprintf(err, errlen, "%s", game_error(fresh)); goto done; }
+    if (got != want) { snprintf(err, errlen, "the history replays to another state"); goto done; }
+    ok = true;
+done:
+    game_close(fresh);
+    pthread_mutex_unlock(&t->lock);
+    return ok;
 }

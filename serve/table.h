@@ -35,8 +35,9 @@ typedef struct {
     char message[256];              /* what went wrong, for a person */
 } table_answer;
 
-/* A table over game g (which it then owns, with its VM: table_free closes
- * both). bots[seat] is NULL for a person, else the bot playing that seat.
+/* A table over game g (which it then owns: table_free closes it; the VM
+ * stays the caller's, used by no one else while the table lives).
+ * bots[seat] is NULL for a person, else the bot playing that seat.
  * `seed` seeds the bots' choices. Tokens come from the system's random
  * source; false-y (NULL) when it fails or on no memory, with err. */
 table *table_new(grove_vm *vm, game *g, const bot_spec *const bots[TABLE_MAX_SEATS + 1],
@@ -97,5 +98,11 @@ void table_undo_ask(table *t, int seat, table_answer *a);
  * yes it is done) or no (it is dropped). The asker's no withdraws it. 409
  * when there is no open request, 403 for the onlooker. */
 void table_undo_answer(table *t, int seat, bool yes, table_answer *a);
+
+/* Is the table sound? The log holds one entry per move played, and the
+ * game opened anew (same rules, options and seed) and played through the
+ * history reaches the very same state (hash). False with err saying what
+ * differs: for the tests. */
+bool table_check(table *t, char *err, size_t errlen);
 
 #endif
