@@ -1,12 +1,14 @@
 # grove — the one entry point: build, test, install, bench, sanitizers.
 #
 #   make            build build/grove
-#   make check      build and run every test (lint, the layering, cmocka, grove test, transcripts)
+#   make check      build and run every test (lint, the layering, cmocka, grove test, transcripts,
+#                   the fuzzers' inputs, grove serve over HTTP and in headless Chromium)
 #   make lint       luacheck over every Lua file (rule scripts, stdlib, tests, examples)
 #   make asan       the same suite under AddressSanitizer + UBSan
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
 #   make fuzz       libFuzzer (clang) on move texts, REPL lines, save files and
 #                   game records, FUZZ_SECONDS (default 60) per target
+#   make screenshots  each game's page in Chromium, into docs/screenshots/
 #   make bench      playouts per second, written to bench/results.json
 #   make bench-reference  the same beside Logger in hand-written C, plain Lua
 #                   and boardgame.io
@@ -87,7 +89,7 @@ GROVE = $(BUILD)/grove
 
 .SECONDARY:
 
-.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-repl asan valgrind bench bench-reference install uninstall clean
+.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-repl test-browser screenshots asan valgrind bench bench-reference install uninstall clean
 
 all: $(GROVE)
 
@@ -137,7 +139,7 @@ $(BUILD)/tests/host/%: $(BUILD)/tests/host/%.o $(HOST_OBJ)
 $(BUILD)/tests/serve/%: $(BUILD)/tests/serve/%.o $(SERVE_OBJ) $(HOST_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(MHD_LIBS) $(CMOCKA_LIBS) -lm
 
-check: lint layers test-c test-lua test-repl test-fuzz
+check: lint layers test-c test-lua test-repl test-fuzz test-browser
 
 # Includes only point down the layers and never round in a circle.
 layers:
@@ -171,6 +173,16 @@ valgrind: $(TEST_BIN) $(GROVE)
 	$(VALGRIND) $(GROVE) play onceupon --players 2 --bot 1=random --bot 2=mcts:10 --seed 2 </dev/null >/dev/null
 	$(VALGRIND) $(GROVE) sim starfall -n 4 --threads 2 --bots greedy,random --plot $(BUILD)/valgrind-plot.svg >/dev/null
 	$(VALGRIND) $(GROVE) bench logger --seconds 1 >/dev/null
+
+# grove serve over real HTTP (node) and in headless Chromium (Debian's
+# chromium through puppeteer-core, installed by npm ci from the lock file):
+# a whole game by clicks, hidden hands, bad requests (tests/browser/).
+test-browser: $(GROVE)
+	bash tests/browser/run.sh $(GROVE)
+
+# The pictures of docs/screenshots/: each game's page in Chromium.
+screenshots: $(GROVE)
+	GROVE=$(GROVE) GROVE_SCREENSHOTS=docs/screenshots node tests/browser/table.test.js
 
 # The fuzzers' seed corpus and every crash they ever found, replayed through
 # the same harnesses built with the C compiler (no clang needed).
@@ -215,6 +227,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build build-asan build-fuzz bench/results.json bench/reference/logger_bgio/node_modules
+	rm -rf build build-asan build-fuzz bench/results.json bench/reference/logger_bgio/node_modules tests/browser/node_modules
 
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d)

@@ -5,11 +5,14 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# To build: a C compiler, Lua 5.4, readline. To test (make check): cmocka,
-# luacheck (lua-check), xmllint (libxml2-utils) for the plots, groff for
-# the man page.
-PACKAGES="build-essential pkg-config liblua5.4-dev lua5.4 libcmocka-dev libreadline-dev
-          lua-check libxml2-utils groff-base"
+# To build: a C compiler, Lua 5.4, readline, libmicrohttpd (grove serve).
+# To test (make check): cmocka, luacheck (lua-check), xmllint
+# (libxml2-utils) for the plots, groff for the man page, and for grove
+# serve's tests Chromium, and node with npm (unless node and npm are there
+# already, from whatever source).
+PACKAGES="build-essential pkg-config liblua5.4-dev lua5.4 libcmocka-dev libreadline-dev libmicrohttpd-dev
+          lua-check libxml2-utils groff-base chromium"
+command -v node >/dev/null && command -v npm >/dev/null || PACKAGES="$PACKAGES nodejs npm"
 missing=""
 for p in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -103,7 +103,11 @@ int cmd_serve(int argc, char **argv)
         free(pages.html); free(pages.js); free(pages.css);
         return 1;
     }
-    /* Ctrl-C and SIGTERM are waited for below: blocked in every thread */
+    /* Ctrl-C and SIGTERM are waited for below: blocked in every thread.
+     * Their default action first: a shell starts a background job with
+     * SIGINT ignored, and an ignored signal never reaches sigwait. */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
     sigset_t stop;
     sigemptyset(&stop);
     sigaddset(&stop, SIGINT);

@@ -35,6 +35,7 @@
 ---@field score? fun(s: State, seat: Seat): number # how well a seat stands now, higher is better (the greedy bot looks one move ahead with it)
 ---@field played? fun(s: State, move: Move): string? # the card a move plays, if any, for grove sim's card counts
 ---@field invariants? fun(s: State) # what must hold after every move (pieces conserved, counters in range): raises, naming what broke, when it does not; grove check and the playout tests call it
+---@field look? table # how the host draws the game as a picture (grove serve, grove show, replay pages): how field values, cards and pools read; see grove.picture
 
 ---The player counts a game allows.
 ---@class PlayerRange

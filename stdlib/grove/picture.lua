@@ -25,8 +25,10 @@
 ---       card = "card",                          -- the value is a card (drawn by look.cards)
 ---       spawner = false,                        -- not drawn
 ---     },
----     map = { sides = { side = { [1] = { color = "#48f", label = "water" } } } },
----     forest = { at = function(s, node) return x, y end, name = function(s, node) return "c3" end },
+---     map = { sides = { side = { [1] = { color = "#48f", label = "water" } } } },  -- a hex board's side fields
+---     paths = { at = function(s, node) return x, y end,       -- a graph: where each node is drawn
+---               name = function(s, node) return "c3" end,    -- and its name (default: its number)
+---               edges = { snake = { color = "#6b8e23" } } }, -- an edge field's look
 ---     cup = { faces = { star = { glyph = "★", color = "#fc3" } } },
 ---     score = { label = "points" },             -- a pool's caption; false hides a component
 ---     forest = { cell = 64, columns = "numbers" },  -- a grid's cells in pixels (default 44);
@@ -37,9 +39,12 @@
 --- A field's look is one entry for every value but 0, or entries by value
 --- ({ [1] = ..., [2] = ..., other = ... }; false leaves a value undrawn).
 ---
---- An entry (glyph, color, label, fill) draws a piece: the glyph on a disc
---- of the color, or the cell filled with `fill`; the label is its tooltip
---- and its line in the legend.
+--- An entry (glyph, color, label, fill, scale) draws a piece: the glyph on
+--- a disc of the color (scale 0.3..1 of the place's size), or the place
+--- filled with `fill`; the label is its tooltip and its line in the legend.
+--- A place's name (a square's "c3", a hex's "1,-1", a node's name) and a
+--- card's label are what a click on it looks for in the move texts at
+--- `grove serve`: name them as the moves do.
 local M = {}
 
 M.SEAT_COLORS = { "#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#17becf", "#bcbd22" }

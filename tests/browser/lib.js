@@ -64,10 +64,13 @@ function serve(args) {
   });
 }
 
+// Ctrl-C (SIGINT); SIGTERM, then SIGKILL, if it does not stop (a test
+// reports the exit code: only SIGINT's clean 0 passes).
 function stop(server) {
   return new Promise((resolve) => {
     if (server.proc.exitCode !== null) { resolve(server.proc.exitCode); return; }
-    server.proc.on("exit", (code) => resolve(code));
+    const later = [setTimeout(() => server.proc.kill("SIGTERM"), 10000), setTimeout(() => server.proc.kill("SIGKILL"), 20000)];
+    server.proc.on("exit", (code, signal) => { later.forEach(clearTimeout); resolve(signal ? signal : code); });
     server.proc.kill("SIGINT");
   });
 }

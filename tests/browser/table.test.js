@@ -18,7 +18,16 @@
 "use strict";
 const fs = require("fs");
 const path = require("path");
-const { check, summary, cannotRun, serve, stop, launch, close, rng, request, GROVE, ROOT } = require("./lib");
+const lib = require("./lib");
+const { check, summary, cannotRun, stop, launch, close, rng, request, GROVE, ROOT } = lib;
+
+// Every server started, so that a failure stops them too.
+const servers = [];
+async function serve(args) {
+  const srv = await lib.serve(args);
+  servers.push(srv);
+  return srv;
+}
 const { execFileSync } = require("child_process");
 
 // ---- reading what a seat is shown -------------------------------------------------
@@ -489,6 +498,7 @@ async function main() {
     console.log(`browser: done in ${Math.round((Date.now() - started) / 1000)} s`);
   } finally {
     await close(browser);
+    for (const srv of servers) await stop(srv);
   }
   return summary("browser");
 }
