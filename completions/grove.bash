@@ -189,7 +189,11 @@ _grove_option_args()
         sim:--compare) _grove_nargs=2 ;;
         bench:--players | bench:-p | bench:--seed | bench:-s | bench:--variant | bench:--variants) _grove_nargs=1 ;;
         bench:--seconds | bench:--playouts | bench:--json) _grove_nargs=1 ;;
-        test:--filter | replay:--game) _grove_nargs=1 ;;
+        test:--filter | replay:--game | replay:--html) _grove_nargs=1 ;;
+        show:--players | show:-p | show:--seed | show:-s | show:--variant | show:--variants) _grove_nargs=1 ;;
+        show:--set | show:--viewer | show:-o | show:--output) _grove_nargs=1 ;;
+        serve:--players | serve:-p | serve:--seed | serve:-s | serve:--variant | serve:--variants) _grove_nargs=1 ;;
+        serve:--bot | serve:--set | serve:--port | serve:--listen) _grove_nargs=1 ;;
         *) _grove_nargs=0 ;;
     esac
 }
@@ -202,7 +206,9 @@ _grove_options()
         sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --coverage --help) ;;
         bench) _grove_found=(--players --variant --seed --seconds --playouts --json) ;;
         test) _grove_found=(--verbose --filter) ;;
-        replay) _grove_found=(--verbose --game) ;;
+        replay) _grove_found=(--verbose --game --html) ;;
+        show) _grove_found=(--players --seed --variant --set --viewer -o) ;;
+        serve) _grove_found=(--players --bot --variant --set --seed --port --listen --help) ;;
         *) _grove_found=() ;;
     esac
 }
@@ -218,7 +224,7 @@ _grove()
         if [[ $cur == -* ]]; then
             _grove_reply "$cur" --help --version
         else
-            _grove_reply "$cur" play list test run sim replay bench new help
+            _grove_reply "$cur" play list test run sim replay show serve bench new help
         fi
         return
     fi
@@ -263,7 +269,7 @@ _grove()
                     _grove_reply_list "$cur" - "${_grove_found[@]}"
                 fi
                 ;;
-            play:--bot)
+            play:--bot | serve:--bot)
                 # SEAT=KIND: the seats first, then the kinds after the =
                 if [[ $cur == *=* ]]; then
                     local seat=${cur%%=*}
@@ -290,8 +296,11 @@ _grove()
                 [[ -n $game ]] && _grove_player_counts "$game"
                 _grove_reply "$cur" "${_grove_found[@]}"
                 ;;
-            *:--json | *:--csv | *:--plot)
+            *:--json | *:--csv | *:--plot | *:--html | show:-o | show:--output)
                 _grove_files "$cur"
+                ;;
+            serve:--listen)
+                _grove_reply "$cur" 127.0.0.1 0.0.0.0 ::1
                 ;;
         esac
         return
@@ -304,7 +313,18 @@ _grove()
     fi
 
     case $sub in
-        play | sim | bench)
+        show)
+            # a game's name, or a save file
+            if [[ -z $game ]]; then
+                local files
+                _grove_files "$cur"
+                files=("${COMPREPLY[@]}")
+                _grove_games
+                _grove_reply "$cur" "${_grove_found[@]}"
+                COMPREPLY+=("${files[@]}")
+            fi
+            ;;
+        play | sim | bench | serve)
             if [[ -z $game ]]; then
                 _grove_games
                 _grove_reply "$cur" "${_grove_found[@]}"

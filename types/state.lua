@@ -96,7 +96,7 @@ function State:back(card) end
 ---@class ComponentInfo
 ---@field name string the name it was declared with ("board")
 ---@field kind "vars"|"pool"|"deck"|"dice"|"grid"|"hex"|"graph" what kind of component it is
----@field fields string[]? a grid's, hex board's or graph's field names (of each cell, hex or node)
+---@field fields string[]? a grid's, hex board's or graph's field names (of each cell, hex or node); a vars' names
 ---@field side_fields string[]? a hex board's side field names
 ---@field edge_fields string[]? a graph's edge field names
 ---@field per_seat boolean? a pool: one counter per seat

@@ -108,8 +108,8 @@ static void set_labels(lua_State *L, const comp_desc *c, int k, const char *key)
 }
 
 /* s:components() -> a list of {name=, kind=, ...} in declaration order: a
- * board's field names (fields, and side_fields of a hex, edge_fields of a
- * graph), whether a pool is per seat */
+ * board's field names and a vars' names (fields, and side_fields of a hex,
+ * edge_fields of a graph), whether a pool is per seat */
 static int l_state_components(lua_State *L)
 {
     lstate *s = bind_check_state(L, 1);
@@ -122,7 +122,8 @@ static int l_state_components(lua_State *L)
         lua_setfield(L, -2, "name");
         lua_pushstring(L, kind);
         lua_setfield(L, -2, "kind");
-        if (!strcmp(kind, "grid") || !strcmp(kind, "hex") || !strcmp(kind, "graph")) set_labels(L, c, 0, "fields");
+        if (!strcmp(kind, "grid") || !strcmp(kind, "hex") || !strcmp(kind, "graph") || !strcmp(kind, "vars"))
+            set_labels(L, c, 0, "fields");
         if (!strcmp(kind, "hex")) set_labels(L, c, 1, "side_fields");
         if (!strcmp(kind, "graph")) set_labels(L, c, 1, "edge_fields");
         if (!strcmp(kind, "pool")) {

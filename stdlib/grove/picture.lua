@@ -7,7 +7,7 @@
 --- (faces only where the viewer may see them: the same rule as the text
 --- render), dice, pools; what belongs to one seat (a zone it owns, a board
 --- or pool per seat) in that seat's panel. Vars are the script's
---- bookkeeping and are not drawn.
+--- bookkeeping, drawn only where the look says `show = true`.
 ---
 --- A game may give a small `look` table in its definition saying how its
 --- values read; everything has a plain default, so a game without one is
@@ -34,6 +34,7 @@
 ---     forest = { cell = 64, columns = "numbers" },  -- a grid's cells in pixels (default 44);
 ---                                               -- columns numbered, not lettered
 ---     seats = { "#d62728", "#2ca02c" },         -- the seats' colours (default: red, blue, green ...)
+---     pile = { show = true, stones = { count = true, color = "#888" } },  -- vars shown, one as tokens
 ---   }
 ---
 --- A field's look is one entry for every value but 0, or entries by value
@@ -518,6 +519,41 @@ local function draw_dice(ctx, name, dice, l)
   return captioned(l.label or name, out)
 end
 
+--- Named integers (vars), drawn only when the look says show = true: each
+--- as "name value", or as that many tokens when its entry counts
+--- ({count = true, color =, glyph =}).
+local function draw_vars(ctx, name, vars, l, info)
+  local rows = {}
+  for _, var in ipairs(info.fields or {}) do
+    local e = l[var]
+    local v = vars[var]
+    if e ~= false then
+      local b
+      if type(e) == "table" and e.count then
+        local n = math.max(0, math.min(v, 60))
+        b = box(math.max(n, 1) * 20 + 120, 22)
+        add(b, text_at(0, 15, (e.label or var) .. " " .. v, 12, "#333", "start"))
+        for k = 1, n do
+          add(b, string.format('<circle cx="%d" cy="11" r="8" fill="%s" stroke="#333"/>', 110 + k * 20, esc(e.color or "#888")))
+          if e.glyph then add(b, text_at(110 + k * 20, 15, e.glyph, 10, "#fff")) end
+        end
+        legend_note(ctx, "disc", e.glyph, e.color or "#888", e.label or var)
+      else
+        local label = type(e) == "table" and e.label or var
+        b = box(8 * (#label + 8), 18)
+        add(b, text_at(0, 13, label .. ": " .. v, 12, "#333", "start"))
+      end
+      rows[#rows + 1] = b
+    end
+  end
+  local out = stack(rows, 4)
+  local wrapped = box(out.w, out.h)
+  add(wrapped, string.format('<g class="vars" data-component="%s">', esc(name)))
+  place(wrapped, out, 0, 0)
+  add(wrapped, "</g>")
+  return captioned(l.label or name, wrapped)
+end
+
 -- The picture ------------------------------------------------------------------------
 
 --- Which seat a component belongs to: a zone's owner; else a name ending
@@ -610,7 +646,7 @@ function M.svg(s, look, view)
     local name, kind = info.name, info.kind
     local l, number = look_of(ctx.look, name)
     local comp = s[name]
-    if l and kind ~= "vars" then
+    if l and (kind ~= "vars" or l.show) then
       local seat = seat_of(s, info, stems)
       if number and l.label and seat == 0 then      -- island1 .. island8 under look.island
         l = setmetatable({ label = l.label .. " " .. number }, { __index = l })
@@ -622,6 +658,7 @@ function M.svg(s, look, view)
       elseif kind == "graph" then drawn = captioned(l.label or name, draw_graph(ctx, name, comp, l, s))
       elseif kind == "deck" then drawn = draw_deck(ctx, name, comp, l)
       elseif kind == "dice" then drawn = draw_dice(ctx, name, comp, l)
+      elseif kind == "vars" then drawn = draw_vars(ctx, name, comp, l, info)
       elseif kind == "pool" then
         local label = l.label or name:gsub("_", " ")
         if info.per_seat then

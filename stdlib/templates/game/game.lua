@@ -64,6 +64,13 @@ local function render(s)
   return string.format("Pile: %s (%d stones)", string.rep("o", s.pile.stones), s.pile.stones)
 end
 
+--- How the host draws the game as a picture (grove serve, grove show):
+--- the pile's stones as tokens. Name a piece's look by its component and
+--- field (docs/api.md, grove.picture).
+local LOOK = {
+  pile = { show = true, label = "the pile", stones = { count = true, color = "#8d8d8d", label = "stones" } },
+}
+
 return game.define {
   name = "{{name}}",
   title = "{{title}}",
@@ -76,4 +83,5 @@ return game.define {
   result = result,
   describe = describe,
   render = render,
+  look = LOOK,
 }
