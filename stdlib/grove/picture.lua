@@ -340,7 +340,12 @@ local function draw_hex(ctx, name, hex, l)
     minx, maxx = math.min(minx, x), math.max(maxx, x)
     miny, maxy = math.min(miny, y), math.max(maxy, y)
   end
-  if #ids == 0 then return box(0, 0) end
+  if #ids == 0 then
+    local empty = box(120, 20)
+    add(empty, string.format('<g class="board hex" data-component="%s">', esc(name)))
+    add(empty, text_at(0, 14, "(no hex on the board)", 12, "#777", "start"), "</g>")
+    return empty
+  end
   for _, f in ipairs(ctx.infos[name].fields or {}) do fields[#fields + 1] = f end
   for _, f in ipairs(ctx.infos[name].side_fields or {}) do sides[#sides + 1] = f end
   local ox, oy = -minx + size + 2, -miny + size + 2
@@ -397,7 +402,12 @@ local function draw_graph(ctx, name, graph, l, s)
     minx, maxx = math.min(minx, x), math.max(maxx, x)
     miny, maxy = math.min(miny, y), math.max(maxy, y)
   end
-  if #nodes == 0 then return box(0, 0) end
+  if #nodes == 0 then
+    local empty = box(120, 20)
+    add(empty, string.format('<g class="board graph" data-component="%s">', esc(name)))
+    add(empty, text_at(0, 14, "(no nodes)", 12, "#777", "start"), "</g>")
+    return empty
+  end
   -- scale so neighbouring nodes sit about a cell and a half apart
   local spread = math.max(maxx - minx, maxy - miny, 1)
   local scale = math.max(CELL * 1.5, math.min(CELL * 2, 560 / spread))

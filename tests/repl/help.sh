@@ -7,7 +7,7 @@ expect repl-help "  undo            take back a move (and the bot and forced mov
 expect repl-help "  quit, exit, q   leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)"
 expect repl-help "More: help topics"
 expect repl-help "  mcts:N          N iterations a move"
-expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save variants writing"
+expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save variants serve writing"
 reject repl-help "not a command, a legal move or Lua"
 
 "$GROVE" help topics >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
