@@ -162,9 +162,10 @@ test-repl: $(GROVE)
 	  echo "== $$t"; GROVE=$(GROVE) bash $$t; done
 
 # The sanitizers look for memory errors, not rule bugs: the random playout
-# tests run 100 games each there (make check runs them all).
+# tests run 100 games each there (make check runs them all), and grove
+# serve is driven over HTTP only (the Chromium run is make check's).
 asan:
-	GROVE_PLAYOUTS=100 $(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+	GROVE_PLAYOUTS=100 GROVE_BROWSER=http $(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
 
 VALGRIND = valgrind -q --leak-check=full --error-exitcode=1
 valgrind: $(TEST_BIN) $(GROVE)
