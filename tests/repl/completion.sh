@@ -49,7 +49,7 @@ offer subcommand "run replay" r
 offer subcommand "serve" se
 offer subcommand "play list test run sim replay show serve bench new help" ""
 offer help-topic "bots" help b
-offer help-topics "sim save" help s
+offer help-topics "sim save serve" help s
 offer subcommand "--help --version" -
 offer subcommand "" zz
 
