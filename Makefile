@@ -1,11 +1,13 @@
 # grove — the one entry point: build, test, install, bench, sanitizers.
 #
 #   make            build build/grove
-#   make check      build and run every test (lint, the layering, cmocka, grove test, transcripts,
-#                   the fuzzers' inputs, grove serve over HTTP and in headless Chromium)
+#   make check      build and run every test (lint, the layering, cmocka, grove test,
+#                   grove check on every game, transcripts, the fuzzers' inputs,
+#                   grove serve over HTTP and in headless Chromium)
 #   make lint       luacheck over every Lua file (rule scripts, stdlib, tests, examples)
 #   make asan       the same suite under AddressSanitizer + UBSan
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
+#   make test-cluster  a sharded study on a single-node Slurm started by the test (root)
 #   make fuzz       libFuzzer (clang) on move texts, REPL lines, save files and
 #                   game records, FUZZ_SECONDS (default 60) per target
 #   make screenshots  each game's page in Chromium, into docs/screenshots/
@@ -89,7 +91,7 @@ GROVE = $(BUILD)/grove
 
 .SECONDARY:
 
-.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-repl test-browser screenshots asan valgrind bench bench-reference install uninstall clean
+.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-check test-repl test-browser screenshots asan valgrind test-cluster bench bench-reference install uninstall clean
 
 all: $(GROVE)
 
@@ -139,7 +141,7 @@ $(BUILD)/tests/host/%: $(BUILD)/tests/host/%.o $(HOST_OBJ)
 $(BUILD)/tests/serve/%: $(BUILD)/tests/serve/%.o $(SERVE_OBJ) $(HOST_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(MHD_LIBS) $(CMOCKA_LIBS) -lm
 
-check: lint layers test-c test-lua test-repl test-fuzz test-browser
+check: lint layers test-c test-lua test-check test-repl test-fuzz test-browser
 
 # Includes only point down the layers and never round in a circle.
 layers:
@@ -156,16 +158,30 @@ test-c: $(TEST_BIN)
 test-lua: $(GROVE)
 	$(GROVE) test
 
+# grove check (determinism, undo and replay, saves, move texts, hidden
+# cards, invariants, the end) on every game in scripts/, every player count
+# and variant, CHECK_GAMES random games each.
+CHECK_GAMES ?= 2
+test-check: $(GROVE)
+	GROVE_PATH= $(GROVE) check -n $(CHECK_GAMES) $(notdir $(wildcard scripts/*))
+
 # Every tests/repl/*.sh but lib.sh (their shared helpers) checks transcripts.
 test-repl: $(GROVE)
 	@set -e; for t in $(filter-out tests/repl/lib.sh,$(wildcard tests/repl/*.sh)); do \
 	  echo "== $$t"; GROVE=$(GROVE) bash $$t; done
 
+# A single-node Slurm (munge, slurmctld, slurmd on localhost, started by
+# the test) runs a sharded study as a job array: root and ./setup.sh
+# --cluster needed, so it is not part of make check (README says so).
+test-cluster: $(GROVE)
+	GROVE=$(GROVE) bash tests/cluster/slurm.sh
+
 # The sanitizers look for memory errors, not rule bugs: the random playout
-# tests run 100 games each there (make check runs them all), and grove
-# serve is driven over HTTP only (the Chromium run is make check's).
+# tests run 100 games each there (make check runs them all), grove check one
+# game per setting, and grove serve is driven over HTTP only (the Chromium
+# run is make check's).
 asan:
-	GROVE_PLAYOUTS=100 GROVE_BROWSER=http $(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+	GROVE_PLAYOUTS=100 CHECK_GAMES=1 GROVE_BROWSER=http $(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
 
 VALGRIND = valgrind -q --leak-check=full --error-exitcode=1
 valgrind: $(TEST_BIN) $(GROVE)
@@ -173,6 +189,10 @@ valgrind: $(TEST_BIN) $(GROVE)
 	$(VALGRIND) $(GROVE) play logger --seed 3 <examples/logger-session.txt >/dev/null
 	$(VALGRIND) $(GROVE) play onceupon --players 2 --bot 1=random --bot 2=mcts:10 --seed 2 </dev/null >/dev/null
 	$(VALGRIND) $(GROVE) sim starfall -n 4 --threads 2 --bots greedy,random --plot $(BUILD)/valgrind-plot.svg >/dev/null
+	rm -f $(BUILD)/valgrind-shard-*.jsonl
+	$(VALGRIND) $(GROVE) sim logger -n 4 --threads 2 --records $(BUILD)/valgrind-shard-1.jsonl --shard 1/2 >/dev/null
+	$(VALGRIND) $(GROVE) sim logger -n 4 --records $(BUILD)/valgrind-shard-2.jsonl --shard 2/2 --resume >/dev/null
+	$(VALGRIND) $(GROVE) merge $(BUILD)/valgrind-shard-*.jsonl --json $(BUILD)/valgrind-merge.json >/dev/null
 	$(VALGRIND) $(GROVE) bench logger --seconds 1 >/dev/null
 
 # grove serve over real HTTP (node) and in headless Chromium (Debian's

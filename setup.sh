@@ -2,17 +2,21 @@
 # Install the Debian packages grove needs (if missing) and build it.
 #   ./setup.sh             install what is missing, build build/grove
 #   ./setup.sh --deps-only install what is missing, build nothing
+#   ./setup.sh --cluster   also what make test-cluster needs (Slurm, munge)
 set -euo pipefail
 cd "$(dirname "$0")"
 
 # To build: a C compiler, Lua 5.4, readline, libmicrohttpd (grove serve).
 # To test (make check): cmocka, luacheck (lua-check), xmllint
-# (libxml2-utils) for the plots, groff for the man page, and for grove
-# serve's tests Chromium, and node with npm (unless node and npm are there
-# already, from whatever source).
+# (libxml2-utils) for the plots, groff for the man page, GNU parallel for
+# the sharded study (tests/repl/parallel.sh), and for grove serve's tests
+# Chromium, and node with npm (unless node and npm are there already, from
+# whatever source).
+# make test-cluster: a single-node Slurm (slurmctld, slurmd) and munge.
 PACKAGES="build-essential pkg-config liblua5.4-dev lua5.4 libcmocka-dev libreadline-dev libmicrohttpd-dev
-          lua-check libxml2-utils groff-base chromium"
+          lua-check libxml2-utils groff-base parallel chromium"
 command -v node >/dev/null && command -v npm >/dev/null || PACKAGES="$PACKAGES nodejs npm"
+[ "${1:-}" = "--cluster" ] && PACKAGES="$PACKAGES slurm-wlm munge"
 missing=""
 for p in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

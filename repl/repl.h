@@ -20,6 +20,15 @@
 
 #include "cli.h"
 
+/* A check typed at the prompt (a Lua line starting with `expect`) that
+ * passed: `record` writes it into the test after entry `after` of the
+ * history, if the state there still hashes to `hash`. */
+typedef struct {
+    int after;
+    uint64_t hash;
+    char *code;             /* owned */
+} repl_check;
+
 typedef struct repl {
     grove_vm *vm;
     game *g;
@@ -33,8 +42,14 @@ typedef struct repl {
     bool result_shown;
     rng_t bot_rng;
     int viewer;             /* the seat whose view was last shown (hidden-card games) */
+    int holder;             /* people sharing the keyboard: the seat that has it (0: none yet) */
+    int since[MAX_BOTS + 1];    /* ... and the moves played when each seat last gave it up */
     bool paused;            /* Ctrl-C stopped a bot: it waits for the next line */
     bool warned_quit;       /* Ctrl-C at an empty prompt said how to quit */
+    repl_check *checks;     /* the expect lines typed that passed, for `record` */
+    int nchecks, capchecks;
+    int errors;             /* lines that failed: a refused move, a Lua error, a failed command */
+    char first_error[160];  /* the first of them, for the exit message of a scripted session */
 } repl;
 
 /* ---- the commands (commands.c) -------------------------------------------------- */
@@ -56,14 +71,6 @@ extern const repl_command repl_commands[];
  * NULL when the line is no command. */
 const repl_command *repl_command_of(const char *line, const char **arg);
 
-/* Write text to path through a temporary file and a rename (an interrupted
- * write never destroys the old file); false with err. */
-bool repl_write_file(const char *path, const char *text, char *err, size_t errlen);
-
-/* A text file's contents (caller frees); NULL with err, also for a file
- * holding a NUL byte. */
-char *repl_read_file(const char *path, char *err, size_t errlen);
-
 /* Write the help page of the commands (the `commands` help topic). */
 void repl_help_commands(FILE *out);
 
@@ -76,14 +83,43 @@ void repl_changed(repl *r);
  * closes the old one. */
 void repl_set_game(repl *r, game *g);
 
-/* Play bot and forced moves back: is the position one the REPL plays by
- * itself (a bot's turn or a forced move)? Sets *why. */
+/* Is the position one the REPL plays by itself (a bot's turn or a forced
+ * move)? Sets *why (the bot's name, or "forced"). It does not while a
+ * redo tail waits; undo steps back over such positions. */
 bool repl_automatic(repl *r, const char **why);
 
-/* List the legal moves, numbered. */
+/* Who reads what is printed now: the seat whose view is on the screen, or
+ * before any, the one person playing against bots (else 0, an onlooker).
+ * Every move text printed goes through game_describe_for with it. */
+int repl_reader(const repl *r);
+
+/* May the reader see the legal moves? Not another seat's in a hidden-card
+ * game (a bot stopped while thinking): they name what its seat holds. */
+bool repl_may_list(repl *r);
+
+/* List the legal moves, numbered, as the reader may read them (or say why
+ * they are not listed), in columns as wide as the terminal. */
 void repl_print_moves(repl *r);
 /* The score now (or "no result yet"). */
 void repl_print_result(repl *r);
+
+
+/* Print narration (game_said_now, game_entry_said) as `viewer` (the
+ * reader: repl_reader) may read it, each line indented by `indent`
+ * spaces. */
+void repl_print_said(const char *said, int viewer, int indent);
+
+/* The columns of the terminal the REPL writes to (COLUMNS, else 80, when
+ * stdout is no terminal). */
+int repl_width(void);
+
+/* Report a failed line: print "error: ..." (or the text as given when it
+ * starts with no "error"), counted for the exit status of a scripted
+ * session. */
+void repl_error(repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Count a failure the caller printed itself (the Lua prompt's errors). */
+void repl_failed(repl *r, const char *what);
 
 /* ---- reading lines (lineedit.c) ----------------------------------------------------- */
 
@@ -106,6 +142,10 @@ read_result lineedit_read(repl *r, const char *prompt, bool history, char **out)
 
 /* Read from the terminal only, without echo handling (the hand-over). */
 read_result lineedit_read_tty(const char *prompt, bool history, char **out);
+
+/* Forget the lines typed so far (the up arrow's history): at a hand-over
+ * they are the last player's, and may name their cards. */
+void lineedit_forget(void);
 
 /* One line, NULL at the end of input or on Ctrl-C (the caller frees it). */
 char *lineedit_line(repl *r, const char *prompt);

@@ -14,17 +14,21 @@
 #include "http.h"
 #include "repl.h"
 
-static const char *const serve_usage =
+static const char serve_usage[] =
     "usage: grove serve GAME [--players N] [--bot SEAT=KIND]... [--variant A,B] [--set NAME=VALUE]...\n"
     "                        [--seed S] [--port P] [--listen ADDR]\n"
-    "  a live table in the browser: each seat gets its own URL with a secret token\n"
+    "  A live table in the browser: each seat gets its own URL with a secret token\n"
     "  (printed at start); a seat's page shows that seat's view only, offers its\n"
-    "  legal moves, and updates when anyone moves. Bots play the seats --bot names.\n"
-    "  --port P      the port (default 8080; 0: any free port)\n"
-    "  --listen ADDR the address to listen on (default 127.0.0.1, this machine only;\n"
-    "                0.0.0.0 lets other machines of the network join: the tokens are\n"
-    "                then the only guard, and HTTP is not encrypted)\n"
-    "  --seed S      the game's seed (default: a random one, printed)\n";
+    "  legal moves, and updates when anyone moves. Ctrl-C or SIGTERM stops it.\n"
+    "  --players N        the seats (default: the game's usual count; grove list shows them)\n"
+    "  --bot SEAT=KIND    a bot plays SEAT: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs\n"
+    "  --variant A,B      variants, comma-separated (grove list shows them)\n"
+    "  --set NAME=VALUE   a game option (grove list --options GAME lists them)\n"
+    "  --seed S           the seed of the game's chance (default: a random one, printed)\n"
+    "  --port P           the port (default 8080; 0: any free port)\n"
+    "  --listen ADDR      the address to listen on (default 127.0.0.1, this machine only;\n"
+    "                     0.0.0.0 lets other machines of the network join: the tokens are\n"
+    "                     then the only guard, and HTTP is not encrypted)\n";
 
 /* Read one of the page's files (serve/page/NAME on the search path). */
 static char *read_page(grove_vm *vm, const char *name, size_t *len)
@@ -35,7 +39,7 @@ static char *read_page(grove_vm *vm, const char *name, size_t *len)
         fprintf(stderr, "grove serve: the page's file %s is not installed (make install puts it in the data folder)\n", rel);
         return NULL;
     }
-    char *text = repl_read_file(path, err, sizeof err);
+    char *text = cli_read_file(path, err, sizeof err);
     if (!text) { fprintf(stderr, "grove serve: %s\n", err); return NULL; }
     *len = strlen(text);
     return text;
@@ -52,11 +56,10 @@ int cmd_serve(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (i >= 2 && (!strcmp(a, "-h") || !strcmp(a, "--help"))) { fputs(serve_usage, stdout); free(rest); return 0; }
-        if (i >= 2 && (!strcmp(a, "--port") || !strcmp(a, "--listen") || !strcmp(a, "--set"))) {
+        if (i >= 2 && (!strcmp(a, "--port") || !strcmp(a, "--listen"))) {
             if (i + 1 >= argc) { fprintf(stderr, "grove serve: %s needs a value\n%s", a, serve_usage); free(rest); return 2; }
             const char *v = argv[++i];
             if (!strcmp(a, "--listen")) listen = v;
-            else if (!strcmp(a, "--set")) { if (!cli_add_set(&o, v)) { free(rest); return 2; } }
             else {
                 char *end;
                 port = strtol(v, &end, 10);
@@ -67,6 +70,11 @@ int cmd_serve(int argc, char **argv)
                 }
             }
             continue;
+        }
+        if (i >= 2 && (!strcmp(a, "--from") || !strcmp(a, "--ascii"))) {
+            fprintf(stderr, "grove serve: %s is grove play's (see grove serve --help)\n", a);
+            free(rest);
+            return 2;
         }
         rest[nrest++] = argv[i];
     }

@@ -7,14 +7,21 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "outfile.h"
 #include "repl.h"
 
-static const char *const show_usage =
+static const char show_usage[] =
     "usage: grove show GAME|FILE.sav [--players N] [--seed S] [--variant A,B] [--set NAME=VALUE]...\n"
     "                  [--viewer SEAT] [-o FILE.svg]\n"
-    "  draws the opening position of GAME, or the position of a save file, as SVG\n"
-    "  (on standard output unless -o names a file); --viewer draws what that seat\n"
-    "  may see (default 0: an onlooker, who sees no hidden card)\n";
+    "  Draw the opening position of GAME, or the position a save file reached, as a\n"
+    "  picture (SVG) from the components and the game's look table.\n"
+    "  --players N        the seats (default: the game's usual count; grove list shows them)\n"
+    "  --seed S           the seed of the game's chance (default 1)\n"
+    "  --variant A,B      variants, comma-separated (grove list shows them)\n"
+    "  --set NAME=VALUE   a game option (grove list --options GAME lists them)\n"
+    "  --viewer SEAT      draw what that seat may see (default 0: an onlooker, who sees\n"
+    "                     no hidden card)\n"
+    "  -o FILE.svg        write the picture there (whole or not at all), not on standard output\n";
 
 int cmd_show(int argc, char **argv)
 {
@@ -28,14 +35,18 @@ int cmd_show(int argc, char **argv)
     for (int i = 0; i < argc; i++) {
         const char *a = argv[i];
         if (i >= 2 && (!strcmp(a, "-h") || !strcmp(a, "--help"))) { fputs(show_usage, stdout); free(rest); return 0; }
-        if (i >= 2 && (!strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--viewer") || !strcmp(a, "--set"))) {
+        if (i >= 2 && (!strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--viewer"))) {
             if (i + 1 >= argc) { fprintf(stderr, "grove show: %s needs a value\n%s", a, show_usage); free(rest); return 2; }
             if (!strcmp(a, "--viewer")) viewer_arg = argv[++i];
-            else if (!strcmp(a, "--set")) { if (!cli_add_set(&o, argv[++i])) { free(rest); return 2; } }
             else out = argv[++i];
             continue;
         }
         if (i >= 2 && !strcmp(a, "--bot")) { fprintf(stderr, "grove show: no bots here (see grove show --help)\n"); free(rest); return 2; }
+        if (i >= 2 && (!strcmp(a, "--from") || !strcmp(a, "--ascii"))) {
+            fprintf(stderr, "grove show: %s is grove play's (a save is shown as grove show FILE.sav)\n", a);
+            free(rest);
+            return 2;
+        }
         rest[nrest++] = argv[i];
     }
     bool ok = cli_parse_opts(nrest, rest, 2, &o, false);
@@ -57,8 +68,13 @@ int cmd_show(int argc, char **argv)
     game *g = NULL;
     size_t len = strlen(o.game);
     bool file = strchr(o.game, '/') || (len > 4 && !strcmp(o.game + len - 4, ".sav"));
+    if (file && (o.players || o.seed_given || o.variants[0] || o.set.n)) {
+        fprintf(stderr, "grove show: %s: a save keeps its own players, seed, variants and options\n", o.game);
+        vm_free(vm);
+        return 2;
+    }
     if (file) {
-        char *text = repl_read_file(o.game, err, sizeof err);
+        char *text = cli_read_file(o.game, err, sizeof err);
         if (text) {
             g = game_load_text(vm, text, err, sizeof err);
             free(text);
@@ -92,7 +108,7 @@ int cmd_show(int argc, char **argv)
     if (!out || !strcmp(out, "-")) {
         rc = fputs(svg, stdout) == EOF || fflush(stdout) != 0 ? 1 : 0;
         if (rc) fprintf(stderr, "grove show: cannot write the picture to standard output\n");
-    } else if (repl_write_file(out, svg, err, sizeof err)) {
+    } else if (outfile_write(out, svg, strlen(svg), err, sizeof err)) {
         rc = 0;
     } else {
         fprintf(stderr, "grove show: %s\n", err);

@@ -12,4 +12,7 @@
  * Bytes that are not valid UTF-8 become U+FFFD. NULL writes null. */
 void json_string(textbuf *b, const char *s);
 
+/* The same for the len bytes at s (which may hold no NUL at their end). */
+void json_string_n(textbuf *b, const char *s, size_t len);
+
 #endif

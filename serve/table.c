@@ -1,7 +1,8 @@
 /*
  * table.c — the table of `grove serve` (table.h): one game behind one lock,
- * its seats' tokens, the bot thread, the log, undo by consent, and the view
- * of each seat as JSON.
+ * its seats' tokens, the bot thread, the log (each move's text and the
+ * narration as each seat may read them), undo by consent, and the view of
+ * each seat as JSON.
  */
 #include "table.h"
 
@@ -17,9 +18,12 @@
 #include "json.h"
 #include "textbuf.h"
 
+#define TABLE_TEXT_LEN 256          /* a move's text, as any viewer reads it (GAME_MOVE_TEXT_MAX + 1) */
+
 typedef struct {
-    int seat;                       /* who played it */
-    char text[256];                 /* its text, described before it was played */
+    int seat;                       /* who played it (0: an edit in a loaded history) */
+    char (*texts)[TABLE_TEXT_LEN];  /* owned: [viewer] for 0..players, as that viewer reads it
+                                     * (describe(s, move, viewer)), described before it was played */
 } log_entry;
 
 typedef struct {
@@ -119,10 +123,11 @@ table *table_new(grove_vm *vm, game *g, const bot_spec *const bots[TABLE_MAX_SEA
     /* the log of a game that starts with moves already played (none today) */
     for (int i = 0; i < game_position(g); i++) {
         log_entry e = { 0 };
-        game_describe_past(g, i, e.text, sizeof e.text, &e.seat);
-        log_entry *nl = realloc(t->log, (size_t)(t->nlog + 1) * sizeof *nl);
-        if (!nl) { t->g = NULL; table_free(t); snprintf(err, errlen, "out of memory"); return NULL; }
+        e.texts = calloc((size_t)t->players + 1, sizeof *e.texts);
+        log_entry *nl = e.texts ? realloc(t->log, (size_t)(t->nlog + 1) * sizeof *nl) : NULL;
+        if (!nl) { free(e.texts); t->g = NULL; table_free(t); snprintf(err, errlen, "out of memory"); return NULL; }
         t->log = nl;
+        for (int v = 0; v <= t->players; v++) game_describe_past_for(g, i, v, e.texts[v], TABLE_TEXT_LEN, &e.seat);
         t->log[t->nlog++] = e;
         t->caplog = t->nlog;
     }
@@ -134,6 +139,7 @@ void table_free(table *t)
     if (!t) return;
     table_stop(t);
     for (int seat = 0; seat <= TABLE_MAX_SEATS; seat++) free(t->pictures[seat].svg);
+    for (int i = 0; i < t->nlog; i++) free(t->log[i].texts);
     free(t->log);
     if (t->g) game_close(t->g);
     pthread_cond_destroy(&t->changed);
@@ -196,10 +202,26 @@ static void changed(table *t)
 /* Bring the log in line with the history after an undo. Locked. */
 static void trim_log(table *t)
 {
-    if (t->nlog > game_position(t->g)) t->nlog = game_position(t->g);
+    while (t->nlog > game_position(t->g)) free(t->log[--t->nlog].texts);
 }
 
-/* Play move m for seat, recording it and its text. Locked. */
+/* Write the lines entry i said (-1: setup) that `viewer` may read, as JSON
+ * strings separated by commas. Locked. */
+static void said_json(table *t, textbuf *b, int i, int viewer)
+{
+    const char *p = game_entry_said(t->g, i);
+    game_line line;
+    bool first = true;
+    while (game_said_next(&p, &line)) {
+        if (!game_line_for(&line, viewer)) continue;
+        if (!first) textbuf_printf(b, ",");
+        json_string_n(b, line.text, (size_t)line.len);
+        first = false;
+    }
+}
+
+/* Play move m for seat, recording it and its text as each viewer reads it.
+ * Locked. */
 static bool play_locked(table *t, int seat, int64_t m)
 {
     if (t->nlog == t->caplog) {
@@ -210,12 +232,19 @@ static bool play_locked(table *t, int seat, int64_t m)
         t->caplog = cap;
     }
     log_entry e = { .seat = seat };
-    game_describe(t->g, m, e.text, sizeof e.text);
-    if (!game_apply(t->g, m, true, true)) return false;
+    e.texts = calloc((size_t)t->players + 1, sizeof *e.texts);
+    if (!e.texts) { game_set_error(t->g, "out of memory for the log"); return false; }
+    for (int v = 0; v <= t->players; v++) game_describe_for(t->g, m, v, e.texts[v], TABLE_TEXT_LEN);
+    if (!game_apply(t->g, m, true, true)) { free(e.texts); return false; }
     trim_log(t);
     t->log[t->nlog++] = e;
     if (t->out) {
-        fprintf(t->out, "%4d. seat %d%s: %s\n", t->nlog, seat, t->is_bot[seat] ? " (bot)" : "", e.text);
+        /* the terminal that runs the table shows what an onlooker sees */
+        fprintf(t->out, "%4d. seat %d%s: %s\n", t->nlog, seat, t->is_bot[seat] ? " (bot)" : "", e.texts[0]);
+        const char *p = game_said_now(t->g);
+        game_line line;
+        while (game_said_next(&p, &line))
+            if (game_line_for(&line, 0)) fprintf(t->out, "      %.*s\n", line.len, line.text);
         game_result r = { 0 };
         if (game_over(t->g) == 1 && game_outcome(t->g, &r) && r.over) fprintf(t->out, "game over: %s\n", r.text);
         fflush(t->out);
@@ -446,18 +475,22 @@ char *table_view(table *t, int seat, table_answer *a)
         if (n > 0 && !copy) b.oom = true;
         if (copy) memcpy(copy, legal, (size_t)n * sizeof *copy);
         for (int i = 0; copy && i < n; i++) {
-            char text[256];
-            game_describe(t->g, copy[i], text, sizeof text);
+            char text[TABLE_TEXT_LEN];
+            game_describe_for(t->g, copy[i], seat, text, sizeof text);
             if (i) textbuf_printf(&b, ",");
             json_string(&b, text);
         }
         free(copy);
     }
+    textbuf_printf(&b, "],\"said\":[");                  /* what the rules said at setup */
+    said_json(t, &b, -1, seat);
     textbuf_printf(&b, "],\"log\":[");
     for (int i = 0; i < t->nlog; i++) {
         textbuf_printf(&b, "%s{\"n\":%d,\"seat\":%d,\"text\":", i ? "," : "", i + 1, t->log[i].seat);
-        json_string(&b, t->log[i].text);
-        textbuf_printf(&b, "}");
+        json_string(&b, t->log[i].texts[seat]);
+        textbuf_printf(&b, ",\"say\":[");
+        said_json(t, &b, i, seat);
+        textbuf_printf(&b, "]}");
     }
     textbuf_printf(&b, "],\"undo\":");
     if (t->undo.open) {

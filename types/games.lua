@@ -31,14 +31,18 @@ function Game:try(move) end
 ---@return Move[] moves
 function Game:legal() end
 
----The legal moves now, as the texts a player types, in the script's order.
+---The legal moves now, as the texts a player types, in the script's order;
+---with a viewer, as that seat (0: an onlooker) may read them.
+---@param viewer? Seat whose reading (default: the full texts)
 ---@return string[] moves
-function Game:moves() end
+function Game:moves(viewer) end
 
----A move as a player reads it ("chop e3").
+---A move as a player reads it ("chop e3"): the full text, or as `viewer`
+---may read it (0: an onlooker), which hides what that seat may not see.
 ---@param move Move the move
+---@param viewer? Seat whose reading (default: the full text)
 ---@return string text
-function Game:describe(move) end
+function Game:describe(move, viewer) end
 
 ---The legal move a text names, or nil and why it names none.
 ---@param text string what a player typed
@@ -81,9 +85,19 @@ function Game:redo() end
 ---@return integer hash
 function Game:hash() end
 
----The moves played so far, as integers, first first.
----@return Move[] moves
+---The moves played so far, as integers, first first; an edit (g:edit, or a change typed at the REPL) is its Lua source.
+---@return (Move|string)[] moves
 function Game:history() end
+
+---Change the state by hand, as an entry of the history: Lua code run in the rules' sandbox with `s` the State (print says nothing), as a transaction. Undo takes it back, saves keep it and loading replays it; a test sets up a position this way. Raises on a Lua error, with the state unchanged.
+---@param code string Lua, e.g. 's.board:set("b4", "tree", 3)'
+function Game:edit(code) end
+
+---What the rules said (s:say) at a move of the history, as the lines `viewer` may read.
+---@param viewer? Seat|0 a seat, or 0 for an onlooker (default: every line, as the designer reads it)
+---@param move? integer the move: 1 is the first, 0 setup (default: the last played)
+---@return string[] lines
+function Game:said(viewer, move) end
 
 ---Play random legal moves to the end of the game (or max_moves), recorded in the history so they can be inspected and undone.
 ---@param seed? integer the seed of the random choices (default 1)
@@ -140,7 +154,7 @@ function games.add_path(dir) end
 ---How to open a game: the seat count, the seed, the variants, and any of
 ---the game's own options by name.
 ---@class GameOpenOptions
----@field players? integer how many seats play (default: the game's smallest count)
+---@field players? integer how many seats play (default: the game's usual count, its players.default, as the variants allow it)
 ---@field seed? integer the seed of the game's chance (default 1)
 ---@field variants? string the variants to play, comma-separated: "solo,semi-coop"
 ---@field [string] any a game option declared in its definition, by name

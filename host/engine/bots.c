@@ -88,6 +88,7 @@ typedef struct {
     int *ranks;           /* ranks[1..players] of a finished playout */
     double *reward;       /* reward[1..players] */
     double lo, hi;        /* single-player: the scores seen, to scale rewards */
+    bool lost_seen;       /* single-player: a playout ended in a loss (rank 2 of 1) */
     long iterations;
     int64_t choice;
 } search;
@@ -125,8 +126,11 @@ static bool rollout(game *g, search *s)
 }
 
 /* Rewards in 0..1 for every seat of a finished (or cut short) game: by
- * rank (1 for the winners, 0 for the last); alone, by score scaled to the
- * scores seen so far; 0.5 for all when the game was cut short. */
+ * rank (1 for the winners, 0 for the last, or below it: a game lost to
+ * the game itself); alone, by score scaled to the scores seen so far, and
+ * once the search has seen a game lost (rank 2 of 1: a solo rival won),
+ * half for winning and half for the score, so a win counts for more than
+ * any score; 0.5 for all when the game was cut short. */
 static void rewards(game *g, search *s, bool ended)
 {
     if (!ended || !game_raw_ranks(g, s->ranks)) {
@@ -137,11 +141,16 @@ static void rewards(game *g, search *s, bool ended)
         double v = game_raw_score(g, 1);
         if (v < s->lo) s->lo = v;
         if (v > s->hi) s->hi = v;
-        s->reward[1] = s->hi > s->lo ? (v - s->lo) / (s->hi - s->lo) : 0.5;
+        double scaled = s->hi > s->lo ? (v - s->lo) / (s->hi - s->lo) : 0.5;
+        bool won = s->ranks[1] == 1;
+        s->lost_seen = s->lost_seen || !won;
+        s->reward[1] = s->lost_seen ? 0.5 * won + 0.5 * scaled : scaled;
         return;
     }
-    for (int seat = 1; seat <= s->players; seat++)
-        s->reward[seat] = (double)(s->players - s->ranks[seat]) / (s->players - 1);
+    for (int seat = 1; seat <= s->players; seat++) {
+        int rank = s->ranks[seat] < s->players ? s->ranks[seat] : s->players;
+        s->reward[seat] = (double)(s->players - rank) / (s->players - 1);
+    }
 }
 
 /* ---- MCTS --------------------------------------------------------------------------- */

@@ -26,6 +26,7 @@
 /* Registry keys (their addresses are the keys). */
 static const char KEY_SAFE = 0;       /* table: the sandbox's globals */
 static const char KEY_TRUSTED = 0;    /* table: extra globals of tools */
+static const char KEY_PAIRS = 0;      /* table: the reordered pairs' settings and sites */
 
 /* ---- search path and loading -------------------------------------------- */
 
@@ -183,7 +184,8 @@ static int safe_rawset(lua_State *L)
     return 1;
 }
 
-/* load that accepts text chunks only, in the caller's sandbox by default. */
+/* load that accepts text chunks only, in the caller's sandbox by default;
+ * parsing is charged to the budget by the chunk's size. */
 static int safe_load(lua_State *L)
 {
     size_t len;
@@ -191,6 +193,7 @@ static int safe_load(lua_State *L)
     const char *name = luaL_optstring(L, 2, "=(load)");
     const char *mode = luaL_optstring(L, 3, "t");
     if (strcmp(mode, "t") != 0) return luaL_error(L, "load: only text chunks are allowed (mode \"t\")");
+    vm_charge(L, (long)(len / 16) + 1);
     if (luaL_loadbufferx(L, s, len, name, "t") != LUA_OK) {
         luaL_pushfail(L);
         lua_insert(L, -2);
@@ -203,6 +206,215 @@ static int safe_load(lua_State *L)
     }
     lua_setupvalue(L, -2, 1);
     return 1;
+}
+
+/* ---- Lua's functions that could escape the budget, replaced -------------------- */
+
+/* setmetatable, refusing __gc: Lua runs finalizers with hooks off, where
+ * neither the budget nor Ctrl-C can stop them, and at times no call
+ * expects (a later move, a save, closing the state). Otherwise Lua's own
+ * (upvalue 1). */
+static int safe_setmetatable(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TTABLE && lua_type(L, 1) == LUA_TTABLE
+        && luaL_getmetafield(L, 1, "__metatable") == LUA_TNIL) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "setmetatable: __gc is not available (finalizers run where neither the "
+                                 "instruction budget nor Ctrl-C can stop them)");
+        lua_pop(L, 1);
+    }
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+/* xpcall(f, handler, ...): Lua calls the handler where the error is raised,
+ * with hooks off when the budget's own hook raised it, so a handler could
+ * run for ever. Here f runs in a pcall and the handler afterwards, as any
+ * code, under the budget: the same results for every f and handler, but
+ * that the handler runs once f's frames are closed. A handler that fails
+ * is called again with its own error, as Lua does, up to the depth at
+ * which Lua gives up ("error in error handling"); once the call must stop,
+ * the handler is not called at all. */
+#define XPCALL_RETRIES 200
+
+static int xpcall_done(lua_State *L, int status, lua_KContext ctx)
+{
+    (void)ctx;
+    if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - 2;   /* [f, h, true, results...] */
+    /* [f, h, true, error] */
+    if (status == LUA_ERRRUN && !vm_stopping(vm_of(L))) {
+        int tries = 0;
+        for (;;) {
+            lua_pushvalue(L, 2);
+            lua_insert(L, -2);                           /* [..., h, error] */
+            int st = lua_pcall(L, 1, 1, 0);
+            if (st == LUA_OK) break;                     /* [..., handled] */
+            if (st != LUA_ERRRUN || vm_stopping(vm_of(L))) break;
+            if (++tries >= XPCALL_RETRIES) {
+                lua_pop(L, 1);
+                lua_pushliteral(L, "error in error handling");
+                break;
+            }
+        }
+    }
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
+}
+
+static int safe_xpcall(lua_State *L)
+{
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushboolean(L, 1);                               /* [f, h, args..., true] */
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);                                 /* [f, h, true, f, args...] */
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 0, 0, xpcall_done);
+    return xpcall_done(L, status, 0);
+}
+
+/* coroutine.resume and coroutine.close: Lua's own (upvalue 1) on the
+ * coroutine, which gets the call's hook (a coroutine has hooks of its own,
+ * and one made in a fast run has none) and is the thread a stop is sent
+ * to while it runs; nested at most VM_MAX_COROUTINES deep (closing a
+ * coroutine that closes another, 200,000 deep, overflows the C stack in
+ * Lua 5.4.4). */
+static int safe_resume(lua_State *L)
+{
+    lua_CFunction stock = lua_tocfunction(L, lua_upvalueindex(1));
+    lua_State *co = lua_tothread(L, 1);
+    if (!co) return stock(L);                            /* raises: not a coroutine */
+    lua_State *prev = vm_enter_thread(L, co);
+    int n = stock(L);                                    /* reports any error as results */
+    vm_leave_thread(L, prev);
+    return n;
+}
+
+static int safe_close(lua_State *L)
+{
+    lua_CFunction stock = lua_tocfunction(L, lua_upvalueindex(1));
+    lua_State *co = lua_tothread(L, 1);
+    lua_Debug ar;
+    /* a running or normal coroutine: Lua's own raises */
+    if (!co || co == L || (lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar))) return stock(L);
+    lua_State *prev = vm_enter_thread(L, co);
+    int n = stock(L);
+    vm_leave_thread(L, prev);
+    return n;
+}
+
+/* A function coroutine.wrap made: upvalues (1) the coroutine, (2) Lua's
+ * coroutine.resume. As Lua's: the results, or the coroutine's error raised
+ * again (after closing its to-be-closed variables), a string one with the
+ * caller's position in front. */
+static int wrap_call(lua_State *L)
+{
+    lua_CFunction resume = lua_tocfunction(L, lua_upvalueindex(2));
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);                                    /* [co, args...] */
+    lua_State *prev = vm_enter_thread(L, co);
+    int n = resume(L);                                   /* [co, true, results...] or [co, false, error] */
+    if (lua_toboolean(L, -n)) {
+        vm_leave_thread(L, prev);
+        return n - 1;
+    }
+    int status = lua_status(co);
+    if (status != LUA_OK && status != LUA_YIELD) {       /* an error in the coroutine */
+        status = lua_resetthread(co);
+        lua_pop(L, 1);
+        lua_xmove(co, L, 1);                             /* the error, once closed */
+    }
+    vm_leave_thread(L, prev);
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+static int safe_wrap(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);                                 /* [f, co] */
+    lua_pushvalue(L, lua_upvalueindex(1));               /* [f, co, resume] */
+    lua_pushcclosure(L, wrap_call, 2);
+    return 1;
+}
+
+/* In the table on top, replace field `name` by fn with Lua's own as its
+ * upvalue. */
+static void replace_with_stock(lua_State *L, const char *name, lua_CFunction fn)
+{
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, fn, 1);
+    lua_setfield(L, -2, name);
+}
+
+static const char KEY_STOCK = 0;     /* registry: {lib = {name = Lua's own function}} */
+
+/* Keep a copy of each library Lua opened, with its own functions, for
+ * vm_push_stock. */
+static void keep_stock(lua_State *L)
+{
+    static const char *const libs[] = { "string", "table", "coroutine", "_G", NULL };
+    lua_newtable(L);                                     /* [stock] */
+    for (const char *const *l = libs; *l; l++) {
+        lua_getglobal(L, *l);
+        lua_newtable(L);                                 /* [stock, lib, copy] */
+        lua_pushnil(L);
+        while (lua_next(L, -3)) {
+            if (lua_type(L, -1) == LUA_TFUNCTION) {
+                lua_pushvalue(L, -2);
+                lua_insert(L, -2);
+                lua_rawset(L, -4);
+            } else {
+                lua_pop(L, 1);
+            }
+        }
+        lua_setfield(L, -3, *l);
+        lua_pop(L, 1);
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_STOCK);
+}
+
+void vm_push_stock(grove_vm *vm, const char *lib, const char *name)
+{
+    lua_State *L = vm->L;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_STOCK);
+    if (lua_getfield(L, -1, lib) == LUA_TTABLE) lua_getfield(L, -1, name);
+    else lua_pushnil(L);
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+}
+
+/* Replace, where Lua opened them, the functions a script could keep
+ * running out of reach of the budget and Ctrl-C; string.dump goes. */
+static void harden_libs(lua_State *L)
+{
+    lua_pushglobaltable(L);
+    replace_with_stock(L, "setmetatable", safe_setmetatable);
+    lua_pushcfunction(L, safe_xpcall);
+    lua_setfield(L, -2, "xpcall");
+    lua_pop(L, 1);
+    lua_getglobal(L, "coroutine");
+    lua_getfield(L, -1, "resume");                       /* [coroutine, Lua's resume] */
+    lua_pushcclosure(L, safe_wrap, 1);
+    lua_setfield(L, -2, "wrap");
+    replace_with_stock(L, "resume", safe_resume);
+    replace_with_stock(L, "close", safe_close);
+    lua_pop(L, 1);
+    lua_getglobal(L, "string");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    safe_string_open(L);
+    lua_pop(L, 1);
+    lua_getglobal(L, "table");
+    safe_table_open(L);
+    lua_pop(L, 1);
 }
 
 static int undeclared_global(lua_State *L)
@@ -320,6 +532,8 @@ static void push_lib_copy(lua_State *L, const char *lib, const char *const *skip
 void sandbox_open(grove_vm *vm)
 {
     lua_State *L = vm->L;
+    keep_stock(L);
+    harden_libs(L);
     static const char *const base[] = {
         "assert", "error", "ipairs", "next", "pairs", "pcall", "print", "rawequal",
         "rawget", "rawlen", "select", "setmetatable", "getmetatable", "tonumber",
@@ -335,12 +549,7 @@ void sandbox_open(grove_vm *vm)
     lua_pushcfunction(L, safe_collectgarbage);
     lua_setfield(L, -2, "collectgarbage");
 
-    static const char *const no_dump[] = { "dump", NULL };
-    static const char *const libs[] = { "table", "utf8", "coroutine", NULL };
-    push_lib_copy(L, "string", no_dump);
-    push_readonly(L, -1);
-    lua_setfield(L, -3, "string");
-    lua_pop(L, 1);
+    static const char *const libs[] = { "string", "table", "utf8", "coroutine", NULL };
     for (const char *const *l = libs; *l; l++) {
         push_lib_copy(L, *l, NULL);
         push_readonly(L, -1);
@@ -358,7 +567,8 @@ void sandbox_open(grove_vm *vm)
 
     lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_SAFE);
 
-    /* Strings' metatable must not lead back to the real string table. */
+    /* Strings' metatable must not lead to the string table itself (which,
+     * hardened above, holds what the sandbox's copy holds: no dump). */
     lua_pushliteral(L, "");
     lua_getmetatable(L, -1);
     lua_pushboolean(L, 0);
@@ -459,3 +669,156 @@ void vm_add_global(grove_vm *vm, const char *name, bool sandboxed)
     lua_pop(L, 2);
 }
 
+
+/* ---- the determinism check's pairs ---------------------------------------- */
+
+/* A string key of the table being visited, and its place in the visit. */
+typedef struct {
+    const char *s;
+    size_t len;
+    int pos;
+} str_key;
+
+static int cmp_str_key(const void *a, const void *b)
+{
+    const str_key *x = a, *y = b;
+    size_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->s, y->s, n);
+    return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+/* The iterator: upvalues (1) the keys in the order to visit, (2) how many
+ * were visited. A key whose value was cleared meanwhile is skipped, as
+ * next skips it. */
+static int reordered_next(lua_State *L)
+{
+    lua_Integer i = lua_tointeger(L, lua_upvalueindex(2));
+    for (;;) {
+        if (lua_rawgeti(L, lua_upvalueindex(1), ++i) == LUA_TNIL) return 1;   /* [nil]: the end */
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, 1) != LUA_TNIL) break;                             /* [key, value] */
+        lua_pop(L, 2);
+    }
+    lua_pushinteger(L, i);
+    lua_replace(L, lua_upvalueindex(2));
+    return 2;
+}
+
+/* pairs(t): upvalues (1) the settings table {reverse =, flip =,
+ * sites = {...}, seen = {...}}, (2) the stock next. */
+static int reordered_pairs(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {       /* as stock pairs does */
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 3);
+        return 3;
+    }
+    lua_settop(L, 1);
+    int n = 0, strings = 0;
+    if (lua_istable(L, 1)) {
+        lua_newtable(L);                                         /* [t, keys] */
+        lua_pushnil(L);
+        while (lua_next(L, 1)) {
+            lua_pop(L, 1);
+            strings += lua_type(L, -1) == LUA_TSTRING;
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, 2, ++n);
+        }
+    }
+    if (strings < 2) {
+        lua_settop(L, 1);
+        lua_pushvalue(L, lua_upvalueindex(2));                   /* stock: next, t, nil */
+        lua_insert(L, 1);
+        lua_pushnil(L);
+        return 3;
+    }
+    lua_Debug ar;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar))
+        lua_pushfstring(L, "%s:%d", ar.source[0] == '@' ? ar.source + 1 : ar.short_src, ar.currentline);
+    else
+        lua_pushliteral(L, "?");                                 /* [t, keys, site] */
+    lua_getfield(L, lua_upvalueindex(1), "seen");
+    lua_pushvalue(L, 3);
+    if (lua_rawget(L, -2) == LUA_TNIL) {                         /* a new site: remember it */
+        lua_pushvalue(L, 3);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -4);
+        lua_getfield(L, lua_upvalueindex(1), "sites");
+        lua_pushvalue(L, 3);
+        lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    lua_getfield(L, lua_upvalueindex(1), "reverse");
+    bool reverse = lua_toboolean(L, -1);
+    lua_getfield(L, lua_upvalueindex(1), "flip");
+    if (lua_rawequal(L, -1, 3)) reverse = !reverse;
+    lua_pop(L, 3);                                               /* [t, keys] */
+    /* the string keys sorted into the places string keys held */
+    str_key *sk = lua_newuserdatauv(L, (size_t)strings * sizeof *sk, 0);   /* [t, keys, scratch] */
+    int k = 0;
+    for (int i = 1; i <= n; i++) {
+        if (lua_rawgeti(L, 2, i) == LUA_TSTRING) {
+            sk[k].s = lua_tolstring(L, -1, &sk[k].len);          /* kept alive by keys */
+            sk[k++].pos = i;
+        }
+        lua_pop(L, 1);
+    }
+    int *places = lua_newuserdatauv(L, (size_t)strings * sizeof *places, 0);
+    for (int i = 0; i < strings; i++) places[i] = sk[i].pos;
+    qsort(sk, (size_t)strings, sizeof *sk, cmp_str_key);
+    lua_createtable(L, n, 0);                                    /* [t, keys, scratch, places, order] */
+    for (int i = 1; i <= n; i++) {                               /* the other keys where they were */
+        lua_rawgeti(L, 2, i);
+        if (lua_type(L, -1) == LUA_TSTRING) lua_pop(L, 1);
+        else lua_rawseti(L, -2, i);
+    }
+    for (int i = 0; i < strings; i++) {
+        const str_key *key = &sk[reverse ? strings - 1 - i : i];
+        lua_pushlstring(L, key->s, key->len);
+        lua_rawseti(L, -2, places[i]);
+    }
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, reordered_next, 2);                      /* [t, keys, scratch, places, next'] */
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+void vm_reorder_pairs(grove_vm *vm, bool reverse, const char *flip)
+{
+    lua_State *L = vm->L;
+    lua_createtable(L, 0, 4);                                    /* [settings] */
+    lua_pushboolean(L, reverse);
+    lua_setfield(L, -2, "reverse");
+    if (flip) lua_pushstring(L, flip); else lua_pushnil(L);
+    lua_setfield(L, -2, "flip");
+    lua_newtable(L);
+    lua_setfield(L, -2, "sites");
+    lua_newtable(L);
+    lua_setfield(L, -2, "seen");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_PAIRS);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_SAFE);                /* [settings, safe] */
+    lua_insert(L, -2);
+    lua_getfield(L, -2, "next");                                 /* [safe, settings, next] */
+    lua_pushcclosure(L, reordered_pairs, 2);
+    lua_setfield(L, -2, "pairs");
+    lua_pop(L, 1);
+}
+
+int vm_pairs_sites(grove_vm *vm, char (*out)[VM_SITE_LEN], int max)
+{
+    lua_State *L = vm->L;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_PAIRS) != LUA_TTABLE) { lua_pop(L, 1); return 0; }
+    lua_getfield(L, -1, "sites");
+    int n = (int)lua_rawlen(L, -1);
+    for (int i = 0; i < n && i < max; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        snprintf(out[i], VM_SITE_LEN, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    return n;
+}

@@ -61,6 +61,18 @@
   function showLog() {
     var log = $("log");
     log.textContent = "";
+    if ((view.said || []).length) {                 // what the rules said at setup
+      var first = document.createElement("li");
+      first.className = "setup";
+      first.textContent = "setup";
+      view.said.forEach(function (line) {
+        var s = document.createElement("span");
+        s.className = "say";
+        s.textContent = line;
+        first.appendChild(s);
+      });
+      log.appendChild(first);
+    }
     view.log.forEach(function (e) {
       var li = document.createElement("li");
       li.value = e.n;

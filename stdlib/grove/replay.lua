@@ -4,7 +4,8 @@
 --- A record is either a save file of the REPL (`save FILE`: the game, its
 --- options and seed, the moves as text, the state reached, a checksum), or
 --- the JSON that `grove sim --json FILE` writes (an array of games, each
---- with game, variants, players, seed, moves as text, scores and ranks).
+--- with game, variants, options, players, seed, moves as text, scores and
+--- ranks).
 --- Every move is played again from its text under the current rules; the
 --- replay stops at the first move that no longer plays, saying why.
 local M = {}
@@ -92,14 +93,28 @@ local function same_list(a, b)
   return true
 end
 
+--- A sim record's game opened at its start (players, seed, variants and
+--- options as recorded); nil and why when the record is not one.
+local function open_record(rec)
+  if type(rec) ~= "table" or type(rec.game) ~= "string" or type(rec.moves) ~= "table" then
+    return nil, "not a game record (game and moves missing)"
+  end
+  if math.type(rec.seed) ~= "integer" then return nil, "the record has no seed (a whole number)" end
+  local options = { players = rec.players, seed = rec.seed, variants = rec.variants or "" }
+  if rec.options ~= nil and type(rec.options) ~= "table" then return nil, "the record's options are not an object" end
+  for name, value in pairs(rec.options or {}) do
+    if options[name] ~= nil then return nil, string.format("the record's options name '%s' again", name) end
+    options[name] = value
+  end
+  local ok, g = pcall(games.open, rec.game, options)
+  if not ok then return nil, g end
+  return g
+end
+
 --- Replay one sim record; returns true, or false and why.
 local function replay_record(rec, verbose, out)
-  if type(rec) ~= "table" or type(rec.game) ~= "string" or type(rec.moves) ~= "table" then
-    return false, "not a game record (game and moves missing)"
-  end
-  if math.type(rec.seed) ~= "integer" then return false, "the record has no seed (a whole number)" end
-  local ok, g = pcall(games.open, rec.game, { players = rec.players, seed = rec.seed, variants = rec.variants or "" })
-  if not ok then return false, g end
+  local g, err = open_record(rec)
+  if not g then return false, err end
   for i, text in ipairs(rec.moves) do
     if type(text) ~= "string" then return false, string.format("move %d is not a text", i) end
     local actor = g:actor()
@@ -160,8 +175,13 @@ end
 M.json = json
 
 --- Every position of a game as its pictures: g is at the start, `moves`
---- the moves to play (integers or texts). Returns the page's data.
-local function page_data(g, moves, title, info)
+--- the `count` moves to play (texts of a sim record), or nil to step
+--- through g's own history by redo (a save undone to its start: its
+--- edits included, its redo tail left out).
+--- Each move's text and what the rules said are kept per viewer, as that
+--- viewer may read them (describe(s, move, viewer), s:say's audience).
+--- Returns the page's data.
+local function page_data(g, moves, count, title, info)
   local viewers = { 0 }
   if g:hidden() then for seat = 1, g.players do viewers[#viewers + 1] = seat end end
   local pictures, index, positions, list = {}, {}, {}, {}
@@ -181,59 +201,75 @@ local function page_data(g, moves, title, info)
     end
     positions[#positions + 1] = at
   end
-  snap("the start")
-  for i, move in ipairs(moves) do
-    local seat = g:actor()
-    local m = move
-    if type(m) == "string" then
-      local played, why = g:try(m)
-      if not played then
-        error(string.format("move %d (seat %s: %s) no longer plays: %s", i, tostring(seat), m, why), 0)
-      end
-      m = g:history()[#g:history()]
-    else
-      g:play(m)
+  local function said(n)
+    local say, any = {}, false
+    for _, v in ipairs(viewers) do
+      local lines = g:said(v, n)
+      say[tostring(v)] = lines
+      any = any or #lines > 0
     end
-    local texts = {}
-    g:undo()
-    local text = g:describe(m)
-    g:redo()
-    for _, v in ipairs(viewers) do texts[tostring(v)] = text end
-    list[#list + 1] = { seat = seat, texts = texts }
-    snap(string.format("after move %d: seat %d played %s", i, seat, text))
+    return any and say or nil
+  end
+  local start_say = said(0)
+  snap("the start")
+  for i = 1, count do
+    local seat = g:actor()
+    local m
+    if moves then
+      local text = moves[i]
+      if type(text) ~= "string" then error(string.format("move %d is not a text", i), 0) end
+      local played, why = g:try(text)
+      if not played then
+        error(string.format("move %d (seat %s: %s) no longer plays: %s", i, tostring(seat), text, why), 0)
+      end
+      m = g:history()[i]
+    else
+      g:redo()
+      m = g:history()[i]
+    end
+    local texts, head = {}, "an edit"
+    if type(m) == "string" then                        -- an edit of the position
+      local first = m:match("[^\n]*")
+      for _, v in ipairs(viewers) do texts[tostring(v)] = "edit: " .. first end
+      seat = 0
+    else
+      g:undo()
+      for _, v in ipairs(viewers) do texts[tostring(v)] = g:describe(m, v) end
+      g:redo()
+      head = string.format("seat %d played %s", seat, texts["0"])
+    end
+    list[#list + 1] = { seat = seat, texts = texts, say = said(i) }
+    snap(string.format("after move %d: %s", i, head))
   end
   local r = g:result()
   return {
     title = title, info = info, viewers = viewers, pictures = pictures, positions = positions,
-    moves = list, result = r and r.text or "the game goes on",
+    moves = list, say = start_say, result = r and r.text or "the game goes on",
   }
 end
 
---- Write the replay page of one record to `out_path`, from the template.
-local function write_page(template, data, out_path)
+--- The replay page of one record, from the template, written by `write`
+--- (the host's: whole or not at all).
+local function write_page(template, data, out_path, write)
   local f, err = io.open(template, "r")
   if not f then error("the page template: " .. err, 0) end
   local page = f:read("a")
   f:close()
-  local at = page:find("/*GROVE-DATA*/", 1, true)
+  local at = page and page:find("/*GROVE-DATA*/", 1, true)
   if not at then error("the page template " .. template .. " has no /*GROVE-DATA*/ place", 0) end
   local text = page:sub(1, at - 1) .. json(data) .. page:sub(at + #"/*GROVE-DATA*/")
-  local tmp = out_path .. ".tmp"
-  local out, why = io.open(tmp, "w")
-  if not out then error("cannot write " .. out_path .. ": " .. why, 0) end
-  local ok, werr = out:write(text)
-  out:close()
-  if not ok then os.remove(tmp) error("cannot write " .. out_path .. ": " .. tostring(werr), 0) end
-  local moved, merr = os.rename(tmp, out_path)
-  if not moved then os.remove(tmp) error("cannot write " .. out_path .. ": " .. merr, 0) end
+  if not write then error("cannot write " .. out_path .. ": no file writer given", 0) end
+  local ok, why = write(out_path, text)
+  if not ok then error(why or ("cannot write " .. out_path), 0) end
 end
 
---- grove replay FILE [-v] [--game N]: returns the exit code.
+--- grove replay FILE [-v] [--game N] [--html OUT.html]: returns the exit code.
 ---@param args string[] the command line after `grove replay`
 ---@param out? fun(line: string) where lines go (default print)
 ---@param template? string the replay page's template (serve/page/replay.html), for --html
+---@param write? fun(path: string, text: string): boolean?, string? writes the --html page whole or not at all (grove replay passes the host's, outfile.c)
 ---@return integer code 0 when every record replays, 1 when one does not, 2 for a bad command line
-function M.main(args, out, template)
+function M.main(args, out, template, write)
   out = out or print
   local path, verbose, only, html
   local i = 1
@@ -255,11 +291,12 @@ function M.main(args, out, template)
   if not path then out("usage: grove replay FILE [-v] [--game N] [--html OUT.html]") return 2 end
   local f, err = io.open(path, "r")
   if not f then out("grove replay: " .. err) return 1 end
-  local text = f:read("a")
+  local text, rerr = f:read("a")
   f:close()
+  if not text then out("grove replay: " .. path .. ": cannot read it (" .. tostring(rerr) .. ")") return 1 end
   if html then
     if not template then out("grove replay: the page template (serve/page/replay.html) is not installed") return 1 end
-    local ok, why = pcall(M.html_page, text, only or 1, html, template, path)
+    local ok, why = pcall(M.html_page, text, only or 1, html, template, path, write)
     if not ok then out("grove replay: " .. path .. ": " .. tostring(why)) return 1 end
     out(why)
     return 0
@@ -278,6 +315,10 @@ function M.main(args, out, template)
   if ok and type(records) ~= "table" then ok, records = false, "not a grove record: no game record or list of them" end
   if not ok then out("grove replay: " .. path .. ": " .. records) return 1 end
   if records.game then records = { records } end
+  if #records == 0 then
+    out("grove replay: " .. path .. ": no game records in it (a record has \"game\", \"seed\" and \"moves\")")
+    return 1
+  end
   local failed, done = 0, 0
   for n, rec in ipairs(records) do
     if not only or n == only then
@@ -302,14 +343,15 @@ end
 ---@param out_path string the page to write
 ---@param template string the page template
 ---@param path string the record's file name, for the page
+---@param write? fun(path: string, text: string): boolean?, string? the host's writer (outfile.c)
 ---@return string done
-function M.html_page(text, n, out_path, template, path)
-  local g, moves, info
+function M.html_page(text, n, out_path, template, path, write)
+  local g, moves, count, info
   if text:sub(1, 10) == "grove-save" then
     local why
     g, why = games.load(text)
     if not g then error(why, 0) end
-    moves = g:history()
+    count = #g:history()
     while g:undo() do end
     info = string.format("%s, %d players, seed %d", path, g.players, g.seed)
   else
@@ -318,18 +360,17 @@ function M.html_page(text, n, out_path, template, path)
     if type(records) ~= "table" then error("not a grove record: no game record or list of them", 0) end
     if records.game then records = { records } end
     local rec = records[n]
-    if type(rec) ~= "table" or type(rec.game) ~= "string" or type(rec.moves) ~= "table" then
-      error(string.format("no game record %d (the file has %d)", n, #records), 0)
-    end
-    if math.type(rec.seed) ~= "integer" then error("the record has no seed (a whole number)", 0) end
-    g = games.open(rec.game, { players = rec.players, seed = rec.seed, variants = rec.variants or "" })
-    moves = rec.moves
+    if rec == nil then error(string.format("no game record %d (the file has %d)", n, #records), 0) end
+    local why
+    g, why = open_record(rec)
+    if not g then error(string.format("record %d: %s", n, why), 0) end
+    moves, count = rec.moves, #rec.moves
     info = string.format("%s record %d, %d players, seed %d", path, n, g.players, g.seed)
   end
   local def = g.definition
   local title = (def.title or g.name) .. (g.variants ~= "" and (" (" .. g.variants .. ")") or "")
-  local data = page_data(g, moves, title, info)
-  write_page(template, data, out_path)
+  local data = page_data(g, moves, count, title, info)
+  write_page(template, data, out_path, write)
   return string.format("wrote %s: %d positions of %s, %d picture%s", out_path, #data.positions, g.name,
     #data.pictures, #data.pictures == 1 and "" or "s")
 end

@@ -29,6 +29,62 @@ test("game.define refuses a definition without its hooks", function()
   expect.error(function() game.define { name = "x" } end, "game 'x' has no setup function")
 end)
 
+test("game.define refuses a key no definition takes, naming the nearest", function()
+  local hooks = { name = "x", setup = function() end, actor = function() return 1 end,
+                  moves = function() end, apply = function() end }
+  local function with(extra)
+    local def = {}
+    for k, v in pairs(hooks) do def[k] = v end
+    for k, v in pairs(extra) do def[k] = v end
+    return def
+  end
+  expect.error(function() game.define(with { descibe = tostring }) end,
+    "game 'x': unknown key 'descibe' (did you mean 'describe'?) (a game's own tables go in data)")
+  expect.error(function() game.define(with { players = { min = 2, mx = 4 } }) end,
+    "game 'x': players: unknown key 'mx' (did you mean 'max'?)")
+  expect.error(function() game.extend(game.define(with {}), { reslut = tostring }) end,
+    "a variant of 'x': unknown key 'reslut' (did you mean 'result'?)")
+  expect.truthy(game.define(with { data = { cards = {} } }), "a game's own tables go in data")
+end)
+
+test("game.define checks option declarations: keys, types, ranges, help", function()
+  local function def(option)
+    return { name = "x", setup = function() end, actor = function() return 1 end,
+             moves = function() end, apply = function() end, options = { option } }
+  end
+  expect.error(function() game.define(def { name = "n", default = 3, hlep = "h" }) end,
+    "game 'x': option 'n': unknown key 'hlep' (did you mean 'help'?)")
+  expect.error(function() game.define(def { name = "n", default = 3 }) end,
+    "game 'x': option 'n' needs help: one line saying what it changes")
+  expect.error(function() game.define(def { name = "n", default = 3, min = 4, help = "h" }) end,
+    "game 'x': option 'n': its default, 3, is below its min 4")
+  expect.error(function() game.define(def { name = "n", default = "a", choices = { "b" }, help = "h" }) end,
+    "game 'x': option 'n': its default, a, is not among its choices")
+  expect.error(function() game.define(def { name = "n", default = 1, by_players = { [2] = "two" }, help = "h" }) end,
+    "game 'x': option 'n': its default with 2 players is two, not a whole number (the default's type)")
+  expect.error(function() game.define(def { name = "seed", default = 1, help = "h" }) end,
+    "game 'x': option 'seed': players, seed and variants are given by every game")
+  expect.truthy(game.define(def { name = "n", default = 1, min = 0, max = 3, by_players = { [2] = 2 }, help = "h" }))
+end)
+
+test("game.fields lists the GameDefinition fields of types/definition.lua, in order", function()
+  local f = assert(io.open("types/definition.lua"))
+  local text = f:read("a")
+  f:close()
+  local class = text:match("@class GameDefinition\n(.-)\n\n")
+  local documented = {}
+  for name in class:gmatch("%-%-%-@field ([%w_]+)") do documented[#documented + 1] = name end
+  expect.eq(documented, game.fields)
+  local option = text:match("@class GameOption\n(.-)\n\n")
+  documented = {}
+  for name in option:gmatch("%-%-%-@field ([%w_]+)") do documented[#documented + 1] = name end
+  table.sort(documented)
+  local fields = {}
+  for _, name in ipairs(game.option_fields) do fields[#fields + 1] = name end
+  table.sort(fields)
+  expect.eq(documented, fields)
+end)
+
 -- A definition by phases, driven by hand: a state is only its turn vars.
 local function phase_game(extra)
   local PHASE = turns.phases { "move", "action" }
@@ -89,9 +145,9 @@ test("game.phases: a phase or kind that does not exist, or a missing offer, is r
   local MOVE = game.kinds { "step" }
   local offer = function() end
   expect.error(function() game.phases(PHASE, MOVE, { mvoe = { offer = offer } }) end,
-    "game.phases: no phase named 'mvoe' among the phases given")
+    "game.phases: no phase named 'mvoe' among the phases given (did you mean 'move'?)")
   expect.error(function() game.phases(PHASE, MOVE, { move = { offer = offer, stpe = offer } }) end,
-    "game.phases: phase 'move' names 'stpe', which is not a move kind")
+    "game.phases: phase 'move' names 'stpe', which is not a move kind (did you mean 'step'?)")
   expect.error(function() game.phases(PHASE, MOVE, { move = { step = offer } }) end,
     "game.phases: phase 'move' needs an offer function")
   expect.error(function() game.phases(PHASE, MOVE, { move = { offer = offer, step = 3 } }) end,
@@ -167,13 +223,42 @@ test("a whole hexdemo game ends with a ranking", function()
   expect.eq(r.winners, { 1 })
 end)
 
-test("games.open: without a seat count, the game's smallest; a count out of range is refused", function()
-  expect.eq(games.open("onceupon").players, 1)
-  expect.eq(games.open("onceupon", { seed = 3 }).players, 1)      -- options, but no seat count
+test("games.open: without a seat count, the game's usual one; a count out of range is refused", function()
+  expect.eq(games.open("onceupon").players, 2)                     -- players.default, not the smallest (1)
+  expect.eq(games.open("onceupon", { seed = 3 }).players, 2)      -- options, but no seat count
   expect.eq(games.open("logger", {}).players, 2)
+  expect.eq(games.open("hexdemo").players, 2)                       -- no default: the smallest
   expect.eq(games.open("logger", { players = 3 }).players, 3)
   expect.error(function() games.open("logger", { players = 5 }) end, "played by 2 to 4 players, not 5")
   expect.error(function() games.open("logger", { players = 0 }) end, "not 0")
   expect.error(function() games.open("logger", { players = 5000 }) end, "not 5000")
   expect.error(function() games.open("logger", { players = 1 << 40 }) end, "is no seat count")
+end)
+
+-- The player counts of a game and its variants (tests/fixtures/scripts/party:
+-- 1 to 6, usually 3; duel 2, crowd 4 to 6 usually 5, alone 1).
+
+test("variants: each takes the counts it declares; without a count, the usual one they allow", function()
+  expect.eq(games.open("party").players, 3)
+  expect.eq(games.open("party", { variants = "duel" }).players, 2)      -- 3 is not a duel's: its smallest
+  expect.eq(games.open("party", { variants = "crowd" }).players, 5)     -- the variant's own default
+  expect.eq(games.open("party", { variants = "alone" }).players, 1)
+  expect.eq(games.open("party", { players = 6, variants = "crowd" }).players, 6)
+  expect.eq(games.open("party", { players = 1 }).variants, "alone")     -- player_variants brings it
+  expect.eq(games.open("party", { players = 1, variants = "alone" }).variants, "alone")
+end)
+
+test("variants: a count a variant does not take, and variants that share none, are refused by name", function()
+  expect.error(function() games.open("party", { players = 3, variants = "duel" }) end,
+    "the variant duel of party is played by 2 players, not 3")
+  expect.error(function() games.open("party", { players = 2, variants = "crowd" }) end,
+    "the variant crowd of party is played by 4 to 6 players, not 2")
+  expect.error(function() games.open("party", { players = 1, variants = "crowd" }) end,
+    "the variant crowd of party is played by 4 to 6 players, not 1")   -- before alone is brought in
+  expect.error(function() games.open("party", { players = 2, variants = "alone" }) end,
+    "the variant alone of party is played by 1 player, not 2")
+  expect.error(function() games.open("party", { players = 7 }) end, "party is played by 1 to 6 players, not 7")
+  expect.error(function() games.open("party", { players = 2, variants = "duel,crowd" }) end,
+    "the variants duel and crowd of party share no player count: duel is played by 2 players, crowd by 4 to 6 players")
+  expect.error(function() games.open("party", { variants = "crowd,alone" }) end, "share no player count")
 end)

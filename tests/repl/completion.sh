@@ -47,7 +47,7 @@ offer() {
 offer subcommand "sim show serve" s
 offer subcommand "run replay" r
 offer subcommand "serve" se
-offer subcommand "play list test run sim replay show serve bench new help" ""
+offer subcommand "play list test run sim merge replay check show serve bench new help" ""
 offer help-topic "bots" help b
 offer help-topics "sim save serve" help s
 offer subcommand "--help --version" -
@@ -59,6 +59,8 @@ offer game "$("$GROVE" list | awk '{ print $1 }' | tr '\n' ' ' | sed 's/ $//')" 
 offer game "squirrel" sim sq
 offer game "zzbroken" bench zz
 offer game "starfall" test starf
+offer game "onceupon" check on
+offer game "squirrel starfall" check logger s
 offer game "" play logger ""
 offer game "" play logger l
 
@@ -85,17 +87,27 @@ if [ "${COMPREPLY[*]}" = "scaredy-snake star-fluke" ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL variant: the game after the cursor: '${COMPREPLY[*]}'"; fi
 
 # Options of each subcommand; none where an option's value is a number.
-offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --coverage --help" sim logger -
+offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --help" sim logger -
 offer options "--cap --csv --compare --coverage" sim logger --c
-offer options "--players --seed --variant --bot --ascii" play logger -
-offer options "--players --variant --seed --seconds --playouts --json" bench -
-offer options "--verbose --game --html" replay -
+offer options "--players --seed --variant --bot --set --ascii --from --help" play logger -
+offer options "--players --variant --seed --seconds --playouts --set --json --help" bench -
+offer options "--verbose --game --html --help" replay -
 offer options "--players --bot --variant --set --seed --port --listen --help" serve logger -
-offer options "--players --seed --variant --set --viewer -o" show logger -
+offer options "--players --seed --variant --set --viewer -o --help" show logger -
 offer game "logger" serve lo
 offer bot "random greedy mcts" serve logger --bot 2 = ""
 offer listen "127.0.0.1" serve logger --listen 12
-offer options "--verbose --filter" test -
+offer set "winning_score= movement= protesters= pyramids=" serve logger --set ""
+offer set "movement=" show logger --set mo
+offer options "--verbose --filter --help" test -
+offer options "--options --variant --help" list -
+offer options "--help" new -
+offer sprt "first win1 win2 win3 length score1 score2 score3" sim logger --players 3 --sprt ""
+offer sprt "win1 win2" sim starfall --sprt w
+offer options "-n --players --variant --seed --cap --set --help" check logger -
+offer options "" check logger --cap ""
+offer variant "solo semi-coop" check onceupon --variant ""
+offer players "2 3 4" check starfall --players ""
 offer options "" sim logger -n ""
 offer options "" play logger --seed ""
 
@@ -121,6 +133,22 @@ for opt in $(grep -oE '(^|[][ |(])--?[a-z][a-z-]*' "$tmp/simhelp" | sed 's/^[][ 
     *) fail=$((fail + 1)); echo "FAIL sim-options: grove sim --help names $opt; completion does not offer it" ;;
   esac
 done
+
+# A game's options after --set (of the game before or after it, with its
+# variants), as NAME= to type the value after; a game's name after list
+# --options.
+offer set "winning_score= movement= protesters= pyramids=" play logger --set ""
+offer set "movement=" sim logger -n 5 --set mo
+COMP_WORDS=("$tmp/bin/grove" bench --set py logger)
+COMP_CWORD=3
+_grove
+if [ "${COMPREPLY[*]}" = "pyramids=" ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL set: the game after the cursor: '${COMPREPLY[*]}'"; fi
+offer set "obligation_cards=" play onceupon --variant solo --set o
+offer set "" play onceupon --set o
+offer set "" play logger --set movement = ""
+offer set "" play --set ""
+offer list-options "logger" list --options lo
 
 # Bot kinds: after --bot SEAT= (bash splits "2=mc" into 2, =, mc), the seats
 # first; after --bots, in a comma list, "mcts:30" split at the colon.
@@ -148,6 +176,7 @@ offer files "$tmp/files/game.sav" run "$tmp/files/study.lua" "$tmp/files/g"
 offer files "$tmp/files/records.json" sim logger -n 5 --json "$tmp/files/re"
 offer files "$tmp/files/study.lua" sim logger -n 5 --csv "$tmp/files/st"
 offer files "$tmp/files/game.sav" sim logger -n 5 --plot "$tmp/files/ga"
+offer files "$tmp/files/game.sav" play logger --from "$tmp/files/ga"
 offer files "" replay "$tmp/files/records.json" ""
 
 # One `grove list` per completion at most, none for a subcommand or option;
@@ -156,7 +185,7 @@ offer files "" replay "$tmp/files/records.json" ""
 offer list-runs "scaredy-snake,star-fluke" play starfall --variant scaredy-snake,
 offer list-runs "1= 2= 3= 4=" play starfall --bot ""
 offer list-runs "sim show serve" s
-offer list-runs "--players --seed --variant --bot --ascii" play starfall -
+offer list-runs "--players --seed --variant --bot --set --ascii --from --help" play starfall -
 if [ "$(grep -c '^list$' "$tmp/calls")" = 2 ] && [ "$(wc -l <"$tmp/calls")" = 2 ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL list-runs: 4 completions ran grove: $(tr '\n' ';' <"$tmp/calls")"; fi
 saved_path=$PATH

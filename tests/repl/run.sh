@@ -4,13 +4,16 @@
 . "$(dirname "$0")/lib.sh"
 session() { "$GROVE" play logger --seed 3 "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
 
-# Bad input: each gets one clear message and the REPL carries on.
+# Bad input: each gets one clear message and the REPL carries on; a
+# scripted session that hit one exits 1, naming the first.
 printf 'place a1\nchop e3\nfrobnicate\n99\nplace a1\nplace e5\nlog\nquit\n' | session
-expect bad-input "not a command, a legal move or Lua: 'chop e3' is not a legal move now"
-expect bad-input "not a command, a legal move or Lua: 'frobnicate' is not a legal move now"
+expect bad-input "refused 'chop e3': not now: now is the time to place your logger on a free corner"
+expect bad-input "not a command, a move or Lua: 'frobnicate' (type 'help' for the commands, 'moves' for the legal moves)"
 expect bad-input "no move 99: choose 1..3"
+expect bad-input "refused 'place a1': seat 1's logger stands on a1"
 expect bad-input "   2. seat 2: place e5"
-expect bad-input "exit 0"
+expect bad-input "grove: 4 lines of the session failed; the first: refused 'chop e3'"
+expect bad-input "exit 1"
 
 # Lua at the prompt sees the live game; errors are reported, not fatal.
 printf 's.board:get("c3", "tree")\ns.board:get("z9", "tree")\nerror("boom")\n1 +\n2\nquit\n' | session
@@ -18,7 +21,7 @@ expect lua "logger seat 1> s.board:get(\"c3\", \"tree\")"
 expect lua "no cell 'z9' on grid 'board' (a1..e5)"
 expect lua "error: prompt:1: boom"
 expect lua "3"
-expect lua "exit 0"
+expect lua "exit 1"
 
 # A Lua line that fails, or leaves a var holding a non-integer, changes nothing.
 printf 's.board:set("b2", "tree", 3) error("half done")\nprint("tree at b2", s.board:get("b2", "tree"))\ns.turn.phase = "x"\nprint("phase", s.turn.phase)\nquit\n' | session
@@ -79,16 +82,19 @@ expect solo "Obligation pile: ground (20)"
 mkdir -p "$tmp/ext/scripts/tlog"
 sed 's/name = "logger"/name = "tlog"/' scripts/logger/game.lua >"$tmp/ext/scripts/tlog/game.lua"
 { printf 'place a1\nplace e5\nmove a2\n'; sleep 0.5
-  sed -i 's/^local MOVEMENT = 2 /local MOVEMENT = 0 /' "$tmp/ext/scripts/tlog/game.lua"
+  # (the movement option's range takes 0 too, or the declaration is refused)
+  sed -i 's/^local MOVEMENT = 2 /local MOVEMENT = 0 /; s/default = MOVEMENT, min = 1,/default = MOVEMENT, min = 0,/' \
+    "$tmp/ext/scripts/tlog/game.lua"
   printf 'reload\nlog\nquit\n'; } |
   GROVE_PATH="$tmp/ext" "$GROVE" play tlog --seed 3 >"$tmp/out" 2>&1
-expect reload "reloaded the rules; move 3 (seat 1: move a2) no longer replays: 'move a2' is not a legal move now"
+expect reload "reloaded the rules; move 3 (seat 1: move a2) no longer replays: a2 is 1 square from your logger on a1: it moves at most 0, no diagonals"
 expect reload "the game goes on from move 2 of 3 under the new rules"
 expect reload "   2. seat 2: place e5"
 reject reload "   3. seat 1: move a2"
-expect reload "seat 1: move a1 (forced)"          # under the new rules a logger stays put
+expect reload "      then 1 move to redo"
+expect reload "(1 move waits to be redone, so the forced move is not played by itself"
 printf 'place a1\nreload\nquit\n' | GROVE_PATH="$tmp/ext" "$GROVE" play tlog --seed 3 >"$tmp/out" 2>&1
-expect reload-same "reloaded the rules and replayed 1 moves"
+expect reload-same "reloaded the rules and replayed 1 move"
 
 # grove sim: the same summary whatever the number of threads; a win rate's
 # interval holds the known answer (a fair coin: 50%); records replay.
@@ -112,8 +118,22 @@ sed 's/"move a2"/"move a3"/' "$tmp/games.json" >"$tmp/edited.json"
 "$GROVE" replay "$tmp/edited.json" --game 1 >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect replay-edited "no longer plays"
 expect replay-edited "exit 1"
+# Moves counted by the game's kinds and their names (Starfall's four snake
+# kinds are four labels, not "snake" four times); a game that names no
+# kinds is counted by the first word of its move texts.
+"$GROVE" sim starfall -n 20 >"$tmp/out" 2>&1
+expect sim-kinds " snake1 "
+expect sim-kinds " snake1 path "
+reject sim-kinds " snake "
+mkdir -p "$tmp/kinds/scripts/toss"
+sed 's/name = "coinflip",/name = "toss", kinds = game.kinds { "coin toss" },/' \
+  tests/fixtures/scripts/coinflip/game.lua >"$tmp/kinds/scripts/toss/game.lua"
+GROVE_PATH="$tmp/kinds" "$GROVE" sim toss -n 5 >"$tmp/out" 2>&1
+expect sim-kinds "moves played, by kind: coin toss 100.0%"
+GROVE_PATH=tests/fixtures "$GROVE" sim coinflip -n 5 >"$tmp/out" 2>&1
+expect sim-first-word "moves played, by kind: flip 100.0%"
 "$GROVE" sim logger -n 50 --compare - - --threads 2 >"$tmp/out" 2>&1
-expect compare "A = (no variant), B = (no variant): the same 50 seeds and bots, compared game by game (B - A)"
+expect compare "A = (no variant), B = (no variant), 2 players: the same 50 seeds and bots, compared game by game (B - A)"
 expect compare "no significant difference at this sample size"
 "$GROVE" sim logger -n 30 --coverage >"$tmp/out" 2>&1
 expect coverage "coverage: scripts/logger/game.lua:"
@@ -153,8 +173,8 @@ reject example "error"
 "$GROVE" sim onceupon --players 2 -n 20 >"$tmp/out" 2>&1
 expect sim-cards "cards played (1840):"
 GROVE="$GROVE" bash examples/compare-variants.sh 100 >"$tmp/out" 2>&1
-expect example "A = (no variant), B = scaredy-snake: the same 100 seeds and bots, compared game by game (B - A)"
-expect example "A = (no variant), B = semi-coop: the same 100 seeds and bots, compared game by game (B - A)"
+expect example "A = (no variant), B = scaredy-snake, 2 players: the same 100 seeds and bots, compared game by game (B - A)"
+expect example "A = (no variant), B = semi-coop, 3 players: the same 100 seeds and bots, compared game by game (B - A)"
 "$GROVE" run examples/seat-balance.lua 20 >"$tmp/out" 2>&1
 expect example "20 random games"
 expect example "seat 1 wins"

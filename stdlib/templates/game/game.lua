@@ -7,7 +7,11 @@
 ---
 --- The contract (../shared/DESIGN.md, docs/api.md): setup declares the
 --- components, actor says who decides, moves lists the legal moves, apply
---- plays one; result, describe and render are for people.
+--- plays one; result, describe, render, why (the reason a typed move is
+--- refused) and s:say (what the rules did by themselves) are for people;
+--- invariants says what always holds, and `grove check {{name}}` checks it
+--- after every move of random games, with everything else every game must
+--- get right.
 local game = require "grove.game"
 local turns = require "grove.turns"
 local rank = require "grove.rank"
@@ -40,6 +44,7 @@ local function apply(s, move)
   local _, n = game.parts(move)
   s.pile.stones = s.pile.stones - n
   if s.pile.stones == 0 then
+    s:say("The pile is empty: seat %d took the last stone.", turns.seat(s))   -- told under the move
     turns.end_now(s)
   else
     turns.pass(s)
@@ -60,6 +65,26 @@ local function describe(_, move)
   return "take " .. n
 end
 
+--- What holds after every move, read from the state alone: change it with
+--- the rules. grove check and the playout test call it; an error says what broke.
+local function invariants(s)
+  if s.pile.stones < 0 or s.pile.stones > STONES then
+    error(string.format("the pile holds %d stones, not 0 to %d", s.pile.stones, STONES))
+  end
+  if (s.pile.stones == 0) ~= turns.over(s) then
+    error("the game is over exactly when the pile is empty")
+  end
+end
+
+--- Why a typed move is refused, in the rules' words (nil: the host lists
+--- the legal moves).
+local function why(s, text)
+  local n = math.tointeger(tonumber(text:match("^%s*take%s+(%-?%d+)%s*$") or ""))
+  if not n then return nil end
+  if n < 1 or n > MOST_TAKEN then return string.format("a turn takes 1 to %d stones", MOST_TAKEN) end
+  return string.format("the pile holds only %d", s.pile.stones)
+end
+
 local function render(s)
   return string.format("Pile: %s (%d stones)", string.rep("o", s.pile.stones), s.pile.stones)
 end
@@ -75,13 +100,16 @@ return game.define {
   name = "{{name}}",
   title = "{{title}}",
   version = "0.1",           -- of these rules: saves made under another version are refused
-  players = { min = 2, max = 2 },
+  players = { min = 2, max = 2, default = 2 },   -- the counts it takes, and the usual one
   setup = setup,
   actor = actor,
   moves = moves,
   apply = apply,
   result = result,
   describe = describe,
+  why = why,
   render = render,
   look = LOOK,
+  invariants = invariants,
+  kinds = MOVE,              -- the move kinds by name, for grove sim and grove check
 }
