@@ -129,8 +129,12 @@ int cmd_serve(int argc, char **argv)
     bool v6 = strchr(listen, ':') != NULL;
     char base[128];
     snprintf(base, sizeof base, "http://%s%s%s:%d", v6 ? "[" : "", listen, v6 ? "]" : "", serve_port(srv));
-    printf("grove serve: %s, %d player%s, seed %llu%s%s, on %s\n", o.game, o.players, o.players == 1 ? "" : "s",
-           (unsigned long long)o.seed, o.variants[0] ? ", variants " : "", o.variants, base);
+    game_settings changed;                      /* the options set away from their defaults */
+    char options[512] = "";
+    if (game_options_values(g, true, &changed)) game_settings_text(&changed, options, sizeof options);
+    printf("grove serve: %s, %d player%s, seed %llu%s%s%s%s, on %s\n", o.game, o.players, o.players == 1 ? "" : "s",
+           (unsigned long long)o.seed, o.variants[0] ? ", variants " : "", o.variants,
+           options[0] ? ", options " : "", options, base);
     if (!strcmp(listen, "0.0.0.0") || !strcmp(listen, "::"))
         printf("(every address of this machine: give the others its address in place of %s)\n", listen);
     for (int seat = 1; seat <= o.players; seat++) {
@@ -139,6 +143,11 @@ int cmd_serve(int argc, char **argv)
     }
     printf("  onlooker: %s/play/%s\n", base, table_token(t, 0));
     printf("Each URL is that seat's key: give it to that player only. Ctrl-C stops the table.\n");
+    /* what the rules said at setup, as an onlooker reads it; the moves follow */
+    const char *said = game_entry_said(g, -1);
+    game_line line;
+    while (game_said_next(&said, &line))
+        if (game_line_for(&line, 0)) printf("      %.*s\n", line.len, line.text);
     fflush(stdout);
     table_set_log(t, stdout);
     int sig = 0;

@@ -57,6 +57,9 @@ async function main() {
     check(listening(port) === "127.0.0.1", `the socket is bound to 127.0.0.1 only (${listening(port)})`);
     const start = await view(srv);
     const tok = srv.tokens;
+    // what the rules said at setup, on every page and on the terminal
+    check((start.said || []).includes("A seedling grows on c3."), `the state holds setup's narration (${JSON.stringify(start.said)})`);
+    check(/\n {6}A seedling grows on c3\.\n/.test(srv.output()), "the terminal shows setup's narration");
 
     // the headers of every answer
     const page = await fetch(srv.urls[1]);
@@ -103,6 +106,9 @@ async function main() {
     check(answers.every((a) => [200, 403, 409, 429].includes(a.status)), "the others refused (403, 409 or 429)");
     const after = await view(srv);
     check(after.position === start.position + 1 && after.log.length === 1, "the history holds that one move");
+    check(Array.isArray(after.log[0].say), "a log entry carries what the rules said (say)");
+    await new Promise((r) => setTimeout(r, 200));
+    check(new RegExp(`\\n {3}1\\. seat [12]: ${after.log[0].text}\\n`).test(srv.output()), "the terminal logs the move");
 
     // a flood (30 clients asking as fast as they can): refused with 429
     // while it lasts, then answered again

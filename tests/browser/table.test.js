@@ -208,7 +208,7 @@ async function onceupon(browser) {
 
   // ---- what seat 1 received -----------------------------------------------------------
   const got = await Promise.all(received);
-  let states = 0, leaks = 0;
+  let states = 0, leaks = 0, private1Seen = 0;
   for (const r of got) {
     if (!r.url.includes("/api/")) continue;
     if (!r.url.endsWith("/state")) {
@@ -224,7 +224,23 @@ async function onceupon(browser) {
     check(faces(zone(s1.picture, "hand2")).length === 0, `version ${s1.version}: seat 1's picture shows no face of seat 2's hand`);
     check(!/data-component="hand2"[^]*?class="card"/.test(zone(s1.picture, "hand2")), "seat 2's hand is backs only");
     check(s1.actor === 1 || s1.moves.length === 0, "moves go only to the seat to act");
-    const own = zone(s1.picture, "hand1") + s1.moves.join("\n");
+    // What the rules told seat 1 alone (a line the onlooker's log lacks) is
+    // seat 1's own: Once Upon a Forest tells a card's drawer its name
+    // ("You draw bush (level 1) from pile 4."), which may be in seat 2's
+    // hand by now (given, or another copy). Every such line must be one of
+    // those, and none of seat 2's own lines may reach seat 1.
+    const lines = (st) => [[...(st.said || [])], ...st.log.map((e) => e.say || [])];
+    const mine = lines(s1), theirs = lines(ref.onlooker), seat2s = lines(ref.seat2);
+    const privateTo = (a, b) => a.flatMap((say, i) => say.filter((line) => !(b[i] || []).includes(line)));
+    const private1 = privateTo(mine, theirs);
+    private1Seen += private1.length;
+    for (const line of private1) check(/^You draw /.test(line), `a line told to seat 1 alone is its own draw: ${line}`);
+    seat2s.forEach((say, i) => say.forEach((line) => {
+      if ((theirs[i] || []).includes(line) || !(mine[i] || []).includes(line)) return;
+      leaks++;
+      check(false, `version ${s1.version}: seat 2's own line "${line}" (entry ${i}) reached seat 1`);
+    }));
+    const own = zone(s1.picture, "hand1") + s1.moves.join("\n") + private1.join("\n");
     const plain = (x) => JSON.stringify(x).replace(/\\"/g, '"');
     for (const name of new Set(hand2)) {
       const allowed = occurrences(plain(ref.onlooker), name) + occurrences(own, name);
@@ -242,10 +258,12 @@ async function onceupon(browser) {
   }
   check(states > 50, `seat 1's page received ${states} states`);
   check(leaks === 0, "seat 1 never received a card of seat 2's hand");
+  check(private1Seen > 0, `seat 1's log holds what the rules told it alone (${private1Seen} lines over all states)`);
   const events = await p1.evaluate(() => window.__events);
   check(events.length > 10 && events.every((e) => /^\d+$/.test(e)), `seat 1's events are versions only (${events.length})`);
   // the DOM now and the final hands (empty) are no test: look mid-game too
   const dom = await p1.content();
+  check(/class="say">You draw /.test(dom), "seat 1's log shows what the rules told it");
   check(faces(zone(dom, "hand2")).length === 0, "seat 1's DOM shows no face of seat 2's hand");
   await p1.close();
   await p2.close();

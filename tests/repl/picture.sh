@@ -69,6 +69,9 @@ expect show-write "grove show: cannot write $tmp/no/dir/x.svg"
 expect show-missing "cannot open $tmp/missing.sav"
 "$GROVE" show --help >"$tmp/out" 2>&1
 expect show-help "usage: grove show GAME|FILE.sav"
+"$GROVE" show "$tmp/o.sav" --seed 3 >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect show-save-opts "grove show: $tmp/o.sav: a save keeps its own players, seed, variants and options"
+expect show-save-opts "exit 2"
 
 # ---- the replay page ---------------------------------------------------------------
 "$GROVE" replay "$tmp/o.sav" --html "$tmp/o.html" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
@@ -86,10 +89,37 @@ print(string.format("positions %d viewers %d moves %d first %s", #data.positions
   #data.moves, data.moves[1].texts["0"]))
 LUA
 expect html-json "positions 4 viewers 3 moves 3 first draw 1"
+# what the rules said, per viewer: the drawer reads its card, the others its level
+"$GROVE" run /dev/stdin "$tmp/o.html" >"$tmp/out" 2>&1 <<'LUA'
+local f = io.open(arg[1]) local page = f:read("a") f:close()
+local data = require("grove.replay").decode(page:match('<script id="grove%-data" type="application/json">(.-)</script>'))
+for _, v in ipairs({ "0", "1", "2" }) do print("viewer " .. v .. ": " .. data.moves[1].say[v][1]) end
+LUA
+expect html-say "viewer 0: Seat 1 draws a level 1 card from pile 1."
+expect html-say "viewer 1: You draw deer2 (level 1) from pile 1."
+expect html-say "viewer 2: Seat 1 draws a level 1 card from pile 1."
+# a save with an edit steps through the edit too
+printf 'place a1\ns.board:set("b2", "tree", 3)\nplace e5\nsave %s\n' "$tmp/e.sav" | "$GROVE" play logger --seed 3 >/dev/null 2>&1
+"$GROVE" replay "$tmp/e.sav" --html "$tmp/e.html" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect html-edit "wrote $tmp/e.html: 4 positions of logger"
+check html-edit-text grep -q '"seat":0,"texts":{"0":"edit: s.board:set(' "$tmp/e.html"
+check html-setup-say grep -q '"say":{"0":\["A seedling grows on c3."\]}' "$tmp/e.html"
+# the page is written whole or not at all (outfile): a link is not followed
+echo keep >"$tmp/target.html"
+ln -s "$tmp/target.html" "$tmp/link.html"
+"$GROVE" replay "$tmp/o.sav" --html "$tmp/link.html" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect html-link "it is a symbolic link, which grove does not replace"
+expect html-link "exit 1"
+check html-link-kept grep -qx keep "$tmp/target.html"
 "$GROVE" sim logger -n 2 --json "$tmp/sim.json" >/dev/null 2>&1
 "$GROVE" replay "$tmp/sim.json" --game 2 --html "$tmp/sim.html" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect html-sim "exit 0"
 expect html-sim "positions of logger, "
+# a record plays with its options (movement 3: moves of 3 squares)
+"$GROVE" sim logger -n 1 --seed 5 --set movement=3 --json "$tmp/opt.json" >/dev/null 2>&1
+"$GROVE" replay "$tmp/opt.json" --html "$tmp/opt.html" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect html-options "positions of logger, "
+expect html-options "exit 0"
 "$GROVE" replay "$tmp/sim.json" --game 9 --html "$tmp/x.html" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect html-nogame "no game record 9 (the file has 2)"
 sed 's/"place [a-e][1-5]"/"place z9"/' "$tmp/sim.json" >"$tmp/bad.json"

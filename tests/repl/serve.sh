@@ -29,15 +29,22 @@ expect bot-kind "grove: --bot 2:"
 expect listen "grove serve: --listen example.org: not an IPv4 or IPv6 address"
 "$GROVE" serve logger --set nosuch=1 >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect set "grove serve: logger has no option 'nosuch'"
+"$GROVE" serve logger --set movement=0 >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect set-range "grove serve: option movement of logger takes a whole number from 1 to 8, not 0"
+expect set-range "exit 1"
+"$GROVE" serve logger --from x.sav >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect from "grove serve: --from is grove play's (see grove serve --help)"
+expect from "exit 2"
 
 # a table: its URLs, then a second one on the same port is refused
-"$GROVE" serve logger --players 3 --bot 2=random --seed 9 --port 0 >"$tmp/first" 2>&1 &
+"$GROVE" serve logger --players 3 --bot 2=random --seed 9 --set movement=3 --port 0 >"$tmp/first" 2>&1 &
 first=$!
 for _ in $(seq 1 100); do grep -q "Ctrl-C stops the table" "$tmp/first" && break; sleep 0.1; done
 cp "$tmp/first" "$tmp/out"
-expect urls "grove serve: logger, 3 players, seed 9, on http://127.0.0.1:"
+expect urls "grove serve: logger, 3 players, seed 9, options movement=3, on http://127.0.0.1:"
 expect urls "  seat 2: the random bot"
 expect urls "  onlooker: http://127.0.0.1:"
+expect urls "      A seedling grows on "
 n=$(grep -cE '^  (seat [13]|onlooker): http://127\.0\.0\.1:[0-9]+/play/[0-9a-f]{32}$' "$tmp/first")
 if [ "$n" = 3 ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL urls: $n seat URLs with a token, not 3"; fi
 tokens=$(grep -oE '/play/[0-9a-f]{32}' "$tmp/first" | sort -u | wc -l)
