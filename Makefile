@@ -2,13 +2,15 @@
 #
 #   make            build build/grove
 #   make check      build and run every test (lint, the layering, cmocka, grove test,
-#                   grove check on every game, transcripts)
+#                   grove check on every game, transcripts, the fuzzers' inputs,
+#                   grove serve over HTTP and in headless Chromium)
 #   make lint       luacheck over every Lua file (rule scripts, stdlib, tests, examples)
 #   make asan       the same suite under AddressSanitizer + UBSan
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
 #   make test-cluster  a sharded study on a single-node Slurm started by the test (root)
 #   make fuzz       libFuzzer (clang) on move texts, REPL lines, save files and
 #                   game records, FUZZ_SECONDS (default 60) per target
+#   make screenshots  each game's page in Chromium, into docs/screenshots/
 #   make bench      playouts per second, written to bench/results.json
 #   make bench-reference  the same beside Logger in hand-written C, plain Lua
 #                   and boardgame.io
@@ -38,6 +40,8 @@ LUA_STATIC   := $(wildcard $(LUA_LIBDIR)/liblua5.4.a)
 LUA_LIBS     := $(if $(LUA_STATIC),$(LUA_STATIC) -ldl,$(shell pkg-config --libs $(LUA_PKG)))
 EDIT_CFLAGS  := $(shell pkg-config --cflags readline 2>/dev/null)
 EDIT_LIBS    := $(shell pkg-config --libs readline 2>/dev/null || echo -lreadline)
+MHD_CFLAGS   := $(shell pkg-config --cflags libmicrohttpd 2>/dev/null)
+MHD_LIBS     := $(shell pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
 CMOCKA_CFLAGS := $(shell pkg-config --cflags cmocka 2>/dev/null)
 CMOCKA_LIBS  := $(shell pkg-config --libs cmocka 2>/dev/null || echo -lcmocka)
 
@@ -54,39 +58,45 @@ LDFLAGS_ALL = $(SAN) -pthread $(LDFLAGS)
 #   host/core    components, state block, RNG: plain C, no Lua include path
 #   host/lua     the sandboxed VM, the bindings, the API tables
 #   host/engine  the executor, saves, bots, coverage, composing the host
+#   serve        grove serve's table and HTTP server (libmicrohttpd)
 #   repl         the grove program
 CORE_INC   = -Ihost/core
 LUA_INC    = $(CORE_INC) -Ihost/lua $(LUA_CFLAGS)
 ENGINE_INC = $(LUA_INC) -Ihost/engine
-REPL_INC   = $(ENGINE_INC) -Irepl $(EDIT_CFLAGS)
+SERVE_INC  = $(ENGINE_INC) -Iserve $(MHD_CFLAGS)
+REPL_INC   = $(SERVE_INC) -Irepl $(EDIT_CFLAGS)
 
 CORE_SRC   = $(wildcard host/core/*.c)
 LUA_SRC    = $(wildcard host/lua/*.c)
 ENGINE_SRC = $(wildcard host/engine/*.c)
+SERVE_SRC  = $(wildcard serve/*.c)
 REPL_SRC   = $(wildcard repl/*.c)
 # cmocka tests: of the cores alone (no Lua), and through the whole host
 CORE_TEST_SRC = $(wildcard tests/core/test_*.c)
 HOST_TEST_SRC = $(wildcard tests/host/test_*.c)
+SERVE_TEST_SRC = $(wildcard tests/serve/test_*.c)
 
 CORE_OBJ   = $(CORE_SRC:%.c=$(BUILD)/%.o)
 LUA_OBJ    = $(LUA_SRC:%.c=$(BUILD)/%.o)
 ENGINE_OBJ = $(ENGINE_SRC:%.c=$(BUILD)/%.o)
 HOST_OBJ   = $(ENGINE_OBJ) $(LUA_OBJ) $(CORE_OBJ)
+SERVE_OBJ  = $(SERVE_SRC:%.c=$(BUILD)/%.o)
 REPL_OBJ   = $(REPL_SRC:%.c=$(BUILD)/%.o)
 CORE_TEST_BIN = $(CORE_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 HOST_TEST_BIN = $(HOST_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
-TEST_BIN   = $(CORE_TEST_BIN) $(HOST_TEST_BIN)
+SERVE_TEST_BIN = $(SERVE_TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_BIN   = $(CORE_TEST_BIN) $(HOST_TEST_BIN) $(SERVE_TEST_BIN)
 
 GROVE = $(BUILD)/grove
 
 .SECONDARY:
 
-.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-check test-repl asan valgrind test-cluster bench bench-reference install uninstall clean
+.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-check test-repl test-browser screenshots asan valgrind test-cluster bench bench-reference install uninstall clean
 
 all: $(GROVE)
 
-$(GROVE): $(REPL_OBJ) $(HOST_OBJ)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) -lm
+$(GROVE): $(REPL_OBJ) $(SERVE_OBJ) $(HOST_OBJ)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) $(MHD_LIBS) -lm
 
 $(BUILD)/host/core/%.o: host/core/%.c
 	@mkdir -p $(dir $@)
@@ -100,6 +110,10 @@ $(BUILD)/host/engine/%.o: host/engine/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(ENGINE_INC) -c -o $@ $<
 
+$(BUILD)/serve/%.o: serve/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(SERVE_INC) -c -o $@ $<
+
 $(BUILD)/repl/%.o: repl/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(REPL_INC) -c -o $@ $<
@@ -112,15 +126,22 @@ $(BUILD)/tests/host/%.o: tests/host/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(ENGINE_INC) $(CMOCKA_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
 
+$(BUILD)/tests/serve/%.o: tests/serve/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(SERVE_INC) $(CMOCKA_CFLAGS) -Wno-missing-prototypes -c -o $@ $<
+
 # The core tests link the cores only; the host tests the whole host (not
-# the REPL).
+# the REPL); the serve tests the host and the server.
 $(BUILD)/tests/core/%: $(BUILD)/tests/core/%.o $(CORE_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(CMOCKA_LIBS) -lm
 
 $(BUILD)/tests/host/%: $(BUILD)/tests/host/%.o $(HOST_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(CMOCKA_LIBS) -lm
 
-check: lint layers test-c test-lua test-check test-repl test-fuzz
+$(BUILD)/tests/serve/%: $(BUILD)/tests/serve/%.o $(SERVE_OBJ) $(HOST_OBJ)
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(MHD_LIBS) $(CMOCKA_LIBS) -lm
+
+check: lint layers test-c test-lua test-check test-repl test-fuzz test-browser
 
 # Includes only point down the layers and never round in a circle.
 layers:
@@ -157,9 +178,10 @@ test-cluster: $(GROVE)
 
 # The sanitizers look for memory errors, not rule bugs: the random playout
 # tests run 100 games each there (make check runs them all), grove check one
-# game per setting.
+# game per setting, and grove serve is driven over HTTP only (the Chromium
+# run is make check's).
 asan:
-	GROVE_PLAYOUTS=100 CHECK_GAMES=1 $(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+	GROVE_PLAYOUTS=100 CHECK_GAMES=1 GROVE_BROWSER=http $(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
 
 VALGRIND = valgrind -q --leak-check=full --error-exitcode=1
 valgrind: $(TEST_BIN) $(GROVE)
@@ -172,6 +194,16 @@ valgrind: $(TEST_BIN) $(GROVE)
 	$(VALGRIND) $(GROVE) sim logger -n 4 --records $(BUILD)/valgrind-shard-2.jsonl --shard 2/2 --resume >/dev/null
 	$(VALGRIND) $(GROVE) merge $(BUILD)/valgrind-shard-*.jsonl --json $(BUILD)/valgrind-merge.json >/dev/null
 	$(VALGRIND) $(GROVE) bench logger --seconds 1 >/dev/null
+
+# grove serve over real HTTP (node) and in headless Chromium (Debian's
+# chromium through puppeteer-core, installed by npm ci from the lock file):
+# a whole game by clicks, hidden hands, bad requests (tests/browser/).
+test-browser: $(GROVE)
+	bash tests/browser/run.sh $(GROVE)
+
+# The pictures of docs/screenshots/: each game's page in Chromium.
+screenshots: $(GROVE)
+	GROVE=$(GROVE) GROVE_SCREENSHOTS=docs/screenshots node tests/browser/table.test.js
 
 # The fuzzers' seed corpus and every crash they ever found, replayed through
 # the same harnesses built with the C compiler (no clang needed).
@@ -205,6 +237,8 @@ install: $(GROVE)
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(DATADIR)
 	install -m 755 $(GROVE) $(DESTDIR)$(PREFIX)/bin/grove
 	cp -R stdlib scripts types $(DESTDIR)$(DATADIR)/
+	install -d $(DESTDIR)$(DATADIR)/serve/page
+	install -m 644 serve/page/*.html serve/page/*.js serve/page/*.css $(DESTDIR)$(DATADIR)/serve/page/
 	install -d $(DESTDIR)$(MANDIR)/man1 $(DESTDIR)$(BASHCOMPDIR)
 	install -m 644 doc/grove.1 $(DESTDIR)$(MANDIR)/man1/grove.1
 	install -m 644 completions/grove.bash $(DESTDIR)$(BASHCOMPDIR)/grove
@@ -214,6 +248,6 @@ uninstall:
 	rm -rf $(DESTDIR)$(DATADIR)
 
 clean:
-	rm -rf build build-asan build-fuzz bench/results.json bench/reference/logger_bgio/node_modules
+	rm -rf build build-asan build-fuzz bench/results.json bench/reference/logger_bgio/node_modules tests/browser/node_modules
 
 -include $(wildcard $(BUILD)/*/*.d $(BUILD)/*/*/*.d)

@@ -6,12 +6,16 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 
-# To build: a C compiler, Lua 5.4, readline. To test (make check): cmocka,
-# luacheck (lua-check), xmllint (libxml2-utils) for the plots, groff for
-# the man page, GNU parallel for the sharded study (tests/repl/parallel.sh).
+# To build: a C compiler, Lua 5.4, readline, libmicrohttpd (grove serve).
+# To test (make check): cmocka, luacheck (lua-check), xmllint
+# (libxml2-utils) for the plots, groff for the man page, GNU parallel for
+# the sharded study (tests/repl/parallel.sh), and for grove serve's tests
+# Chromium, and node with npm (unless node and npm are there already, from
+# whatever source).
 # make test-cluster: a single-node Slurm (slurmctld, slurmd) and munge.
-PACKAGES="build-essential pkg-config liblua5.4-dev lua5.4 libcmocka-dev libreadline-dev
-          lua-check libxml2-utils groff-base parallel"
+PACKAGES="build-essential pkg-config liblua5.4-dev lua5.4 libcmocka-dev libreadline-dev libmicrohttpd-dev
+          lua-check libxml2-utils groff-base parallel chromium"
+command -v node >/dev/null && command -v npm >/dev/null || PACKAGES="$PACKAGES nodejs npm"
 [ "${1:-}" = "--cluster" ] && PACKAGES="$PACKAGES slurm-wlm munge"
 missing=""
 for p in $PACKAGES; do

@@ -211,7 +211,11 @@ _grove_option_args()
         bench:--seconds | bench:--playouts | bench:--json) _grove_nargs=1 ;;
         check:-n | check:--games | check:--players | check:-p | check:--seed | check:-s | check:--cap) _grove_nargs=1 ;;
         check:--variant | check:--variants) _grove_nargs=1 ;;
-        test:--filter | replay:--game) _grove_nargs=1 ;;
+        test:--filter | replay:--game | replay:--html) _grove_nargs=1 ;;
+        show:--players | show:-p | show:--seed | show:-s | show:--variant | show:--variants) _grove_nargs=1 ;;
+        show:--set | show:--viewer | show:-o | show:--output) _grove_nargs=1 ;;
+        serve:--players | serve:-p | serve:--seed | serve:-s | serve:--variant | serve:--variants) _grove_nargs=1 ;;
+        serve:--bot | serve:--set | serve:--port | serve:--listen) _grove_nargs=1 ;;
         *) _grove_nargs=0 ;;
     esac
 }
@@ -224,11 +228,13 @@ _grove_options()
         sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --sweep --help) ;;
         bench) _grove_found=(--players --variant --seed --seconds --playouts --set --json --help) ;;
         test) _grove_found=(--verbose --filter --help) ;;
-        replay) _grove_found=(--verbose --game --help) ;;
+        replay) _grove_found=(--verbose --game --html --help) ;;
         check) _grove_found=(-n --players --variant --seed --cap --set --help) ;;
         list) _grove_found=(--options --variant --help) ;;
         run | new | help) _grove_found=(--help) ;;
         merge) _grove_found=(--json --csv --plot --help) ;;
+        show) _grove_found=(--players --seed --variant --set --viewer -o --help) ;;
+        serve) _grove_found=(--players --bot --variant --set --seed --port --listen --help) ;;
         *) _grove_found=() ;;
     esac
 }
@@ -244,7 +250,7 @@ _grove()
         if [[ $cur == -* ]]; then
             _grove_reply "$cur" --help --version
         else
-            _grove_reply "$cur" play list test run sim merge replay check bench new help
+            _grove_reply "$cur" play list test run sim merge replay check show serve bench new help
         fi
         return
     fi
@@ -295,7 +301,7 @@ _grove()
                     _grove_reply_list "$cur" - "${_grove_found[@]}"
                 fi
                 ;;
-            play:--bot)
+            play:--bot | serve:--bot)
                 # SEAT=KIND: the seats first, then the kinds after the =
                 if [[ $cur == *=* ]]; then
                     local seat=${cur%%=*}
@@ -361,8 +367,11 @@ _grove()
                 [[ -n $game ]] && _grove_player_counts "$game"
                 _grove_reply "$cur" "${_grove_found[@]}"
                 ;;
-            *:--json | *:--csv | *:--plot | play:--from)
+            *:--json | *:--csv | *:--plot | *:--html | play:--from | show:-o | show:--output)
                 _grove_files "$cur"
+                ;;
+            serve:--listen)
+                _grove_reply "$cur" 127.0.0.1 0.0.0.0 ::1
                 ;;
         esac
         return
@@ -375,7 +384,18 @@ _grove()
     fi
 
     case $sub in
-        play | sim | bench)
+        show)
+            # a game's name, or a save file
+            if [[ -z $game ]]; then
+                local files
+                _grove_files "$cur"
+                files=("${COMPREPLY[@]}")
+                _grove_games
+                _grove_reply "$cur" "${_grove_found[@]}"
+                COMPREPLY+=("${files[@]}")
+            fi
+            ;;
+        play | sim | bench | serve)
             if [[ -z $game ]]; then
                 _grove_games
                 _grove_reply "$cur" "${_grove_found[@]}"

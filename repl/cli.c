@@ -10,6 +10,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <lauxlib.h>
+
 #include "cli.h"
 
 /* ---- finding the data folder ---------------------------------------------- */
@@ -147,6 +149,18 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
         }
     }
     return true;
+}
+
+game *cli_open_game(grove_vm *vm, cli_opts *o, char *err, size_t errlen)
+{
+    if (!o->players) o->players = cli_default_players(vm, o->game, o->variants);
+    if (!o->players) { snprintf(err, errlen, "%s", ""); return NULL; }     /* said already */
+    for (int seat = o->players + 1; seat <= MAX_BOTS; seat++)
+        if (o->bots[seat][0]) {
+            snprintf(err, errlen, "--bot %d: the game has only %d seats", seat, o->players);
+            return NULL;
+        }
+    return game_open_with(vm, o->game, o->variants, o->players, o->seed, &o->set, err, errlen);
 }
 
 /* ---- a game's options ------------------------------------------------------- */

@@ -60,6 +60,12 @@ bool cli_print_options(FILE *out, grove_vm *vm, const char *name, const char *va
  * with err ("cannot open ...", "... is not a text file"). */
 char *cli_read_file(const char *path, char *err, size_t errlen);
 
+/* Open o->game with o's players (when 0, the game's usual count, written
+ * back), variants, seed and --set options; NULL with err ("" when the
+ * reason was printed already). Checks that every --bot seat is a seat of
+ * the game. */
+game *cli_open_game(grove_vm *vm, cli_opts *o, char *err, size_t errlen);
+
 /* The REPL on one game, reading lines from `in` (stdin: readline when it
  * is a terminal); returns the program's exit status: 0, or 1 when a
  * scripted session (not a terminal) hit a refused move, a Lua error or a
@@ -79,5 +85,7 @@ int cmd_bench(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_merge(int argc, char **argv);           /* sim_shard.c: shards' records as one run */
 int cmd_check(int argc, char **argv);
+int cmd_show(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

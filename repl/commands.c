@@ -153,6 +153,25 @@ static bool c_load(repl *r, const char *path)
     return true;
 }
 
+/* `picture FILE.svg`: the position as the board was last shown (the same
+ * seat's view), drawn from the components, written whole or not at all. */
+static bool c_picture(repl *r, const char *path)
+{
+    if (!*path) { repl_error(r, "usage: picture FILE.svg"); return true; }
+    int viewer = r->viewer > 0 && r->viewer <= game_players(r->g) ? r->viewer : 0;
+    char who[32], status[128];
+    if (viewer) snprintf(who, sizeof who, "seat %d", viewer);
+    else snprintf(who, sizeof who, "an onlooker");
+    snprintf(status, sizeof status, "after move %d, as %s sees it", game_position(r->g), who);
+    char *svg = game_picture(r->g, viewer, status);
+    if (!svg) { repl_error(r, "error: %s (nothing was written)", game_error(r->g)); return true; }
+    char err[1024];
+    if (write_file_atomic(path, svg, err, sizeof err)) printf("wrote %s: %s\n", path, status);
+    else repl_error(r, "error: %s", err);
+    free(svg);
+    return true;
+}
+
 /* Re-read the rule scripts and replay the history, by its text, under the
  * new rules (game_reload). A move that no longer replays stops the replay
  * there: the game goes on from the move before it, and the moves from it
@@ -300,6 +319,9 @@ const repl_command repl_commands[] = {
     { "log", NULL, NULL, false, "the moves so far, with what the rules did by themselves", c_log },
     { "result", "score", NULL, false, "the final ranks and scores, once the game is over", c_result },
     { "save", NULL, "FILE", true, "save the game (its moves, edits and redo tail)", c_save },
+    { "picture", NULL, "FILE.svg", true,
+      "draw the position as a picture (SVG), as the board was last shown:\n"
+      "the same seat's view, no card it may not see", c_picture },
     { "load", NULL, "FILE", true, "load a saved game (grove play --from FILE starts from one)", c_load },
     { "reload", NULL, NULL, false,
       "re-read the rule files and replay the moves so far; a move that\n"

@@ -143,6 +143,21 @@ static const topic topics[] = {
       "  sim --json records keep every option's value, so load and grove replay play\n"
       "  the same game. In a rule script: options = {{name =, default =, min =, max =,\n"
       "  help =}, ...} in the definition, read as s.options.NAME (types/definition.lua).\n" },
+    { "serve", "pictures, the replay page and the table in the browser",
+      "Pictures and the browser table\n"
+      "  picture FILE.svg       at the REPL: the position as a picture, as last shown\n"
+      "  grove show GAME|FILE.sav [--viewer SEAT] [-o FILE.svg]\n"
+      "  grove replay FILE --html OUT.html   one page stepping through every position\n"
+      "  grove serve GAME [--players N] [--bot SEAT=KIND] [--set NAME=VALUE]\n"
+      "                   [--port P] [--listen ADDR]\n"
+      "  grove serve prints one URL per seat, each with a secret token: give each\n"
+      "  player their own. A page shows that seat's view only, offers its moves\n"
+      "  (click a square, a card or a move), and updates when anyone moves; its\n"
+      "  log and the replay page show what the rules said, as that seat may read\n"
+      "  it. A player may ask to undo their last move, the others must agree. It\n"
+      "  listens on 127.0.0.1 unless --listen says otherwise. The pictures are\n"
+      "  drawn from the components; a game's look table says how its pieces\n"
+      "  read (docs/designing.md, docs/api.md: grove.picture).\n" },
     { "writing", "writing a new game: where to start",
       "Writing a game\n"
       "  grove new NAME       a working game to change: game.lua, README.md, tests/\n"

@@ -15,6 +15,7 @@
 
 #include "api.h"
 #include "cli.h"
+#include "outfile.h"
 
 static const char *const usage =
     "grove — play, simulate and test board-game rules written in Lua\n"
@@ -38,13 +39,20 @@ static const char *const usage =
     "                          bot games in bulk: win rates, scores, lengths (see grove sim --help)\n"
     "  grove merge FILES... [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
     "                          the --records of a study's shards reported as one run\n"
-    "  grove replay FILE [-v] [--game N]\n"
-    "                          play a save file or sim's records again and check the end\n"
+    "  grove replay FILE [-v] [--game N] [--html OUT.html]\n"
+    "                          play a save file or sim's records again and check the end;\n"
+    "                          --html writes a page that steps through every position\n"
     "  grove check GAME... [--players N] [--variant A,B] [-n GAMES] [--seed S] [--cap MOVES]\n"
     "            [--set NAME=VALUE]...\n"
     "                          every check that needs no knowledge of the rules (determinism,\n"
     "                          undo, replay, saves, move texts, hidden cards, invariants, the end)\n"
     "                          on random games of every player count and variant\n"
+    "  grove show GAME|FILE.sav [--players N] [--seed S] [--variant A,B] [--set NAME=VALUE]...\n"
+    "             [--viewer SEAT] [-o FILE.svg]\n"
+    "                          a game's opening position or a save's position as a picture (SVG)\n"
+    "  grove serve GAME [--players N] [--bot SEAT=KIND]... [--variant A,B] [--set NAME=VALUE]...\n"
+    "              [--seed S] [--port P] [--listen ADDR]\n"
+    "                          a live table in the browser, each seat on its own URL\n"
     "  grove bench [GAME] [--players N] [--variant A,B] [--seed S] [--seconds S | --playouts N]\n"
     "              [--set NAME=VALUE]... [--json FILE]\n"
     "                          random playouts per second\n"
@@ -83,11 +91,15 @@ static const char bench_usage[] =
     "  --json FILE        the figures as JSON\n";
 
 static const char replay_usage[] =
-    "usage: grove replay FILE [-v] [--game N]\n"
+    "usage: grove replay FILE [-v] [--game N] [--html OUT.html]\n"
     "  Play a save file (save FILE at the REPL) or the records of grove sim (--json,\n"
     "  --records, --sweep --json) again under the current rules, with their options,\n"
     "  and check they end where they did. -v lists the moves; --game N replays only\n"
     "  the N-th record.\n"
+    "  --html OUT.html    write one self-contained page that steps through every\n"
+    "                     position of the save (or of record N, default the first):\n"
+    "                     next/previous, a slider, the moves with what the rules said,\n"
+    "                     the viewer chosen at the top\n"
     "  Exit status 0 when everything replays, 1 when something does not.\n";
 
 static const char test_usage[] =
@@ -400,6 +412,23 @@ static int l_read_file(lua_State *L)
     return status == LUA_OK ? 1 : lua_error(L);
 }
 
+/* write(path, text) -> true, or nil and why: the --html page written whole
+ * or not at all, as every file grove writes (outfile.h). */
+static int l_write_whole(lua_State *L)
+{
+    size_t len;
+    const char *path = luaL_checkstring(L, 1);
+    const char *text = luaL_checklstring(L, 2, &len);
+    char err[1024];
+    if (outfile_write(path, text, len, err, sizeof err)) {
+        lua_pushboolean(L, 1);
+        return 1;
+    }
+    lua_pushnil(L);
+    lua_pushstring(L, err);
+    return 2;
+}
+
 /* grove replay FILE: stdlib/grove/replay.lua does the work. */
 static int cmd_replay(int argc, char **argv)
 {
@@ -421,9 +450,13 @@ static int cmd_replay(int argc, char **argv)
         lua_pushstring(L, argv[i]);
         lua_rawseti(L, -2, i - 1);
     }
-    lua_pushnil(L);                               /* out: print */
-    lua_pushcfunction(L, l_read_file);
-    if (vm_call_budget(vm, 3, 1, NULL, 0) != LUA_OK) fprintf(stderr, "grove replay: %s\n", lua_tostring(L, -1));
+    lua_pushnil(L);                                     /* out: print */
+    lua_pushcfunction(L, l_read_file);                  /* read: cli_read_file's checks */
+    char page[PATH_MAX];                                /* the --html page's template */
+    if (vm_find(vm, "serve/page/replay.html", page, sizeof page)) lua_pushstring(L, page);
+    else lua_pushnil(L);
+    lua_pushcfunction(L, l_write_whole);
+    if (vm_call_budget(vm, 5, 1, NULL, 0) != LUA_OK) fprintf(stderr, "grove replay: %s\n", lua_tostring(L, -1));
     else rc = (int)lua_tointeger(L, -1);
     vm_free(vm);
     return rc;
@@ -486,6 +519,8 @@ static int run_command(int argc, char **argv)
     if (!strcmp(argv[1], "replay")) return cmd_replay(argc, argv);
     if (!strcmp(argv[1], "merge")) return cmd_merge(argc, argv);
     if (!strcmp(argv[1], "check")) return cmd_check(argc, argv);
+    if (!strcmp(argv[1], "show")) return cmd_show(argc, argv);
+    if (!strcmp(argv[1], "serve")) return cmd_serve(argc, argv);
     fprintf(stderr, "grove: unknown command '%s' (see grove --help)\n", argv[1]);
     return 2;
 }

@@ -4,9 +4,11 @@
 #   host/core    may include host/core; no Lua header, no line editor
 #   host/lua     may include host/core, host/lua
 #   host/engine  may include host/core, host/lua, host/engine
+#   serve        may include host/* and serve (libmicrohttpd: here only)
 #   repl         may include all of the above and repl
 #   tests/core   may include host/core only (the cores are tested without Lua)
-#   tests/host   may include host/*, not repl
+#   tests/host   may include host/*, not serve or repl
+#   tests/serve  may include host/* and serve, not repl
 #
 # and a header named *_impl.h is private to its own folder. The Makefile
 # already compiles each layer with the include paths of itself and the
@@ -24,7 +26,8 @@ rank() {
     host/core) echo 0 ;;
     host/lua) echo 1 ;;
     host/engine) echo 2 ;;
-    repl) echo 3 ;;
+    serve) echo 3 ;;
+    repl) echo 4 ;;
     *) echo -1 ;;
   esac
 }
@@ -33,14 +36,15 @@ limit() {
   case $1 in
     tests/core) echo 0 ;;
     tests/host) echo 2 ;;
-    tests/fuzz) echo 3 ;;
+    tests/serve) echo 3 ;;
+    tests/fuzz) echo 4 ;;
     *) rank "$1" ;;
   esac
 }
 
 # The folder holding header $1, or nothing.
 home_of() {
-  for d in host/core host/lua host/engine repl tests/fuzz; do
+  for d in host/core host/lua host/engine serve repl tests/fuzz; do
     if [ -f "$d/$1" ]; then echo "$d"; return; fi
   done
 }
@@ -50,8 +54,8 @@ breach() { echo "layers: $*" >&2; fails=$((fails + 1)); }
 edges=$(mktemp)
 trap 'rm -f "$edges"' EXIT
 
-files=$(ls host/core/*.[ch] host/lua/*.[ch] host/engine/*.[ch] repl/*.[ch] \
-           tests/core/*.c tests/host/*.c tests/fuzz/*.[ch] 2>/dev/null)
+files=$(ls host/core/*.[ch] host/lua/*.[ch] host/engine/*.[ch] serve/*.[ch] repl/*.[ch] \
+           tests/core/*.c tests/host/*.c tests/serve/*.c tests/fuzz/*.[ch] 2>/dev/null)
 for f in $files; do
   dir=$(dirname "$f")
   max=$(limit "$dir")
@@ -61,7 +65,9 @@ for f in $files; do
       *'<lua.h>'*|*'<lauxlib.h>'*|*'<lualib.h>'*)
         if [ "$max" -lt 1 ]; then breach "$f:$line: $inc: the cores know nothing of Lua"; fi ;;
       *'<readline/'*)
-        if [ "$max" -lt 3 ]; then breach "$f:$line: $inc: only the program edits lines"; fi ;;
+        if [ "$max" -lt 4 ]; then breach "$f:$line: $inc: only the program edits lines"; fi ;;
+      *'<microhttpd.h>'*)
+        case $dir in serve|tests/fuzz) ;; *) breach "$f:$line: $inc: only serve/ speaks HTTP" ;; esac ;;
     esac
   done < <(grep -n '^[[:space:]]*#[[:space:]]*include[[:space:]]*<' "$f")
   while IFS=: read -r line inc; do

@@ -37,6 +37,7 @@
 ---@field score? fun(s: State, seat: Seat): number # how well a seat stands now, higher is better (the greedy bot looks one move ahead with it)
 ---@field played? fun(s: State, move: Move): string? # the card a move plays, if any, for grove sim's card counts
 ---@field invariants? fun(s: State) # what must hold after every move (pieces conserved, counters in range): raises, naming what broke, when it does not; grove check and the playout tests call it
+---@field look? table # how the host draws the game as a picture (grove serve, grove show, replay pages): how field values, cards and pools read; see grove.picture
 ---@field catalog? Catalog what the ids in the card zones are: grove check names the entries no seat ever saw, and (with played) those never played, and fails on an id the catalog does not name
 
 ---The entries of a game's cards or tiles, by the id its card zones hold:

@@ -67,6 +67,12 @@ function Game:over() end
 ---@return string text
 function Game:render(viewer) end
 
+---The position as a picture (SVG text) drawn from the components and the definition's look table, as a seat sees it (0, the default: an onlooker, who sees no hidden card).
+---@param viewer? Seat whose view
+---@param status? string a line under the title ("after move 12")
+---@return string svg
+function Game:picture(viewer, status) end
+
 ---Take back the last move; false when there is none.
 ---@return boolean undone
 function Game:undo() end

@@ -93,13 +93,22 @@ function State:random(lo, hi) end
 function State:say(who, text, ...) end
 
 ---The components declared in setup, in the order they were declared.
----@return ComponentInfo[] components {name =, kind =} for each
+---@return ComponentInfo[] components {name =, kind =, ...} for each
 function State:components() end
+
+---What a card shows face down, as s:backs declared it (0 for a card with none): the host draws a hidden card's back with it.
+---@param card integer the card, 0..65535
+---@return integer back
+function State:back(card) end
 
 ---What s:components() lists for each component.
 ---@class ComponentInfo
 ---@field name string the name it was declared with ("board")
 ---@field kind "vars"|"pool"|"deck"|"dice"|"grid"|"hex"|"graph" what kind of component it is
+---@field fields string[]? a grid's, hex board's or graph's field names (of each cell, hex or node); a vars' names
+---@field side_fields string[]? a hex board's side field names
+---@field edge_fields string[]? a graph's edge field names
+---@field per_seat boolean? a pool: one counter per seat
 
 ---The shape of a hex board: {radius = R} is the hexagon of radius R (0..15)
 ---around 0,0; {q = {q0, q1}, r = {r0, r1}} the parallelogram with those

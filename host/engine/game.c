@@ -914,6 +914,84 @@ char *game_render(game *g, int viewer)
     return text;
 }
 
+/* The drawing function, grove.picture's svg, loaded once per VM in a
+ * sandbox of its own and kept in the registry; pushes it, or returns
+ * false with g's error set. */
+static const char PICTURE_KEY = 0;
+
+static bool push_picture_fn(game *g)
+{
+    grove_vm *vm = g->vm;
+    lua_State *L = vm->L;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &PICTURE_KEY) == LUA_TFUNCTION) return true;
+    lua_pop(L, 1);
+    vm_push_sandbox(vm, NULL);                          /* [env] */
+    lua_getfield(L, -1, "require");                     /* [env, require] */
+    lua_remove(L, -2);
+    lua_pushliteral(L, "grove.picture");
+    if (vm_call(vm, 1, 1, "picture") != LUA_OK) {       /* [module] or [msg] */
+        snprintf(g->err, sizeof g->err, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+        return false;
+    }
+    if (!lua_istable(L, -1) || lua_getfield(L, -1, "svg") != LUA_TFUNCTION) {
+        lua_settop(L, lua_gettop(L) - (lua_istable(L, -2) ? 2 : 1));
+        snprintf(g->err, sizeof g->err, "picture: grove.picture has no svg function");
+        return false;
+    }
+    lua_remove(L, -2);                                  /* [svg] */
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &PICTURE_KEY);
+    return true;
+}
+
+bool game_push_picture(game *g, int viewer, const char *status)
+{
+    lua_State *L = g->vm->L;
+    int over = game_over(g);
+    if (over < 0) return false;
+    int actor = over ? 0 : game_actor(g);
+    if (!over && actor == 0) return false;
+    if (!push_picture_fn(g)) return false;              /* [svg] */
+    game_push_state(g);                                 /* [svg, s] */
+    game_push_def(g);
+    lua_getfield(L, -1, "look");
+    lua_remove(L, -2);                                  /* [svg, s, look] */
+    lua_createtable(L, 0, 4);                           /* [svg, s, look, view] */
+    lua_pushinteger(L, viewer);
+    lua_setfield(L, -2, "viewer");
+    lua_pushinteger(L, actor);
+    lua_setfield(L, -2, "actor");
+    game_push_def(g);
+    lua_getfield(L, -1, "title");
+    lua_remove(L, -2);
+    lua_setfield(L, -2, "title");
+    if (status) {
+        lua_pushstring(L, status);
+        lua_setfield(L, -2, "status");
+    }
+    if (!finish_hook(g, "picture", 2, 1)) return false;
+    if (lua_type(L, -1) != LUA_TSTRING) {
+        lua_pop(L, 1);
+        game_set_error(g, "picture: grove.picture.svg returned no text");
+        return false;
+    }
+    return true;
+}
+
+char *game_picture(game *g, int viewer, const char *status)
+{
+    lua_State *L = g->vm->L;
+    if (!game_push_picture(g, viewer, status)) return NULL;
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    char *text = malloc(len + 1);
+    if (text) memcpy(text, s, len + 1);
+    else game_set_error(g, "out of memory");
+    lua_pop(L, 1);
+    return text;
+}
+
 void game_restore(game *g, const void *snapshot)
 {
     state_restore(g->st, snapshot);

@@ -318,6 +318,13 @@ bool game_played(game *g, int64_t move, char *buf, size_t len);
  * malloc'ed text the caller frees; NULL on error (game_error). */
 char *game_render(game *g, int viewer);
 
+/* The position drawn as SVG for seat `viewer` (0: an onlooker) from the
+ * components and the definition's look table (stdlib/grove/picture.lua),
+ * under the same rule as the text render: no face the viewer may not see.
+ * `status` (may be NULL) is a line under the title. A malloc'ed text the
+ * caller frees; NULL on error (game_error). */
+char *game_picture(game *g, int viewer, const char *status);
+
 /* What result(s) says, read into C. `scores`, `ranks` and `shown` are the
  * caller's arrays of game_players(g) entries, or NULL. */
 typedef struct {
@@ -483,6 +490,7 @@ void game_push_state(game *g);
 void game_push_def(game *g);
 bool game_push_result(game *g);
 bool game_push_render(game *g, int viewer);
+bool game_push_picture(game *g, int viewer, const char *status);     /* game_picture's text */
 
 /* ---- save files (save.c) -------------------------------------------------------------- */
 

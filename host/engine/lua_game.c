@@ -250,6 +250,17 @@ static int l_render(lua_State *L)
     return 1;
 }
 
+/* g:picture([viewer], [status]) -> the position as SVG text for that seat */
+static int l_picture(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    lua_Integer viewer = luaL_optinteger(L, 2, 0);
+    luaL_argcheck(L, viewer >= 0 && viewer <= game_players(g), 2, "not a seat of this game (0: an onlooker)");
+    const char *status = luaL_optstring(L, 3, NULL);
+    if (!game_push_picture(g, (int)viewer, status)) return luaL_error(L, "%s", game_error(g));
+    return 1;
+}
+
 static int l_undo(lua_State *L)
 {
     lua_pushboolean(L, game_undo(check_game(L, 1)));
@@ -450,6 +461,7 @@ static void register_game(lua_State *L)
         { "play", l_play }, { "try", l_try }, { "legal", l_legal }, { "moves", l_moves },
         { "describe", l_describe }, { "parse", l_parse }, { "actor", l_actor },
         { "result", l_result }, { "over", l_over }, { "render", l_render },
+        { "picture", l_picture },
         { "undo", l_undo }, { "redo", l_redo }, { "hash", l_hash }, { "history", l_history },
         { "playout", l_playout }, { "redeal", l_redeal }, { "edit", l_edit }, { "said", l_said }, { "choose", l_choose }, { "hidden", l_hidden }, { "save_text", l_save_text }, { "close", l_close },
         { NULL, NULL },

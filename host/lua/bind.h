@@ -49,6 +49,7 @@ typedef struct lstate {
 } lstate;
 
 #define BIND_FAST_LABELS 16       /* labels per list found by pointer, not strcmp */
+#define BIND_POOL_PER_SEAT 1      /* a pool's comp_desc.flags: one counter per seat */
 
 typedef struct bind_kind bind_kind;
 

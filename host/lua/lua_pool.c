@@ -10,7 +10,6 @@
 #include "bind.h"
 #include "pool.h"
 
-#define POOL_PER_SEAT 1   /* comp_desc.flags */
 
 extern const bind_kind lua_pool;
 
@@ -21,7 +20,7 @@ static pool_t *check_pool(lua_State *L, const comp_desc **d, int *vi, int *next)
     const handle *self = bind_check_self(L, &lua_pool);
     pool_t *p = bind_data(self);
     *d = bind_desc(self);
-    if ((*d)->flags & POOL_PER_SEAT) {
+    if ((*d)->flags & BIND_POOL_PER_SEAT) {
         lua_Integer seat = luaL_checkinteger(L, 2);
         if (seat < 1 || seat > p->n)
             luaL_error(L, "pool '%s': no seat %d (seats 1..%d)", (*d)->name, (int)seat, p->n);
@@ -57,7 +56,7 @@ static int declare(lua_State *L)
     int n = per_seat ? s->st->nplayers : 1;
     if (n < 1) n = 1;
     const handle *self = bind_declare(L, &lua_pool, name, pool_bytes(n), NULL, 0, NULL, 0);
-    s->st->comps[self->comp].flags = per_seat ? POOL_PER_SEAT : 0;
+    s->st->comps[self->comp].flags = per_seat ? BIND_POOL_PER_SEAT : 0;
     bind_check_status(L, pool_init(bind_data(self), n, (int32_t)min, (int32_t)max, (int32_t)value),
                       &pool_kind, name);
     return 1;
@@ -78,7 +77,7 @@ static int change(lua_State *L, pool_t *p, const comp_desc *d, int vi, lua_Integ
     lua_Integer nv = (lua_Integer)p->v[vi] + delta;
     if (nv < p->min || nv > p->max) {
         char who[32] = "";
-        if (d->flags & POOL_PER_SEAT) snprintf(who, sizeof who, " of seat %d", vi + 1);
+        if (d->flags & BIND_POOL_PER_SEAT) snprintf(who, sizeof who, " of seat %d", vi + 1);
         if (delta < 0)
             return luaL_error(L, "pool '%s'%s holds %d: cannot take %I (minimum %d)",
                               d->name, who, (int)p->v[vi], -delta, (int)p->min);
@@ -151,7 +150,7 @@ static int l_tostring(lua_State *L)
     if (!h || !h->owner->st) { lua_pushliteral(L, "Pool(closed)"); return 1; }
     const comp_desc *d = bind_desc(h);
     const pool_t *p = bind_data(h);
-    if (d->flags & POOL_PER_SEAT) lua_pushfstring(L, "Pool(%s, per seat)", d->name);
+    if (d->flags & BIND_POOL_PER_SEAT) lua_pushfstring(L, "Pool(%s, per seat)", d->name);
     else lua_pushfstring(L, "Pool(%s = %d)", d->name, (int)p->v[0]);
     return 1;
 }

@@ -90,17 +90,50 @@ static int l_state_backs(lua_State *L)
     return 0;
 }
 
-/* s:components() -> a list of {name=, kind=} in declaration order */
+/* s:back(card) -> what the card shows face down (0 when none was declared) */
+static int l_state_back(lua_State *L)
+{
+    lstate *s = bind_check_state(L, 1);
+    lua_Integer card = luaL_checkinteger(L, 2);
+    luaL_argcheck(L, card >= 0 && card <= 65535, 2, "a card is 0..65535");
+    lua_pushinteger(L, state_back(s->st, (int32_t)card));
+    return 1;
+}
+
+/* Set t[key] (t on top) to the list of labels k of component c. */
+static void set_labels(lua_State *L, const comp_desc *c, int k, const char *key)
+{
+    lua_createtable(L, c->nlabels[k], 0);
+    for (int i = 0; i < c->nlabels[k]; i++) {
+        lua_pushstring(L, c->labels[k][i]);
+        lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, key);
+}
+
+/* s:components() -> a list of {name=, kind=, ...} in declaration order: a
+ * board's field names and a vars' names (fields, and side_fields of a hex,
+ * edge_fields of a graph), whether a pool is per seat */
 static int l_state_components(lua_State *L)
 {
     lstate *s = bind_check_state(L, 1);
     lua_createtable(L, s->st->ncomps - 1, 0);
     for (int i = 1; i < s->st->ncomps; i++) {
-        lua_createtable(L, 0, 2);
-        lua_pushstring(L, s->st->comps[i].name);
+        const comp_desc *c = &s->st->comps[i];
+        const char *kind = state_kind_name(c->kind);
+        lua_createtable(L, 0, 4);
+        lua_pushstring(L, c->name);
         lua_setfield(L, -2, "name");
-        lua_pushstring(L, state_kind_name(s->st->comps[i].kind));
+        lua_pushstring(L, kind);
         lua_setfield(L, -2, "kind");
+        if (!strcmp(kind, "grid") || !strcmp(kind, "hex") || !strcmp(kind, "graph") || !strcmp(kind, "vars"))
+            set_labels(L, c, 0, "fields");
+        if (!strcmp(kind, "hex")) set_labels(L, c, 1, "side_fields");
+        if (!strcmp(kind, "graph")) set_labels(L, c, 1, "edge_fields");
+        if (!strcmp(kind, "pool")) {
+            lua_pushboolean(L, (c->flags & BIND_POOL_PER_SEAT) != 0);
+            lua_setfield(L, -2, "per_seat");
+        }
         lua_rawseti(L, -2, i);
     }
     return 1;
@@ -197,6 +230,7 @@ static const luaL_Reg state_methods[] = {
     { "seed", l_state_seed },
     { "random", l_state_random },
     { "components", l_state_components },
+    { "back", l_state_back },
     { NULL, NULL },
 };
 

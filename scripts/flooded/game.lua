@@ -1821,6 +1821,35 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+--- How the host draws the map as a picture (grove serve, replay pages):
+--- banks and river by colour, water and forest sides, fish by colour,
+--- predators by letter. The seats' colours are their fish's.
+local LOOK = {
+  seats = { "#d62728", "#2ca02c", "#1f77b4", "#9467bd" },
+  cards = function(tile)
+    local t = TILES[tile]
+    return t and { label = tile .. " " .. t.sides, color = "#e4efd4" } or nil
+  end,
+  map = {
+    area = { [NORTH] = { fill = "#e6edd2", label = "north bank" }, [SOUTH] = { fill = "#e9e4cf", label = "south bank" },
+             [RIVER] = { fill = "#b9d7ee", label = "river" } },
+    tile = { [RIVER_TILE] = false, other = { glyph = "", label = "flood tile", fill = "#cfe3b0" } },
+    fish = false,
+    red = { count = true, color = "#d62728", scale = 0.7, label = "red fish" },
+    green = { count = true, color = "#2ca02c", scale = 0.7, label = "green fish" },
+    blue = { count = true, color = "#1f77b4", scale = 0.7, label = "blue fish" },
+    purple = { count = true, color = "#9467bd", scale = 0.7, label = "purple fish" },
+    predator = { [CAIMAN] = { glyph = "C", color = "#556b2f", label = "caiman" },
+                 [PIRANHAS] = { glyph = "P", color = "#b03a2e", label = "piranhas" },
+                 [JAGUAR] = { glyph = "J", color = "#c98b0b", label = "jaguar" } },
+    hungry = { glyph = "!", label = "hungry" },
+    sides = { side = { [WATER] = { color = "#2f7fc1", label = "water side" },
+                       [FOREST] = { color = "#2e6b30", label = "forest side" } } },
+  },
+  unused = false,
+  supply = { label = "fish in supply" },
+  home = { label = "fish home" },
+}
 --- The catalog for grove check: tiles are named by their numbers, as moves write them.
 local TILE_NAMES = {}
 for t in ipairs(TILES) do TILE_NAMES[t] = tostring(t) end
@@ -1847,6 +1876,7 @@ return game.define {
   invariants = invariants,
   result = result,
   render = render,
+  look = LOOK,
   describe = describe,
   parse = parse,
   why = why,

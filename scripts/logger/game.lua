@@ -621,6 +621,26 @@ local function render(s)
   return table.concat(lines, "\n")
 end
 
+--- How the host draws the board as a picture (grove serve, replay pages).
+local LOOK = {
+  board = {
+    corner = { fill = "#e6dcc0", label = "corner" },
+    tree = {
+      [SEEDLING] = { glyph = "♣", color = "#8fc46a", scale = 0.6, label = "seedling" },
+      [SAPLING] = { glyph = "♣", color = "#4f9a3a", scale = 0.8, label = "sapling" },
+      [MATURE] = { glyph = "♣", color = "#256b2a", label = "mature tree" },
+    },
+    protester = { glyph = "✋", color = "#e0a21c", scale = 0.8, label = "protester" },
+    logger = { seat = true, glyph = "L", label = "logger" },
+    spawner = { glyph = "*", label = "spawns now" },
+  },
+  large = { label = "large pyramids" },
+  medium = { label = "medium pyramids" },
+  small = { label = "small pyramids" },
+  score = { label = "points" },
+  protesters = { label = "protesters in supply" },
+}
+
 return game.define {
   name = "logger",
   title = "Logger",
@@ -632,6 +652,7 @@ return game.define {
   phases = PHASES,
   result = result,
   render = render,
+  look = LOOK,
   describe = describe,
   why = why,
   invariants = invariants,

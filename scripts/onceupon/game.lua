@@ -500,6 +500,20 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+--- How the host draws the table as a picture (grove serve, replay pages):
+--- a card by its name on its level's colour; a face-down card by its level.
+local LEVEL_COLOR = { "#d9c09a", "#c9e0a8", "#a8d4b0", "#b8d8ec" }
+local LOOK = {
+  cards = function(card)
+    local c = CARDS[card]
+    return c and { label = c.name, color = LEVEL_COLOR[c.level] } or nil
+  end,
+  backs = {},
+  forest = { card = "card", cell = 58, columns = "numbers", label = "forest (trees 1, 2 ...)" },
+  covered = { label = "covered" },
+  hand = { label = "hand" },
+}
+for level, name in ipairs(C.LEVEL_NAMES) do LOOK.backs[level] = { label = name, color = "#7a6a55" } end
 --- The catalog for grove check: each card id's name, as moves write it.
 local CARD_NAMES = {}
 for id, card in ipairs(CARDS) do CARD_NAMES[id] = card.name end
@@ -517,6 +531,7 @@ return game.define {
   phases = PHASES,
   result = result,
   render = render,
+  look = LOOK,
   describe = describe,
   why = why,
   invariants = invariants,

@@ -1575,6 +1575,22 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+--- How the host draws the table as a picture (grove serve, replay pages):
+--- a card by its name, squirrels by tribe colour, items in gold.
+local TRIBE_COLOR = { tree = "#b7dfa5", ground = "#e3c9a0", flying = "#b9d6f2" }
+local LOOK = {
+  cards = function(card)
+    local c = CARDS[card]
+    if not c then return nil end
+    return { label = c.name, color = c.kind == "item" and "#f3e3a1" or TRIBE_COLOR[c.tribe] or "#eee" }
+  end,
+  island = { label = "island" },
+  draw_pile = { label = "draw pile" },
+  in_play = { label = "in play" },
+  d8 = { label = "rival's d8" },
+  rival_nuts = { label = "rival's nuts" },
+  rival_stamina = { label = "rival's stamina" },
+}
 --- The catalog for grove check: each card id's name, as moves write it.
 local CARD_NAMES = {}
 for id, row in ipairs(CARDS) do CARD_NAMES[id] = row.key end
@@ -1651,6 +1667,7 @@ return game.define {
   result = result,
   invariants = invariants,
   render = render,
+  look = LOOK,
   describe = describe,
   why = why,
   -- for tests and tools: the catalog, a card's text, the catalog's checks

@@ -1404,6 +1404,33 @@ local function render(s)
   return table.concat(lines, "\n")
 end
 
+--- How the host draws the forest as a picture (grove serve, replay pages):
+--- each tree at its lattice point, by its name (c3).
+local LOOK = {
+  forest = {
+    at = function(s, point)
+      local w = LATTICE[s.players].width
+      return (point - 1) % w, -((point - 1) // w)
+    end,
+    name = function(s, point) return LATTICE[s.players].name[point] end,
+    tree = { [STANDING] = { glyph = "♣", color = "#3f8a3a", scale = 0.7, label = "tree" },
+             [KNOCKED_DOWN] = { glyph = "⌇", color = "#9a7b55", scale = 0.7, label = "knocked-down tree" } },
+    stars = { count = true, glyph = "★", color = "#e8b923", scale = 0.7, label = "fallen star" },
+    snakes = { count = true, glyph = "S", color = "#6b8e23", scale = 0.7, label = "snake" },
+    fairies = { count = true, glyph = "F", color = "#c05fc0", scale = 0.7, label = "fairy" },
+    edges = { other = { color = "#6b8e23", label = "snake on a path" } },
+  },
+  cup = { label = "dice", faces = {
+    star = { glyph = "★", color = "#fde68a", label = "star" },
+    shooting = { glyph = "☄", color = "#fca5a5", label = "shooting star" },
+    fairy = { glyph = "F", color = "#f5d0fe", label = "fairy" },
+    snake = { glyph = "S", color = "#d9f99d", label = "snake" },
+    tree = { glyph = "♣", color = "#bbf7d0", label = "tree" },
+  } },
+  fairy_at = false, snake_at = false, fairy_state = false, home_order = false,
+  stars = { label = "stars" },
+  hearts = { label = "hearts" },
+}
 -- Why a typed move is refused ------------------------------------------------------------------
 
 local MOVE_PHASE = { [MOVE.knock] = PHASE.knock, [MOVE.plant] = PHASE.plant, [MOVE.star] = PHASE.fall }
@@ -1488,6 +1515,7 @@ return game.define {
   after_move = settle,
   result = result,
   render = render,
+  look = LOOK,
   describe = describe,
   parse = parse,
   why = why,

@@ -96,23 +96,31 @@ local function same_list(a, b)
   return true
 end
 
+--- A sim record's game opened at its start (players, seed, variants and
+--- options as recorded); nil and why when the record is not one.
+local function open_record(rec)
+  if type(rec) ~= "table" or type(rec.game) ~= "string" or type(rec.moves) ~= "table" then
+    return nil, "not a game record (game and moves missing)"
+  end
+  if math.type(rec.seed) ~= "integer" then return nil, "the record has no seed (a whole number)" end
+  local options = { players = rec.players, seed = rec.seed, variants = rec.variants or "" }
+  if rec.options ~= nil and type(rec.options) ~= "table" then return nil, "the record's options are not an object" end
+  for name, value in pairs(rec.options or {}) do
+    if options[name] ~= nil then return nil, string.format("the record's options name '%s' again", name) end
+    options[name] = value
+  end
+  local ok, g = pcall(games.open, rec.game, options)
+  if not ok then return nil, g end
+  return g
+end
+
 --- Replay one sim record; returns true, or false and why.
 local function replay_record(rec, verbose, out)
   if type(rec) == "table" and type(rec.failed) == "string" then
     return false, "the game failed when sim played it: " .. rec.failed
   end
-  if type(rec) ~= "table" or type(rec.game) ~= "string" or type(rec.moves) ~= "table" then
-    return false, "not a game record (game and moves missing)"
-  end
-  if math.type(rec.seed) ~= "integer" then return false, "the record has no seed (a whole number)" end
-  local options = { players = rec.players, seed = rec.seed, variants = rec.variants or "" }
-  if rec.options ~= nil and type(rec.options) ~= "table" then return false, "the record's options are not an object" end
-  for name, value in pairs(rec.options or {}) do
-    if options[name] ~= nil then return false, string.format("the record's options name '%s' again", name) end
-    options[name] = value
-  end
-  local ok, g = pcall(games.open, rec.game, options)
-  if not ok then return false, g end
+  local g, err = open_record(rec)
+  if not g then return false, err end
   for i, text in ipairs(rec.moves) do
     if type(text) ~= "string" then return false, string.format("move %d is not a text", i) end
     local actor = g:actor()
@@ -174,11 +182,142 @@ local function records_of_sweep(doc)
   return records
 end
 
---- grove replay FILE [-v] [--game N]: returns the exit code.
----@param args string[] the command line after `grove replay`
----@param out? fun(line: string) where lines go (default print)
----@return integer code 0 when every record replays, 1 when one does not, 2 for a bad command line
---- The whole file at path, or nil and why.
+--- The game records of a sim file: --json's list (or one record), the
+--- JSON Lines of --records, or a sweep's document; raises why when the
+--- text is none of them.
+local function records_of(text)
+  local records
+  if text:match("^%s*{\"study\"") then records = records_of_lines(text) else records = decode(text) end
+  if type(records) ~= "table" then error("not a grove record: no game record or list of them", 0) end
+  if type(records.studies) == "table" then records = records_of_sweep(records) end
+  if records.game then records = { records } end
+  return records
+end
+
+-- The replay page ----------------------------------------------------------------
+
+-- JSON text of a string, safe inside an HTML script block (<, >, & escaped).
+local function json_string(text)
+  return '"' .. text:gsub('[%c"\\<>&]', function(c)
+    return string.format("\\u%04x", c:byte())
+  end) .. '"'
+end
+
+--- JSON of the plain values the page needs: strings, numbers, booleans,
+--- lists (a table with [1]) and objects with string keys, sorted.
+local function json(v)
+  local t = type(v)
+  if t == "string" then return json_string(v) end
+  if t == "number" or t == "boolean" then return tostring(v) end
+  if t ~= "table" then return "null" end
+  local parts = {}
+  if v[1] ~= nil or next(v) == nil then
+    for i = 1, #v do parts[i] = json(v[i]) end
+    return "[" .. table.concat(parts, ",") .. "]"
+  end
+  local keys = {}
+  for k in pairs(v) do keys[#keys + 1] = tostring(k) end
+  table.sort(keys)
+  for _, k in ipairs(keys) do
+    local value = v[k]
+    if value == nil then value = v[tonumber(k)] end
+    parts[#parts + 1] = json_string(k) .. ":" .. json(value)
+  end
+  return "{" .. table.concat(parts, ",") .. "}"
+end
+M.json = json
+
+--- Every position of a game as its pictures: g is at the start, `moves`
+--- the `count` moves to play (texts of a sim record), or nil to step
+--- through g's own history by redo (a save undone to its start: its
+--- edits included, its redo tail left out).
+--- Each move's text and what the rules said are kept per viewer, as that
+--- viewer may read them (describe(s, move, viewer), s:say's audience).
+--- Returns the page's data.
+local function page_data(g, moves, count, title, info)
+  local viewers = { 0 }
+  if g:hidden() then for seat = 1, g.players do viewers[#viewers + 1] = seat end end
+  local pictures, index, positions, list = {}, {}, {}, {}
+  local function picture(viewer, status)
+    local svg = g:picture(viewer, status)
+    if not index[svg] then
+      pictures[#pictures + 1] = svg
+      index[svg] = #pictures - 1
+    end
+    return index[svg]
+  end
+  local function snap(status)
+    local at = {}
+    for _, v in ipairs(viewers) do
+      local as = v == 0 and "" or string.format(", as seat %d sees it", v)
+      at[tostring(v)] = picture(v, status .. as)
+    end
+    positions[#positions + 1] = at
+  end
+  local function said(n)
+    local say, any = {}, false
+    for _, v in ipairs(viewers) do
+      local lines = g:said(v, n)
+      say[tostring(v)] = lines
+      any = any or #lines > 0
+    end
+    return any and say or nil
+  end
+  local start_say = said(0)
+  snap("the start")
+  for i = 1, count do
+    local seat = g:actor()
+    local m
+    if moves then
+      local text = moves[i]
+      if type(text) ~= "string" then error(string.format("move %d is not a text", i), 0) end
+      local played, why = g:try(text)
+      if not played then
+        error(string.format("move %d (seat %s: %s) no longer plays: %s", i, tostring(seat), text, why), 0)
+      end
+      m = g:history()[i]
+    else
+      g:redo()
+      m = g:history()[i]
+    end
+    local texts, head = {}, "an edit"
+    if type(m) == "string" then                        -- an edit of the position
+      local first = m:match("[^\n]*")
+      for _, v in ipairs(viewers) do texts[tostring(v)] = "edit: " .. first end
+      seat = 0
+    else
+      g:undo()
+      for _, v in ipairs(viewers) do texts[tostring(v)] = g:describe(m, v) end
+      g:redo()
+      head = string.format("seat %d played %s", seat, texts["0"])
+    end
+    list[#list + 1] = { seat = seat, texts = texts, say = said(i) }
+    snap(string.format("after move %d: %s", i, head))
+  end
+  local r = g:result()
+  return {
+    title = title, info = info, viewers = viewers, pictures = pictures, positions = positions,
+    moves = list, say = start_say, result = r and r.text or "the game goes on",
+  }
+end
+
+--- The replay page of one record, from the template, written by `write`
+--- (the host's: whole or not at all).
+local function write_page(template, data, out_path, write)
+  local f, err = io.open(template, "r")
+  if not f then error("the page template: " .. err, 0) end
+  local page = f:read("a")
+  f:close()
+  local at = page and page:find("/*GROVE-DATA*/", 1, true)
+  if not at then error("the page template " .. template .. " has no /*GROVE-DATA*/ place", 0) end
+  local text = page:sub(1, at - 1) .. json(data) .. page:sub(at + #"/*GROVE-DATA*/")
+  if not write then error("cannot write " .. out_path .. ": no file writer given", 0) end
+  local ok, why = write(out_path, text)
+  if not ok then error(why or ("cannot write " .. out_path), 0) end
+end
+
+--- The whole file at path, or nil and why (io's own reading: what
+--- grove replay uses when no reader is given).
 local function read_whole(path)
   local f, err = io.open(path, "r")
   if not f then return nil, err end
@@ -188,16 +327,24 @@ local function read_whole(path)
   return text
 end
 
---- grove replay's command line; `out` prints a line, `read(path)` returns a
---- file's text or nil and why (grove passes its own, which refuses devices,
---- pipes, folders and files larger than any record).
-function M.main(args, out, read)
+--- grove replay FILE [-v] [--game N] [--html OUT.html]: returns the exit code.
+---@param args string[] the command line after `grove replay`
+---@param out? fun(line: string) where lines go (default print)
+---@param read? fun(path: string): string?, string? a file's text, or nil and why (grove replay passes the host's, which refuses devices, pipes, folders and files larger than any record)
+---@param template? string the replay page's template (serve/page/replay.html), for --html
+---@param write? fun(path: string, text: string): boolean?, string? writes the --html page whole or not at all (grove replay passes the host's, outfile.c)
+---@return integer code 0 when every record replays, 1 when one does not, 2 for a bad command line
+function M.main(args, out, read, template, write)
   out = out or print
-  local path, verbose, only
+  local path, verbose, only, html
   local i = 1
   while i <= #args do
     local a = args[i]
     if a == "-v" or a == "--verbose" then verbose = true
+    elseif a == "--html" then
+      html = args[i + 1]
+      if not html or html == "" then out("grove replay: --html needs the page's file name (OUT.html)") return 2 end
+      i = i + 1
     elseif a == "--game" then
       only = math.tointeger(tonumber(args[i + 1] or ""))
       if not only or only < 1 then out("grove replay: --game needs a record number (1 is the first)") return 2 end
@@ -206,9 +353,16 @@ function M.main(args, out, read)
     else out("grove replay: unexpected argument '" .. a .. "'") return 2 end
     i = i + 1
   end
-  if not path then out("usage: grove replay FILE [-v] [--game N]") return 2 end
+  if not path then out("usage: grove replay FILE [-v] [--game N] [--html OUT.html]") return 2 end
   local text, err = (read or read_whole)(path)
   if not text then out("grove replay: " .. err) return 1 end
+  if html then
+    if not template then out("grove replay: the page template (serve/page/replay.html) is not installed") return 1 end
+    local ok, why = pcall(M.html_page, text, only or 1, html, template, path, write)
+    if not ok then out("grove replay: " .. path .. ": " .. tostring(why)) return 1 end
+    out(why)
+    return 0
+  end
   if text:sub(1, 10) == "grove-save" then
     local g, why = games.load(text)
     if not g then out("grove replay: " .. path .. ": " .. why) return 1 end
@@ -219,13 +373,8 @@ function M.main(args, out, read)
       r and ("; " .. r.text) or "; the game goes on"))
     return 0
   end
-  local ok, records
-  if text:match("^%s*{\"study\"") then ok, records = pcall(records_of_lines, text)
-  else ok, records = pcall(decode, text) end
-  if ok and type(records) == "table" and type(records.studies) == "table" then records = records_of_sweep(records) end
-  if ok and type(records) ~= "table" then ok, records = false, "not a grove record: no game record or list of them" end
+  local ok, records = pcall(records_of, text)
   if not ok then out("grove replay: " .. path .. ": " .. records) return 1 end
-  if records.game then records = { records } end
   if #records == 0 then
     out("grove replay: " .. path .. ": no game records in it (a record has \"game\", \"seed\" and \"moves\")")
     return 1
@@ -244,6 +393,43 @@ function M.main(args, out, read)
   if only and done == 0 then out(string.format("grove replay: no record %d (the file has %d)", only, #records)) return 1 end
   out(string.format("%d of %d records replay", done - failed, done))
   return failed == 0 and 0 or 1
+end
+
+--- The replay page of a record (a save's text, or sim records' JSON,
+--- record number `n`) written to `out_path`; returns what to tell the
+--- user. Raises with the reason when a move no longer plays.
+---@param text string the record file's text
+---@param n integer which record of a sim file (1 is the first)
+---@param out_path string the page to write
+---@param template string the page template
+---@param path string the record's file name, for the page
+---@param write? fun(path: string, text: string): boolean?, string? the host's writer (outfile.c)
+---@return string done
+function M.html_page(text, n, out_path, template, path, write)
+  local g, moves, count, info
+  if text:sub(1, 10) == "grove-save" then
+    local why
+    g, why = games.load(text)
+    if not g then error(why, 0) end
+    count = #g:history()
+    while g:undo() do end
+    info = string.format("%s, %d players, seed %d", path, g.players, g.seed)
+  else
+    local records = records_of(text)
+    local rec = records[n]
+    if rec == nil then error(string.format("no game record %d (the file has %d)", n, #records), 0) end
+    local why
+    g, why = open_record(rec)
+    if not g then error(string.format("record %d: %s", n, why), 0) end
+    moves, count = rec.moves, #rec.moves
+    info = string.format("%s record %d, %d players, seed %d", path, n, g.players, g.seed)
+  end
+  local def = g.definition
+  local title = (def.title or g.name) .. (g.variants ~= "" and (" (" .. g.variants .. ")") or "")
+  local data = page_data(g, moves, count, title, info)
+  write_page(template, data, out_path, write)
+  return string.format("wrote %s: %d positions of %s, %d picture%s", out_path, #data.positions, g.name,
+    #data.pictures, #data.pictures == 1 and "" or "s")
 end
 
 return M

@@ -4,8 +4,8 @@
 # regressions in tests/fuzz/crashes/TARGET/) through the fuzz harnesses,
 # built without libFuzzer: any C compiler will do.
 #
-# Uses the objects `make BUILD=BUILD_DIR` made (BUILD_DIR/host/*/*.o and
-# BUILD_DIR/repl/*.o but main.o) and links each harness with them into
+# Uses the objects `make BUILD=BUILD_DIR` made (BUILD_DIR/host/*/*.o,
+# BUILD_DIR/serve/*.o and BUILD_DIR/repl/*.o but main.o) and links each harness with them into
 # BUILD_DIR/fuzz/. CC and SAN are read from the environment as the Makefile
 # has them (SAN: the sanitizer flags the objects were built with).
 #
@@ -20,7 +20,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 CC=${CC:-cc}
 SAN=${SAN:-}
-targets="moves repl save records"
+targets="moves repl save records serve"
 
 for o in "$build/host/engine/game.o" "$build/host/engine/save.o" "$build/repl/cli.o" "$build/repl/play.o"; do
   if [ ! -f "$o" ]; then
@@ -38,10 +38,12 @@ lua_cflags=$(pkg-config --cflags "$lua_pkg")
 lua_static="$(pkg-config --variable=libdir "$lua_pkg")/liblua5.4.a"
 if [ -f "$lua_static" ]; then lua_libs="$lua_static -ldl"; else lua_libs=$(pkg-config --libs "$lua_pkg"); fi
 edit_libs=$(pkg-config --libs readline 2>/dev/null || echo -lreadline)
+mhd_cflags=$(pkg-config --cflags libmicrohttpd 2>/dev/null)
+mhd_libs=$(pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
 
 cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror -Wshadow
         -Wstrict-prototypes -Wmissing-prototypes -Wpointer-arith -Wwrite-strings
-        -Wno-format-truncation -O1 -g $SAN -pthread -DFUZZ_STANDALONE -Ihost/core -Ihost/lua -Ihost/engine -Irepl $lua_cflags"
+        -Wno-format-truncation -O1 -g $SAN -pthread -DFUZZ_STANDALONE -Ihost/core -Ihost/lua -Ihost/engine -Iserve -Irepl $lua_cflags $mhd_cflags"
 out="$build/fuzz"
 mkdir -p "$out"
 
@@ -51,7 +53,7 @@ compile common
 compile standalone
 # the host and the program's own parts (not its main)
 objs=
-for o in "$build"/host/*/*.o "$build"/repl/*.o; do
+for o in "$build"/host/*/*.o "$build"/serve/*.o "$build"/repl/*.o; do
   if [ "$o" != "$build/repl/main.o" ]; then objs="$objs $o"; fi
 done
 for t in $targets; do
@@ -61,7 +63,7 @@ for t in $targets; do
   if [ "$t" = repl ]; then extra="-Wl,--wrap=vm_new,--wrap=vm_call,--wrap=vm_call_budget"; fi
   # shellcheck disable=SC2086
   $CC $SAN -pthread $extra -o "$out/fuzz-$t" "$out/$t.o" "$out/common.o" "$out/standalone.o" \
-      $objs $lua_libs $edit_libs -lm || exit 1
+      $objs $lua_libs $edit_libs $mhd_libs -lm || exit 1
 done
 
 export GROVE_DATA="$root"

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # tests/fuzz/run.sh SECONDS [TARGET...] — fuzz grove with libFuzzer.
 #
-# Builds every harness (tests/fuzz/{moves,repl,save,records}.c) with clang,
+# Builds every harness (tests/fuzz/{moves,repl,save,records,serve}.c) with clang,
 # libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer into
 # build-fuzz/, then runs each target (all four unless named) for SECONDS,
 # one after the other on one core, starting from its seed corpus
@@ -17,12 +17,12 @@
 # "-seed=1" or "-only_ascii=1").
 set -u
 if [ $# -lt 1 ] || ! [[ $1 =~ ^[0-9]+$ ]] || [ "$1" -lt 1 ]; then
-  echo "usage: $0 SECONDS [moves|repl|save|records]..." >&2
+  echo "usage: $0 SECONDS [moves|repl|save|records|serve]..." >&2
   exit 2
 fi
 seconds=$1
 shift
-targets=${*:-moves repl save records}
+targets=${*:-moves repl save records serve}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 CC=${CC:-clang}
@@ -31,7 +31,7 @@ out="$root/build-fuzz"
 # the longest input each target is given (the seeds fit)
 max_len() {
   case $1 in
-    moves|repl) echo 8192 ;;
+    moves|repl|serve) echo 8192 ;;
     save|records) echo 16384 ;;
   esac
 }
@@ -45,9 +45,11 @@ lua_cflags=$(pkg-config --cflags "$lua_pkg")
 lua_static="$(pkg-config --variable=libdir "$lua_pkg")/liblua5.4.a"
 if [ -f "$lua_static" ]; then lua_libs="$lua_static -ldl"; else lua_libs=$(pkg-config --libs "$lua_pkg"); fi
 edit_libs=$(pkg-config --libs readline 2>/dev/null || echo -lreadline)
+mhd_cflags=$(pkg-config --cflags libmicrohttpd 2>/dev/null)
+mhd_libs=$(pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
 
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-base="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g -pthread -Ihost/core -Ihost/lua -Ihost/engine -Irepl $lua_cflags
+base="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g -pthread -Ihost/core -Ihost/lua -Ihost/engine -Iserve -Irepl $lua_cflags $mhd_cflags
       -DGROVE_DATADIR=\"$root\""
 # the host: instrumented for coverage, warnings shown but not fatal (a
 # newer compiler's warning is not this script's business)
@@ -60,7 +62,7 @@ harness_flags="$base $san -fsanitize=fuzzer -Wall -Wextra -Werror -Wshadow -Wstr
 if ! command -v "$CC" >/dev/null; then echo "fuzz: no $CC (Debian: apt-get install clang libclang-rt-dev)" >&2; exit 2; fi
 
 # Compile src to obj when obj is missing or older than src or any header.
-newest_header=$(ls -t host/*/*.h repl/*.h tests/fuzz/*.h tests/fuzz/coverage-ignore.txt | head -n 1)
+newest_header=$(ls -t host/*/*.h serve/*.h repl/*.h tests/fuzz/*.h tests/fuzz/coverage-ignore.txt | head -n 1)
 compile() {  # FLAGS SRC OBJ
   if [ -f "$3" ] && [ "$3" -nt "$2" ] && [ "$3" -nt "$newest_header" ]; then return 0; fi
   mkdir -p "$(dirname "$3")"
@@ -70,7 +72,7 @@ compile() {  # FLAGS SRC OBJ
 }
 
 objs=
-for src in host/*/*.c repl/*.c; do
+for src in host/*/*.c serve/*.c repl/*.c; do
   if [ "$src" = repl/main.c ]; then continue; fi
   obj="$out/obj/${src%.c}.o"
   compile "$host_flags" "$src" "$obj"
@@ -78,14 +80,14 @@ for src in host/*/*.c repl/*.c; do
 done
 compile "$harness_flags" tests/fuzz/common.c "$out/obj/fuzz/common.o"
 for t in $targets; do
-  case $t in moves|repl|save|records) ;; *) echo "fuzz: no target '$t'" >&2; exit 2 ;; esac
+  case $t in moves|repl|save|records|serve) ;; *) echo "fuzz: no target '$t'" >&2; exit 2 ;; esac
   compile "$harness_flags" "tests/fuzz/$t.c" "$out/obj/fuzz/$t.o"
   extra=
   # the REPL harness bounds each input's work from outside play_session (repl.c)
   if [ "$t" = repl ]; then extra="-Wl,--wrap=vm_new,--wrap=vm_call,--wrap=vm_call_budget"; fi
   # shellcheck disable=SC2086
   $CC $san -fsanitize=fuzzer -pthread $extra -o "$out/fuzz-$t" "$out/obj/fuzz/$t.o" \
-      "$out/obj/fuzz/common.o" $objs $lua_libs $edit_libs -lm || exit 1
+      "$out/obj/fuzz/common.o" $objs $lua_libs $edit_libs $mhd_libs -lm || exit 1
 done
 
 export GROVE_DATA="$root"

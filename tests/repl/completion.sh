@@ -44,11 +44,12 @@ offer() {
 }
 
 # Subcommands and top-level options.
-offer subcommand "sim" s
+offer subcommand "sim show serve" s
 offer subcommand "run replay" r
-offer subcommand "play list test run sim merge replay check bench new help" ""
+offer subcommand "serve" se
+offer subcommand "play list test run sim merge replay check show serve bench new help" ""
 offer help-topic "bots" help b
-offer help-topics "sim save" help s
+offer help-topics "sim save serve" help s
 offer subcommand "--help --version" -
 offer subcommand "" zz
 
@@ -90,7 +91,14 @@ offer options "-n --players --seed --variant --bots --threads --cap --json --csv
 offer options "--cap --csv --compare --coverage" sim logger --c
 offer options "--players --seed --variant --bot --set --ascii --from --help" play logger -
 offer options "--players --variant --seed --seconds --playouts --set --json --help" bench -
-offer options "--verbose --game --help" replay -
+offer options "--verbose --game --html --help" replay -
+offer options "--players --bot --variant --set --seed --port --listen --help" serve logger -
+offer options "--players --seed --variant --set --viewer -o --help" show logger -
+offer game "logger" serve lo
+offer bot "random greedy mcts" serve logger --bot 2 = ""
+offer listen "127.0.0.1" serve logger --listen 12
+offer set "winning_score= movement= protesters= pyramids=" serve logger --set ""
+offer set "movement=" show logger --set mo
 offer options "--verbose --filter --help" test -
 offer options "--options --variant --help" list -
 offer options "--help" new -
@@ -178,7 +186,7 @@ offer files "" replay "$tmp/files/records.json" ""
 : >"$tmp/calls"
 offer list-runs "scaredy-snake,star-fluke" play starfall --variant scaredy-snake,
 offer list-runs "1= 2= 3= 4=" play starfall --bot ""
-offer list-runs "sim" s
+offer list-runs "sim show serve" s
 offer list-runs "--players --seed --variant --bot --set --ascii --from --help" play starfall -
 if [ "$(grep -c '^list$' "$tmp/calls")" = 2 ] && [ "$(wc -l <"$tmp/calls")" = 2 ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL list-runs: 4 completions ran grove: $(tr '\n' ';' <"$tmp/calls")"; fi

@@ -7,7 +7,7 @@ expect repl-help "  undo            take back a move (and the bot and forced mov
 expect repl-help "  quit, exit, q   leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)"
 expect repl-help "More: help topics"
 expect repl-help "  mcts:N          N iterations a move"
-expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save record reload variants options writing check"
+expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save record reload variants options serve writing check"
 reject repl-help "not a command, a legal move or Lua"
 reject repl-help "not a command, a move or Lua"
 
@@ -46,7 +46,7 @@ n=$("$GROVE" help commands | grep -c '^  [a-z]')
 # Every subcommand answers --help (and -h) with its usage, exit 0, on
 # stdout; nothing runs (play --help starts no game, replay --help opens no
 # file called --help).
-for c in play list new test run sim replay bench help; do
+for c in play list new test run sim replay bench help show serve; do
   for flag in --help -h; do
     "$GROVE" $c $flag >"$tmp/out" 2>"$tmp/err"; echo "exit $?" >>"$tmp/out"
     expect "$c-$flag" "usage: grove $c"

@@ -89,6 +89,13 @@ local function render(s)
   return string.format("Pile: %s (%d stones)", string.rep("o", s.pile.stones), s.pile.stones)
 end
 
+--- How the host draws the game as a picture (grove serve, grove show):
+--- the pile's stones as tokens. Name a piece's look by its component and
+--- field (docs/api.md, grove.picture).
+local LOOK = {
+  pile = { show = true, label = "the pile", stones = { count = true, color = "#8d8d8d", label = "stones" } },
+}
+
 return game.define {
   name = "{{name}}",
   title = "{{title}}",
@@ -102,6 +109,7 @@ return game.define {
   describe = describe,
   why = why,
   render = render,
+  look = LOOK,
   invariants = invariants,
   kinds = MOVE,              -- the move kinds by name, for grove sim and grove check
 }

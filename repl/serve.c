@@ -1,0 +1,167 @@
+/*
+ * serve.c — `grove serve GAME`: the command line of the browser table. It
+ * opens the game, seats the bots, reads the page's files, starts the table
+ * (serve/table.c) and the HTTP server (serve/http.c), prints each seat's
+ * URL, logs the moves, and stops on Ctrl-C or SIGTERM.
+ */
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/random.h>
+
+#include "http.h"
+#include "repl.h"
+
+static const char serve_usage[] =
+    "usage: grove serve GAME [--players N] [--bot SEAT=KIND]... [--variant A,B] [--set NAME=VALUE]...\n"
+    "                        [--seed S] [--port P] [--listen ADDR]\n"
+    "  A live table in the browser: each seat gets its own URL with a secret token\n"
+    "  (printed at start); a seat's page shows that seat's view only, offers its\n"
+    "  legal moves, and updates when anyone moves. Ctrl-C or SIGTERM stops it.\n"
+    "  --players N        the seats (default: the game's usual count; grove list shows them)\n"
+    "  --bot SEAT=KIND    a bot plays SEAT: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs\n"
+    "  --variant A,B      variants, comma-separated (grove list shows them)\n"
+    "  --set NAME=VALUE   a game option (grove list --options GAME lists them)\n"
+    "  --seed S           the seed of the game's chance (default: a random one, printed)\n"
+    "  --port P           the port (default 8080; 0: any free port)\n"
+    "  --listen ADDR      the address to listen on (default 127.0.0.1, this machine only;\n"
+    "                     0.0.0.0 lets other machines of the network join: the tokens are\n"
+    "                     then the only guard, and HTTP is not encrypted)\n";
+
+/* Read one of the page's files (serve/page/NAME on the search path). */
+static char *read_page(grove_vm *vm, const char *name, size_t *len)
+{
+    char rel[64], path[PATH_MAX], err[1024];
+    snprintf(rel, sizeof rel, "serve/page/%s", name);
+    if (!vm_find(vm, rel, path, sizeof path)) {
+        fprintf(stderr, "grove serve: the page's file %s is not installed (make install puts it in the data folder)\n", rel);
+        return NULL;
+    }
+    char *text = cli_read_file(path, err, sizeof err);
+    if (!text) { fprintf(stderr, "grove serve: %s\n", err); return NULL; }
+    *len = strlen(text);
+    return text;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    cli_opts o = { 0 };
+    const char *listen = "127.0.0.1";
+    long port = 8080;
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    if (!rest) { fprintf(stderr, "grove: out of memory\n"); return 1; }
+    int nrest = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        if (i >= 2 && (!strcmp(a, "-h") || !strcmp(a, "--help"))) { fputs(serve_usage, stdout); free(rest); return 0; }
+        if (i >= 2 && (!strcmp(a, "--port") || !strcmp(a, "--listen"))) {
+            if (i + 1 >= argc) { fprintf(stderr, "grove serve: %s needs a value\n%s", a, serve_usage); free(rest); return 2; }
+            const char *v = argv[++i];
+            if (!strcmp(a, "--listen")) listen = v;
+            else {
+                char *end;
+                port = strtol(v, &end, 10);
+                if (!*v || *end || port < 0 || port > 65535) {
+                    fprintf(stderr, "grove serve: --port needs a port number 0..65535\n");
+                    free(rest);
+                    return 2;
+                }
+            }
+            continue;
+        }
+        if (i >= 2 && (!strcmp(a, "--from") || !strcmp(a, "--ascii"))) {
+            fprintf(stderr, "grove serve: %s is grove play's (see grove serve --help)\n", a);
+            free(rest);
+            return 2;
+        }
+        rest[nrest++] = argv[i];
+    }
+    bool ok = cli_parse_opts(nrest, rest, 2, &o, false);
+    free(rest);
+    if (!ok) return 2;
+    if (!o.game) { fputs(serve_usage, stderr); return 2; }
+    if (!o.seed_given) {
+        uint32_t r = 0;
+        if (getrandom(&r, sizeof r, 0) != sizeof r) r = 1;
+        o.seed = r;
+    }
+    grove_vm *vm = cli_vm();
+    if (!vm) return 1;
+    char err[GAME_ERRLEN];
+    game *g = cli_open_game(vm, &o, err, sizeof err);
+    if (!g) {
+        if (err[0]) fprintf(stderr, "grove serve: %s\n", err);
+        vm_free(vm);
+        return 1;
+    }
+    serve_pages pages = { 0 };
+    pages.html = read_page(vm, "table.html", &pages.html_len);
+    pages.js = pages.html ? read_page(vm, "table.js", &pages.js_len) : NULL;
+    pages.css = pages.js ? read_page(vm, "table.css", &pages.css_len) : NULL;
+    const bot_spec *bots[TABLE_MAX_SEATS + 1] = { 0 };
+    for (int seat = 1; seat <= o.players && seat <= MAX_BOTS && seat <= TABLE_MAX_SEATS; seat++)
+        if (o.bots[seat][0]) bots[seat] = &o.bot[seat];
+    table *t = pages.css ? table_new(vm, g, bots, o.seed, err, sizeof err) : NULL;
+    if (!t) {
+        if (pages.css) fprintf(stderr, "grove serve: %s\n", err);
+        game_close(g);
+        vm_free(vm);
+        free(pages.html); free(pages.js); free(pages.css);
+        return 1;
+    }
+    /* Ctrl-C and SIGTERM are waited for below: blocked in every thread.
+     * Their default action first: a shell starts a background job with
+     * SIGINT ignored, and an ignored signal never reaches sigwait. */
+    signal(SIGINT, SIG_DFL);
+    signal(SIGTERM, SIG_DFL);
+    sigset_t stop;
+    sigemptyset(&stop);
+    sigaddset(&stop, SIGINT);
+    sigaddset(&stop, SIGTERM);
+    pthread_sigmask(SIG_BLOCK, &stop, NULL);
+    serve_site site = { t, &pages };
+    serve_server *srv = serve_start(&site, listen, (int)port, err, sizeof err);
+    int rc = 1;
+    if (!srv) { fprintf(stderr, "grove serve: %s\n", err); goto done; }
+    if (!table_start_bots(t)) { fprintf(stderr, "grove serve: cannot start the bots' thread\n"); goto done; }
+    bool v6 = strchr(listen, ':') != NULL;
+    char base[128];
+    snprintf(base, sizeof base, "http://%s%s%s:%d", v6 ? "[" : "", listen, v6 ? "]" : "", serve_port(srv));
+    game_settings changed;                      /* the options set away from their defaults */
+    char options[512] = "";
+    if (game_options_values(g, true, &changed)) game_settings_text(&changed, options, sizeof options);
+    printf("grove serve: %s, %d player%s, seed %llu%s%s%s%s, on %s\n", o.game, o.players, o.players == 1 ? "" : "s",
+           (unsigned long long)o.seed, o.variants[0] ? ", variants " : "", o.variants,
+           options[0] ? ", options " : "", options, base);
+    if (!strcmp(listen, "0.0.0.0") || !strcmp(listen, "::"))
+        printf("(every address of this machine: give the others its address in place of %s)\n", listen);
+    for (int seat = 1; seat <= o.players; seat++) {
+        if (table_is_bot(t, seat)) printf("  seat %d: the %s bot\n", seat, o.bots[seat]);
+        else printf("  seat %d: %s/play/%s\n", seat, base, table_token(t, seat));
+    }
+    printf("  onlooker: %s/play/%s\n", base, table_token(t, 0));
+    printf("Each URL is that seat's key: give it to that player only. Ctrl-C stops the table.\n");
+    /* what the rules said at setup, as an onlooker reads it; the moves follow */
+    const char *said = game_entry_said(g, -1);
+    game_line line;
+    while (game_said_next(&said, &line))
+        if (game_line_for(&line, 0)) printf("      %.*s\n", line.len, line.text);
+    fflush(stdout);
+    table_set_log(t, stdout);
+    int sig = 0;
+    sigwait(&stop, &sig);
+    table_set_log(t, NULL);
+    table_stop(t);
+    printf("grove serve: stopped (%s) after %d moves\n", sig == SIGINT ? "Ctrl-C" : "SIGTERM", game_position(g));
+    rc = 0;
+done:
+    table_stop(t);
+    serve_stop(srv);
+    table_free(t);                              /* closes the game */
+    vm_free(vm);
+    free(pages.html); free(pages.js); free(pages.css);
+    pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
+    return rc;
+}

@@ -1,0 +1,205 @@
+/*
+ * handler.c — the routes of `grove serve` and the checks on a request
+ * (handler.h).
+ */
+#include "handler.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "json.h"
+#include "textbuf.h"
+
+static const char JSON_TYPE[] = "application/json; charset=utf-8";
+
+void serve_reply_free(serve_reply *r)
+{
+    free(r->body);
+    r->body = NULL;
+}
+
+/* A reply whose body is the textbuf's text (or a 500 on no memory). */
+static void reply_text(serve_reply *r, int status, const char *type, textbuf *b)
+{
+    if (b->oom) {
+        free(b->p);
+        serve_error(r, 500, "out of memory");
+        return;
+    }
+    r->status = status;
+    r->type = type;
+    r->body = b->p;
+    r->len = b->len;
+}
+
+void serve_error(serve_reply *r, int status, const char *message)
+{
+    textbuf b = { 0 };
+    textbuf_printf(&b, "{\"error\":");
+    json_string(&b, message);
+    textbuf_printf(&b, "}\n");
+    free(r->body);
+    r->body = NULL;
+    if (b.oom) {                                /* the fixed text, with no allocation */
+        free(b.p);
+        r->status = status;
+        r->type = JSON_TYPE;
+        r->fixed = "{\"error\":\"out of memory\"}\n";
+        r->len = strlen(r->fixed);
+        return;
+    }
+    reply_text(r, status, JSON_TYPE, &b);
+}
+
+static void reply_answer(serve_reply *r, const table_answer *a)
+{
+    if (a->status != 200) { serve_error(r, a->status, a->message); return; }
+    textbuf b = { 0 };
+    textbuf_printf(&b, "{\"ok\":");
+    json_string(&b, a->message);
+    textbuf_printf(&b, "}\n");
+    reply_text(r, 200, JSON_TYPE, &b);
+}
+
+static void reply_fixed(serve_reply *r, const char *type, const char *text, size_t len)
+{
+    r->status = 200;
+    r->type = type;
+    r->fixed = text;
+    r->len = len;
+}
+
+/* Parse a whole decimal number of at most 18 digits. */
+static bool parse_count(const char *s, size_t n, long long *out)
+{
+    if (n == 0 || n > 18) return false;
+    long long v = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (s[i] < '0' || s[i] > '9') return false;
+        v = v * 10 + (s[i] - '0');
+    }
+    *out = v;
+    return true;
+}
+
+/* The body of a move: exactly version=V&move=I (either order), nothing
+ * else. */
+static bool parse_move(const char *body, size_t len, long long *version, long long *move)
+{
+    bool has_v = false, has_m = false;
+    size_t i = 0;
+    while (i < len) {
+        size_t end = i;
+        while (end < len && body[end] != '&') end++;
+        const char *eq = memchr(body + i, '=', end - i);
+        if (!eq) return false;
+        size_t klen = (size_t)(eq - (body + i));
+        const char *v = eq + 1;
+        size_t vlen = (size_t)(body + end - v);
+        if (klen == 7 && !memcmp(body + i, "version", 7) && !has_v) {
+            if (!parse_count(v, vlen, version)) return false;
+            has_v = true;
+        } else if (klen == 4 && !memcmp(body + i, "move", 4) && !has_m) {
+            if (!parse_count(v, vlen, move)) return false;
+            has_m = true;
+        } else {
+            return false;
+        }
+        i = end + 1;
+        if (end == len - 1) return false;       /* a trailing & */
+    }
+    return has_v && has_m;
+}
+
+/* Split "/api/TOKEN/rest" into the token and the rest ("state"); false if
+ * the URL is not of that shape. */
+static bool split_api(const char *url, char token[TABLE_TOKEN_LEN + 1], const char **rest)
+{
+    const char *p = url + 5;                    /* past "/api/" */
+    const char *slash = strchr(p, '/');
+    if (!slash || slash - p != TABLE_TOKEN_LEN) return false;
+    memcpy(token, p, TABLE_TOKEN_LEN);
+    token[TABLE_TOKEN_LEN] = '\0';
+    *rest = slash + 1;
+    return true;
+}
+
+static bool is(const char *method, const char *want) { return strcmp(method, want) == 0; }
+
+static void wrong_method(serve_reply *r, const char *allow)
+{
+    serve_error(r, 405, "wrong method for this URL");
+    r->allow = allow;
+}
+
+void serve_handle(const serve_site *site, const char *method, const char *url,
+                  const char *body, size_t len, serve_reply *out)
+{
+    memset(out, 0, sizeof *out);
+    out->events_seat = -1;
+    table *t = site->t;
+    if (!method || !url || url[0] != '/' || strlen(url) > SERVE_MAX_URL) {
+        serve_error(out, 400, "a malformed request");
+        return;
+    }
+    if (len > SERVE_MAX_BODY) { serve_error(out, 413, "the request body is too large"); return; }
+    bool get = is(method, "GET") || is(method, "HEAD");
+    /* the page's files */
+    if (!strcmp(url, "/page/table.js") || !strcmp(url, "/page/table.css")) {
+        if (!get) { wrong_method(out, "GET, HEAD"); return; }
+        if (url[12] == 'j') reply_fixed(out, "text/javascript; charset=utf-8", site->pages->js, site->pages->js_len);
+        else reply_fixed(out, "text/css; charset=utf-8", site->pages->css, site->pages->css_len);
+        return;
+    }
+    if (!strncmp(url, "/play/", 6)) {
+        if (!get) { wrong_method(out, "GET, HEAD"); return; }
+        if (table_seat_of(t, url + 6) < 0) {
+            serve_error(out, 403, "no seat of this table has that token: use the URL grove serve printed");
+            return;
+        }
+        reply_fixed(out, "text/html; charset=utf-8", site->pages->html, site->pages->html_len);
+        return;
+    }
+    if (strncmp(url, "/api/", 5) != 0) {
+        serve_error(out, 404, "no such page: open the URL of your seat that grove serve printed");
+        return;
+    }
+    char token[TABLE_TOKEN_LEN + 1];
+    const char *rest;
+    if (!split_api(url, token, &rest)) { serve_error(out, 404, "no such URL: /api/TOKEN/..."); return; }
+    int seat = table_seat_of(t, token);
+    if (seat < 0) { serve_error(out, 403, "no seat of this table has that token"); return; }
+    table_answer a = { 200, "" };
+    if (!strcmp(rest, "state")) {
+        if (!get) { wrong_method(out, "GET, HEAD"); return; }
+        char *json = table_view(t, seat, &a);
+        if (!json) { serve_error(out, a.status, a.message); return; }
+        out->status = 200;
+        out->type = JSON_TYPE;
+        out->body = json;
+        out->len = strlen(json);
+    } else if (!strcmp(rest, "events")) {
+        if (!get) { wrong_method(out, "GET, HEAD"); return; }
+        out->status = 200;
+        out->type = "text/event-stream";
+        out->events_seat = seat;
+    } else if (!strcmp(rest, "move")) {
+        if (!is(method, "POST")) { wrong_method(out, "POST"); return; }
+        long long version = 0, move = 0;
+        if (!parse_move(body, len, &version, &move)) {
+            serve_error(out, 400, "a move is version=V&move=I (the version shown and the move's number)");
+            return;
+        }
+        table_play(t, seat, (uint64_t)version, (long)move, &a);
+        reply_answer(out, &a);
+    } else if (!strcmp(rest, "undo") || !strcmp(rest, "undo/yes") || !strcmp(rest, "undo/no")) {
+        if (!is(method, "POST")) { wrong_method(out, "POST"); return; }
+        if (len) { serve_error(out, 400, "an undo request has no body"); return; }
+        if (!strcmp(rest, "undo")) table_undo_ask(t, seat, &a);
+        else table_undo_answer(t, seat, rest[5] == 'y', &a);
+        reply_answer(out, &a);
+    } else {
+        serve_error(out, 404, "no such URL: state, events, move, undo, undo/yes or undo/no");
+    }
+}

@@ -1,0 +1,198 @@
+// grove serve: a seat's page. The seat's token is in the address
+// (/play/TOKEN); everything the page shows comes from /api/TOKEN/state,
+// which holds only what that seat may see. Server-sent events
+// (/api/TOKEN/events) say when the table changed; the page then asks again.
+// A move is played by its button, or by clicking the board: a place, a
+// card or a die whose name is in exactly one move's text plays it, in
+// several shows those moves.
+"use strict";
+(function () {
+  var token = location.pathname.split("/")[2] || "";
+  var api = "/api/" + token + "/";
+  var view = null;            // the last state shown
+  var filterKey = null;       // the board element the move list is filtered by
+  var $ = function (id) { return document.getElementById(id); };
+
+  function say(text) {
+    var m = $("message");
+    m.textContent = text || "";
+    m.hidden = !text;
+  }
+
+  function seatName(seat) { return seat === 0 ? "an onlooker" : "seat " + seat; }
+
+  // Does a move's text name `key` as a whole word (or words)?
+  function names(text, key) {
+    var t = " " + text.toLowerCase().replace(/\s+/g, " ") + " ";
+    return t.indexOf(" " + key.toLowerCase().replace(/\s+/g, " ") + " ") >= 0;
+  }
+
+  function showMoves() {
+    var list = $("moves");
+    list.textContent = "";
+    var moves = view.moves || [];
+    var shown = 0;
+    moves.forEach(function (text, i) {
+      var li = document.createElement("li");
+      var b = document.createElement("button");
+      b.type = "button";
+      b.textContent = text;
+      b.dataset.move = i;
+      b.className = "move";
+      li.appendChild(b);
+      if (filterKey && !names(text, filterKey)) li.className = "hidden";
+      else shown++;
+      list.appendChild(li);
+    });
+    $("filter").hidden = !filterKey;
+    if (filterKey) $("filter-text").textContent = shown + " move" + (shown === 1 ? "" : "s") + " with " + filterKey;
+    var mine = view.actor === view.seat && view.seat > 0;
+    $("moves-title").textContent = view.over ? "The game is over"
+      : mine ? "Your move" : "Waiting for " + seatName(view.actor);
+    // what on the board can be clicked for a move
+    var keys = document.querySelectorAll("#board [data-key]");
+    for (var k = 0; k < keys.length; k++) {
+      var key = keys[k].getAttribute("data-key");
+      var playable = key && moves.some(function (t) { return names(t, key); });
+      keys[k].classList.toggle("playable", !!playable);
+    }
+  }
+
+  function showLog() {
+    var log = $("log");
+    log.textContent = "";
+    if ((view.said || []).length) {                 // what the rules said at setup
+      var first = document.createElement("li");
+      first.className = "setup";
+      first.textContent = "setup";
+      view.said.forEach(function (line) {
+        var s = document.createElement("span");
+        s.className = "say";
+        s.textContent = line;
+        first.appendChild(s);
+      });
+      log.appendChild(first);
+    }
+    view.log.forEach(function (e) {
+      var li = document.createElement("li");
+      li.value = e.n;
+      li.textContent = seatName(e.seat) + ": " + e.text;
+      (e.say || []).forEach(function (line) {
+        var s = document.createElement("span");
+        s.className = "say";
+        s.textContent = line;
+        li.appendChild(s);
+      });
+      log.appendChild(li);
+    });
+    log.scrollTop = log.scrollHeight;
+  }
+
+  function showUndo() {
+    var u = view.undo;
+    var person = view.seat > 0 && !(view.seats[view.seat - 1] || {}).bot;
+    $("undo").hidden = !person;
+    $("undo-ask").hidden = !!u || view.over && view.log.length === 0;
+    $("undo-request").hidden = !u;
+    if (u) {
+      var waiting = u.waiting.map(seatName).join(", ");
+      if (u.by === view.seat) {
+        $("undo-text").textContent = "You asked to take back your last move; waiting for " + waiting + ".";
+        $("undo-yes").hidden = true;
+        $("undo-no").textContent = "Withdraw";
+      } else {
+        var mine = u.waiting.indexOf(view.seat) >= 0;
+        $("undo-text").textContent = seatName(u.by) + " asks to go back to move " + u.to +
+          (mine ? ": do you agree?" : "; waiting for " + waiting + ".");
+        $("undo-yes").hidden = !mine;
+        $("undo-no").hidden = !mine;
+        $("undo-no").textContent = "Refuse";
+      }
+    }
+  }
+
+  function show(v) {
+    view = v;
+    document.title = v.title + " — " + seatName(v.seat);
+    $("title").textContent = v.title;
+    $("who").textContent = v.seat === 0 ? "Onlooker" : "You are seat " + v.seat;
+    $("status").textContent = v.over ? "the game is over"
+      : v.actor === v.seat ? "your turn" : seatName(v.actor) + " to play";
+    $("board").innerHTML = v.picture;
+    $("result").hidden = !v.result;
+    $("result").textContent = v.result || "";
+    if (v.problem) say(v.problem);
+    showMoves();
+    showLog();
+    showUndo();
+    document.body.dataset.version = v.version;
+    document.body.dataset.ready = "yes";
+  }
+
+  var loading = false, again = false;
+  function load() {
+    if (loading) { again = true; return; }
+    loading = true;
+    fetch(api + "state", { cache: "no-store" }).then(function (r) {
+      return r.json().then(function (body) {
+        if (!r.ok) throw new Error(body.error || ("the server answered " + r.status));
+        if (!view || view.version !== body.version) show(body);
+      });
+    }).catch(function (e) { say(e.message); }).then(function () {
+      loading = false;
+      if (again) { again = false; load(); }
+    });
+  }
+
+  function post(path, body) {
+    say("");
+    return fetch(api + path, {
+      method: "POST", cache: "no-store",
+      headers: body ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
+      body: body || undefined
+    }).then(function (r) {
+      return r.json().then(function (b) {
+        if (!r.ok) say(b.error || ("the server answered " + r.status));
+      });
+    }).catch(function (e) { say(e.message); }).then(load);
+  }
+
+  function play(i) {
+    if (!view) return;
+    filterKey = null;
+    post("move", "version=" + view.version + "&move=" + i);
+  }
+
+  $("moves").addEventListener("click", function (e) {
+    var b = e.target.closest("button.move");
+    if (b) play(Number(b.dataset.move));
+  });
+  $("board").addEventListener("click", function (e) {
+    var el = e.target.closest("[data-key]");
+    if (!el || !view) return;
+    var key = el.getAttribute("data-key");
+    var found = [];
+    (view.moves || []).forEach(function (t, i) { if (names(t, key)) found.push(i); });
+    if (found.length === 1) { play(found[0]); return; }
+    if (found.length === 0) { say((view.moves || []).length ? "no move with " + key : "it is not your turn"); return; }
+    say("");
+    filterKey = key;
+    showMoves();
+  });
+  $("filter-clear").addEventListener("click", function () { filterKey = null; showMoves(); });
+  $("undo-ask").addEventListener("click", function () { post("undo"); });
+  $("undo-yes").addEventListener("click", function () { post("undo/yes"); });
+  $("undo-no").addEventListener("click", function () { post("undo/no"); });
+
+  function listen() {
+    var es = new EventSource(api + "events");
+    es.addEventListener("table", function (e) {
+      $("live").textContent = "live";
+      if (!view || String(view.version) !== e.data) load();
+    });
+    es.onerror = function () { $("live").textContent = "reconnecting…"; };
+  }
+
+  load();
+  listen();
+})();

@@ -1,0 +1,733 @@
+--- grove.picture — any game drawn as SVG from its components.
+---
+--- The host calls picture.svg(s, look, view) for `picture FILE.svg`,
+--- `grove show`, the replay page and `grove serve`; a rule script does not
+--- call it. Every component a script declared is drawn by its kind: square
+--- grids and hex boards (with their side fields), graphs, card zones
+--- (faces only where the viewer may see them: the same rule as the text
+--- render), dice, pools; what belongs to one seat (a zone it owns, a board
+--- or pool per seat) in that seat's panel. Vars are the script's
+--- bookkeeping, drawn only where the look says `show = true`.
+---
+--- A game may give a small `look` table in its definition saying how its
+--- values read; everything has a plain default, so a game without one is
+--- drawn all the same. By component name (a per-seat name without its seat
+--- number: `forest` for forest1, forest2 ...), then by field:
+---
+---   look = {
+---     cards = function(card) return { label = CARDS[card].name, color = "#8c6" } end,
+---     backs = { [1] = { label = "roots" } },        -- what a face-down card shows
+---     board = {
+---       tree = { { glyph = "♣", label = "seedling" }, { glyph = "♣♣", label = "sapling" } },
+---       logger = { seat = true, glyph = "L", label = "logger" },  -- the value is a seat
+---       corner = { fill = "#eee", label = "corner" },               -- any value but 0
+---       fish = { count = true, glyph = "●", color = "#36c" },       -- the value is a count
+---       card = "card",                          -- the value is a card (drawn by look.cards)
+---       spawner = false,                        -- not drawn
+---     },
+---     map = { sides = { side = { [1] = { color = "#48f", label = "water" } } } },  -- a hex board's side fields
+---     paths = { at = function(s, node) return x, y end,       -- a graph: where each node is drawn
+---               name = function(s, node) return "c3" end,    -- and its name (default: its number)
+---               edges = { snake = { color = "#6b8e23" } } }, -- an edge field's look
+---     cup = { faces = { star = { glyph = "★", color = "#fc3" } } },
+---     score = { label = "points" },             -- a pool's caption; false hides a component
+---     forest = { cell = 64, columns = "numbers" },  -- a grid's cells in pixels (default 44);
+---                                               -- columns numbered, not lettered
+---     seats = { "#d62728", "#2ca02c" },         -- the seats' colours (default: red, blue, green ...)
+---     pile = { show = true, stones = { count = true, color = "#888" } },  -- vars shown, one as tokens
+---   }
+---
+--- A field's look is one entry for every value but 0, or entries by value
+--- ({ [1] = ..., [2] = ..., other = ... }; false leaves a value undrawn).
+---
+--- An entry (glyph, color, label, fill, scale) draws a piece: the glyph on
+--- a disc of the color (scale 0.3..1 of the place's size), or the place
+--- filled with `fill`; the label is its tooltip and its line in the legend.
+--- A place's name (a square's "c3", a hex's "1,-1", a node's name) and a
+--- card's label are what a click on it looks for in the move texts at
+--- `grove serve`: name them as the moves do.
+local M = {}
+
+M.SEAT_COLORS = { "#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#17becf", "#bcbd22" }
+
+local CELL = 44            -- a square's side, a hex's width
+local CARD_W, CARD_H = 84, 30
+local GAP = 16
+local WIDTH = 980          -- where the flow of panels wraps
+
+-- Text -------------------------------------------------------------------------
+
+local ESCAPES = { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;", ["'"] = "&#39;" }
+
+--- Text made safe for SVG/XML (control characters dropped).
+function M.escape(text)
+  text = tostring(text):gsub("[%z\1-\8\11\12\14-\31]", "")
+  return (text:gsub("[&<>\"']", ESCAPES))
+end
+local esc = M.escape
+
+local function fmt(n)
+  if math.type(n) == "integer" then return tostring(n) end
+  return string.format("%.1f", n)
+end
+
+local function text_at(x, y, text, size, color, anchor, extra)
+  return string.format('<text x="%s" y="%s" font-size="%d" fill="%s" text-anchor="%s"%s>%s</text>',
+    fmt(x), fmt(y), size, color or "#222", anchor or "middle", extra or "", esc(text))
+end
+
+--- Shorten text to at most n characters (UTF-8 aware), with an ellipsis.
+local function clip(text, n)
+  text = tostring(text)
+  local len = utf8.len(text) or #text
+  if len <= n then return text end
+  local cut = utf8.offset(text, n) or n
+  return text:sub(1, cut - 1) .. "…"
+end
+
+local seat_colors = M.SEAT_COLORS     -- the look's `seats`, while a picture is drawn
+
+local function seat_color(seat)
+  if math.type(seat) ~= "integer" or seat < 1 then return "#888" end
+  return seat_colors[(seat - 1) % #seat_colors + 1]
+end
+
+-- A box is {w =, h =, parts = {...}}: SVG drawn with its top left at 0,0.
+
+local function box(w, h)
+  return { w = w, h = h, parts = {} }
+end
+
+local function add(b, ...)
+  for i = 1, select("#", ...) do b.parts[#b.parts + 1] = select(i, ...) end
+end
+
+local function place(b, inner, x, y)
+  add(b, string.format('<g transform="translate(%s,%s)">', fmt(x), fmt(y)))
+  for _, p in ipairs(inner.parts) do b.parts[#b.parts + 1] = p end
+  add(b, "</g>")
+end
+
+--- Boxes side by side, wrapping at `width`; returns one box.
+local function flow(boxes, width, gap)
+  local out = box(0, 0)
+  local x, y, row_h = 0, 0, 0
+  for _, b in ipairs(boxes) do
+    if x > 0 and x + b.w > width then
+      x, y, row_h = 0, y + row_h + gap, 0
+    end
+    place(out, b, x, y)
+    out.w = math.max(out.w, x + b.w)
+    row_h = math.max(row_h, b.h)
+    x = x + b.w + gap
+  end
+  out.h = y + row_h
+  return out
+end
+
+--- Boxes one under the other.
+local function stack(boxes, gap)
+  local out = box(0, 0)
+  local y = 0
+  for i, b in ipairs(boxes) do
+    place(out, b, 0, y)
+    out.w = math.max(out.w, b.w)
+    y = y + b.h + (i < #boxes and gap or 0)
+  end
+  out.h = y
+  return out
+end
+
+--- A caption above a box.
+local function captioned(title, inner, color)
+  local out = box(math.max(inner.w, 8 * (utf8.len(title) or #title)), inner.h + 20)
+  add(out, text_at(0, 13, title, 13, color or "#333", "start", ' font-weight="bold"'))
+  place(out, inner, 0, 20)
+  return out
+end
+
+-- The look ---------------------------------------------------------------------
+
+--- The look of a component: look[name], else look[name without its seat
+--- number]; false when the look hides it.
+local function look_of(look, name)
+  local l, number = look[name], nil
+  if l == nil then
+    local stem
+    stem, number = name:match("^(.-)_?(%d+)$")
+    if stem then l = look[stem] end
+  end
+  if l == false then return false end
+  return type(l) == "table" and l or {}, number
+end
+
+--- Is a field's look a map of values (integer keys) rather than one entry?
+local function by_value(spec)
+  if type(spec) ~= "table" then return false end
+  if spec.other ~= nil then return true end
+  for k in pairs(spec) do
+    if math.type(k) == "integer" then return true end
+  end
+  return false
+end
+
+-- The legend: every entry drawn, once.
+-- shape: "disc" (a piece), "fill" (a place's colour), "line" (a side or
+-- an edge), "die".
+local function legend_note(ctx, shape, glyph, color, label)
+  if not label or label == "" then return end
+  if ctx.seen[label] then return end
+  ctx.seen[label] = true
+  ctx.legend[#ctx.legend + 1] = { shape = shape, glyph = glyph, color = color, label = label }
+end
+
+--- What a card face looks like: an entry {label =, color =}.
+local function card_face(ctx, card)
+  local cards = ctx.look.cards
+  local e
+  if type(cards) == "function" then e = cards(card)
+  elseif type(cards) == "table" then e = cards[card] end
+  if type(e) == "string" then e = { label = e } end
+  if type(e) ~= "table" then e = {} end
+  return { label = e.label or ("card " .. card), color = e.color or "#fffdf5", glyph = e.glyph }
+end
+
+--- What a card back looks like.
+local function card_back(ctx, back)
+  local backs = ctx.look.backs
+  local e
+  if type(backs) == "function" then e = backs(back)
+  elseif type(backs) == "table" then e = backs[back] end
+  if type(e) == "string" then e = { label = e } end
+  if type(e) ~= "table" then e = {} end
+  return { label = e.label or (back ~= 0 and ("back " .. back) or ""), color = e.color or "#8a7a66" }
+end
+
+--- The pieces a place shows: for each field with a value other than 0,
+--- what the look says it is. Returns {fills = {...}, pieces = {...}}.
+local function pieces_of(ctx, comp_look, fields, get)
+  local fills, pieces = {}, {}
+  for _, field in ipairs(fields) do
+    local spec = comp_look[field]
+    local v = get(field)
+    if spec ~= false and v ~= 0 then
+      if spec == "card" then
+        local face = card_face(ctx, v)
+        pieces[#pieces + 1] = { card = v, label = face.label, color = face.color }
+      else
+        local e
+        if spec == nil then
+          e = { glyph = v == 1 and field:sub(1, 3) or (field:sub(1, 1) .. v), label = field .. " " .. v, plain = true }
+        elseif by_value(spec) then
+          e = spec[v]
+          if e == nil then e = spec.other end
+          if e == nil then e = { glyph = tostring(v), label = field .. " " .. v } end
+        else
+          e = spec
+        end
+        if e == false then goto next_field end
+        local glyph, color, label = e.glyph, e.color, e.label
+        if e.seat then
+          color = seat_color(v)
+          label = (e.label or field) .. " of seat " .. v
+        elseif e.count then
+          label = e.label or field
+          if v > 1 then glyph = (glyph or "") .. v end
+        end
+        if e.fill then
+          fills[#fills + 1] = { fill = e.fill, label = label }
+          legend_note(ctx, "fill", nil, e.fill, e.label or field)
+        else
+          pieces[#pieces + 1] = { glyph = glyph or "", color = color, label = label or field, plain = e.plain,
+                                  scale = type(e.scale) == "number" and math.max(0.3, math.min(e.scale, 1)) or 1 }
+          if not e.plain then legend_note(ctx, "disc", e.glyph, e.seat and "#888" or color, e.seat and (e.label or field) or label) end
+        end
+      end
+    end
+    ::next_field::
+  end
+  return { fills = fills, pieces = pieces }
+end
+
+--- Draw the pieces of one place inside a square of side `size` centred
+--- at cx, cy.
+local function draw_pieces(out, got, cx, cy, size)
+  local n = #got.pieces
+  if n == 0 then return end
+  local per_row = n == 1 and 1 or (n <= 4 and 2 or 3)
+  local rows = (n + per_row - 1) // per_row
+  local step = size / math.max(per_row, rows)
+  local radius = step * 0.42
+  for i, p in ipairs(got.pieces) do
+    local col, row = (i - 1) % per_row, (i - 1) // per_row
+    local x = cx + (col - (per_row - 1) / 2) * step
+    local y = cy + (row - (rows - 1) / 2) * step
+    local title = "<title>" .. esc(p.label) .. "</title>"
+    local r = radius * (p.scale or 1)
+    if p.card then
+      local w = math.min(size - 4, 64)
+      add(out, string.format('<g class="piece" data-key="%s">%s<rect x="%s" y="%s" width="%s" height="%s" rx="3" fill="%s" stroke="#555"/>',
+        esc(p.label), title, fmt(x - w / 2), fmt(y - r), fmt(w), fmt(2 * r), esc(p.color)))
+      add(out, text_at(x, y + 4, clip(p.label, math.floor(w / 6)), 10, "#222"), "</g>")
+    elseif p.color then
+      add(out, string.format('<g class="piece">%s<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#333" stroke-width="1"/>',
+        title, fmt(x), fmt(y), fmt(r), esc(p.color)))
+      add(out, text_at(x, y + r * 0.45, p.glyph, math.floor(r * 1.2), "#fff", "middle", ' font-weight="bold"'), "</g>")
+    else
+      add(out, string.format('<g class="piece">%s', title))
+      add(out, text_at(x, y + r * 0.45, p.glyph, math.floor(p.plain and r * 0.9 or r * 1.3), "#222"), "</g>")
+    end
+  end
+end
+
+local function tooltip(name, got)
+  local parts = { name }
+  for _, f in ipairs(got.fills) do parts[#parts + 1] = f.label end
+  for _, p in ipairs(got.pieces) do parts[#parts + 1] = p.label end
+  return "<title>" .. esc(table.concat(parts, ": ", 1, math.min(2, #parts)) ..
+    (#parts > 2 and ", " .. table.concat(parts, ", ", 3) or "")) .. "</title>"
+end
+
+-- Boards -----------------------------------------------------------------------
+
+local function draw_grid(ctx, name, grid, l)
+  local w, h = grid:size()
+  local fields = ctx.infos[name].fields
+  local side = math.type(l.cell) == "integer" and math.max(20, math.min(l.cell, 120)) or CELL
+  local out = box(w * side + 18, h * side + 16)
+  add(out, string.format('<g class="board grid" data-component="%s">', esc(name)))
+  for cell = 1, w * h do
+    local x, y = grid:xy(cell)
+    local px, py = 18 + (x - 1) * side, (h - y) * side
+    local got = pieces_of(ctx, l, fields, function(f) return grid:get(cell, f) end)
+    local fill = got.fills[#got.fills] and got.fills[#got.fills].fill or ((x + y) % 2 == 0 and "#f4f1e8" or "#ebe6d6")
+    local cname = grid:name(cell)
+    add(out, string.format('<g class="cell" data-key="%s">%s<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#9a927c"/>',
+      esc(cname), tooltip(cname, got), px, py, side, side, esc(fill)))
+    draw_pieces(out, got, px + side / 2, py + side / 2, side - 4)
+    add(out, "</g>")
+  end
+  if w <= 26 then
+    for x = 1, w do
+      add(out, text_at(18 + (x - 0.5) * side, h * side + 13, l.columns == "numbers" and x or string.char(96 + x), 11, "#777"))
+    end
+  end
+  for y = 1, h do add(out, text_at(9, (h - y + 0.5) * side + 4, y, 11, "#777")) end
+  add(out, "</g>")
+  return out
+end
+
+local SQRT3 = math.sqrt(3)
+-- A pointy-top hex's corners, from the east side clockwise on screen: the
+-- side towards direction k (e, se, sw, w, nw, ne) runs from corner k to k+1.
+local CORNER = {}
+for k = 0, 5 do
+  local a = math.rad(-30 + 60 * k)
+  CORNER[k + 1] = { math.cos(a), math.sin(a) }
+end
+
+local function draw_hex(ctx, name, hex, l)
+  local ids = { hex:cells() }
+  local size = CELL / SQRT3 * 1.02      -- centre to corner
+  local fields, sides = {}, {}
+  -- field names: the look says which are side fields; the rest are read per hex
+  local minx, miny, maxx, maxy = math.huge, math.huge, -math.huge, -math.huge
+  local at = {}
+  for _, id in ipairs(ids) do
+    local q, r = hex:qr(id)
+    local x, y = size * SQRT3 * (q + r / 2), size * 1.5 * r
+    at[id] = { x, y }
+    minx, maxx = math.min(minx, x), math.max(maxx, x)
+    miny, maxy = math.min(miny, y), math.max(maxy, y)
+  end
+  if #ids == 0 then
+    local empty = box(120, 20)
+    add(empty, string.format('<g class="board hex" data-component="%s">', esc(name)))
+    add(empty, text_at(0, 14, "(no hex on the board)", 12, "#777", "start"), "</g>")
+    return empty
+  end
+  for _, f in ipairs(ctx.infos[name].fields or {}) do fields[#fields + 1] = f end
+  for _, f in ipairs(ctx.infos[name].side_fields or {}) do sides[#sides + 1] = f end
+  local ox, oy = -minx + size + 2, -miny + size + 2
+  local out = box(maxx - minx + 2 * size + 4, maxy - miny + 2 * size + 4)
+  add(out, string.format('<g class="board hex" data-component="%s">', esc(name)))
+  local side_look = type(l.sides) == "table" and l.sides or {}
+  for _, id in ipairs(ids) do
+    local cx, cy = at[id][1] + ox, at[id][2] + oy
+    local got = pieces_of(ctx, l, fields, function(f) return hex:get(id, f) end)
+    local pts = {}
+    for k = 1, 6 do pts[k] = fmt(cx + CORNER[k][1] * size) .. "," .. fmt(cy + CORNER[k][2] * size) end
+    local fill = got.fills[#got.fills] and got.fills[#got.fills].fill or "#f4f1e8"
+    local hname = hex:name(id)
+    add(out, string.format('<g class="cell" data-key="%s">%s<polygon points="%s" fill="%s" stroke="#b8b09a"/>',
+      esc(hname), tooltip(hname, got), table.concat(pts, " "), esc(fill)))
+    for _, sf in ipairs(sides) do
+      local spec = side_look[sf]
+      if spec ~= false then
+        local values = { hex:sides(id, sf) }
+        for k = 1, 6 do
+          local v = values[k]
+          if v ~= 0 then
+            local e = spec and (by_value(spec) and spec[v] or spec) or { color = "#666", label = sf .. " " .. v }
+            local a, b = CORNER[k], CORNER[k % 6 + 1]
+            local inset = 0.86
+            add(out, string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="4" stroke-linecap="round"/>',
+              fmt(cx + a[1] * size * inset), fmt(cy + a[2] * size * inset),
+              fmt(cx + b[1] * size * inset), fmt(cy + b[2] * size * inset), esc(e.color or "#666")))
+            legend_note(ctx, "line", nil, e.color or "#666", e.label or (sf .. " " .. v))
+          end
+        end
+      end
+    end
+    draw_pieces(out, got, cx, cy + 1, size * 1.15)
+    add(out, "</g>")
+  end
+  add(out, "</g>")
+  return out
+end
+
+local function draw_graph(ctx, name, graph, l, s)
+  local nodes = { graph:nodes() }
+  local fields = ctx.infos[name].fields or {}
+  local edge_fields = ctx.infos[name].edge_fields or {}
+  local pos, minx, miny, maxx, maxy = {}, math.huge, math.huge, -math.huge, -math.huge
+  for i, node in ipairs(nodes) do
+    local x, y
+    if type(l.at) == "function" then x, y = l.at(s, node) end
+    if type(x) ~= "number" or type(y) ~= "number" then
+      local a = 2 * math.pi * (i - 1) / math.max(#nodes, 1)
+      x, y = math.cos(a) * #nodes / 3, math.sin(a) * #nodes / 3
+    end
+    pos[node] = { x, y }
+    minx, maxx = math.min(minx, x), math.max(maxx, x)
+    miny, maxy = math.min(miny, y), math.max(maxy, y)
+  end
+  if #nodes == 0 then
+    local empty = box(120, 20)
+    add(empty, string.format('<g class="board graph" data-component="%s">', esc(name)))
+    add(empty, text_at(0, 14, "(no nodes)", 12, "#777", "start"), "</g>")
+    return empty
+  end
+  -- scale so neighbouring nodes sit about a cell and a half apart
+  local spread = math.max(maxx - minx, maxy - miny, 1)
+  local scale = math.max(CELL * 1.5, math.min(CELL * 2, 560 / spread))
+  local R = CELL * 0.42
+  local function px(node) return (pos[node][1] - minx) * scale + R + 2 end
+  local function py(node) return (pos[node][2] - miny) * scale + R + 2 end
+  local out = box((maxx - minx) * scale + 2 * R + 4, (maxy - miny) * scale + 2 * R + 4)
+  add(out, string.format('<g class="board graph" data-component="%s">', esc(name)))
+  local edge_look = type(l.edges) == "table" and l.edges or {}
+  for _, e in ipairs({ graph:all_edges() }) do
+    local a, b = graph:ends(e)
+    if pos[a] and pos[b] then
+      local got = pieces_of(ctx, edge_look, edge_fields, function(f) return graph:edge_get(e, f) end)
+      local color = got.pieces[1] and got.pieces[1].color or "#b5ab90"
+      add(out, string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%d"/>',
+        fmt(px(a)), fmt(py(a)), fmt(px(b)), fmt(py(b)), esc(color), #got.pieces > 0 and 4 or 2))
+      if #got.pieces > 0 then
+        draw_pieces(out, got, (px(a) + px(b)) / 2, (py(a) + py(b)) / 2, R)
+      end
+    end
+  end
+  for _, node in ipairs(nodes) do
+    local got = pieces_of(ctx, l, fields, function(f) return graph:get(node, f) end)
+    local nname = type(l.name) == "function" and tostring(l.name(s, node)) or tostring(node)
+    local fill = got.fills[#got.fills] and got.fills[#got.fills].fill or "#f4f1e8"
+    add(out, string.format('<g class="cell" data-key="%s">%s<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#8a8270"/>',
+      esc(nname), tooltip(nname, got), fmt(px(node)), fmt(py(node)), fmt(R), esc(fill)))
+    add(out, text_at(px(node), py(node) - R + 9, nname, 8, "#8a8270"))
+    draw_pieces(out, got, px(node), py(node) + 3, R * 1.2)
+    add(out, "</g>")
+  end
+  add(out, "</g>")
+  return out
+end
+
+-- Cards, dice, counters ------------------------------------------------------------
+
+local function card_chip(out, x, y, face, key)
+  add(out, string.format('<g class="card" data-key="%s"><title>%s</title><rect x="%s" y="%s" width="%d" height="%d" rx="4" fill="%s" stroke="#555"/>',
+    esc(key or ""), esc(face.label), fmt(x), fmt(y), CARD_W, CARD_H, esc(face.color)))
+  add(out, text_at(x + CARD_W / 2, y + CARD_H / 2 + 4, clip(face.label, 13), 11, "#222"), "</g>")
+end
+
+local function back_chip(out, x, y, back)
+  add(out, string.format('<g class="back"><title>%s</title><rect x="%s" y="%s" width="%d" height="%d" rx="4" fill="%s" stroke="#444"/>',
+    esc(back.label ~= "" and ("face down: " .. back.label) or "face down"), fmt(x), fmt(y), CARD_W, CARD_H, esc(back.color)))
+  add(out, text_at(x + CARD_W / 2, y + CARD_H / 2 + 4, clip(back.label, 12), 10, "#fff"), "</g>")
+end
+
+--- A card zone as `viewer` may see it: the faces when it may, else the
+--- backs the zone shows (every card's, the top card's, or none) and the
+--- count. Nothing of a face it may not see is written.
+local function draw_deck(ctx, name, deck, l)
+  local n = deck:count()
+  local title = (l.label or name) .. " (" .. n .. ")"
+  local per_row = 8
+  if deck:visible_to(ctx.viewer) then
+    local cards = { deck:cards() }
+    local rows = math.max(1, (n + per_row - 1) // per_row)
+    local out = box(math.max(1, math.min(n, per_row)) * (CARD_W + 4), rows * (CARD_H + 4))
+    add(out, string.format('<g class="zone" data-component="%s">', esc(name)))
+    if n == 0 then add(out, string.format('<rect width="%d" height="%d" rx="4" fill="none" stroke="#bbb" stroke-dasharray="4 3"/>', CARD_W, CARD_H)) end
+    for i = n, 1, -1 do               -- the top card first
+      local k = n - i
+      local face = card_face(ctx, cards[i])
+      card_chip(out, (k % per_row) * (CARD_W + 4), (k // per_row) * (CARD_H + 4), face, face.label)
+    end
+    add(out, "</g>")
+    return captioned(title, out)
+  end
+  local shown = deck:backs_shown()
+  local out
+  if n == 0 then
+    out = box(CARD_W, CARD_H)
+    add(out, string.format('<rect width="%d" height="%d" rx="4" fill="none" stroke="#bbb" stroke-dasharray="4 3"/>', CARD_W, CARD_H))
+  elseif shown == "all" then
+    local rows = (n + per_row - 1) // per_row
+    out = box(math.min(n, per_row) * (CARD_W + 4), rows * (CARD_H + 4))
+    local cards = { deck:cards() }
+    for k = 0, n - 1 do
+      back_chip(out, (k % per_row) * (CARD_W + 4), (k // per_row) * (CARD_H + 4), card_back(ctx, ctx.s:back(cards[n - k])))
+    end
+  else
+    out = box(CARD_W + 6, CARD_H + 6)
+    for k = math.min(n, 3) - 1, 1, -1 do
+      add(out, string.format('<rect x="%d" y="%d" width="%d" height="%d" rx="4" fill="#6d604f" stroke="#444"/>', 2 * k, 2 * k, CARD_W, CARD_H))
+    end
+    local top = 0
+    if shown == "top" then top = ctx.s:back(deck:peek()) end
+    back_chip(out, 0, 0, shown == "top" and card_back(ctx, top) or { label = "", color = "#8a7a66" })
+  end
+  local wrapped = box(out.w, out.h)
+  add(wrapped, string.format('<g class="zone" data-component="%s">', esc(name)))
+  place(wrapped, out, 0, 0)
+  add(wrapped, "</g>")
+  return captioned(title, wrapped)
+end
+
+local function draw_dice(ctx, name, dice, l)
+  local faces = type(l.faces) == "table" and l.faces or {}
+  local n = dice:size()
+  local out = box(n * (CELL + 6), CELL + 14)
+  add(out, string.format('<g class="dice" data-component="%s">', esc(name)))
+  local aside = {}
+  for _, d in ipairs({ dice:aside() }) do aside[d] = true end
+  for d = 1, n do
+    local sym = dice:value(d)
+    local e = faces[sym] or {}
+    local x = (d - 1) * (CELL + 6)
+    add(out, string.format('<g class="die" data-key="%s"><title>die %d: %s%s</title><rect x="%d" y="0" width="%d" height="%d" rx="7" fill="%s" stroke="#333"%s/>',
+      esc(sym), d, esc(e.label or sym), aside[d] and " (set aside)" or "", x, CELL, CELL, esc(e.color or "#fff"),
+      aside[d] and ' stroke-dasharray="4 2" opacity="0.55"' or ""))
+    add(out, text_at(x + CELL / 2, CELL / 2 + 7, e.glyph or clip(sym, 5), e.glyph and 20 or 11, "#222"))
+    if aside[d] then add(out, text_at(x + CELL / 2, CELL + 12, "aside", 9, "#777")) end
+    add(out, "</g>")
+    legend_note(ctx, "die", e.glyph, e.color, e.label)
+  end
+  add(out, "</g>")
+  return captioned(l.label or name, out)
+end
+
+--- Named integers (vars), drawn only when the look says show = true: each
+--- as "name value", or as that many tokens when its entry counts
+--- ({count = true, color =, glyph =}).
+local function draw_vars(ctx, name, vars, l, info)
+  local rows = {}
+  for _, var in ipairs(info.fields or {}) do
+    local e = l[var]
+    local v = vars[var]
+    if e ~= false then
+      local b
+      if type(e) == "table" and e.count then
+        local n = math.max(0, math.min(v, 60))
+        b = box(math.max(n, 1) * 20 + 120, 22)
+        add(b, text_at(0, 15, (e.label or var) .. " " .. v, 12, "#333", "start"))
+        for k = 1, n do
+          add(b, string.format('<circle cx="%d" cy="11" r="8" fill="%s" stroke="#333"/>', 110 + k * 20, esc(e.color or "#888")))
+          if e.glyph then add(b, text_at(110 + k * 20, 15, e.glyph, 10, "#fff")) end
+        end
+        legend_note(ctx, "disc", e.glyph, e.color or "#888", e.label or var)
+      else
+        local label = type(e) == "table" and e.label or var
+        b = box(8 * (#label + 8), 18)
+        add(b, text_at(0, 13, label .. ": " .. v, 12, "#333", "start"))
+      end
+      rows[#rows + 1] = b
+    end
+  end
+  local out = stack(rows, 4)
+  local wrapped = box(out.w, out.h)
+  add(wrapped, string.format('<g class="vars" data-component="%s">', esc(name)))
+  place(wrapped, out, 0, 0)
+  add(wrapped, "</g>")
+  return captioned(l.label or name, wrapped)
+end
+
+-- The picture ------------------------------------------------------------------------
+
+--- Which seat a component belongs to: a zone's owner; else a name ending
+--- in a seat number when there is one such name per seat (forest1,
+--- forest2 in a 2-player game, but not pile1 .. pile5). 0 for shared ones.
+local function seat_of(s, info, stems)
+  if info.kind == "deck" then
+    local owner = s[info.name]:owner()
+    if owner > 0 then return owner end
+  end
+  local stem, n = info.name:match("^(.-)_?(%d+)$")
+  n = tonumber(n)
+  if stem and stems[stem] == s.players and n >= 1 and n <= s.players then return n end
+  return 0
+end
+
+--- A seat's header: its name and colour, "to play", and its counters on
+--- lines below, wrapped to the panel's width.
+local function seat_header(ctx, seat, parts, w)
+  local lines, line = {}, ""
+  for _, part in ipairs(parts) do
+    if line ~= "" and 7 * (utf8.len(line .. "   " .. part) or 0) > w - 12 then
+      lines[#lines + 1] = line
+      line = part
+    else
+      line = line == "" and part or (line .. "   " .. part)
+    end
+  end
+  if line ~= "" then lines[#lines + 1] = line end
+  local out = box(w, 22 + 17 * #lines)
+  local color = seat_color(seat)
+  local title = "Seat " .. seat
+  if seat == ctx.viewer then title = title .. " (you)" end
+  add(out, string.format('<rect width="%s" height="20" rx="4" fill="%s"/>', fmt(w), color))
+  add(out, text_at(6, 14, title, 13, "#fff", "start", ' font-weight="bold"'))
+  if seat == ctx.actor then add(out, text_at(w - 6, 14, "◀ to play", 12, "#fff", "end", ' font-weight="bold"')) end
+  for i, text in ipairs(lines) do add(out, text_at(8, 20 + 15 * i, text, 12, "#333", "start")) end
+  return out
+end
+
+local function legend_box(ctx)
+  if #ctx.legend == 0 then return nil end
+  local items = {}
+  for _, e in ipairs(ctx.legend) do
+    local label = clip(e.label, 28)
+    local b = box(30 + 7 * (utf8.len(label) or #label), 22)
+    if e.shape == "disc" and e.color then
+      add(b, string.format('<circle cx="10" cy="11" r="9" fill="%s" stroke="#333"/>', esc(e.color)))
+      add(b, text_at(10, 15, e.glyph or "", 11, "#fff", "middle", ' font-weight="bold"'))
+    elseif e.shape == "line" then
+      add(b, string.format('<line x1="1" y1="11" x2="19" y2="11" stroke="%s" stroke-width="4" stroke-linecap="round"/>', esc(e.color)))
+    elseif e.shape == "die" then
+      add(b, string.format('<rect x="1" y="2" width="18" height="18" rx="4" fill="%s" stroke="#333"/>', esc(e.color or "#fff")))
+      add(b, text_at(10, 15, e.glyph or "", 11, "#222"))
+    elseif e.shape == "disc" then
+      add(b, text_at(10, 16, e.glyph or "", 14, "#222"))
+    else
+      add(b, string.format('<rect x="1" y="2" width="18" height="18" fill="%s" stroke="#888"/>', esc(e.color or "#fff")))
+    end
+    add(b, text_at(24, 15, label, 12, "#333", "start"))
+    items[#items + 1] = b
+  end
+  return captioned("Legend", flow(items, WIDTH, 8))
+end
+
+--- The whole picture of a state for `view.viewer` (0: an onlooker): an SVG
+--- document as text. view = {viewer =, actor = (0: none), title =,
+--- status = (a line under the title)}. Raises on a look that is not a
+--- table.
+---@param s State
+---@param look table? the definition's look table
+---@param view table {viewer =, actor =, title =, status =}
+---@return string svg
+function M.svg(s, look, view)
+  if look ~= nil and type(look) ~= "table" then error("the game's look must be a table", 2) end
+  local ctx = { s = s, look = look or {}, viewer = view.viewer or 0, actor = view.actor or 0,
+                legend = {}, seen = {}, infos = {} }
+  seat_colors = type(ctx.look.seats) == "table" and #ctx.look.seats > 0 and ctx.look.seats or M.SEAT_COLORS
+  local infos = s:components()
+  local stems = {}
+  for _, info in ipairs(infos) do
+    local stem = info.name:match("^(.-)_?%d+$")
+    if stem then stems[stem] = (stems[stem] or 0) + 1 end
+    ctx.infos[info.name] = info
+  end
+  local shared_boards, shared_things, counters = {}, {}, {}
+  local seats = {}
+  for seat = 1, s.players do seats[seat] = { things = {}, counters = {} } end
+  for _, info in ipairs(infos) do
+    local name, kind = info.name, info.kind
+    local l, number = look_of(ctx.look, name)
+    local comp = s[name]
+    if l and (kind ~= "vars" or l.show) then
+      local seat = seat_of(s, info, stems)
+      if number and l.label and seat == 0 then      -- island1 .. island8 under look.island
+        l = setmetatable({ label = l.label .. " " .. number }, { __index = l })
+      end
+      local into = seat > 0 and seats[seat].things or nil
+      local drawn
+      if kind == "grid" then drawn = captioned(l.label or name, draw_grid(ctx, name, comp, l))
+      elseif kind == "hex" then drawn = captioned(l.label or name, draw_hex(ctx, name, comp, l))
+      elseif kind == "graph" then drawn = captioned(l.label or name, draw_graph(ctx, name, comp, l, s))
+      elseif kind == "deck" then drawn = draw_deck(ctx, name, comp, l)
+      elseif kind == "dice" then drawn = draw_dice(ctx, name, comp, l)
+      elseif kind == "vars" then drawn = draw_vars(ctx, name, comp, l, info)
+      elseif kind == "pool" then
+        local label = l.label or name:gsub("_", " ")
+        if info.per_seat then
+          for p = 1, s.players do
+            local list = seats[p].counters
+            list[#list + 1] = label .. " " .. comp:get(p)
+          end
+        elseif seat > 0 then
+          local list = seats[seat].counters
+          list[#list + 1] = label .. " " .. comp:get()
+        else
+          counters[#counters + 1] = label .. ": " .. comp:get()
+        end
+      end
+      if drawn then
+        if into then into[#into + 1] = drawn
+        elseif kind == "grid" or kind == "hex" or kind == "graph" then shared_boards[#shared_boards + 1] = drawn
+        else shared_things[#shared_things + 1] = drawn end
+      end
+    end
+  end
+  local rows = {}
+  local head = box(WIDTH, view.status and view.status ~= "" and 44 or 26)
+  add(head, text_at(0, 19, view.title or "", 18, "#222", "start", ' font-weight="bold"'))
+  if view.status and view.status ~= "" then add(head, text_at(0, 38, view.status, 13, "#444", "start")) end
+  rows[#rows + 1] = head
+  if #shared_boards > 0 then rows[#rows + 1] = flow(shared_boards, WIDTH, GAP * 2) end
+  if #counters > 0 then
+    local b = box(WIDTH, 18)
+    add(b, text_at(0, 13, table.concat(counters, "    "), 13, "#333", "start"))
+    rows[#rows + 1] = b
+  end
+  if #shared_things > 0 then rows[#rows + 1] = flow(shared_things, WIDTH, GAP) end
+  local panels = {}
+  for seat = 1, s.players do
+    local inner = flow(seats[seat].things, WIDTH - 20, GAP)
+    local w = math.max(inner.w + 16, 300)
+    local header = seat_header(ctx, seat, seats[seat].counters, w)
+    local panel = box(w, header.h + inner.h + 10 + (inner.h > 0 and 6 or 0))
+    add(panel, string.format('<g class="seat" data-seat="%d">', seat))
+    add(panel, string.format('<rect width="%s" height="%s" rx="6" fill="%s" fill-opacity="0.06" stroke="%s"/>',
+      fmt(panel.w), fmt(panel.h), seat_color(seat), seat_color(seat)))
+    place(panel, header, 0, 0)
+    place(panel, inner, 8, header.h + 8)
+    add(panel, "</g>")
+    panels[#panels + 1] = panel
+  end
+  if #panels > 0 then rows[#rows + 1] = flow(panels, WIDTH, GAP) end
+  local legend = legend_box(ctx)
+  if legend then rows[#rows + 1] = legend end
+  local all = stack(rows, GAP)
+  local W, H = math.ceil(all.w + 24), math.ceil(all.h + 24)
+  local out = { string.format('<svg xmlns="http://www.w3.org/2000/svg" class="grove-picture" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Verdana, sans-serif">',
+    W, H, W, H),
+    string.format('<rect width="%d" height="%d" fill="#fcfbf7"/>', W, H),
+    '<g transform="translate(12,12)">' }
+  for _, p in ipairs(all.parts) do out[#out + 1] = p end
+  out[#out + 1] = "</g></svg>\n"
+  return table.concat(out, "\n")
+end
+
+return M

@@ -1,0 +1,148 @@
+// grove serve over real HTTP, without a browser (node only): it listens on
+// 127.0.0.1 unless told otherwise; bad requests — malformed HTTP, a huge
+// URL, header or body, no token or a wrong one, another seat's move, a
+// flood — are refused with the right status and leave the game unchanged;
+// many clients posting moves at once get exactly one move per version;
+// every answer carries the headers that keep a token in its tab.
+//
+// Prints "http: N passed, M failed".
+"use strict";
+const net = require("net");
+const fs = require("fs");
+const { check, summary, serve, stop, request } = require("./lib");
+
+// One raw request on its own connection; resolves to the status (0 when
+// the server closed without an answer) and the answer's text.
+function raw(base, text, timeout = 10000) {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const sock = net.connect(Number(port), hostname);
+    let got = "";
+    const done = () => {
+      const m = got.match(/^HTTP\/1\.[01] (\d{3})/);
+      resolve({ status: m ? Number(m[1]) : 0, text: got });
+    };
+    sock.setTimeout(timeout, () => { sock.destroy(); done(); });
+    sock.on("connect", () => sock.end(text));
+    sock.on("data", (d) => { got += d; });
+    sock.on("close", done);
+    sock.on("error", () => {});
+  });
+}
+
+async function view(srv, seat = 0) {
+  const r = await request(`${srv.base}/api/${srv.tokens[seat]}/state`);
+  return JSON.parse(r.body);
+}
+
+// The address the server listens on, from the kernel's table of sockets.
+function listening(port) {
+  const hex = port.toString(16).toUpperCase().padStart(4, "0");
+  const rows = fs.readFileSync("/proc/net/tcp", "utf8").split("\n").slice(1);
+  for (const row of rows) {
+    const f = row.trim().split(/\s+/);
+    if (f.length > 3 && f[3] === "0A" && f[1].endsWith(":" + hex)) {
+      const a = f[1].split(":")[0];
+      return [3, 2, 1, 0].map((i) => parseInt(a.substr(i * 2, 2), 16)).join(".");
+    }
+  }
+  return null;
+}
+
+async function main() {
+  const srv = await serve(["logger", "--players", "2", "--seed", "3"]);
+  try {
+    const port = Number(new URL(srv.base).port);
+    check(srv.base.startsWith("http://127.0.0.1:"), `it says it listens on 127.0.0.1 (${srv.base})`);
+    check(listening(port) === "127.0.0.1", `the socket is bound to 127.0.0.1 only (${listening(port)})`);
+    const start = await view(srv);
+    const tok = srv.tokens;
+    // what the rules said at setup, on every page and on the terminal
+    check((start.said || []).includes("A seedling grows on c3."), `the state holds setup's narration (${JSON.stringify(start.said)})`);
+    check(/\n {6}A seedling grows on c3\.\n/.test(srv.output()), "the terminal shows setup's narration");
+
+    // the headers of every answer
+    const page = await fetch(srv.urls[1]);
+    check(page.status === 200 && (await page.text()).includes("<!DOCTYPE html>"), "a seat's page");
+    check(page.headers.get("referrer-policy") === "no-referrer", "Referrer-Policy: no-referrer");
+    check(/default-src 'none'/.test(page.headers.get("content-security-policy") || ""), "a Content-Security-Policy");
+    check(page.headers.get("cache-control") === "no-store", "Cache-Control: no-store");
+
+    const refusals = [
+      ["malformed HTTP", "GARBAGE\r\n\r\n", [400, 0]],      // libmicrohttpd may just close
+      ["no HTTP version", "GET /\r\n\r\n", [400, 505]],
+      ["a huge URL", `GET /api/${tok[1]}/state${"x".repeat(70000)} HTTP/1.1\r\nHost: a\r\n\r\n`, [414, 431, 400, 0]],
+      ["a huge header", `GET /api/${tok[1]}/state HTTP/1.1\r\nHost: a\r\nX-Big: ${"y".repeat(100000)}\r\n\r\n`, [431, 413, 400, 0]],
+      ["a huge body", `POST /api/${tok[1]}/move HTTP/1.1\r\nHost: a\r\nContent-Length: 1000000\r\n\r\n${"z".repeat(1000000)}`, [413]],
+      ["a body that lies about its length", `POST /api/${tok[1]}/move HTTP/1.1\r\nHost: a\r\nContent-Length: 5\r\n\r\nversion=1&move=0`, [400, 409]],
+      ["no token", "GET /api//state HTTP/1.1\r\nHost: a\r\n\r\n", [404]],
+      ["no token for the page", "GET /play/ HTTP/1.1\r\nHost: a\r\n\r\n", [403]],
+      ["a wrong token", "GET /api/0123456789abcdef0123456789abcdef/state HTTP/1.1\r\nHost: a\r\n\r\n", [403]],
+      ["a wrong token's move", `POST /api/0123456789abcdef0123456789abcdef/move HTTP/1.1\r\nHost: a\r\nContent-Length: 16\r\n\r\nversion=${start.version}&move=0`, [403]],
+      ["another seat's move", `POST /api/${tok[2]}/move HTTP/1.1\r\nHost: a\r\nContent-Length: 16\r\n\r\nversion=${start.version}&move=0`, [403]],
+      ["the onlooker's move", `POST /api/${tok[0]}/move HTTP/1.1\r\nHost: a\r\nContent-Length: 16\r\n\r\nversion=${start.version}&move=0`, [403]],
+      ["a stale move", `POST /api/${tok[1]}/move HTTP/1.1\r\nHost: a\r\nContent-Length: 16\r\n\r\nversion=${start.version + 5}&move=0`, [409]],
+      ["a malformed move", `POST /api/${tok[1]}/move HTTP/1.1\r\nHost: a\r\nContent-Length: 7\r\n\r\nmove=zz`, [400]],
+      ["the wrong method", `DELETE /api/${tok[1]}/state HTTP/1.1\r\nHost: a\r\n\r\n`, [405]],
+      ["a page that is not there", "GET /etc/passwd HTTP/1.1\r\nHost: a\r\n\r\n", [404]],
+      ["a path up the tree", "GET /page/../../etc/passwd HTTP/1.1\r\nHost: a\r\n\r\n", [404]],
+    ];
+    for (const [what, text, want] of refusals) {
+      const r = await raw(srv.base, text);
+      check(want.includes(r.status), `${what}: ${r.status} (${want.join(" or ")})`);
+      const now = await view(srv);
+      check(now.version === start.version && now.picture === start.picture, `${what}: the game is unchanged`);
+    }
+
+    // many clients at once, all at the same version: one move goes through
+    const v = (await view(srv)).version;
+    const tries = [];
+    for (let i = 0; i < 30; i++) {
+      tries.push(request(`${srv.base}/api/${tok[1 + (i % 2)]}/move`, "POST", `version=${v}&move=${i % 4}`));
+    }
+    const answers = await Promise.all(tries);
+    const ok = answers.filter((a) => a.status === 200).length;
+    check(ok === 1, `30 moves posted at once at one version: ${ok} played`);
+    check(answers.every((a) => [200, 403, 409, 429].includes(a.status)), "the others refused (403, 409 or 429)");
+    const after = await view(srv);
+    check(after.position === start.position + 1 && after.log.length === 1, "the history holds that one move");
+    check(Array.isArray(after.log[0].say), "a log entry carries what the rules said (say)");
+    await new Promise((r) => setTimeout(r, 200));
+    check(new RegExp(`\\n {3}1\\. seat [12]: ${after.log[0].text}\\n`).test(srv.output()), "the terminal logs the move");
+
+    // a flood (30 clients asking as fast as they can): refused with 429
+    // while it lasts, then answered again
+    const statuses = [];
+    const worker = async () => {
+      for (let i = 0; i < 30; i++) {
+        const r = await request(`${srv.base}/page/table.css`).catch(() => ({ status: 0 }));
+        statuses.push(r.status);
+      }
+    };
+    await Promise.all(Array.from({ length: 30 }, worker));
+    const throttled = statuses.filter((s) => s === 429).length;
+    check(throttled > 0, `a flood of ${statuses.length} requests: ${throttled} refused with 429`);
+    check(statuses.every((s) => s === 200 || s === 429 || s === 0), "the rest answered");
+    await new Promise((r) => setTimeout(r, 2500));
+    const later = await view(srv);
+    check(later.version === after.version, "the flood changed nothing, and the table answers again");
+  } finally {
+    const code = await stop(srv);
+    check(code === 0, `grove serve stopped on Ctrl-C (exit ${code})`);
+  }
+  // --listen: another address, and one that is none
+  const other = await serve(["logger", "--listen", "127.0.0.2"]);
+  check(other.base.startsWith("http://127.0.0.2:"), `--listen 127.0.0.2: ${other.base}`);
+  check(listening(Number(new URL(other.base).port)) === "127.0.0.2", "bound to 127.0.0.2");
+  await stop(other);
+  let refused = "";
+  try { await serve(["logger", "--listen", "nowhere"]); } catch (e) { refused = e.message; }
+  check(/not an IPv4 or IPv6 address/.test(refused), "--listen nowhere: refused with a reason");
+  return summary("http");
+}
+
+main().then((code) => process.exit(code), (e) => {
+  console.log("FAIL " + (e && e.stack || e));
+  summary("http");
+  process.exit(1);
+});
