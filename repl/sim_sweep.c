@@ -174,7 +174,12 @@ static bool read_sweep(sweep *sw, const sim_opts *base, grove_vm *vm, bool *usag
         if (!read) return false;
         for (int j = 0; !sw->players && j < w->o.played[0].n; j++)      /* the value as the game read it */
             if (!strcmp(w->o.played[0].v[j].name, name)) {
-                snprintf(w->value, sizeof w->value, "%s", w->o.played[0].v[j].value);
+                /* (copied by length: GCC's -Wrestrict cannot tell the row's
+                   own options from its value at -O1) */
+                const char *v = w->o.played[0].v[j].value;
+                size_t len = strnlen(v, sizeof w->value - 1);
+                memcpy(w->value, v, len);
+                w->value[len] = '\0';
                 w->type = w->o.played[0].v[j].type;
             }
         for (int j = 0; j < k; j++)
