@@ -32,9 +32,11 @@ typedef struct repl {
     bool shown;             /* the board for this position was printed */
     bool result_shown;
     rng_t bot_rng;
+    bot *bots[MAX_BOTS + 1];  /* bots[seat]: the bot playing it (its tree kept between moves), or NULL */
     int viewer;             /* the seat whose view was last shown (hidden-card games) */
     bool paused;            /* Ctrl-C stopped a bot: it waits for the next line */
     bool warned_quit;       /* Ctrl-C at an empty prompt said how to quit */
+    bool noted[MAX_BOTS + 1];   /* a bot's note (fewer threads) was said */
 } repl;
 
 /* ---- the commands (commands.c) -------------------------------------------------- */

@@ -80,6 +80,12 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
     }
     rng_t pick;
     rng_seed(&pick, seed, 0x73696dULL);                /* "sim" */
+    bot *bots[MAX_BOTS + 1] = { NULL };                 /* each seat's, for the whole game */
+    for (int seat = 1; seat <= o->players && seat <= MAX_BOTS; seat++)
+        if (o->bots[seat].kind != BOT_RANDOM && !(bots[seat] = bot_new(&o->bots[seat]))) {
+            game_set_error(g, "out of memory");
+            goto fail;
+        }
     long captexts = 0;
     int last_actor = 0;
     for (;;) {
@@ -94,7 +100,7 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
         const bot_spec *b = &o->bots[actor];
         if (b->kind == BOT_RANDOM || nlegal == 1) {
             m = legal[nlegal == 1 ? 0 : rng_below(&pick, (uint32_t)nlegal)];
-        } else if (!bot_choose(g, b, mix(seed, (uint64_t)sg->moves), &m, NULL)) {
+        } else if (!bot_move(bots[actor], g, mix(seed, (uint64_t)sg->moves), &m, NULL)) {
             goto fail;
         }
         if (actor != last_actor) sg->turns++;
@@ -116,6 +122,7 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
             sg->texts[sg->moves] = strdup(text);
         }
         if (!game_apply(g, m, false, false)) goto fail;
+        for (int seat = 1; seat <= o->players && seat <= MAX_BOTS; seat++) bot_observe(bots[seat], m);
         sg->moves++;
     }
     sg->scores = calloc((size_t)o->players, sizeof *sg->scores);
@@ -129,12 +136,14 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
             goto fail;
         }
     }
+    for (int seat = 1; seat <= MAX_BOTS; seat++) bot_free(bots[seat]);
     game_close(g);
     return;
 fail:
     sg->failed = true;
     snprintf(sg->err, sizeof sg->err, "game %ld (seed %llu), move %ld: %s", i, (unsigned long long)seed,
              sg->moves + 1, game_error(g));
+    for (int seat = 1; seat <= MAX_BOTS; seat++) bot_free(bots[seat]);
     game_close(g);
 }
 

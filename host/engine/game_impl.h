@@ -25,6 +25,7 @@ struct game {
     int fn_moves, fn_apply, fn_actor, fn_result, fn_describe, fn_parse, fn_render;
     int fn_score;                  /* optional def.score(s, seat), for bots */
     int fn_played;                 /* optional def.played(s, move) -> card name, for grove sim */
+    int fn_evaluate;               /* optional def.evaluate(s) -> a value per seat, for MCTS */
     gstate *st;                    /* owned */
     lstate *ls;                    /* the State object (anchored by state_ref) */
     lout *out;                     /* the Out object (anchored by out_ref) */
