@@ -1124,6 +1124,28 @@ local function score(s, seat)
   return points
 end
 
+--- How each seat stands now, for bots that stop looking ahead before the
+--- end, read like the score: its points (2 a fish home, 1 an opponent's
+--- fish eaten), and while the game goes on each of its fish on a Flood tile
+--- on its way home, worth a point beside the river, a quarter less each
+--- row further out.
+local function evaluate(s)
+  local values = {}
+  local over = turns.over(s)
+  for seat = 1, s.players do
+    local v = score(s, seat)
+    if not over then
+      local colour = COLOUR[seat]
+      for _, h in ipairs({ s.map:cells(OWN_FISH[seat]) }) do
+        local _, r = s.map:qr(h)
+        v = v + s.map:get(h, colour) * (1.25 - 0.25 * (r < 0 and -r or r))
+      end
+    end
+    values[seat] = v
+  end
+  return values
+end
+
 --- Most points wins; ties go to more fish home, then to the player who ate
 --- the most fish of the other tied players.
 local function result(s)
@@ -1746,6 +1768,7 @@ return game.define {
   render = render,
   describe = describe,
   parse = parse,
+  evaluate = evaluate,
   -- for tests and studies: the tile catalogue and the stages (the turn
   -- phases are phases.names)
   tiles = TILES,

@@ -256,6 +256,24 @@ local function scores(s)
   return totals, complete, texts
 end
 
+--- How each seat stands now, for bots that stop looking ahead before the
+--- end, read like the score: the forest's points so far, and while the
+--- game goes on the tree being built counts, besides its -1, three
+--- quarters of a point for each level it holds (a complete tree makes 3).
+local function evaluate(s)
+  local values = {}
+  local over = turns.over(s)
+  for seat = 1, s.players do
+    local v = forest.score(s, seat).total
+    local begun = forest.trees(s, seat)
+    if not over and begun > 0 and not forest.complete(s, seat, begun) then
+      v = v + 0.75 * forest.height(s, seat, begun)
+    end
+    values[seat] = v
+  end
+  return values
+end
+
 --- Most points wins; ties go to more complete trees; then shared.
 local function result(s)
   if not turns.over(s) then return nil end
@@ -444,6 +462,7 @@ return game.define {
   end,
   --- A seat's score now (bots may use it), and the card list (tools, tests).
   score = function(s, seat) return forest.score(s, seat).total end,
+  evaluate = evaluate,
   cards = C,
   -- for the variants and tests
   rules = {
