@@ -188,7 +188,7 @@ _grove_option_args()
         sim:--variant | sim:--variants | sim:--bots | sim:--bot | sim:--json | sim:--csv | sim:--plot) _grove_nargs=1 ;;
         sim:--compare) _grove_nargs=2 ;;
         bench:--players | bench:-p | bench:--seed | bench:-s | bench:--variant | bench:--variants) _grove_nargs=1 ;;
-        bench:--seconds | bench:--playouts | bench:--json) _grove_nargs=1 ;;
+        bench:--seconds | bench:--playouts | bench:--json | bench:--bots | bench:--games) _grove_nargs=1 ;;
         test:--filter | replay:--game) _grove_nargs=1 ;;
         *) _grove_nargs=0 ;;
     esac
@@ -200,7 +200,7 @@ _grove_options()
     case $1 in
         play) _grove_found=(--players --seed --variant --bot --ascii) ;;
         sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --coverage --help) ;;
-        bench) _grove_found=(--players --variant --seed --seconds --playouts --json) ;;
+        bench) _grove_found=(--players --variant --seed --seconds --playouts --bots --games --json) ;;
         test) _grove_found=(--verbose --filter) ;;
         replay) _grove_found=(--verbose --game) ;;
         *) _grove_found=() ;;
@@ -283,7 +283,7 @@ _grove()
                     _grove_reply "$cur" "${seats[@]}"
                 fi
                 ;;
-            sim:--bots | sim:--bot)
+            sim:--bots | sim:--bot | bench:--bots)
                 _grove_reply_list "$cur" random greedy mcts
                 ;;
             *:--players | *:-p)

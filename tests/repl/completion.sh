@@ -87,7 +87,7 @@ else fail=$((fail + 1)); echo "FAIL variant: the game after the cursor: '${COMPR
 offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --coverage --help" sim logger -
 offer options "--cap --csv --compare --coverage" sim logger --c
 offer options "--players --seed --variant --bot --ascii" play logger -
-offer options "--players --variant --seed --seconds --playouts --json" bench -
+offer options "--players --variant --seed --seconds --playouts --bots --games --json" bench -
 offer options "--verbose --game" replay -
 offer options "--verbose --filter" test -
 offer options "" sim logger -n ""
@@ -127,6 +127,8 @@ offer bot "random greedy mcts" sim logger -n 5 --bots ""
 offer bot "greedy" sim logger -n 5 --bots g
 offer bot "mcts,random mcts,greedy" sim logger -n 5 --bots mcts,
 offer bot "30,random" sim logger -n 5 --bots mcts : 30,r
+offer bot "random greedy mcts" bench logger --bots ""
+offer bot "2,random" sim logger -n 5 --bots mcts : depth = 2,r
 offer players "2 3 4" play logger --players ""
 offer players "3" sim flooded -p 3
 

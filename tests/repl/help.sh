@@ -6,7 +6,8 @@ printf 'help\nhelp bots\nhelp nonsense\n?\nquit\n' | "$GROVE" play logger >"$tmp
 expect repl-help "  undo            take back a move (and the bot and forced moves after it)"
 expect repl-help "  quit, exit, q   leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)"
 expect repl-help "More: help topics"
-expect repl-help "  mcts:N          N iterations a move"
+expect repl-help "    depth=D       random moves after the tree before evaluate (default"
+expect repl-help "  mcts:PARAM,...  the same with parameters (any order; a bare number is the"
 expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save variants writing"
 reject repl-help "not a command, a legal move or Lua"
 
