@@ -42,8 +42,8 @@
 #include "rng.h"
 
 #define BOT_NAMELEN 80         /* the longest bot_name */
-#define BOT_DEFAULT_ITERATIONS 1000   /* mcts: iterations= */
-#define BOT_DEFAULT_DEPTH 6           /* mcts: depth= */
+#define BOT_DEFAULT_ITERATIONS 300    /* mcts: iterations= */
+#define BOT_DEFAULT_DEPTH 2           /* mcts: depth= */
 #define BOT_DEFAULT_EXPLORE 0.7       /* mcts: c= */
 #define BOT_DEPTH_END (-1)     /* depth: rollouts to the end of the game */
 #define BOT_MAX_THREADS 16
