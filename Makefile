@@ -1,7 +1,8 @@
 # grove — the one entry point: build, test, install, bench, sanitizers.
 #
 #   make            build build/grove
-#   make check      build and run every test (lint, the layering, cmocka, grove test, transcripts)
+#   make check      build and run every test (lint, the layering, cmocka, grove test,
+#                   grove check on every game, transcripts)
 #   make lint       luacheck over every Lua file (rule scripts, stdlib, tests, examples)
 #   make asan       the same suite under AddressSanitizer + UBSan
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
@@ -79,7 +80,7 @@ GROVE = $(BUILD)/grove
 
 .SECONDARY:
 
-.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-repl asan valgrind bench bench-reference install uninstall clean
+.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-check test-repl asan valgrind bench bench-reference install uninstall clean
 
 all: $(GROVE)
 
@@ -118,7 +119,7 @@ $(BUILD)/tests/core/%: $(BUILD)/tests/core/%.o $(CORE_OBJ)
 $(BUILD)/tests/host/%: $(BUILD)/tests/host/%.o $(HOST_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(CMOCKA_LIBS) -lm
 
-check: lint layers test-c test-lua test-repl test-fuzz
+check: lint layers test-c test-lua test-check test-repl test-fuzz
 
 # Includes only point down the layers and never round in a circle.
 layers:
@@ -135,15 +136,23 @@ test-c: $(TEST_BIN)
 test-lua: $(GROVE)
 	$(GROVE) test
 
+# grove check (determinism, undo and replay, saves, move texts, hidden
+# cards, invariants, the end) on every game in scripts/, every player count
+# and variant, CHECK_GAMES random games each.
+CHECK_GAMES ?= 2
+test-check: $(GROVE)
+	GROVE_PATH= $(GROVE) check -n $(CHECK_GAMES) $(notdir $(wildcard scripts/*))
+
 # Every tests/repl/*.sh but lib.sh (their shared helpers) checks transcripts.
 test-repl: $(GROVE)
 	@set -e; for t in $(filter-out tests/repl/lib.sh,$(wildcard tests/repl/*.sh)); do \
 	  echo "== $$t"; GROVE=$(GROVE) bash $$t; done
 
 # The sanitizers look for memory errors, not rule bugs: the random playout
-# tests run 100 games each there (make check runs them all).
+# tests run 100 games each there (make check runs them all), grove check one
+# game per setting.
 asan:
-	GROVE_PLAYOUTS=100 $(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+	GROVE_PLAYOUTS=100 CHECK_GAMES=1 $(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
 
 VALGRIND = valgrind -q --leak-check=full --error-exitcode=1
 valgrind: $(TEST_BIN) $(GROVE)

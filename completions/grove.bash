@@ -187,8 +187,11 @@ _grove_option_args()
         sim:-n | sim:--players | sim:-p | sim:--seed | sim:-s | sim:--threads | sim:-t | sim:--cap) _grove_nargs=1 ;;
         sim:--variant | sim:--variants | sim:--bots | sim:--bot | sim:--json | sim:--csv | sim:--plot) _grove_nargs=1 ;;
         sim:--compare) _grove_nargs=2 ;;
+        sim:--sprt) _grove_nargs=1 ;;
         bench:--players | bench:-p | bench:--seed | bench:-s | bench:--variant | bench:--variants) _grove_nargs=1 ;;
         bench:--seconds | bench:--playouts | bench:--json | bench:--bots | bench:--games) _grove_nargs=1 ;;
+        check:-n | check:--games | check:--players | check:-p | check:--seed | check:-s | check:--cap) _grove_nargs=1 ;;
+        check:--variant | check:--variants) _grove_nargs=1 ;;
         test:--filter | replay:--game) _grove_nargs=1 ;;
         *) _grove_nargs=0 ;;
     esac
@@ -199,10 +202,11 @@ _grove_options()
 {
     case $1 in
         play) _grove_found=(--players --seed --variant --bot --ascii) ;;
-        sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --coverage --help) ;;
+        sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --help) ;;
         bench) _grove_found=(--players --variant --seed --seconds --playouts --bots --games --json) ;;
         test) _grove_found=(--verbose --filter) ;;
         replay) _grove_found=(--verbose --game) ;;
+        check) _grove_found=(-n --players --variant --seed --cap --help) ;;
         *) _grove_found=() ;;
     esac
 }
@@ -218,7 +222,7 @@ _grove()
         if [[ $cur == -* ]]; then
             _grove_reply "$cur" --help --version
         else
-            _grove_reply "$cur" play list test run sim replay bench new help
+            _grove_reply "$cur" play list test run sim replay check bench new help
         fi
         return
     fi
@@ -286,6 +290,24 @@ _grove()
             sim:--bots | sim:--bot | bench:--bots)
                 _grove_reply_list "$cur" random greedy mcts
                 ;;
+            sim:--sprt)
+                # first, winN, scoreN and length for the seats of the game
+                local last=2 n measures=(first)
+                if [[ $players =~ ^[0-9]+$ ]]; then
+                    last=$players
+                elif [[ -n $game ]]; then
+                    _grove_player_counts "$game"
+                    ((${#_grove_found[@]} > 0)) && last=${_grove_found[0]}
+                fi
+                for ((n = 1; n <= last; n++)); do
+                    measures+=("win$n")
+                done
+                measures+=(length)
+                for ((n = 1; n <= last; n++)); do
+                    measures+=("score$n")
+                done
+                _grove_reply "$cur" "${measures[@]}"
+                ;;
             *:--players | *:-p)
                 [[ -n $game ]] && _grove_player_counts "$game"
                 _grove_reply "$cur" "${_grove_found[@]}"
@@ -309,6 +331,11 @@ _grove()
                 _grove_games
                 _grove_reply "$cur" "${_grove_found[@]}"
             fi
+            ;;
+        check)
+            # one game or more
+            _grove_games
+            _grove_reply "$cur" "${_grove_found[@]}"
             ;;
         test)
             # a game's name, or a test file or folder

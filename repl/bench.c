@@ -53,7 +53,7 @@ static double best_score(game *g)
 static bool bench_game(grove_vm *vm, const char *name, const cli_opts *o, bench_result *out)
 {
     char err[GAME_ERRLEN];
-    int players = o->players ? o->players : cli_min_players(vm, name);
+    int players = o->players ? o->players : cli_default_players(vm, name, o->variants);
     if (!players) return false;
     const double seconds = o->seconds;
     const long count = o->playouts;
@@ -146,8 +146,9 @@ static bool bench_game(grove_vm *vm, const char *name, const cli_opts *o, bench_
 
 static void print_result(const bench_result *b)
 {
-    if (b->variants[0]) printf("%s with %s (%d players, %.1f s):\n", b->game, b->variants, b->players, b->seconds);
-    else printf("%s (%d players, %.1f s):\n", b->game, b->players, b->seconds);
+    const char *s = b->players == 1 ? "" : "s";
+    if (b->variants[0]) printf("%s with %s (%d player%s, %.1f s):\n", b->game, b->variants, b->players, s, b->seconds);
+    else printf("%s (%d player%s, %.1f s):\n", b->game, b->players, s, b->seconds);
     printf("  playouts/s            %12.0f\n", b->playouts / b->seconds);
     printf("  moves/s               %12.0f\n", b->moves / b->seconds);
     printf("  mean moves/playout    %12.1f\n", (double)b->moves / b->playouts);
@@ -241,7 +242,7 @@ static bool bench_bots(grove_vm *vm, const char *name, const cli_opts *o, bot_be
     memset(out, 0, sizeof *out);
     snprintf(out->game, sizeof out->game, "%s", name);
     snprintf(out->variants, sizeof out->variants, "%s", o->variants);
-    out->players = o->players ? o->players : cli_min_players(vm, name);
+    out->players = o->players ? o->players : cli_default_players(vm, name, o->variants);
     if (!out->players) return false;
     bot_spec specs[MAX_BOTS + 1];
     char why[256];

@@ -61,15 +61,15 @@ grove_vm *cli_vm(void)
     return vm;
 }
 
-int cli_min_players(grove_vm *vm, const char *name)
+int cli_default_players(grove_vm *vm, const char *name, const char *variants)
 {
     char err[GAME_ERRLEN];
-    game_about about;
-    if (!game_about_of(vm, name, &about, err, sizeof err)) {
+    game_counts counts;
+    if (!game_counts_of(vm, name, variants, &counts, err, sizeof err)) {
         fprintf(stderr, "grove: %s\n", err);
         return 0;
     }
-    return about.min_players ? about.min_players : 2;
+    return counts.def;
 }
 
 /* ---- options ---------------------------------------------------------------- */

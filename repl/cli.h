@@ -17,7 +17,7 @@
 /* Options common to play, bench (and later sim). */
 typedef struct {
     const char *game;
-    int players;            /* 0: the game's minimum */
+    int players;            /* 0: the game's usual count (cli_default_players) */
     uint64_t seed;
     bool seed_given;
     char variants[GAME_MAX_VARIANTS];
@@ -44,8 +44,11 @@ grove_vm *cli_vm(void);
  * (starting at i); returns false with a message printed on bad options. */
 bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
 
-/* The game's minimum player count, or 0 with a message. */
-int cli_min_players(grove_vm *vm, const char *game);
+/* The player count to use when none is given: the game's usual one
+ * (players.default, else its smallest) as its variants allow it
+ * (game_counts_of); 0 with a message when the game or a variant does not
+ * load. */
+int cli_default_players(grove_vm *vm, const char *game, const char *variants);
 
 /* The REPL on one game, reading lines from `in` (stdin: readline when it
  * is a terminal); returns the program's exit status. */
@@ -60,5 +63,6 @@ int cmd_play(int argc, char **argv);
 int cmd_new(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_check(int argc, char **argv);
 
 #endif

@@ -65,10 +65,11 @@ static bool c_log(repl *r, const char *arg)
     (void)arg;
     int n = game_position(r->g);
     if (n == 0) { printf("no moves yet\n"); return true; }
+    int reader = repl_reader(r);
     for (int i = 0; i < n; i++) {
         char text[256];
         int actor = 0;
-        game_describe_past(r->g, i, text, sizeof text, &actor);
+        game_describe_past_for(r->g, i, reader, text, sizeof text, &actor);
         printf("%4d. seat %d: %s\n", i + 1, actor, text);
     }
     return true;
@@ -191,7 +192,7 @@ static bool c_auto(repl *r, const char *arg)
 }
 
 /* `sim [OPTIONS]` at the prompt: grove sim on this game (its players and
- * variants), 100 games unless -n says otherwise; the game in progress is
+ * variants), 100 games unless -n or --sprt says otherwise; the game in progress is
  * not touched (the sim runs its own games, in its own VMs). */
 static bool c_sim(repl *r, const char *args)
 {
@@ -214,7 +215,7 @@ static bool c_sim(repl *r, const char *args)
     bool count_given = false;
     char *save = NULL;
     for (char *w = strtok_r(copy, " \t", &save); w && argc < 62; w = strtok_r(NULL, " \t", &save)) {
-        if (!strcmp(w, "-n")) count_given = true;
+        if (!strcmp(w, "-n") || !strcmp(w, "--sprt")) count_given = true;   /* --sprt: until it decides */
         argv[argc++] = w;
     }
     if (!count_given) { argv[argc++] = w_n; argv[argc++] = w_100; }
@@ -243,7 +244,7 @@ const repl_command repl_commands[] = {
     { "auto", NULL, "on|off", true, "play forced (single-option) moves by themselves", c_auto },
     { "sim", NULL, "[OPTIONS]", true,
       "bot games of this game and its variants: sim -n 500 --bots mcts,random\n"
-      "(100 games by default; the options of grove sim --help)", c_sim },
+      "(100 games by default, or until --sprt decides; the options of grove sim --help)", c_sim },
     { "help", "?", "[TOPIC]", true, "this text, or a topic: help topics lists them", c_help },
     { "quit", "exit q", NULL, false, "leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)", c_quit },
     { NULL, NULL, NULL, false, NULL, NULL },

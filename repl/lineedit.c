@@ -81,14 +81,15 @@ static void gather_candidates(void)
     }
     repl *r = current_repl;
     const int64_t *legal;
-    int n = r ? game_legal(r->g, &legal) : -1;
+    int n = r && repl_may_list(r) ? game_legal(r->g, &legal) : -1;
     if (n <= 0) return;
     int64_t *copy = malloc(sizeof(int64_t) * (size_t)n);
     if (!copy) return;
     memcpy(copy, legal, sizeof(int64_t) * (size_t)n);
+    int reader = repl_reader(r);        /* the texts the move list shows, no more */
     for (int i = 0; i < n; i++) {
         char text[256];
-        if (!game_describe(r->g, copy[i], text, sizeof text)) break;
+        if (!game_describe_for(r->g, copy[i], reader, text, sizeof text)) break;
         add_candidate(text);
     }
     free(copy);
@@ -186,6 +187,11 @@ read_result lineedit_read_tty(const char *prompt, bool history, char **out)
     if (history && *tty_line) add_history(tty_line);
     *out = tty_line;
     return READ_LINE;
+}
+
+void lineedit_forget(void)
+{
+    clear_history();
 }
 
 read_result lineedit_read(repl *r, const char *prompt, bool history, char **out)

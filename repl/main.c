@@ -34,6 +34,10 @@ static const char *const usage =
     "                          bot games in bulk: win rates, scores, lengths (see grove sim --help)\n"
     "  grove replay FILE [-v] [--game N]\n"
     "                          play a save file or sim --json records again and check the end\n"
+    "  grove check GAME... [--players N] [--variant A,B] [-n GAMES] [--seed S] [--cap MOVES]\n"
+    "                          every check that needs no knowledge of the rules (determinism,\n"
+    "                          undo, replay, saves, move texts, hidden cards, invariants, the end)\n"
+    "                          on random games of every player count and variant\n"
     "  grove bench [GAME] [--players N] [--variant A,B] [--seed S] [--seconds S | --playouts N]\n"
     "              [--bots KIND[,KIND...] [--games N]] [--json FILE]\n"
     "                          random playouts and MCTS iterations per second; with\n"
@@ -332,6 +336,7 @@ int main(int argc, char **argv)
     if (!strcmp(argv[1], "bench")) return cmd_bench(argc, argv);
     if (!strcmp(argv[1], "sim")) return cmd_sim(argc, argv);
     if (!strcmp(argv[1], "replay")) return cmd_replay(argc, argv);
+    if (!strcmp(argv[1], "check")) return cmd_check(argc, argv);
     fprintf(stderr, "grove: unknown command '%s' (see grove --help)\n", argv[1]);
     return 2;
 }

@@ -29,6 +29,7 @@ void repl_set_game(repl *r, game *g)
     game_close(old);
     repl_changed(r);
     r->viewer = -1;
+    for (int seat = 0; seat <= MAX_BOTS; seat++) r->since[seat] = game_position(g);
 }
 
 /* ---- who may see what --------------------------------------------------------- */
@@ -64,10 +65,43 @@ static int view_for(const repl *r, int actor)
     return is_bot(r, actor) ? 0 : actor;
 }
 
-/* Between two people sharing the keyboard in a hidden-card game: say whose
- * turn it is before showing their hand, and on a terminal wait for them and
- * clear the screen of the previous player's view. A Ctrl-C there says how
- * to quit; a second one, or Ctrl-D, quits (returns false). */
+int repl_reader(const repl *r)
+{
+    if (r->viewer >= 0) return r->viewer;
+    int first, n = people(r, &first);
+    return n == 1 ? first : 0;
+}
+
+/* Clear the terminal, its scrollback too (\e[3J), so nothing of the last
+ * player's view can be scrolled back to. */
+static void clear_screen(void)
+{
+    printf("\033[H\033[2J\033[3J");
+    fflush(stdout);
+}
+
+/* The moves played since `seat` last gave up the keyboard, as it may read
+ * them: the echoes it missed were cleared with the last player's view. */
+static void print_since(repl *r, int seat)
+{
+    int now = game_position(r->g);
+    int from = r->since[seat] < now ? r->since[seat] : now;
+    if (from == now) return;
+    printf("Since your last turn:\n");
+    for (int i = from; i < now; i++) {
+        char text[256];
+        int actor = 0;
+        game_describe_past_for(r->g, i, seat, text, sizeof text, &actor);
+        printf("%4d. seat %d: %s\n", i + 1, actor, text);
+    }
+}
+
+/* Between two people sharing the keyboard in a hidden-card game: clear
+ * the last player's view off the screen (on a terminal: the screen, its
+ * scrollback and the line history), say whose turn it is, wait for them,
+ * then show them what happened since their last turn, as they may read
+ * it, before their view. A Ctrl-C while waiting says how to quit; a second
+ * one, or Ctrl-D, quits (returns false). */
 static bool hand_over(repl *r, int viewer)
 {
     int first;
@@ -75,6 +109,11 @@ static bool hand_over(repl *r, int viewer)
         r->viewer = viewer;
         return true;
     }
+    if (r->tty) {
+        clear_screen();                 /* the last hand is no one else's business */
+        lineedit_forget();
+    }
+    if (r->holder > 0) r->since[r->holder] = game_position(r->g);
     printf("Seat %d to play: pass the keyboard to seat %d%s\n", viewer, viewer,
            r->tty ? " and press Enter." : ".");
     while (r->tty) {
@@ -89,25 +128,39 @@ static bool hand_over(repl *r, int viewer)
         r->warned_quit = true;
     }
     r->warned_quit = false;
-    if (r->tty) printf("\033[H\033[2J");    /* clear the screen: the last hand is no one else's business */
-    r->viewer = viewer;
+    r->viewer = r->holder = viewer;
+    print_since(r, viewer);
     return true;
 }
 
 /* ---- showing the game ---------------------------------------------------------- */
 
+bool repl_may_list(repl *r)
+{
+    if (!game_hidden(r->g)) return true;
+    int over = game_over(r->g);
+    return over != 0 || game_actor(r->g) == repl_reader(r);
+}
+
 void repl_print_moves(repl *r)
 {
+    if (!repl_may_list(r)) {
+        int actor = game_actor(r->g);
+        printf("(seat %d's moves are not listed to %s: they could name cards only seat %d may see)\n", actor,
+               repl_reader(r) ? "another seat" : "an onlooker", actor);
+        return;
+    }
     const int64_t *legal;
     int n = game_legal(r->g, &legal);
     if (n < 0) { printf("error: %s\n", game_error(r->g)); return; }
     int64_t *copy = malloc(sizeof(int64_t) * (size_t)(n + 1));
     if (!copy) return;
     memcpy(copy, legal, sizeof(int64_t) * (size_t)n);
+    int reader = repl_reader(r);
     int col = 0;
     for (int i = 0; i < n; i++) {
         char text[256], item[300];
-        game_describe(r->g, copy[i], text, sizeof text);
+        game_describe_for(r->g, copy[i], reader, text, sizeof text);
         int w = snprintf(item, sizeof item, "%3d. %-14s", i + 1, text);
         if (col + w > 78) { printf("\n"); col = 0; }
         printf("%s", item);
@@ -129,7 +182,10 @@ void repl_print_result(repl *r)
     else {
         if (res.text[0]) printf("%s\n", res.text);
         if (res.has_scores) printf("  rank  seat  score\n");
-        for (int rank = 1; rank <= players && res.has_scores; rank++)
+        int last = players;         /* a rank past the seats: a solo game lost to the rival */
+        for (int seat = 1; seat <= players; seat++)
+            if (ranks[seat - 1] > last) last = ranks[seat - 1];
+        for (int rank = 1; rank <= last && res.has_scores; rank++)
             for (int seat = 1; seat <= players; seat++)
                 if (ranks[seat - 1] == rank) printf("  %4d  %4d  %5s\n", rank, seat, shown[seat - 1]);
     }
@@ -166,12 +222,13 @@ static bool show(repl *r)
 
 /* ---- playing -------------------------------------------------------------------- */
 
-/* Play m for the actor, saying so when it was not typed. */
+/* Play m for the actor, saying so, as the reader may read it, when it was
+ * not typed. */
 static bool play(repl *r, int64_t m, const char *why)
 {
     char text[256];
     int actor = game_actor(r->g);
-    game_describe(r->g, m, text, sizeof text);
+    if (why) game_describe_for(r->g, m, repl_reader(r), text, sizeof text);
     if (!game_apply(r->g, m, true, true)) {
         printf("error: %s\n", game_error(r->g));
         return false;
@@ -308,7 +365,7 @@ int play_session(const cli_opts *opts, FILE *in)
     r.o = *opts;
     r.vm = cli_vm();
     if (!r.vm) return 1;
-    if (!r.o.players) r.o.players = cli_min_players(r.vm, r.o.game);
+    if (!r.o.players) r.o.players = cli_default_players(r.vm, r.o.game, r.o.variants);
     if (!r.o.players) { vm_free(r.vm); return 1; }
     char err[GAME_ERRLEN];
     r.g = game_open(r.vm, r.o.game, r.o.variants, r.o.players, r.o.seed, 0, err, sizeof err);
@@ -332,7 +389,7 @@ int play_session(const cli_opts *opts, FILE *in)
     luaprompt_open(&r);
     printf("grove %s: %s, %d player%s, seed %llu%s%s. Type 'help' for commands.\n", GROVE_VERSION,
            r.o.game, r.o.players, r.o.players == 1 ? "" : "s", (unsigned long long)r.o.seed,
-           r.o.variants[0] ? ", variants " : "", r.o.variants);
+           game_variants(r.g)[0] ? ", variants " : "", game_variants(r.g));   /* with one a player count brings */
     lineedit_open(&r);
     for (;;) {
         if (!r.paused) run_automatic(&r);

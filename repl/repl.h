@@ -34,6 +34,8 @@ typedef struct repl {
     rng_t bot_rng;
     bot *bots[MAX_BOTS + 1];  /* bots[seat]: the bot playing it (its tree kept between moves), or NULL */
     int viewer;             /* the seat whose view was last shown (hidden-card games) */
+    int holder;             /* people sharing the keyboard: the seat that has it (0: none yet) */
+    int since[MAX_BOTS + 1];    /* ... and the moves played when each seat last gave it up */
     bool paused;            /* Ctrl-C stopped a bot: it waits for the next line */
     bool warned_quit;       /* Ctrl-C at an empty prompt said how to quit */
     bool noted[MAX_BOTS + 1];   /* a bot's note (fewer threads) was said */
@@ -74,7 +76,17 @@ void repl_set_game(repl *r, game *g);
  * itself (a bot's turn or a forced move)? Sets *why. */
 bool repl_automatic(repl *r, const char **why);
 
-/* List the legal moves, numbered. */
+/* Who reads what is printed now: the seat whose view is on the screen, or
+ * before any, the one person playing against bots (else 0, an onlooker).
+ * Every move text printed goes through game_describe_for with it. */
+int repl_reader(const repl *r);
+
+/* May the reader see the legal moves? Not another seat's in a hidden-card
+ * game (a bot stopped while thinking): they name what its seat holds. */
+bool repl_may_list(repl *r);
+
+/* List the legal moves, numbered, as the reader may read them (or say why
+ * they are not listed). */
 void repl_print_moves(repl *r);
 /* The score now (or "no result yet"). */
 void repl_print_result(repl *r);
@@ -100,6 +112,10 @@ read_result lineedit_read(repl *r, const char *prompt, bool history, char **out)
 
 /* Read from the terminal only, without echo handling (the hand-over). */
 read_result lineedit_read_tty(const char *prompt, bool history, char **out);
+
+/* Forget the lines typed so far (the up arrow's history): at a hand-over
+ * they are the last player's, and may name their cards. */
+void lineedit_forget(void);
 
 /* One line, NULL at the end of input or on Ctrl-C (the caller frees it). */
 char *lineedit_line(repl *r, const char *prompt);

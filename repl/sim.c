@@ -4,7 +4,8 @@
  *
  *   grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]]
  *             [--seed S] [--threads T] [--cap MOVES] [--json FILE] [--csv FILE]
- *             [--plot FILE.svg] [--compare VARIANTS_A VARIANTS_B] [--coverage]
+ *             [--plot FILE.svg] [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]]
+ *             [--coverage]
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,15 +24,41 @@ static void read_title(grove_vm *vm, sim_opts *o)
         snprintf(o->title, sizeof o->title, "%s", about.title);
 }
 
+/* No --players: the game's usual count as the variant lists allow it; with
+ * --compare, A's if B allows it too, else B's if A does (else A's, which
+ * opening B then refuses, naming the variant). False, said, when the game
+ * or a variant does not load. */
+static bool default_players(grove_vm *vm, sim_opts *o)
+{
+    game_counts c[2];
+    for (int side = 0; side < o->nsides; side++) {
+        char err[GAME_ERRLEN];
+        if (!game_counts_of(vm, o->game, o->variants[side], &c[side], err, sizeof err)) {
+            fprintf(stderr, "grove sim: %s\n", err);
+            return false;
+        }
+    }
+    o->players = c[0].def;
+    if (o->nsides == 2 && (c[0].def < c[1].min || c[0].def > c[1].max) && c[1].def >= c[0].min
+        && c[1].def <= c[0].max)
+        o->players = c[1].def;
+    return true;
+}
+
 /* ---- options ------------------------------------------------------------------------------ */
 
 static const char usage[] =
     "usage: grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]] [--seed S]\n"
     "                 [--threads T] [--cap MOVES] [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
-    "                 [--compare VARIANTS_A VARIANTS_B] [--coverage]\n"
+    "                 [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]] [--coverage]\n"
     "  bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; one for all seats or one per seat\n"
     "  variants: comma-separated names; '-' for none (in --compare)\n"
-    "  --plot: an SVG picture of win rates, scores and game lengths (A and B side by side with --compare)\n";
+    "  --plot: an SVG picture of win rates, scores and game lengths (A and B side by side with --compare)\n"
+    "  --compare: every measure with its p-value, Holm-adjusted over all of them (any false\n"
+    "      'significant' at most 5% of the time), and how alike the paired games were (r)\n"
+    "  --sprt: play until a sequential test decides one measure (-n: at most N games, default 100000):\n"
+    "      first, winN (seat N's win rate; DELTA in points, default 5), scoreN:DELTA, length:DELTA;\n"
+    "      with --compare, B against A; alone, a seat's win rate against its fair share\n";
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
 {
@@ -93,6 +120,9 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
             }
             o->nsides = 2;
             i += 2;
+        } else if (!strcmp(a, "--sprt")) {
+            if (!v) { fprintf(stderr, "grove sim: --sprt needs a measure: first, winN, scoreN:DELTA, length:DELTA\n"); return 0; }
+            o->sprt = v; i++;
         } else if (!strcmp(a, "--coverage")) {
             o->coverage = true;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
@@ -108,6 +138,7 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
             return 0;
         }
     }
+    if (o->sprt && !o->n) o->n = SIM_SPRT_MAX_GAMES;
     if (!o->game || !o->n) { fputs(usage, stderr); return 0; }
     /* bots: one kind for every seat, or one per seat */
     char why[256];
@@ -132,8 +163,7 @@ int cmd_sim(int argc, char **argv)
     if (parsed <= 0) return parsed < 0 ? 0 : 2;
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
-    if (!o.players) o.players = cli_min_players(vm, o.game);
-    if (!o.players) { vm_free(vm); return 1; }
+    if (!o.players && !default_players(vm, &o)) { vm_free(vm); return 1; }
     /* a first game, to refuse bad names and counts before starting threads */
     for (int side = 0; side < o.nsides; side++) {
         char err[GAME_ERRLEN];
@@ -143,8 +173,14 @@ int cmd_sim(int argc, char **argv)
     }
     if (o.plot) read_title(vm, &o);
     vm_free(vm);
-    printf("%s, %d player%s, %ld games (seeds %llu..%llu), bots", o.game, o.players, o.players == 1 ? "" : "s",
-           o.n, (unsigned long long)o.seed, (unsigned long long)(o.seed + (uint64_t)o.n - 1));
+    sim_sprt test;
+    char why[256];
+    if (o.sprt && !sim_sprt_parse(o.sprt, o.players, o.nsides == 2, &test, why, sizeof why)) {
+        fprintf(stderr, "grove sim: %s\n", why);
+        return 2;
+    }
+    printf("%s, %d player%s, %s%ld games (seeds %llu..%llu), bots", o.game, o.players, o.players == 1 ? "" : "s",
+           o.sprt ? "up to " : "", o.n, (unsigned long long)o.seed, (unsigned long long)(o.seed + (uint64_t)o.n - 1));
     for (int p = 1; p <= o.players; p++) printf(" %s", o.botnames[p]);
     if (o.nsides == 1 && o.variants[0][0]) printf(", variants %s", o.variants[0]);
     printf("\n");
@@ -161,18 +197,44 @@ int cmd_sim(int argc, char **argv)
         r->o = &o;
         r->side = side;
         r->records = o.json != NULL;
+        r->keep_cards = o.sprt != NULL;
         r->cov = cov;
         pthread_mutex_init(&r->lock, NULL);
         r->games = calloc((size_t)o.n, sizeof *r->games);
-        if (!r->games) { fprintf(stderr, "grove sim: out of memory\n"); return 1; }
-        if (!sim_play(r, t0)) { rc = 1; o.nsides = side; break; }
-        if (vm_cancelled()) {           /* Ctrl-C at the REPL: no results from a part of a run */
-            long done = r->done + side * o.n;
-            fprintf(stderr, "grove sim: interrupted after %ld of %ld games; no results\n", done, o.n * o.nsides);
-            o.nsides = side + 1;
-            rc = 130;
-            break;
+        if (!r->games) { fprintf(stderr, "grove sim: out of memory\n"); rc = 1; }
+    }
+    /* every game, or batches until the sequential test decides */
+    long played = 0, max = o.n;
+    bool interrupted = false, stop = rc != 0;
+    while (!stop && played < max) {
+        long to = max;
+        if (o.sprt) {
+            long batch = played / 4 > 4L * o.threads ? played / 4 : 4L * o.threads;
+            if (batch < 2 * SIM_SPRT_MIN_GAMES) batch = 2 * SIM_SPRT_MIN_GAMES;
+            if (batch > 5000) batch = 5000;
+            to = played + batch < max ? played + batch : max;
         }
+        for (int side = 0; side < o.nsides && !stop; side++) {
+            runs[side].others_done = runs[1 - side].done * (o.nsides == 2);
+            if (!sim_play(&runs[side], t0, played, to)) { rc = 1; stop = true; }
+            else if (vm_cancelled()) interrupted = stop = true;   /* Ctrl-C at the REPL */
+        }
+        if (stop) break;
+        if (o.sprt && sim_sprt_advance(&test, runs, played, to)) stop = true;
+        played = to;
+    }
+    if (o.sprt) sim_progress_clear();
+    if (o.sprt && !rc && !interrupted) {
+        o.n = test.decided ? test.games : played;
+        for (int side = 0; side < o.nsides; side++) sim_recount_cards(&runs[side], o.n);
+    }
+    if (interrupted) {                  /* no results from a part of a run */
+        long done = runs[0].done + (o.nsides == 2 ? runs[1].done : 0);
+        fprintf(stderr, "grove sim: interrupted after %ld of %ld games; no results\n", done, max * o.nsides);
+        rc = 130;
+    }
+    for (int side = 0; side < o.nsides && !rc; side++) {
+        sim_run *r = &runs[side];
         long failed = 0;
         for (long i = 0; i < o.n; i++)
             if (r->games[i].failed) {
@@ -182,13 +244,14 @@ int cmd_sim(int argc, char **argv)
         if (failed) { fprintf(stderr, "grove sim: %ld of %ld games failed\n", failed, o.n); rc = 1; }
     }
     double seconds = sim_now() - t0;
-    int shown = rc == 130 ? 0 : o.nsides;
+    int shown = rc == 130 || !runs[0].games || (o.nsides == 2 && !runs[1].games) || played < o.n ? 0 : o.nsides;
     for (int side = 0; side < shown; side++) {
         sim_summarize(&runs[side], &sums[side]);
         if (o.nsides == 2) printf("\n%s: %s\n", side ? "B" : "A", o.variants[side][0] ? o.variants[side] : "(no variant)");
         sim_print_summary(&runs[side], &sums[side], o.nsides == 2 ? seconds / 2 : seconds);
     }
-    if (shown == 2) sim_compare(runs);
+    if (shown == 2) sim_compare(runs, o.sprt != NULL);
+    if (shown && o.sprt) sim_sprt_print(&test, max);
     if (cov && shown) {
         printf("\n");
         char folder[128];
@@ -204,10 +267,11 @@ int cmd_sim(int argc, char **argv)
     if (o.csv && shown && !sim_write_csv(runs, shown, o.csv)) rc = 1;
     if (o.plot && shown && !sim_write_plot(runs, sums, shown, o.plot)) rc = 1;
     for (int side = 0; side < o.nsides; side++) {
-        for (long i = 0; i < o.n; i++) {
+        for (long i = 0; runs[side].games && i < played; i++) {
             sim_game *g = &runs[side].games[i];
             for (long m = 0; g->texts && m < g->moves; m++) free(g->texts[m]);
             free(g->texts);
+            free(g->cards);
             free(g->scores);
             free(g->ranks);
         }

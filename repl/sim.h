@@ -5,6 +5,7 @@
  *   sim_run.c      playing the games: threads, one VM each, bots, records
  *   sim_stats.c    the statistics of a run, its summary, and the A/B
  *                  comparison with its verdict
+ *   sim_sprt.c     --sprt: play until a sequential test decides a measure
  *   sim_records.c  what is written: --json and --csv records, --plot
  *
  * Game i (0-based) is played from seed S + i with bots whose choices are
@@ -39,6 +40,7 @@ typedef struct {
     const char *plot;               /* --plot FILE.svg */
     char title[128];                /* the game's title, for the plot */
     bool coverage;
+    const char *sprt;               /* --sprt MEASURE[:DELTA], or NULL */
 } sim_opts;
 
 /* One played game. */
@@ -50,6 +52,8 @@ typedef struct {
     int *ranks;                     /* [players] */
     char **texts;                   /* the moves as text (records only) */
     long kinds[SIM_MAX_KINDS];      /* moves played, by kind */
+    int *cards;                     /* the cards played, as indices into sim_run.cards (keep_cards only) */
+    long ncards;
 } sim_game;
 
 typedef struct {
@@ -58,19 +62,27 @@ typedef struct {
     sim_game *games;
     char kind_names[SIM_MAX_KINDS][32];
     pthread_mutex_t lock;
-    long next, done;                /* the next game to take; games finished */
+    long next, end, done;           /* the next game to take, the end of this call's games; games finished */
+    long others_done;               /* the other side's games finished, for the progress bar */
     bool records;                   /* keep move texts */
     coverage *cov;                  /* merged line counts, or NULL */
     struct { char name[48]; long n; } *cards;   /* cards played (def.played), all games */
     int ncards, capcards;
+    bool keep_cards;                /* keep each game's cards too (--sprt drops games: sim_recount_cards) */
     char fatal[GAME_ERRLEN];        /* a game that cannot even be opened */
 } sim_run;
 
 /* ---- playing (sim_run.c) ------------------------------------------------------- */
 
-/* Play the n games of one side (one variant list) on o->threads threads;
- * false (said on stderr) when a game cannot even be opened. */
-bool sim_play(sim_run *r, double t0);
+/* Play games [from, to) of one side (one variant list) on o->threads
+ * threads; false (said on stderr) when a game cannot even be opened. */
+bool sim_play(sim_run *r, double t0, long from, long to);
+
+/* Count the cards of games [0, n) only, from each game's own list. */
+void sim_recount_cards(sim_run *r, long n);
+
+/* Clear the progress bar from the terminal (a run that stops early). */
+void sim_progress_clear(void);
 
 /* Seconds on a monotonic clock. */
 double sim_now(void);
@@ -92,8 +104,70 @@ void sim_print_summary(const sim_run *r, const summary *s, double seconds);
 /* The 95% Wilson interval of a proportion of n. */
 void sim_wilson(double wins, long n, double *lo, double *hi);
 
-/* The two sides compared game by game, with the verdict. */
-void sim_compare(const sim_run *runs);
+/* The two-sided p of Student's t with df degrees of freedom, and the t
+ * whose two-sided p is p. */
+double sim_t_p(double t, double df);
+double sim_t_crit(double p, double df);
+
+/* Holm's step-down adjustment of m p-values (Holm-Bonferroni): a family
+ * of tests each called significant when adjusted[k] < alpha makes any
+ * false "significant" at most as likely as alpha, whatever the tests'
+ * dependence. */
+void sim_holm(const double *p, double *adjusted, int m);
+
+/* What is compared: a seat's win share (1, 1/k in a k-way tie, 0), the
+ * length in moves, a seat's score. */
+typedef enum { MEASURE_WIN, MEASURE_LENGTH, MEASURE_SCORE } sim_measure_kind;
+typedef double (*sim_measure)(const sim_game *g, int players, int seat);
+double sim_win_share(const sim_game *g, int players, int seat);
+
+/* The function of a kind, and whether it counts only games not cut short. */
+bool sim_measure_of(sim_measure_kind kind, sim_measure *f, bool *decided_only);
+
+/* Running sums of pairs (x under A, y under B): means and co-moments. */
+typedef struct { long n; double mx, my, sxx, syy, sxy; } sim_pair_sums;
+void sim_pair_add(sim_pair_sums *s, double x, double y);
+double sim_pair_var(const sim_pair_sums *s);    /* of y - x */
+
+/* The pairs of measure f (of seat, 0-based) over games [0, n) that both
+ * sides finished (and, if decided_only, neither cut short). */
+void sim_paired(const sim_run *runs, long n, sim_measure f, int seat, bool decided_only, sim_pair_sums *out);
+
+/* The two sides compared game by game, every measure with its p-value,
+ * Holm-adjusted over all of them, and the correlation of the pairs; the
+ * verdict, unless the games were stopped by a sequential test. */
+void sim_compare(const sim_run *runs, bool sequential);
+
+/* ---- the sequential test (sim_sprt.c) ------------------------------------------------ */
+
+#define SIM_SPRT_MIN_GAMES 30       /* games counted before the test may decide */
+#define SIM_SPRT_MAX_GAMES 100000   /* the most --sprt plays when -n does not say */
+
+typedef struct {
+    sim_measure_kind kind;
+    int seat;                       /* 0-based */
+    char what[32];                  /* "seat 1 win rate" */
+    double delta;                   /* the change that matters (a win rate as a fraction) */
+    bool compare;                   /* B - A; else a win share against 1/players */
+    int players;
+    double lower, upper;            /* the LLR bounds of each one-sided test */
+    sim_pair_sums sums;             /* the games counted so far */
+    double llr_up, llr_down;
+    int up, down;                   /* each side: 0 going, 1 its change accepted, -1 none */
+    int decided;                    /* 0 not yet, 1 higher, -1 lower, 2 no change */
+    long games;                     /* games played up to the decision (or so far) */
+} sim_sprt;
+
+/* Read "--sprt MEASURE[:DELTA]" (first, winN, scoreN, length) for a game
+ * of `players`; false with a message in err. */
+bool sim_sprt_parse(const char *text, int players, bool compare, sim_sprt *t, char *err, size_t errlen);
+
+/* Take games [from, to) into the test, in seed order; the number of games
+ * up to and including the one at which it decided, or 0 if it has not. */
+long sim_sprt_advance(sim_sprt *t, const sim_run *runs, long from, long to);
+
+/* The test and its verdict; max_games: the most the run could play. */
+void sim_sprt_print(const sim_sprt *t, long max_games);
 
 /* ---- records (sim_records.c) ------------------------------------------------------- */
 

@@ -27,25 +27,33 @@ static uint64_t mix(uint64_t a, uint64_t b)
     return x ^ (x >> 29);
 }
 
-/* Name a move kind by the first word of a move's text (once per kind). */
-static void name_kind(sim_run *r, game *g, int64_t m)
+/* Name a move kind (once per kind): by the game's kinds (game.kinds), else
+ * by the first word of a move's text (game_raw_describe: sim's games run on
+ * the fast path). `known` (the game's own) saves taking the lock for a kind
+ * already named. */
+static void name_kind(sim_run *r, game *g, int64_t m, bool *known)
 {
     int kind = (int)(m & 0xff);
+    if (known[kind]) return;
+    known[kind] = true;
     pthread_mutex_lock(&r->lock);
     bool named = r->kind_names[kind][0] != '\0';
     pthread_mutex_unlock(&r->lock);
     if (named) return;
     char text[256];
-    game_describe(g, m, text, sizeof text);
-    char *sp = strchr(text, ' ');
-    if (sp) *sp = '\0';
+    if (!game_kind_name(g, kind, text, sizeof text)) {
+        game_raw_describe(g, m, text, sizeof text);
+        char *sp = strchr(text, ' ');
+        if (sp) *sp = '\0';
+    }
     pthread_mutex_lock(&r->lock);
     if (!r->kind_names[kind][0]) snprintf(r->kind_names[kind], sizeof r->kind_names[kind], "%s", text);
     pthread_mutex_unlock(&r->lock);
 }
 
-/* Count one card played (under the lock). */
-static void count_card(sim_run *r, const char *name)
+/* Count one card played (under the lock); its index in r->cards, or -1
+ * when there is no memory for a new name. */
+static int count_card(sim_run *r, const char *name)
 {
     pthread_mutex_lock(&r->lock);
     int k = 0;
@@ -54,7 +62,7 @@ static void count_card(sim_run *r, const char *name)
         if (r->ncards == r->capcards) {
             int cap = r->capcards ? r->capcards * 2 : 32;
             void *p = realloc(r->cards, (size_t)cap * sizeof *r->cards);
-            if (!p) { pthread_mutex_unlock(&r->lock); return; }
+            if (!p) { pthread_mutex_unlock(&r->lock); return -1; }
             r->cards = p;
             r->capcards = cap;
         }
@@ -64,6 +72,175 @@ static void count_card(sim_run *r, const char *name)
     }
     r->cards[k].n++;
     pthread_mutex_unlock(&r->lock);
+    return k;
+}
+
+void sim_recount_cards(sim_run *r, long n)
+{
+    for (int k = 0; k < r->ncards; k++) r->cards[k].n = 0;
+    for (long i = 0; i < n; i++)
+        for (long c = 0; c < r->games[i].ncards; c++) r->cards[r->games[i].cards[c]].n++;
+}
+
+/* ---- one game on the fast path ------------------------------------------------------- */
+
+/* Why a fast stretch of a game stopped. */
+enum { STOP_OVER, STOP_CAPPED, STOP_BOT };
+
+/* One game as it is played: the stretches between bot decisions run on the
+ * fast path (game_run_raw), each a C loop over the hooks in one protected
+ * call; a seat whose bot thinks (greedy, mcts) ends the stretch, and
+ * bot_choose decides outside it. The hooks run in the order the checked
+ * path ran them (moves, actor, the bot, played, describe, apply), so the
+ * games, their chance and their records are the same. Owned here: the
+ * moves played, for explaining a failure, and the text of a move until it
+ * has been played; the texts of played moves belong to the sim_game. */
+typedef struct {
+    sim_run *r;
+    sim_game *sg;
+    rng_t pick;                     /* the random bots' choices */
+    int last_actor;
+    long captexts, capcards;
+    int64_t *played;                /* the moves so far */
+    long capplayed;
+    char *text;                     /* the text of the move in play (records), until it is played */
+    bool has_move;                  /* a move is being played: `move` by `actor` */
+    int64_t move;
+    int actor;
+    bool named[SIM_MAX_KINDS];      /* kinds this game has seen named */
+} fast_game;
+
+/* Play move m of the seat `actor` (the move in c->move while it runs, so a
+ * failure can name it). Raises on a script error or no memory. */
+static void play_move(game *g, fast_game *c, int64_t m, int actor)
+{
+    sim_run *r = c->r;
+    sim_game *sg = c->sg;
+    c->has_move = true;
+    c->move = m;
+    c->actor = actor;
+    if (actor != c->last_actor) sg->turns++;
+    c->last_actor = actor;
+    name_kind(r, g, m, c->named);
+    sg->kinds[m & 0xff]++;
+    char card[48];
+    game_raw_played(g, m, card, sizeof card);
+    if (card[0]) {
+        int k = count_card(r, card);
+        if (k >= 0 && r->keep_cards) {          /* for sim_recount_cards */
+            if (sg->ncards == c->capcards) {
+                long cap = c->capcards ? c->capcards * 2 : 64;
+                int *p = realloc(sg->cards, (size_t)cap * sizeof *p);
+                if (!p) game_raw_fail(g, "out of memory");
+                sg->cards = p;
+                c->capcards = cap;
+            }
+            sg->cards[sg->ncards++] = k;
+        }
+    }
+    if (r->records) {
+        if (sg->moves == c->captexts) {
+            long cap = c->captexts ? c->captexts * 2 : 128;
+            char **t = realloc(sg->texts, (size_t)cap * sizeof *t);
+            if (!t) game_raw_fail(g, "out of memory");
+            sg->texts = t;
+            c->captexts = cap;
+        }
+        char text[256];
+        game_raw_describe(g, m, text, sizeof text);
+        if (!(c->text = strdup(text))) game_raw_fail(g, "out of memory");
+    }
+    if (sg->moves == c->capplayed) {
+        long cap = c->capplayed ? c->capplayed * 2 : 256;
+        int64_t *p = realloc(c->played, (size_t)cap * sizeof *p);
+        if (!p) game_raw_fail(g, "out of memory");
+        c->played = p;
+        c->capplayed = cap;
+    }
+    c->played[sg->moves] = m;
+    game_raw_apply(g, m);
+    if (r->records) sg->texts[sg->moves] = c->text;    /* the game's now */
+    c->text = NULL;
+    sg->moves++;
+    c->has_move = false;
+}
+
+#define NOT_OVER "nil after the last move (the game has no legal move but is not over)"
+
+/* The fast stretch: random seats' moves until the game ends (its result
+ * read into the game's scores and ranks), is cut short, or a seat whose
+ * bot thinks is to move (STOP_*). */
+static int fast_body(game *g, void *ctx)
+{
+    fast_game *c = ctx;
+    const sim_opts *o = c->r->o;
+    if (c->has_move) play_move(g, c, c->move, c->actor);    /* the bot's choice */
+    for (;;) {
+        const movebuf *legal = game_raw_moves(g);
+        int n = legal->n;
+        if (n == 0) {
+            game_result res = { .scores = c->sg->scores, .ranks = c->sg->ranks };
+            game_raw_outcome(g, &res);
+            if (!res.over) game_raw_fail(g, NOT_OVER);
+            return STOP_OVER;
+        }
+        if (c->sg->moves >= o->cap) return STOP_CAPPED;
+        int actor = game_raw_actor(g);
+        if (o->bots[actor].kind != BOT_RANDOM && n > 1) {
+            c->actor = actor;
+            return STOP_BOT;
+        }
+        play_move(g, c, legal->m[n == 1 ? 0 : rng_below(&c->pick, (uint32_t)n)], actor);
+    }
+}
+
+/* A fast stretch failed at step k = sg->moves (moves 0..k-1 played, and
+ * c->move in play if c->has_move): play the game again on the checked
+ * path, where every hook is its own transaction, up to that step and
+ * through it, and say what failed there as the checked path words it,
+ * with the move's text. The fast path's own message (a watchdog's stop,
+ * say) when the checked path does not fail the same way. */
+static void explain(sim_run *r, grove_vm *vm, uint64_t seed, const fast_game *c, const char *fast,
+                    char *out, size_t len)
+{
+    const sim_opts *o = r->o;
+    long k = c->sg->moves, at = k;
+    bool in_move = c->has_move, over = false;
+    int64_t m = c->move;
+    char err[GAME_ERRLEN], text[256] = "", unused[GAME_ERRLEN];
+    snprintf(err, sizeof err, "%s", fast);
+    game *g = vm_cancelled() ? NULL
+            : game_open(vm, o->game, o->variants[r->side], o->players, seed, 0, unused, sizeof unused);
+    if (g) {
+        long j = 0;
+        while (j < k && game_apply(g, c->played[j], false, false)) j++;
+        if (j < k) {                /* an earlier move fails on the checked path */
+            snprintf(err, sizeof err, "%s", game_error(g));
+            at = j;
+            in_move = true;
+            m = c->played[j];
+        }
+        /* g is now where move `at` starts (a failed apply leaves it there) */
+        if (in_move) game_describe(g, m, text, sizeof text);
+        const int64_t *legal;
+        char card[48];
+        int n = j == k ? game_legal(g, &legal) : 1;
+        if (n < 0) {
+            snprintf(err, sizeof err, "%s", game_error(g));
+        } else if (n == 0) {        /* the end: result(s) */
+            over = true;
+            game_result res = { 0 };
+            if (!game_outcome(g, &res)) snprintf(err, sizeof err, "%s", game_error(g));
+            else if (!res.over) snprintf(err, sizeof err, "result: %s", NOT_OVER);
+        } else if (j == k && (!game_actor(g) || (in_move && (!game_played(g, m, card, sizeof card)
+                                                             || !game_apply(g, m, false, false))))) {
+            snprintf(err, sizeof err, "%s", game_error(g));
+        }
+        game_close(g);
+    }
+    if (over) snprintf(out, len, "after move %ld: %s", at, err);
+    else if (text[0]) snprintf(out, len, "move %ld (%s): %s", at + 1, text, err);
+    else snprintf(out, len, "move %ld: %s", at + 1, err);
 }
 
 static void play_one(sim_run *r, grove_vm *vm, long i)
@@ -78,85 +255,66 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
         snprintf(sg->err, sizeof sg->err, "%s", err);
         return;
     }
-    rng_t pick;
-    rng_seed(&pick, seed, 0x73696dULL);                /* "sim" */
+    fast_game c = { .r = r, .sg = sg };
+    rng_seed(&c.pick, seed, 0x73696dULL);               /* "sim" */
+    char where[GAME_ERRLEN + 300];
     bot *bots[MAX_BOTS + 1] = { NULL };                 /* each seat's, for the whole game */
+    long told = 0;                                      /* the moves the bots were told of */
     for (int seat = 1; seat <= o->players && seat <= MAX_BOTS; seat++)
         if (o->bots[seat].kind != BOT_RANDOM && !(bots[seat] = bot_new(&o->bots[seat]))) {
-            game_set_error(g, "out of memory");
+            snprintf(where, sizeof where, "out of memory");
             goto fail;
         }
-    long captexts = 0;
-    int last_actor = 0;
-    for (;;) {
-        const int64_t *legal;
-        int nlegal = game_legal(g, &legal);
-        if (nlegal < 0) goto fail;
-        if (nlegal == 0) break;
-        if (sg->moves >= o->cap) { sg->capped = true; break; }
-        int actor = game_actor(g);
-        if (!actor) goto fail;
-        int64_t m;
-        const bot_spec *b = &o->bots[actor];
-        if (b->kind == BOT_RANDOM || nlegal == 1) {
-            m = legal[nlegal == 1 ? 0 : rng_below(&pick, (uint32_t)nlegal)];
-        } else if (!bot_move(bots[actor], g, mix(seed, (uint64_t)sg->moves), &m, NULL)) {
-            goto fail;
-        }
-        if (actor != last_actor) sg->turns++;
-        last_actor = actor;
-        name_kind(r, g, m);
-        sg->kinds[m & 0xff]++;
-        char card[48];
-        if (!game_played(g, m, card, sizeof card)) goto fail;
-        if (card[0]) count_card(r, card);
-        if (r->records) {
-            if (sg->moves == captexts) {
-                captexts = captexts ? captexts * 2 : 128;
-                char **t = realloc(sg->texts, (size_t)captexts * sizeof *t);
-                if (!t) { game_set_error(g, "out of memory"); goto fail; }
-                sg->texts = t;
-            }
-            char text[256];
-            game_describe(g, m, text, sizeof text);
-            sg->texts[sg->moves] = strdup(text);
-        }
-        if (!game_apply(g, m, false, false)) goto fail;
-        for (int seat = 1; seat <= o->players && seat <= MAX_BOTS; seat++) bot_observe(bots[seat], m);
-        sg->moves++;
-    }
     sg->scores = calloc((size_t)o->players, sizeof *sg->scores);
     sg->ranks = calloc((size_t)o->players, sizeof *sg->ranks);
-    if (!sg->scores || !sg->ranks) { game_set_error(g, "out of memory"); goto fail; }
-    if (!sg->capped) {
-        game_result res = { .scores = sg->scores, .ranks = sg->ranks };
-        if (!game_outcome(g, &res)) goto fail;
-        if (!res.over) {
-            game_set_error(g, "result: nil after the last move (the game has no legal move but is not over)");
+    if (!sg->scores || !sg->ranks) { snprintf(where, sizeof where, "out of memory"); goto fail; }
+    for (;;) {
+        int stop;
+        if (!game_run_raw(g, fast_body, &c, &stop)) {
+            explain(r, vm, seed, &c, game_error(g), where, sizeof where);
             goto fail;
         }
+        if (stop == STOP_CAPPED) { sg->capped = true; break; }
+        if (stop == STOP_OVER) break;
+        int64_t m;                      /* a bot that thinks, on its own fast runs */
+        for (; told < sg->moves; told++)    /* the moves played since: the bots find their trees */
+            for (int seat = 1; seat <= o->players && seat <= MAX_BOTS; seat++)
+                bot_observe(bots[seat], c.played[told]);
+        if (!bot_move(bots[c.actor], g, mix(seed, (uint64_t)sg->moves), &m, NULL)) {
+            snprintf(where, sizeof where, "move %ld: %s", sg->moves + 1, game_error(g));
+            goto fail;
+        }
+        c.has_move = true;
+        c.move = m;
     }
     for (int seat = 1; seat <= MAX_BOTS; seat++) bot_free(bots[seat]);
+    free(c.played);
     game_close(g);
     return;
 fail:
+    free(c.text);
     sg->failed = true;
-    snprintf(sg->err, sizeof sg->err, "game %ld (seed %llu), move %ld: %s", i, (unsigned long long)seed,
-             sg->moves + 1, game_error(g));
+    snprintf(sg->err, sizeof sg->err, "game %ld (seed %llu), %s", i, (unsigned long long)seed, where);
     for (int seat = 1; seat <= MAX_BOTS; seat++) bot_free(bots[seat]);
+    free(c.played);
     game_close(g);
 }
 
 static void progress(sim_run *r, double t0)
 {
     if (!isatty(STDERR_FILENO)) return;
-    long total = r->o->n * r->o->nsides, done = r->done + (long)r->side * r->o->n;
+    long total = r->o->n * r->o->nsides, done = r->done + r->others_done;
     int width = 30, filled = (int)(width * done / (total ? total : 1));
     double t = sim_now() - t0;
     fprintf(stderr, "\r  [%.*s%*s] %ld/%ld games, %.0f s", filled,
             "##############################", width - filled, "", done, total, t);
     if (done == total) fprintf(stderr, "\r%*s\r", 70, "");
     fflush(stderr);
+}
+
+void sim_progress_clear(void)
+{
+    if (isatty(STDERR_FILENO)) fprintf(stderr, "\r%*s\r", 70, "");
 }
 
 typedef struct { sim_run *r; double t0; } worker_arg;
@@ -175,13 +333,13 @@ static void *worker(void *arg)
     coverage *cov = r->cov ? coverage_start(vm) : NULL;
     for (;;) {
         pthread_mutex_lock(&r->lock);
-        long i = r->fatal[0] || vm_cancelled() ? r->o->n : r->next++;   /* Ctrl-C: no more games */
+        long i = r->fatal[0] || vm_cancelled() ? r->end : r->next++;   /* Ctrl-C: no more games */
         pthread_mutex_unlock(&r->lock);
-        if (i >= r->o->n) break;
+        if (i >= r->end) break;
         play_one(r, vm, i);
         pthread_mutex_lock(&r->lock);
         r->done++;
-        if ((r->done & 7) == 0 || r->done == r->o->n) progress(r, w->t0);
+        if ((r->done & 7) == 0 || r->done == r->end) progress(r, w->t0);
         pthread_mutex_unlock(&r->lock);
     }
     if (cov) {
@@ -194,8 +352,10 @@ static void *worker(void *arg)
     return NULL;
 }
 
-bool sim_play(sim_run *r, double t0)
+bool sim_play(sim_run *r, double t0, long from, long to)
 {
+    r->next = from;
+    r->end = to;
     int t = r->o->threads;
     pthread_t th[SIM_MAX_THREADS];
     worker_arg arg = { r, t0 };

@@ -16,7 +16,7 @@
 ---@field name string the game's name: its folder under scripts/
 ---@field title? string the name shown by grove list (default: name)
 ---@field version? string the version of the rules, written into save files: a save made under another version is refused
----@field players? PlayerRange the player counts allowed (game.define's default: 2 to 4)
+---@field players? PlayerRange the player counts allowed, and the usual one (game.define's default: 2 to 4); a variant that takes only some counts gives its own (game.extend(base, {players = {min = 2, max = 4}})), and other counts are refused naming it
 ---@field variants? string[] the names of the variant files beside game.lua that players may choose
 ---@field player_variants? table<integer, string> a variant that comes with a player count: {[1] = "solo"}
 ---@field options? GameOption[] the options a player may set, with their defaults
@@ -27,15 +27,27 @@
 ---@field phases? table the phases of a turn, made by game.phases: what each phase offers and what each move does there; game.define builds moves and apply from it
 ---@field phase? fun(s: State): integer? # the current phase, a number of the phases (default: grove.turns' phase, nil once the game is over)
 ---@field after_move? fun(s: State) # what the rules do by themselves after every move made through phases (a turn with nothing left to do ends)
----@field kinds? table the move kinds, from game.kinds: grove sim counts the moves played by these names (game.phases gives them)
+---@field kinds? table the move kinds, from game.kinds: grove sim counts the moves played by these names, grove check names the kinds never played (game.phases gives them)
 ---@field result? fun(s: State): GameResult? # nil while the game runs, then the final scores and ranks
 ---@field render? fun(s: State, viewer: Seat): string # the board as text, showing only what the viewer may see (0: an onlooker)
----@field describe? fun(s: State, move: Move): string # a move as a player types it: "place a1"
+---@field describe? fun(s: State, move: Move, viewer: Seat?): string # a move as a player types it: "place a1". With a viewer (a seat, 0: an onlooker), as that viewer reads it when it is played: naming nothing the move keeps from that viewer (a card stashed face down reads "stash a card" to the others), though what the move shows everyone (a card played face up) it may name. Without one (nil), the full text: parse reads it back, saves and records keep it
 ---@field parse? fun(s: State, text: string): Move?, string? # a typed move: the move, or nil and why (nil, nil: match the describe texts instead)
 ---@field score? fun(s: State, seat: Seat): number # how well a seat stands now, higher is better (the greedy bot looks one move ahead with it)
 ---@field played? fun(s: State, move: Move): string? # the card a move plays, if any, for grove sim's card counts
 ---@field evaluate? fun(s: State): number[] # how each seat stands now, a number per seat (higher is better, on the scale of the scores: points so far, stars held ...): the MCTS bot stops its rollouts a few moves on and reads it, instead of playing to the end; it ranks the seats by these values, so only their differences count
 ---@field invariants? fun(s: State) # what must hold after every move (pieces conserved, counters in range): raises, naming what broke, when it does not; grove check and the playout tests call it
+---@field catalog? Catalog what the ids in the card zones are: grove check names the entries no seat ever saw, and (with played) those never played, and fails on an id the catalog does not name
+
+---The entries of a game's cards or tiles, by the id its card zones hold:
+---`catalog = { what = "cards", names = CARD_NAMES }` with CARD_NAMES[id] the
+---name moves use ("acorn picker"). Copies of a card may share a name. grove
+---check counts, per name, the games in which some seat saw the card (it lay
+---in a face-up zone, or in a hand its owner sees) and, when the game gives
+---played(s, move), how often it was played.
+---@class Catalog
+---@field what string what the entries are called, in the plural: "cards", "tiles"
+---@field names table<integer, string> the name of every id the card zones hold
+---@field except? string[] the card zones that hold something else than these ids (codes of pending effects, say)
 
 ---The player counts a game allows.
 ---@class PlayerRange

@@ -31,14 +31,18 @@ function Game:try(move) end
 ---@return Move[] moves
 function Game:legal() end
 
----The legal moves now, as the texts a player types, in the script's order.
+---The legal moves now, as the texts a player types, in the script's order;
+---with a viewer, as that seat (0: an onlooker) may read them.
+---@param viewer? Seat whose reading (default: the full texts)
 ---@return string[] moves
-function Game:moves() end
+function Game:moves(viewer) end
 
----A move as a player reads it ("chop e3").
+---A move as a player reads it ("chop e3"): the full text, or as `viewer`
+---may read it (0: an onlooker), which hides what that seat may not see.
 ---@param move Move the move
+---@param viewer? Seat whose reading (default: the full text)
 ---@return string text
-function Game:describe(move) end
+function Game:describe(move, viewer) end
 
 ---The legal move a text names, or nil and why it names none.
 ---@param text string what a player typed
@@ -134,7 +138,7 @@ function games.add_path(dir) end
 ---How to open a game: the seat count, the seed, the variants, and any of
 ---the game's own options by name.
 ---@class GameOpenOptions
----@field players? integer how many seats play (default: the game's smallest count)
+---@field players? integer how many seats play (default: the game's usual count, its players.default, as the variants allow it)
 ---@field seed? integer the seed of the game's chance (default 1)
 ---@field variants? string the variants to play, comma-separated: "solo,semi-coop"
 ---@field [string] any a game option declared in its definition, by name

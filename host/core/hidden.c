@@ -4,6 +4,7 @@
 #include "hidden.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include "deck.h"
 
@@ -101,4 +102,49 @@ grove_status hidden_redeal(gstate *st, int viewer, rng_t *r)
     free(places);
     free(cards);
     return GROVE_OK;
+}
+
+/* The mixing step of state_hash, one 64-bit word at a time. */
+static uint64_t mix(uint64_t h, uint64_t w)
+{
+    h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+    return h ^ (h >> 29);
+}
+
+static uint64_t mix_bytes(uint64_t h, const uint8_t *p, size_t n)
+{
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = mix(h, w);
+    }
+    for (; i < n; i++) h = mix(h, p[i]);
+    return h;
+}
+
+uint64_t hidden_view_hash(const gstate *st, int viewer)
+{
+    uint64_t h = 0xcbf29ce484222325ULL;
+    for (int i = 1; i < st->ncomps; i++) {         /* 0: the generator */
+        const comp_desc *c = &st->comps[i];
+        h = mix(h, (uint64_t)i);
+        if (c->kind != &deck_kind) {
+            h = mix_bytes(h, st->block + c->offset, c->bytes);
+            continue;
+        }
+        /* the cards below the count are the zone; slots above it are not */
+        const deck_t *d = state_comp(st, i);
+        h = mix(h, (uint64_t)(uint32_t)d->count);
+        if (deck_visible(d, viewer)) {
+            h = mix_bytes(h, (const uint8_t *)d->cards, (size_t)d->count * sizeof d->cards[0]);
+            continue;
+        }
+        for (int pos = 0; pos < d->count; pos++)
+            h = mix(h, back_seen(d, c->flags, pos) ? (uint64_t)(uint32_t)state_back(st, d->cards[pos]) : ~0ULL);
+    }
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
 }

@@ -30,4 +30,12 @@ bool hidden_any(const gstate *st);
  * re-deal to the same state. ENOMEM (state unchanged). */
 grove_status hidden_redeal(gstate *st, int viewer, rng_t *r);
 
+/* A hash of what `viewer` (0 = an onlooker) sees of the state: every
+ * component but the state's generator (nobody sees the future), and of each
+ * card zone its count and the cards in it (the faces it may see, else the
+ * backs it sees, else nothing). Two states the viewer cannot tell apart
+ * hash equal; grove check compares what a move's text tells a viewer with
+ * what the move shows it. */
+uint64_t hidden_view_hash(const gstate *st, int viewer);
+
 #endif

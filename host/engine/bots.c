@@ -243,6 +243,7 @@ typedef struct {
     node *nodes;
     int nnodes, capnodes;
     double lo, hi;        /* alone: the scores and values seen, to scale rewards */
+    bool lost_seen;       /* alone: a rollout ended in a loss (rank 2 of 1) */
     double gap_sum;       /* evaluations: summed |v_i - v_j| over the pairs seen ... */
     long gap_n;           /* ... and their number: the scale of a difference */
 } tree;
@@ -252,6 +253,7 @@ static void tree_clear(tree *t)
     t->nnodes = 0;
     t->lo = HUGE_VAL;
     t->hi = -HUGE_VAL;
+    t->lost_seen = false;
     t->gap_sum = 0;
     t->gap_n = 0;
 }
@@ -434,8 +436,11 @@ static bool rollout(game *g, search *s)
 }
 
 /* Rewards in 0..1 for every seat of a finished (or cut short) game: by
- * rank (1 for the winners, 0 for the last); alone, by score scaled to the
- * scores seen so far; 0.5 for all when the game was cut short. */
+ * rank (1 for the winners, 0 for the last, or below it: a game lost to
+ * the game itself); alone, by score scaled to the scores seen so far, and
+ * once the search has seen a game lost (rank 2 of 1: a solo rival won),
+ * half for winning and half for the score, so a win counts for more than
+ * any score; 0.5 for all when the game was cut short. */
 static void rewards(game *g, search *s, bool ended)
 {
     if (!ended || !game_raw_ranks(g, s->ranks)) {
@@ -447,15 +452,21 @@ static void rewards(game *g, search *s, bool ended)
         tree *t = s->t;
         if (v < t->lo) t->lo = v;
         if (v > t->hi) t->hi = v;
-        s->reward[1] = t->hi > t->lo ? (v - t->lo) / (t->hi - t->lo) : 0.5;
+        double scaled = t->hi > t->lo ? (v - t->lo) / (t->hi - t->lo) : 0.5;
+        bool won = s->ranks[1] == 1;
+        t->lost_seen = t->lost_seen || !won;
+        s->reward[1] = t->lost_seen ? 0.5 * won + 0.5 * scaled : scaled;
         return;
     }
-    for (int seat = 1; seat <= s->players; seat++)
-        s->reward[seat] = (double)(s->players - s->ranks[seat]) / (s->players - 1);
+    for (int seat = 1; seat <= s->players; seat++) {
+        int rank = s->ranks[seat] < s->players ? s->ranks[seat] : s->players;
+        s->reward[seat] = (double)(s->players - rank) / (s->players - 1);
+    }
 }
 
 /* Rewards in 0..1 from evaluate(s), a position the rollout stopped in:
- * alone, the value scaled to the values and scores seen so far; else for
+ * alone, the value scaled to the values and scores seen so far (once a
+ * game was seen lost, a win counting even odds: 0.25 to 0.75); else for
  * each seat the share of the other seats it is ahead of, each pair by a
  * sigmoid of the difference of their values over the mean difference seen
  * in this tree, so that an evaluation reads like a rank (the reward of a
@@ -468,7 +479,9 @@ static void evaluation_rewards(game *g, search *s)
         double v = s->values[1];
         if (v < t->lo) t->lo = v;
         if (v > t->hi) t->hi = v;
-        s->reward[1] = t->hi > t->lo ? (v - t->lo) / (t->hi - t->lo) : 0.5;
+        double scaled = t->hi > t->lo ? (v - t->lo) / (t->hi - t->lo) : 0.5;
+        /* a game that can be lost: not over yet, won or lost even odds */
+        s->reward[1] = t->lost_seen ? 0.25 + 0.5 * scaled : scaled;
         return;
     }
     for (int i = 1; i <= s->players; i++)

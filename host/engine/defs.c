@@ -97,6 +97,110 @@ int game_overlay_variants(grove_vm *vm, const char *name, char (*out)[64], int m
     return n;
 }
 
+/* ---- player counts ---------------------------------------------------------- */
+
+/* The player counts a definition or a variant declares. */
+typedef struct {
+    char name[64];              /* the variant ("" for the game itself) */
+    int min, max, dflt;         /* dflt 0: none given */
+} counts;
+
+/* def.players of the definition at idx: into *c over what it holds (the
+ * fields not given keep their value); false when it has no players table. */
+static bool read_counts(lua_State *L, int idx, counts *c)
+{
+    if (lua_getfield(L, idx, "players") != LUA_TTABLE) { lua_pop(L, 1); return false; }
+    const char *keys[] = { "min", "max", "default" };
+    int *into[] = { &c->min, &c->max, &c->dflt };
+    for (int k = 0; k < 3; k++) {
+        if (lua_getfield(L, -1, keys[k]) == LUA_TNUMBER && lua_isinteger(L, -1)) *into[k] = (int)lua_tointeger(L, -1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return true;
+}
+
+/* "1 player", "2 to 4 players" */
+static const char *counts_text(const counts *c, char *buf, size_t len)
+{
+    if (c->min == c->max) snprintf(buf, len, "%d player%s", c->min, c->min == 1 ? "" : "s");
+    else snprintf(buf, len, "%d to %d players", c->min, c->max);
+    return buf;
+}
+
+/* After variant v made the definition at idx: does it declare its own
+ * player counts (a players table other than the one before, or changed
+ * counts)? Then add them to decl[*n]. `before` is the stack index of the
+ * players table before v (or of nil); *prev its counts, updated. */
+static void note_variant_counts(lua_State *L, int idx, int before, const char *v, counts *prev,
+                                counts *decl, int *n)
+{
+    lua_getfield(L, idx, "players");
+    bool other = !lua_rawequal(L, -1, before);
+    lua_replace(L, before);                              /* the next variant's "before" */
+    counts now = *prev;
+    if (!read_counts(L, idx, &now)) return;
+    bool changed = other || now.min != prev->min || now.max != prev->max || now.dflt != prev->dflt;
+    *prev = now;
+    if (!changed) return;
+    decl[*n] = now;
+    snprintf(decl[*n].name, sizeof decl[*n].name, "%s", v);
+    (*n)++;
+}
+
+/* The counts the game takes with its variants: the declaring variants'
+ * ranges intersected (the game's own when none declares), and its default:
+ * the last declared default those counts allow, else the smallest. Pushes
+ * {min =, max =, default =, [i] = {name =, min =, max =}} (the declaring
+ * variants, for the messages), or writes err when two variants share no
+ * count. */
+static bool push_counts(lua_State *L, const char *name, const counts *base, const counts *decl, int n,
+                        char *err, size_t errlen)
+{
+    counts all = *base;
+    if (n > 0) { all.min = decl[0].min; all.max = decl[0].max; }
+    for (int i = 1; i < n; i++) {
+        if (decl[i].min > all.min) all.min = decl[i].min;
+        if (decl[i].max < all.max) all.max = decl[i].max;
+    }
+    if (all.min > all.max) {
+        for (int i = 0; i < n; i++)
+            for (int j = i + 1; j < n; j++)
+                if (decl[i].min > decl[j].max || decl[j].min > decl[i].max) {
+                    char a[48], b[48];
+                    snprintf(err, errlen, "the variants %s and %s of %s share no player count: %s is played by %s, "
+                             "%s by %s", decl[i].name, decl[j].name, name, decl[i].name,
+                             counts_text(&decl[i], a, sizeof a), decl[j].name, counts_text(&decl[j], b, sizeof b));
+                    return false;
+                }
+        snprintf(err, errlen, "the variants of %s share no player count", name);
+        return false;
+    }
+    all.dflt = 0;
+    for (int i = n - 1; i >= 0 && !all.dflt; i--)
+        if (decl[i].dflt >= all.min && decl[i].dflt <= all.max) all.dflt = decl[i].dflt;
+    if (!all.dflt && base->dflt >= all.min && base->dflt <= all.max) all.dflt = base->dflt;
+    if (!all.dflt) all.dflt = all.min;
+    lua_createtable(L, n, 3);
+    lua_pushinteger(L, all.min);
+    lua_setfield(L, -2, "min");
+    lua_pushinteger(L, all.max);
+    lua_setfield(L, -2, "max");
+    lua_pushinteger(L, all.dflt);
+    lua_setfield(L, -2, "default");
+    for (int i = 0; i < n; i++) {
+        lua_createtable(L, 0, 3);
+        lua_pushstring(L, decl[i].name);
+        lua_setfield(L, -2, "name");
+        lua_pushinteger(L, decl[i].min);
+        lua_setfield(L, -2, "min");
+        lua_pushinteger(L, decl[i].max);
+        lua_setfield(L, -2, "max");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return true;
+}
+
 bool defs_load(grove_vm *vm, const char *name, const char *variants, bool fresh,
                char *err, size_t errlen)
 {
@@ -136,6 +240,17 @@ bool defs_load(grove_vm *vm, const char *name, const char *variants, bool fresh,
         lua_pop(L, 2);
         return false;
     }                                                    /* [cache, def] */
+    /* the game's own player counts (1 to 8, default the smallest or 2, where
+     * it says nothing), then those of each variant that declares its own */
+    counts base = { "", 1, 8, 0 }, prev;
+    bool has_players = read_counts(L, -1, &base);
+    if (!base.dflt) base.dflt = has_players ? base.min : 2;
+    prev = base;
+    counts decl[GAME_MAX_VARIANTS / 2];
+    int ndecl = 0;
+    lua_getfield(L, -1, "players");
+    lua_insert(L, -3);                                   /* [players, cache, def] */
+    int before = lua_gettop(L) - 2;
     /* variants: each a file returning function(def) -> def */
     char vbuf[GAME_MAX_VARIANTS];
     snprintf(vbuf, sizeof vbuf, "%s", variants);
@@ -157,33 +272,43 @@ bool defs_load(grove_vm *vm, const char *name, const char *variants, bool fresh,
         }
         if (!known) {
             snprintf(err, errlen, "%s has no variant '%s' (see grove list)", name, v);
-            lua_pop(L, 2);
+            lua_settop(L, before - 1);
             return false;
         }
-        if (!run_script_file(vm, path, dir, err, errlen)) { lua_pop(L, 2); return false; }
+        if (!run_script_file(vm, path, dir, err, errlen)) { lua_settop(L, before - 1); return false; }
         if (!lua_isfunction(L, -1)) {
             snprintf(err, errlen, "scripts/%s/%s.lua must return a function(game) that returns the changed game",
                      name, v);
-            lua_pop(L, 3);
+            lua_settop(L, before - 1);
             return false;
         }
-        lua_insert(L, -2);                               /* [cache, fn, def] */
+        lua_insert(L, -2);                               /* [players, cache, fn, def] */
         if (vm_call(vm, 1, 1, v) != LUA_OK || !lua_istable(L, -1)) {
             if (lua_isstring(L, -1)) snprintf(err, errlen, "%s", lua_tostring(L, -1));
             else snprintf(err, errlen, "variant %s did not return the game table", v);
-            lua_pop(L, 2);
+            lua_settop(L, before - 1);
             return false;
         }
+        if (ndecl < (int)(sizeof decl / sizeof decl[0]))
+            note_variant_counts(L, lua_gettop(L), before, v, &prev, decl, &ndecl);
     }
     for (const char *const *h = required_hooks; *h; h++) {
         if (lua_getfield(L, -1, *h) != LUA_TFUNCTION) {
             snprintf(err, errlen, "scripts/%s/game.lua: the game definition has no '%s' function "
                      "(use require \"grove.game\" to get defaults)", name, *h);
-            lua_pop(L, 3);
+            lua_settop(L, before - 1);
             return false;
         }
         lua_pop(L, 1);
     }
+    lua_remove(L, before);                               /* [cache, def] */
+    /* beside it, the player counts it takes (a variant's message names it) */
+    lua_pushfstring(L, "%s#players", key);               /* [cache, def, key#players] */
+    if (!push_counts(L, name, &base, decl, ndecl, err, errlen)) {
+        lua_pop(L, 3);
+        return false;
+    }
+    lua_rawset(L, -4);
     lua_pushvalue(L, -1);
     lua_setfield(L, -3, key);
     /* beside it, the fingerprint of every file read to build it */
@@ -205,6 +330,57 @@ uint64_t defs_print(lua_State *L, const char *name, const char *variants)
     }
     lua_pop(L, 1);
     return print;
+}
+
+/* Push the counts table defs_load cached for name|variants (nil if none). */
+static void push_cached_counts(lua_State *L, const char *name, const char *variants)
+{
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_DEFS) == LUA_TTABLE) {
+        lua_pushfstring(L, "%s|%s#players", name, variants ? variants : "");
+        lua_rawget(L, -2);
+    } else {
+        lua_pushnil(L);
+    }
+    lua_remove(L, -2);
+}
+
+static int int_field(lua_State *L, int idx, const char *k)
+{
+    lua_getfield(L, idx, k);
+    int v = (int)lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    return v;
+}
+
+bool defs_check_players(lua_State *L, const char *name, const char *variants, int players,
+                        char *err, size_t errlen)
+{
+    push_cached_counts(L, name, variants);
+    int t = lua_gettop(L);
+    bool ok = true;
+    char text[48];
+    if (lua_istable(L, t)) {
+        int n = (int)lua_rawlen(L, t);
+        for (int i = 1; i <= n && ok; i++) {             /* a variant that declares its counts */
+            lua_rawgeti(L, t, i);
+            counts c = { "", int_field(L, -1, "min"), int_field(L, -1, "max"), 0 };
+            if (players < c.min || players > c.max) {
+                lua_getfield(L, -1, "name");
+                snprintf(err, errlen, "the variant %s of %s is played by %s, not %d", lua_tostring(L, -1), name,
+                         counts_text(&c, text, sizeof text), players);
+                lua_pop(L, 1);
+                ok = false;
+            }
+            lua_pop(L, 1);
+        }
+        counts all = { "", int_field(L, t, "min"), int_field(L, t, "max"), 0 };
+        if (ok && (players < all.min || players > all.max)) {
+            snprintf(err, errlen, "%s is played by %s, not %d", name, counts_text(&all, text, sizeof text), players);
+            ok = false;
+        }
+    }
+    lua_pop(L, 1);
+    return ok;
 }
 
 void defs_version(lua_State *L, int def, char *out, size_t len)
@@ -229,6 +405,40 @@ static int def_body(lua_State *L)
     lua_pop(L, 1);
     c->ok = defs_load(c->vm, c->name, c->variants, c->fresh, c->err, c->errlen);
     return c->ok ? 1 : 0;
+}
+
+typedef struct {
+    def_ctx def;
+    game_counts *out;
+} counts_ctx;
+
+/* Load name|variants (cached) and read the counts defs_load noted. */
+static int counts_body(lua_State *L)
+{
+    counts_ctx *c = lua_touserdata(L, 1);
+    lua_pop(L, 1);
+    c->def.ok = defs_load(c->def.vm, c->def.name, c->def.variants, false, c->def.err, c->def.errlen);
+    if (!c->def.ok) return 0;
+    push_cached_counts(L, c->def.name, c->def.variants);
+    c->def.ok = lua_istable(L, -1);
+    if (c->def.ok) {
+        c->out->min = int_field(L, -1, "min");
+        c->out->max = int_field(L, -1, "max");
+        c->out->def = int_field(L, -1, "default");
+    } else {
+        snprintf(c->def.err, c->def.errlen, "%s: no player counts known", c->def.name);
+    }
+    return 0;
+}
+
+bool game_counts_of(grove_vm *vm, const char *name, const char *variants, game_counts *out,
+                    char *err, size_t errlen)
+{
+    counts_ctx c = { { vm, name, variants ? variants : "", false, false, err, errlen }, out };
+    int top = lua_gettop(vm->L);
+    bool ok = vm_protect(vm, counts_body, &c, 0, err, errlen) && c.def.ok;
+    lua_settop(vm->L, top);
+    return ok;
 }
 
 bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,

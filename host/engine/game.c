@@ -105,24 +105,6 @@ static int ref_field(lua_State *L, int idx, const char *field)
     return luaL_ref(L, LUA_REGISTRYINDEX);
 }
 
-/* Check the player count against def.players = {min =, max =}. */
-static bool check_players(lua_State *L, int def, const char *name, int players, char *err, size_t errlen)
-{
-    int min = 1, max = 8;
-    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
-        if (lua_getfield(L, -1, "min") == LUA_TNUMBER) min = (int)lua_tointeger(L, -1);
-        if (lua_getfield(L, -2, "max") == LUA_TNUMBER) max = (int)lua_tointeger(L, -1);
-        lua_pop(L, 2);
-    }
-    lua_pop(L, 1);
-    if (players < min || players > max) {
-        if (min == max) snprintf(err, errlen, "%s is played by %d players, not %d", name, min, players);
-        else snprintf(err, errlen, "%s is played by %d to %d players, not %d", name, min, max, players);
-        return false;
-    }
-    return true;
-}
-
 /* Build the options table for setup: defaults from def.options (a list of
  * {name =, default =}) overridden by the user's table at uidx (0: none). */
 static bool build_options(game *g, int def, int uidx, char *err, size_t errlen)
@@ -227,7 +209,7 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     int top = lua_gettop(L);
     if (!defs_load(vm, name, variants, false, err, errlen)) return NULL;
     int def = lua_gettop(L);
-    if (!check_players(L, def, name, players, err, errlen)) { lua_settop(L, top); return NULL; }
+    if (!defs_check_players(L, name, variants, players, err, errlen)) { lua_settop(L, top); return NULL; }
     /* def.player_variants = {[1] = "solo"}: a variant that comes with a
      * player count, applied first */
     char full[GAME_MAX_VARIANTS];
@@ -236,6 +218,7 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
         if (!defs_load(vm, name, full, false, err, errlen)) return NULL;
         def = lua_gettop(L);
         variants = full;
+        if (!defs_check_players(L, name, variants, players, err, errlen)) { lua_settop(L, top); return NULL; }
     }
 
     game *g = calloc(1, sizeof *g);
@@ -538,12 +521,12 @@ bool game_push_result(game *g)
     return finish_hook(g, "result", 0, 1);
 }
 
-bool game_outcome(game *g, game_result *out)
+/* Read result(s), on top of the stack, into *out, and pop it. */
+static void read_outcome(game *g, game_result *out)
 {
     lua_State *L = g->vm->L;
     out->over = out->has_scores = false;
     out->text[0] = '\0';
-    if (!game_push_result(g)) return false;
     int res = lua_gettop(L);
     if (lua_istable(L, res)) {
         out->over = true;
@@ -552,16 +535,28 @@ bool game_outcome(game *g, game_result *out)
         out->has_scores = lua_getfield(L, res, "scores") == LUA_TTABLE;   /* [res, text, scores] */
         lua_getfield(L, res, "ranks");                  /* [res, text, scores, ranks] */
         for (int seat = 1; seat <= g->players; seat++) {
-            lua_rawgeti(L, res + 2, seat);
+            if (out->has_scores) lua_rawgeti(L, res + 2, seat);
+            else lua_pushnil(L);
             if (out->scores) out->scores[seat - 1] = lua_tonumber(L, -1);
             if (out->shown) snprintf(out->shown[seat - 1], sizeof out->shown[0], "%s", luaL_tolstring(L, -1, NULL));
             lua_settop(L, res + 3);
-            lua_rawgeti(L, res + 3, seat);
+            if (lua_istable(L, res + 3)) lua_rawgeti(L, res + 3, seat);
+            else lua_pushnil(L);
             if (out->ranks) out->ranks[seat - 1] = (int)lua_tointeger(L, -1);
             lua_pop(L, 1);
         }
     }
     lua_settop(L, res - 1);
+}
+
+bool game_outcome(game *g, game_result *out)
+{
+    if (!game_push_result(g)) {
+        out->over = out->has_scores = false;
+        out->text[0] = '\0';
+        return false;
+    }
+    read_outcome(g, out);
     return true;
 }
 
@@ -571,12 +566,21 @@ int game_over(game *g)
     return g->buf.n == 0;
 }
 
-bool game_describe(game *g, int64_t move, char *buf, size_t len)
+/* describe(s, move, viewer), or describe(s, move) for the full text
+ * (viewer GAME_FULL_TEXT). */
+bool game_describe_for(game *g, int64_t move, int viewer, char *buf, size_t len)
 {
     lua_State *L = g->vm->L;
+    if (viewer > g->players) {
+        snprintf(g->err, sizeof g->err, "describe: no seat %d to read a move as (1..%d, 0 for an onlooker)",
+                 viewer, g->players);
+        snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
+        return false;
+    }
     begin_hook(g, g->fn_describe);
     lua_pushinteger(L, move);
-    if (!finish_hook(g, "describe", 1, 1)) {
+    if (viewer >= 0) lua_pushinteger(L, viewer);
+    if (!finish_hook(g, "describe", viewer >= 0 ? 2 : 1, 1)) {
         snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
         return false;
     }
@@ -584,6 +588,11 @@ bool game_describe(game *g, int64_t move, char *buf, size_t len)
     snprintf(buf, len, "%s", s ? s : "?");
     lua_pop(L, 1);
     return s != NULL;
+}
+
+bool game_describe(game *g, int64_t move, char *buf, size_t len)
+{
+    return game_describe_for(g, move, GAME_FULL_TEXT, buf, len);
 }
 
 /* Lowercase, trim and collapse runs of blanks into one space. */
@@ -636,6 +645,41 @@ bool game_parse(game *g, const char *text, int64_t *move)
     }
     snprintf(g->err, sizeof g->err, "'%s' is not a legal move now (type 'moves' to list them)", text);
     return false;
+}
+
+bool game_kind_name(game *g, int kind, char *buf, size_t len)
+{
+    lua_State *L = g->vm->L;
+    int top = lua_gettop(L);
+    buf[0] = '\0';
+    game_push_def(g);
+    if (lua_getfield(L, -1, "kinds") == LUA_TTABLE && lua_rawgeti(L, -1, kind) == LUA_TSTRING)
+        snprintf(buf, len, "%s", lua_tostring(L, -1));
+    lua_settop(L, top);
+    return buf[0] != '\0';
+}
+
+bool game_invariants(game *g, bool *has)
+{
+    lua_State *L = g->vm->L;
+    game_push_def(g);
+    int type = lua_getfield(L, -1, "invariants");
+    lua_pop(L, 2);
+    *has = type != LUA_TNIL;
+    if (!*has) return true;
+    uint64_t before;
+    if (!game_hash(g, &before)) return false;
+    game_push_def(g);
+    lua_getfield(L, -1, "invariants");
+    lua_remove(L, -2);
+    game_push_state(g);
+    if (!finish_hook(g, "invariants", 0, 0)) return false;
+    if (state_hash(g->st) != before) {
+        game_restore(g, g->scratch);
+        snprintf(g->err, sizeof g->err, "invariants: changed the state (it may only look)");
+        return false;
+    }
+    return true;
 }
 
 bool game_played(game *g, int64_t move, char *buf, size_t len)
@@ -744,6 +788,47 @@ void game_raw_apply(game *g, int64_t m)
     g->vm->progress++;
 }
 
+/* A protected call of its own inside the run, for describe, whose failure
+ * the checked path turns into a fallback text rather than an error. */
+static int raw_describe_body(lua_State *L)
+{
+    game *g = lua_touserdata(L, 1);
+    int64_t m = lua_tointeger(L, 2);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_describe);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_pushinteger(L, m);
+    lua_call(L, 2, 1);
+    return 1;
+}
+
+bool game_raw_describe(game *g, int64_t m, char *buf, size_t len)
+{
+    lua_State *L = g->vm->L;
+    lua_pushcfunction(L, raw_describe_body);
+    lua_pushlightuserdata(L, g);
+    lua_pushinteger(L, m);
+    const char *s = NULL;
+    if (lua_pcall(L, 2, 1, 0) == LUA_OK) s = lua_tostring(L, -1);
+    if (s) snprintf(buf, len, "%s", s);
+    else snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(m), move_a(m), move_b(m), move_c(m));
+    lua_pop(L, 1);
+    return s != NULL;
+}
+
+void game_raw_played(game *g, int64_t m, char *buf, size_t len)
+{
+    buf[0] = '\0';
+    if (g->fn_played == LUA_NOREF) return;
+    lua_State *L = g->vm->L;
+    g->raw_hook = "played";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_played);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_pushinteger(L, m);
+    lua_call(L, 2, 1);
+    if (lua_type(L, -1) == LUA_TSTRING) snprintf(buf, len, "%s", lua_tostring(L, -1));
+    lua_pop(L, 1);
+}
+
 bool game_raw_ranks(game *g, int *ranks)
 {
     lua_State *L = g->vm->L;
@@ -757,9 +842,11 @@ bool game_raw_ranks(game *g, int *ranks)
         lua_rawgeti(L, -1, seat);
         int isnum;
         lua_Integer r = lua_tointegerx(L, -1, &isnum);
-        if (!isnum || r < 1 || r > g->players)
-            luaL_error(L, "result: ranks[%d] is %s, not a rank 1..%d", seat,
-                       luaL_tolstring(L, -1, NULL), g->players);
+        /* a rank past the seats is a game lost to the game itself: the
+         * solo rival's win is rank 2 of 1 seat */
+        if (!isnum || r < 1)
+            luaL_error(L, "ranks[%d] is %s, not a rank (a whole number, 1 for the winners)", seat,
+                       luaL_tolstring(L, -1, NULL));
         ranks[seat] = (int)r;
         lua_pop(L, 1);
     }
@@ -777,8 +864,18 @@ int game_raw_actor(game *g)
     int isnum;
     lua_Integer seat = lua_tointegerx(L, -1, &isnum);
     lua_pop(L, 1);
-    if (!isnum || seat < 1 || seat > g->players) luaL_error(L, "actor: returned no seat 1..%d", g->players);
+    if (!isnum || seat < 1 || seat > g->players) luaL_error(L, "returned no seat 1..%d", g->players);
     return (int)seat;
+}
+
+void game_raw_outcome(game *g, game_result *out)
+{
+    lua_State *L = g->vm->L;
+    g->raw_hook = "result";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_result);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_call(L, 1, 1);
+    read_outcome(g, out);
 }
 
 double game_raw_score(game *g, int seat)
@@ -816,7 +913,7 @@ double game_raw_eval(game *g, int seat)
     lua_call(L, 2, 1);
     int isnum;
     double v = lua_tonumberx(L, -1, &isnum);
-    if (!isnum) luaL_error(L, "score: returned %s, not a number", luaL_typename(L, -1));
+    if (!isnum) luaL_error(L, "returned %s, not a number", luaL_typename(L, -1));
     lua_pop(L, 1);
     return v;
 }
@@ -955,16 +1052,21 @@ long game_playout_timed(game *g, rng_t *pick, long max_moves, game_timing *timin
     return c.played;
 }
 
-bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor)
+bool game_describe_past_for(game *g, int i, int viewer, char *buf, size_t len, int *actor)
 {
     if (i < 0 || i >= g->ncur) return false;
     uint8_t *now = malloc(g->st->size);
     if (!now) return false;
     if (!game_snapshot(g, now)) { free(now); return false; }
     game_restore(g, g->snaps + (size_t)i * g->st->size);
-    bool ok = game_describe(g, g->hist[i], buf, len);
+    bool ok = game_describe_for(g, g->hist[i], viewer, buf, len);
     if (actor) *actor = ok ? game_actor(g) : 0;
     game_restore(g, now);
     free(now);
     return ok;
+}
+
+bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor)
+{
+    return game_describe_past_for(g, i, GAME_FULL_TEXT, buf, len, actor);
 }

@@ -12,7 +12,10 @@
  *   apply(s, move)         change the state (chance via math.random)
  *   result(s) -> nil | {scores = {...}, ranks = {...}, [text]}
  *   render(s, viewer) -> text
- *   describe(s, move) -> text;  [parse(s, text) -> move | nil, why]
+ *   describe(s, move, [viewer]) -> text: the move as viewer (a seat, 0 for an
+ *                          onlooker) may read it; without a viewer the full
+ *                          text, which parse reads back
+ *   [parse(s, text) -> move | nil, why]
  *   [score(s, seat) -> number] for the greedy bot; [played(s, move) -> card name] for sim
  *   [evaluate(s) -> {value per seat}] for MCTS, whose rollouts stop short and end in it
  * A game is over when the actor has no legal move; result then gives the
@@ -28,7 +31,8 @@
  * only choice a caller makes; here is all each guarantees.
  *
  *                   checked: every game_* call below   fast: game_run_raw and
- *                   that runs a hook                   game_playout (and the bots)
+ *                   that runs a hook                   game_playout (the bots,
+ *                                                      grove sim's games)
  *   one call is     one hook, in its own protected     a C loop over many hooks
  *                   call (vm_call)                     (game_raw_*) in one
  *                                                      protected call
@@ -64,6 +68,7 @@
 #define GAME_WATCH_MS 500          /* a fast run stopped after this long without a move */
 #define GAME_MAX_VARIANTS 256      /* the longest comma-separated list of variants */
 #define GAME_MAX_LISTED 64         /* the most variants game_about reports of each sort */
+#define GAME_FULL_TEXT (-1)        /* game_describe_for's viewer for a move's full text */
 
 typedef struct game game;
 
@@ -92,6 +97,20 @@ bool game_about_of(grove_vm *vm, const char *name, game_about *out, char *err, s
  * array of *n entries (the caller frees it); NULL with *n 0 when there is
  * no memory. */
 game_about *game_list(grove_vm *vm, int *n);
+
+/* The player counts of a game with its variants: each variant that
+ * declares players = {min =, max =} (game.extend(base, {players = ...}))
+ * allows only its own, the game's own hold when none does; `def` is what
+ * play, sim and bench use when no count is given: players.default (the
+ * last variant's that gives one and is allowed, else the game's) when
+ * allowed, else the smallest. */
+typedef struct { int min, max, def; } game_counts;
+
+/* The counts game `name` takes with `variants` (comma-separated, may be
+ * ""); false with err when the definition does not load, or when two of
+ * its variants share no count. */
+bool game_counts_of(grove_vm *vm, const char *name, const char *variants, game_counts *out,
+                    char *err, size_t errlen);
 
 /* Load a game definition (with variants, comma-separated, may be NULL or
  * "") and push it; cached per (name, variants) unless `fresh`. On error
@@ -162,12 +181,32 @@ int game_actor(game *g);
 /* Is the game over (no legal move)? -1 on error. */
 int game_over(game *g);
 
-/* Text of a move into buf. False on error (buf then holds a fallback). */
+/* Text of a move into buf: the full text, as records, saves and parsing
+ * use it. False on error (buf then holds a fallback). */
 bool game_describe(game *g, int64_t move, char *buf, size_t len);
+
+/* Text of a move as `viewer` may read it: describe(s, move, viewer), viewer
+ * a seat 1..players or 0 for an onlooker; GAME_FULL_TEXT gives the full
+ * text (game_describe). Everything a person reads of a move goes through
+ * this with the reader's seat: a move naming a card its viewer may not see
+ * (a card stashed face down) names it only to those who may. False on
+ * error (buf then holds a fallback). */
+bool game_describe_for(game *g, int64_t move, int viewer, char *buf, size_t len);
 
 /* Move from text (a move text, or "#N" / "N" for the Nth legal move is the
  * REPL's business, not this). False with err when no legal move matches. */
 bool game_parse(game *g, const char *text, int64_t *move);
+
+/* The name of a move kind (1..255), by def.kinds (game.kinds names them,
+ * game.phases gives them to the definition), into buf; false, with ""
+ * in buf, when the game names no kinds or not this one. */
+bool game_kind_name(game *g, int kind, char *buf, size_t len);
+
+/* Call def.invariants(s), what the game says holds after every move
+ * (grove check, the playout tests). True when it returns, or when the
+ * game has none (*has false); false with game_error when it raises or
+ * changes the state (which is then put back). */
+bool game_invariants(game *g, bool *has);
 
 /* What a move plays, by def.played(s, move) (a card's name), into buf; ""
  * when the game has no such hook or the move plays no card. False on error. */
@@ -192,8 +231,10 @@ typedef struct {
 bool game_outcome(game *g, game_result *out);
 
 /* Text and actor of history move i (0-based), described in the state it
- * was played from. */
+ * was played from: the full text, or as `viewer` may read it (see
+ * game_describe_for). */
 bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor);
+bool game_describe_past_for(game *g, int i, int viewer, char *buf, size_t len, int *actor);
 
 /* The history: moves played (undo lowers it), moves in the history
  * (undone ones included, which redo replays), and move i (0-based). */
@@ -255,7 +296,13 @@ bool game_run_raw(game *g, int (*body)(game *g, void *ctx), void *ctx, int *ret)
 const movebuf *game_raw_moves(game *g);       /* the legal moves, in the game's buffer */
 void game_raw_apply(game *g, int64_t m);      /* no legality check, no history */
 int game_raw_actor(game *g);                  /* the seat to act; raises for no seat */
-bool game_raw_ranks(game *g, int *ranks);     /* ranks[1..players] once over; else false */
+/* def.describe(s, m) into buf, as game_describe: false, with a fallback
+ * text in buf, when describe fails (which does not stop the run). */
+bool game_raw_describe(game *g, int64_t m, char *buf, size_t len);
+/* def.played(s, m) into buf, as game_played ("" for none); raises on error. */
+void game_raw_played(game *g, int64_t m, char *buf, size_t len);
+bool game_raw_ranks(game *g, int *ranks);     /* ranks[1..players] (each >= 1) once over; else false */
+void game_raw_outcome(game *g, game_result *out);   /* game_outcome's reading; raises on error */
 double game_raw_score(game *g, int seat);     /* result(s).scores[seat], or 0 */
 bool game_has_score(const game *g);           /* does the script give score(s, seat)? */
 double game_raw_eval(game *g, int seat);      /* def.score(s, seat); raises for a non-number */

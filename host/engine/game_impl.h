@@ -44,6 +44,12 @@ struct game {
 bool defs_load(grove_vm *vm, const char *name, const char *variants, bool fresh,
                char *err, size_t errlen);
 
+/* Is `players` a count game name|variants takes (its definition loaded,
+ * so cached)? False with err naming the variant, or the game, that does
+ * not take it, and the counts it takes. */
+bool defs_check_players(lua_State *L, const char *name, const char *variants, int players,
+                        char *err, size_t errlen);
+
 /* The fingerprint of the rule files behind the cached definition of
  * name|variants (0 if unknown); def.version (at def) as text, "" if none. */
 uint64_t defs_print(lua_State *L, const char *name, const char *variants);

@@ -87,15 +87,13 @@ static int l_open(lua_State *L)
             lua_pop(L, 1);
         }
     }
-    if (!players_given) {
-        /* default players: the game's minimum */
-        char err[GAME_ERRLEN];
-        game_about *about = lua_newuserdatauv(L, sizeof *about, 0);    /* too big for the C stack */
-        if (!game_about_of(vm, name, about, err, sizeof err)) return luaL_error(L, "%s", err);
-        players = about->min_players ? about->min_players : 2;
-        lua_pop(L, 1);
-    }
     char err[GAME_ERRLEN];
+    if (!players_given) {
+        /* the game's usual count, as its variants allow it */
+        game_counts counts;
+        if (!game_counts_of(vm, name, variants, &counts, err, sizeof err)) return luaL_error(L, "%s", err);
+        players = counts.def;
+    }
     game *g = game_open(vm, name, variants, players, (uint64_t)seed, opts, err, sizeof err);
     if (!g) return luaL_error(L, "%s", err);
     lua_game_push(L, g, true);
@@ -146,10 +144,23 @@ static int l_legal(lua_State *L)
     return 1;
 }
 
-/* g:moves() -> the legal moves as texts, in the script's order */
+/* The optional viewer argument at idx: a seat, 0 for an onlooker, or
+ * GAME_FULL_TEXT when absent (nil). */
+static int opt_viewer(lua_State *L, game *g, int idx)
+{
+    if (lua_isnoneornil(L, idx)) return GAME_FULL_TEXT;
+    lua_Integer v = luaL_checkinteger(L, idx);
+    if (v < 0 || v > game_players(g))
+        luaL_argerror(L, idx, lua_pushfstring(L, "no seat %I (1..%d, or 0 for an onlooker)", v, game_players(g)));
+    return (int)v;
+}
+
+/* g:moves([viewer]) -> the legal moves as texts, in the script's order (as
+ * viewer may read them, when given) */
 static int l_moves(lua_State *L)
 {
     game *g = check_game(L, 1);
+    int viewer = opt_viewer(L, g, 2);
     const int64_t *moves;
     int n = game_legal(g, &moves);
     if (n < 0) return luaL_error(L, "%s", game_error(g));
@@ -158,18 +169,21 @@ static int l_moves(lua_State *L)
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
         char text[256];
-        if (!game_describe(g, copy[i], text, sizeof text)) return luaL_error(L, "%s", game_error(g));
+        if (!game_describe_for(g, copy[i], viewer, text, sizeof text)) return luaL_error(L, "%s", game_error(g));
         lua_pushstring(L, text);
         lua_rawseti(L, -2, i + 1);
     }
     return 1;
 }
 
+/* g:describe(move, [viewer]) -> the move's text (as viewer may read it) */
 static int l_describe(lua_State *L)
 {
     game *g = check_game(L, 1);
+    int64_t m = luaL_checkinteger(L, 2);
+    int viewer = opt_viewer(L, g, 3);
     char text[256];
-    if (!game_describe(g, luaL_checkinteger(L, 2), text, sizeof text)) return luaL_error(L, "%s", game_error(g));
+    if (!game_describe_for(g, m, viewer, text, sizeof text)) return luaL_error(L, "%s", game_error(g));
     lua_pushstring(L, text);
     return 1;
 }

@@ -26,6 +26,7 @@
 /* Registry keys (their addresses are the keys). */
 static const char KEY_SAFE = 0;       /* table: the sandbox's globals */
 static const char KEY_TRUSTED = 0;    /* table: extra globals of tools */
+static const char KEY_PAIRS = 0;      /* table: the reordered pairs' settings and sites */
 
 /* ---- search path and loading -------------------------------------------- */
 
@@ -459,3 +460,156 @@ void vm_add_global(grove_vm *vm, const char *name, bool sandboxed)
     lua_pop(L, 2);
 }
 
+
+/* ---- the determinism check's pairs ---------------------------------------- */
+
+/* A string key of the table being visited, and its place in the visit. */
+typedef struct {
+    const char *s;
+    size_t len;
+    int pos;
+} str_key;
+
+static int cmp_str_key(const void *a, const void *b)
+{
+    const str_key *x = a, *y = b;
+    size_t n = x->len < y->len ? x->len : y->len;
+    int c = memcmp(x->s, y->s, n);
+    return c ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+/* The iterator: upvalues (1) the keys in the order to visit, (2) how many
+ * were visited. A key whose value was cleared meanwhile is skipped, as
+ * next skips it. */
+static int reordered_next(lua_State *L)
+{
+    lua_Integer i = lua_tointeger(L, lua_upvalueindex(2));
+    for (;;) {
+        if (lua_rawgeti(L, lua_upvalueindex(1), ++i) == LUA_TNIL) return 1;   /* [nil]: the end */
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, 1) != LUA_TNIL) break;                             /* [key, value] */
+        lua_pop(L, 2);
+    }
+    lua_pushinteger(L, i);
+    lua_replace(L, lua_upvalueindex(2));
+    return 2;
+}
+
+/* pairs(t): upvalues (1) the settings table {reverse =, flip =,
+ * sites = {...}, seen = {...}}, (2) the stock next. */
+static int reordered_pairs(lua_State *L)
+{
+    luaL_checkany(L, 1);
+    if (luaL_getmetafield(L, 1, "__pairs") != LUA_TNIL) {       /* as stock pairs does */
+        lua_pushvalue(L, 1);
+        lua_call(L, 1, 3);
+        return 3;
+    }
+    lua_settop(L, 1);
+    int n = 0, strings = 0;
+    if (lua_istable(L, 1)) {
+        lua_newtable(L);                                         /* [t, keys] */
+        lua_pushnil(L);
+        while (lua_next(L, 1)) {
+            lua_pop(L, 1);
+            strings += lua_type(L, -1) == LUA_TSTRING;
+            lua_pushvalue(L, -1);
+            lua_rawseti(L, 2, ++n);
+        }
+    }
+    if (strings < 2) {
+        lua_settop(L, 1);
+        lua_pushvalue(L, lua_upvalueindex(2));                   /* stock: next, t, nil */
+        lua_insert(L, 1);
+        lua_pushnil(L);
+        return 3;
+    }
+    lua_Debug ar;
+    if (lua_getstack(L, 1, &ar) && lua_getinfo(L, "Sl", &ar))
+        lua_pushfstring(L, "%s:%d", ar.source[0] == '@' ? ar.source + 1 : ar.short_src, ar.currentline);
+    else
+        lua_pushliteral(L, "?");                                 /* [t, keys, site] */
+    lua_getfield(L, lua_upvalueindex(1), "seen");
+    lua_pushvalue(L, 3);
+    if (lua_rawget(L, -2) == LUA_TNIL) {                         /* a new site: remember it */
+        lua_pushvalue(L, 3);
+        lua_pushboolean(L, 1);
+        lua_rawset(L, -4);
+        lua_getfield(L, lua_upvalueindex(1), "sites");
+        lua_pushvalue(L, 3);
+        lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    lua_getfield(L, lua_upvalueindex(1), "reverse");
+    bool reverse = lua_toboolean(L, -1);
+    lua_getfield(L, lua_upvalueindex(1), "flip");
+    if (lua_rawequal(L, -1, 3)) reverse = !reverse;
+    lua_pop(L, 3);                                               /* [t, keys] */
+    /* the string keys sorted into the places string keys held */
+    str_key *sk = lua_newuserdatauv(L, (size_t)strings * sizeof *sk, 0);   /* [t, keys, scratch] */
+    int k = 0;
+    for (int i = 1; i <= n; i++) {
+        if (lua_rawgeti(L, 2, i) == LUA_TSTRING) {
+            sk[k].s = lua_tolstring(L, -1, &sk[k].len);          /* kept alive by keys */
+            sk[k++].pos = i;
+        }
+        lua_pop(L, 1);
+    }
+    int *places = lua_newuserdatauv(L, (size_t)strings * sizeof *places, 0);
+    for (int i = 0; i < strings; i++) places[i] = sk[i].pos;
+    qsort(sk, (size_t)strings, sizeof *sk, cmp_str_key);
+    lua_createtable(L, n, 0);                                    /* [t, keys, scratch, places, order] */
+    for (int i = 1; i <= n; i++) {                               /* the other keys where they were */
+        lua_rawgeti(L, 2, i);
+        if (lua_type(L, -1) == LUA_TSTRING) lua_pop(L, 1);
+        else lua_rawseti(L, -2, i);
+    }
+    for (int i = 0; i < strings; i++) {
+        const str_key *key = &sk[reverse ? strings - 1 - i : i];
+        lua_pushlstring(L, key->s, key->len);
+        lua_rawseti(L, -2, places[i]);
+    }
+    lua_pushinteger(L, 0);
+    lua_pushcclosure(L, reordered_next, 2);                      /* [t, keys, scratch, places, next'] */
+    lua_pushvalue(L, 1);
+    lua_pushnil(L);
+    return 3;
+}
+
+void vm_reorder_pairs(grove_vm *vm, bool reverse, const char *flip)
+{
+    lua_State *L = vm->L;
+    lua_createtable(L, 0, 4);                                    /* [settings] */
+    lua_pushboolean(L, reverse);
+    lua_setfield(L, -2, "reverse");
+    if (flip) lua_pushstring(L, flip); else lua_pushnil(L);
+    lua_setfield(L, -2, "flip");
+    lua_newtable(L);
+    lua_setfield(L, -2, "sites");
+    lua_newtable(L);
+    lua_setfield(L, -2, "seen");
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_PAIRS);
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_SAFE);                /* [settings, safe] */
+    lua_insert(L, -2);
+    lua_getfield(L, -2, "next");                                 /* [safe, settings, next] */
+    lua_pushcclosure(L, reordered_pairs, 2);
+    lua_setfield(L, -2, "pairs");
+    lua_pop(L, 1);
+}
+
+int vm_pairs_sites(grove_vm *vm, char (*out)[VM_SITE_LEN], int max)
+{
+    lua_State *L = vm->L;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_PAIRS) != LUA_TTABLE) { lua_pop(L, 1); return 0; }
+    lua_getfield(L, -1, "sites");
+    int n = (int)lua_rawlen(L, -1);
+    for (int i = 0; i < n && i < max; i++) {
+        lua_rawgeti(L, -1, i + 1);
+        snprintf(out[i], VM_SITE_LEN, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 2);
+    return n;
+}

@@ -131,6 +131,22 @@ void vm_cancel_clear(void);
  * own VM; start and stop in the thread that runs it. */
 void vm_watch_start(grove_vm *vm, int ms);
 
+/* grove check's determinism check. Environments pushed from now on get a
+ * `pairs` that visits a table's string keys, whose order Lua 5.4 draws
+ * anew in every run (it seeds its string hashing per state), in sorted
+ * order (byte by byte), or in reverse sorted order if `reverse`; other
+ * keys keep their places. At the line `flip` ("scripts/x/game.lua:42"),
+ * if not NULL, it takes the other of the two orders. A script whose
+ * results depend on that order gives other results under the two orders,
+ * and flipping one line at a time finds the loop. Raises on no memory. */
+void vm_reorder_pairs(grove_vm *vm, bool reverse, const char *flip);
+
+/* The lines ("scripts/x/game.lua:42") where a reordered pairs visited two
+ * or more string keys since vm_reorder_pairs, in the order first met: at
+ * most max into out; returns how many there are. */
+#define VM_SITE_LEN 256
+int vm_pairs_sites(grove_vm *vm, char (*out)[VM_SITE_LEN], int max);
+
 /* Listen to every line the scripts run (fn NULL: stop). */
 void vm_listen_lines(grove_vm *vm, vm_line_fn fn, void *ctx);
 void vm_watch_stop(grove_vm *vm);

@@ -1545,10 +1545,18 @@ local PHASES = game.phases(PHASE, MOVE, {
 
 -- Move texts ---------------------------------------------------------------------
 
-local function describe(s, move)
+--- A move's text; as `viewer` reads it (a seat, 0: an onlooker), keeping
+--- the tile in hand does not name it to those who do not see that hand
+--- (the pulled tile, face up, and a discarded tile are everyone's to see).
+--- Without a viewer, the full text.
+local function describe(s, move, viewer)
   local kind, a, b, c = game.parts(move)
   if kind == MOVE.place then
     return string.format("place %d r%d %s", a, c, s.map:name(b))
+  elseif kind == MOVE.keep and viewer ~= nil and s.pulled:peek() ~= a then
+    local held = HAND[turns.seat(s)] and hand(s, turns.seat(s))
+    if not (held and held:visible_to(viewer)) then return "keep the tile in hand" end
+    return "keep " .. a
   elseif kind == MOVE.discard or kind == MOVE.keep then
     return string.format("%s %d", MOVE[kind], a)
   elseif kind == MOVE.stop then
@@ -1755,6 +1763,10 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+--- The catalog for grove check: tiles are named by their numbers, as moves write them.
+local TILE_NAMES = {}
+for t in ipairs(TILES) do TILE_NAMES[t] = tostring(t) end
+
 return game.define {
   name = "flooded",
   title = "Flooded Forest",
@@ -1773,4 +1785,5 @@ return game.define {
   -- phases are phases.names)
   tiles = TILES,
   stages = STAGE,
+  catalog = { what = "tiles", names = TILE_NAMES },   -- for grove check: tiles never seen
 }

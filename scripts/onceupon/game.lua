@@ -440,6 +440,10 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+--- The catalog for grove check: each card id's name, as moves write it.
+local CARD_NAMES = {}
+for id, card in ipairs(CARDS) do CARD_NAMES[id] = card.name end
+
 return game.define {
   name = "onceupon",
   title = "Once Upon a Forest",
@@ -454,6 +458,7 @@ return game.define {
   render = render,
   describe = describe,
   invariants = invariants,
+  catalog = { what = "cards", names = CARD_NAMES },   -- for grove check: cards never seen or played
   --- The card a move plays (grove sim counts them).
   played = function(_, move)
     local kind, card = game.parts(move)

@@ -38,5 +38,7 @@ return function(base)
       chainsaws(s), CHAINSAWS_PER_PLAYER * s.players)
   end
 
-  return game.extend(base, { result = result, render = render })
+  -- 2 to 4 players (DECISIONS.md): a forest shared by one is no team, and
+  -- solo does not combine with it
+  return game.extend(base, { players = { min = 2, max = 4 }, result = result, render = render })
 end

@@ -256,6 +256,7 @@ return function(base)
   end
 
   return game.extend(base, {
+    players = { min = 1, max = 1 },     -- one player; semi-coop does not combine with it
     setup = setup, actor = actor, phases = PHASES, result = result, invariants = invariants,
     describe = describe, render = render,
     rules = base.rules, solo_titles = TITLES,

@@ -1392,7 +1392,10 @@ local function played(_, move)
   return nil
 end
 
-local function describe(_, move)
+--- A move's text; as `viewer` reads it (a seat, 0: an onlooker), a card
+--- stashed from the hand is named only to those who see that hand (its
+--- owner): the others read "stash a card". Without a viewer, the full text.
+local function describe(s, move, viewer)
   local kind, a, b, c = game.parts(move)
   local name = MOVE[kind]
   if kind == MOVE.play then return "play " .. key(a) .. paying(c)
@@ -1402,7 +1405,10 @@ local function describe(_, move)
   elseif kind == MOVE.resolve then
     return "resolve " .. key(a) .. (b == ABILITY and " ability" or " effect")
   elseif kind == MOVE.take then return "take island " .. a
-  elseif kind == MOVE.stash then return "stash " .. key(a)
+  elseif kind == MOVE.stash then
+    local hand = HAND[actor(s)] and s[HAND[actor(s)]]
+    if viewer == nil or (hand and hand:visible_to(viewer)) then return "stash " .. key(a) end
+    return "stash a card"
   elseif kind == MOVE.steal then return "steal from " .. whom(a)
   elseif kind == MOVE.hit then
     local victim, pos = victim_and_position(a)
@@ -1507,6 +1513,10 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+--- The catalog for grove check: each card id's name, as moves write it.
+local CARD_NAMES = {}
+for id, row in ipairs(CARDS) do CARD_NAMES[id] = row.key end
+
 return game.define {
   name = "squirrel",
   title = "Squirrel Island",
@@ -1522,6 +1532,8 @@ return game.define {
   render = render,
   describe = describe,
   cards = CARDS,                -- the catalog, for tests and tools
+  -- for grove check: cards never seen or played (pending holds programs, not cards)
+  catalog = { what = "cards", names = CARD_NAMES, except = { "pending" } },
   card_text = card_text,
   check_cards = check_cards,
   evaluate = evaluate,

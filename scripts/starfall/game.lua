@@ -328,17 +328,32 @@ local function roll_the_dice(s)
   end
 end
 
---- The star lands on the chosen tree; a completing roll of two or more
---- stars knocks that tree down with the star on it.
+--- The star lands on the chosen tree; then the steps of this roll (none:
+--- every die rolled was set aside) and all five dice to the next player.
 local function land_star(s, tree)
   s.forest:add(tree, "stars", 1)
   s.fallen:add(1)
-  if s.turn.phase == PHASE.fall_knocking then s.forest:set(tree, "tree", KNOCKED_DOWN) end
   release_dice(s)
   turns.set_phase(s, PHASE.move)
 end
 
---- A fairy or snake die pays for its own step; a tree die for either.
+--- A completing roll of two or more stars: the star knocks its tree down
+--- and lands on it.
+local function land_star_knocking_down(s, tree)
+  s.forest:set(tree, "tree", KNOCKED_DOWN)
+  land_star(s, tree)
+end
+
+--- The dice left once a step is paid: a fairy die pays for a fairy step and
+--- a snake die for a snake step; a tree die pays for either, only when no
+--- die of the step's own kind is left (this never takes an option away).
+local function pay(face, fairy_dice, snake_dice, tree_dice)
+  if face == "fairy" and fairy_dice > 0 then return fairy_dice - 1, snake_dice, tree_dice end
+  if face == "snake" and snake_dice > 0 then return fairy_dice, snake_dice - 1, tree_dice end
+  return fairy_dice, snake_dice, tree_dice - 1
+end
+
+--- Pay for a step from this roll's dice, as `pay` says.
 local function spend(s, face)
   local roll = s.roll
   if roll[face] > 0 then roll[face] = roll[face] - 1
@@ -354,78 +369,34 @@ local function move_fairy(s, seat, to)
   s.fairy_at:set(seat, to)
 end
 
-local function move_snake(s, snake, on, place)
+--- The snake goes to `at`: a tree's node, or minus a path's edge (as the
+--- pool snake_at keeps it).
+local function move_snake(s, snake, at)
   local forest = s.forest
-  local was = s.snake_at:get(snake)                     -- see snake_place
+  local was = s.snake_at:get(snake)
   if was > 0 then forest:add(was, "snakes", -1)
   elseif was < 0 then forest:edge_set(-was, EDGE_FIELDS[snake], 0) end
-  if on == ON_TREE then
-    forest:add(place, "snakes", 1)
-    s.snake_at:set(snake, place)
-  else
-    forest:edge_set(place, EDGE_FIELDS[snake], 1)
-    s.snake_at:set(snake, -place)
-  end
+  if at > 0 then forest:add(at, "snakes", 1)
+  else forest:edge_set(-at, EDGE_FIELDS[snake], 1) end
+  s.snake_at:set(snake, at)
 end
 
 --- One step of the roller's fairy to a neighbouring tree; it collects a
 --- star there if the tree holds one.
-local function step_fairy(s, seat, to)
+local function step_fairy(s, to)
+  local seat = s.turn.seat
   move_fairy(s, seat, to)
   spend(s, "fairy")
   visit(s, seat, to)
 end
 
-local function step_snake(s, snake, on, place)
-  move_snake(s, snake, on, place)
-  spend(s, "snake")
-end
-
---- Is one of the trees given standing?
-local function any_standing(s, tree, ...)
-  if not tree then return false end
-  if is_standing(s, tree) then return true end
-  return any_standing(s, ...)
-end
-
---- Can a fairy at `tree` reach a standing tree (where it may end its turn)
---- in at most `steps` steps, along paths with no snake, through trees with
---- no snake?
-local function can_get_away(s, tree, steps)
-  if steps <= 0 then return false end
-  local forest = s.forest
-  if forest:neighbors(tree, OPEN_STANDING, NO_SNAKE_PATH) then return true end     -- one step does
-  if steps == 1 then return false end
-  return any_standing(s, forest:reach(tree, steps, NO_SNAKE_TREE, NO_SNAKE_PATH))
-end
-
---- A fairy may go to a knocked-down tree only if it can move away again
---- this turn with the steps left after this one, or if the stars there take
---- it home.
-local function may_enter(s, seat, tree, steps_after)
-  local stars = s.forest:get(tree, "stars")
-  if stars > 0 and s.stars:get(seat) + collectable(s, stars) >= STARS_TO_GO_HOME then return true end
-  return can_get_away(s, tree, steps_after)
-end
-
-local function add_knocked_down(s, out, seat, steps_after, tree, ...)
-  if not tree then return end
-  if may_enter(s, seat, tree, steps_after) then out:add(MOVE.fairy, tree) end
-  return add_knocked_down(s, out, seat, steps_after, ...)
-end
-
-local function may_enter_one(s, seat, steps_after, tree, ...)
-  if not tree then return false end
-  if may_enter(s, seat, tree, steps_after) then return true end
-  return may_enter_one(s, seat, steps_after, ...)
-end
-
---- The fairy steps to a neighbouring tree with no snake, along a path with
---- no snake: any standing one, and a knocked-down one it may pass through.
-local function fairy_steps(s, out, seat, here, steps)
-  local forest = s.forest
-  out:add_all(MOVE.fairy, forest:neighbors(here, OPEN_STANDING, NO_SNAKE_PATH))
-  add_knocked_down(s, out, seat, steps - 1, forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
+--- `snake N c3` or `snake N b2-c2` in a turn: snake N steps to that tree,
+--- or onto that path. (The move of each snake and kind of place.)
+local function step_snake(snake, on_path)
+  return function(s, place)
+    move_snake(s, snake, on_path and -place or place)
+    spend(s, "snake")
+  end
 end
 
 --- From a tree a snake steps to a neighbouring tree or onto a path from that
@@ -446,46 +417,261 @@ local function snake_steps(s, out, snake, paths_too)
   end
 end
 
---- While the roller's fairy is at a knocked-down tree, a snake step is
---- allowed only if the fairy can still get away afterwards (the step may
---- block its way, or spend the tree die it needed).
-local function keeps_a_way_out(s, seat, snake, on, place)
-  local was_on, was_at = snake_place(s, snake)
-  local steps = s.roll.fairy + s.roll.tree
-  if s.roll.snake == 0 then steps = steps - 1 end        -- this step costs a tree die
-  move_snake(s, snake, on, place)                       -- try it, look, take it back
-  local ok = can_get_away(s, fairy_tree(s, seat), steps)
-  move_snake(s, snake, was_on, was_at)
+-- 4. "Fairies can not end a move at a knocked down tree. They can go to a
+-- knocked down tree but they must in the same turn move away from the
+-- knocked down tree again." ------------------------------------------------------------
+--
+-- So a fairy may step onto a knocked-down tree only if some use of the dice
+-- still left after that step takes it off again: onto a standing tree, or
+-- home (the stars it collects on the way may make five). The dice left may
+-- be used in any order the turn allows, snake dice included: a snake moved
+-- out of the way can open the fairy's way off. While the fairy is at a
+-- knocked-down tree, `end` is not offered, and a snake step only if a way
+-- off is left after it. The search below tries the steps the dice allow, one
+-- at a time, and takes back whatever it tried.
+
+local way_off           -- the search; the steps it tries call it again
+
+--- Is one of the trees given standing?
+local function any_standing(s, tree, ...)
+  if not tree then return false end
+  if is_standing(s, tree) then return true end
+  return any_standing(s, ...)
+end
+
+--- Fairy steps alone, the usual case: can the fairy at `tree` reach a
+--- standing tree in at most `steps` steps, along paths with no snake,
+--- through trees with no snake?
+local function can_walk_off(s, tree, steps)
+  if steps <= 0 then return false end
+  local forest = s.forest
+  if forest:neighbors(tree, OPEN_STANDING, NO_SNAKE_PATH) then return true end     -- one step does
+  if steps == 1 then return false end
+  return any_standing(s, forest:reach(tree, steps, NO_SNAKE_TREE, NO_SNAKE_PATH))
+end
+
+--- The trees within `steps` of `tree`, snakes or not (the only trees the
+--- fairy can still go to), as bits; whether one of them is standing; the
+--- stars on them.
+local function within_reach(s, tree, steps)
+  local forest, near, standing, stars = s.forest, 0, false, 0
+  for _, other in ipairs({ forest:reach(tree, steps) }) do
+    near = near | (1 << other)
+    standing = standing or is_standing(s, other)
+    stars = stars + forest:get(other, "stars")
+  end
+  return near, standing, stars
+end
+
+--- Is a snake at `at` (a node, or minus an edge) where the fairy might
+--- still go: at a tree of `near`, or on a path between two of them?
+local function in_the_way(s, at, near)
+  if at > 0 then return near & (1 << at) ~= 0 end
+  local a, b = s.forest:ends(-at)
+  return near & (1 << a) ~= 0 and near & (1 << b) ~= 0
+end
+
+--- The fairy enters the knocked-down `tree` and collects there: is it then
+--- home, or can it get off again with the dice left? (`collected`: the
+--- stars it collected earlier on this way, beside those it holds.)
+local function enter_knocked_down(s, look, tree, collected, fairy_dice, snake_dice, tree_dice)
+  local stars = s.forest:get(tree, "stars")
+  if stars == 0 then return way_off(s, look, tree, collected, fairy_dice, snake_dice, tree_dice) end
+  local take = collectable(s, stars)
+  if s.stars:get(look.seat) + collected + take >= STARS_TO_GO_HOME then return true end   -- home among the stars
+  s.forest:add(tree, "stars", -take)                          -- try it, look, put them back
+  local ok = way_off(s, look, tree, collected + take, fairy_dice, snake_dice, tree_dice)
+  s.forest:add(tree, "stars", take)
   return ok
 end
 
-local function add_if_way_out(s, out, seat, kind, place, ...)
-  if not place then return end
+--- Does a fairy step to one of the knocked-down trees given lead off? (The
+--- dice are those left once the step is paid.)
+local function a_fairy_step_leads_off(s, look, collected, fairy_dice, snake_dice, tree_dice, ...)
+  for i = 1, select("#", ...) do
+    if enter_knocked_down(s, look, (select(i, ...)), collected, fairy_dice, snake_dice, tree_dice) then
+      return true
+    end
+  end
+  return false
+end
+
+--- The snake a snake move moves, and where to (a node, or minus an edge).
+local function snake_move(kind, place)
   local snake = SNAKE_OF[kind]
-  local on = kind == SNAKE_TO_PATH[snake] and ON_PATH or ON_TREE
-  if keeps_a_way_out(s, seat, snake, on, place) then out:add(kind, place) end
-  return add_if_way_out(s, out, seat, kind, ...)
+  if kind == SNAKE_TO_PATH[snake] then return snake, -place end
+  return snake, place
+end
+
+--- Where snake N may step now (snake_steps lists them), as nodes and minus
+--- edges.
+local function snake_destinations(s, snake)
+  local list = {}
+  local into_list = {
+    add_all = function(_, kind, ...)
+      for i = 1, select("#", ...) do list[#list + 1] = select(2, snake_move(kind, (select(i, ...)))) end
+    end,
+  }
+  snake_steps(s, into_list, snake, s.rules.snakes_on_paths == 1)
+  return list
+end
+
+--- The snake steps to `at`: can the fairy at `here` still get off with the
+--- dice left (once that step is paid)? `first_snake` as for way_off.
+local function way_off_after_snake_step(s, look, snake, at, here, collected, fairy_dice, snake_dice, tree_dice,
+    first_snake)
+  local was = s.snake_at:get(snake)
+  move_snake(s, snake, at)                              -- try it, look, take it back
+  local ok = way_off(s, look, here, collected, fairy_dice, snake_dice, tree_dice, first_snake)
+  move_snake(s, snake, was)
+  return ok
+end
+
+--- Is an earlier snake, from `first` on, at the same place? (Moving either
+--- is the same.)
+local function shares_a_place(s, first, snake, at)
+  for other = first, snake - 1 do
+    if s.snake_at:get(other) == at then return true end
+  end
+  return false
+end
+
+--- Where it is worth trying to move a snake that is in the fairy's way:
+--- out of `near` if it can go there in one step (one such place is as
+--- good as another, and better than any place in `near`: a snake only ever
+--- blocks, and out there it never can); else each place it can go to.
+local function worth_trying(s, snake, near)
+  local places = snake_destinations(s, snake)
+  for _, to in ipairs(places) do
+    if not in_the_way(s, to, near) then return { to } end
+  end
+  return places
+end
+
+--- Does some snake step lead to a way off? (The dice are those left once
+--- the step is paid.) Only a snake the fairy might meet (in_the_way) is
+--- worth moving. Steps of two snakes one after the other come to the same
+--- in either order, so the search takes them in the snakes' order: after
+--- the search moved snake N, before the fairy steps again, it moves snake
+--- N or a later one (`first`). (Not after a step the player chose: any
+--- snake may follow that.)
+local function a_snake_step_leads_off(s, look, here, collected, fairy_dice, snake_dice, tree_dice, near, first)
+  for snake = first, s.players do
+    local at = s.snake_at:get(snake)
+    if in_the_way(s, at, near) and not shares_a_place(s, first, snake, at) then
+      for _, to in ipairs(worth_trying(s, snake, near)) do
+        if way_off_after_snake_step(s, look, snake, to, here, collected, fairy_dice, snake_dice, tree_dice, snake) then
+          return true
+        end
+      end
+    end
+  end
+  return false
+end
+
+--- The snakes' places, the fairy's tree and the dice left: a position of
+--- the search (when no star was collected on the way: the stars taken on
+--- the way would make it another).
+local function position(s, here, fairy_dice, snake_dice, tree_dice, first_snake)
+  local key = { here, fairy_dice, snake_dice, tree_dice, first_snake }
+  for snake = 1, s.players do key[#key + 1] = s.snake_at:get(snake) end
+  return table.concat(key, " ")
+end
+
+--- Can the fairy at the knocked-down tree `here` get off it this turn with
+--- these dice: end on a standing tree, or go home? `look` is the search:
+--- whose fairy (`look.seat`), and the positions it found no way off from
+--- (`look.failed`: many orders of the same steps lead to one position).
+--- `first_snake`: see a_snake_step_leads_off (1 when not given).
+way_off = function(s, look, here, collected, fairy_dice, snake_dice, tree_dice, first_snake)
+  local steps = fairy_dice + tree_dice                  -- the most steps the fairy can still take
+  if can_walk_off(s, here, steps) then return true end
+  if steps == 0 then return false end
+  -- Else only stars collected on the way or snakes moved out of the way
+  -- can do it: not with too few stars and no standing tree within reach,
+  -- nor with too few stars and no die left to move a snake.
+  local near, standing, stars = within_reach(s, here, steps)
+  local home_in_reach = s.stars:get(look.seat) + collected + stars >= STARS_TO_GO_HOME
+  local snakes_can_move = snake_dice + tree_dice > 0
+  if not home_in_reach and not (standing and snakes_can_move) then return false end
+  first_snake = first_snake or 1
+  local key = collected == 0 and position(s, here, fairy_dice, snake_dice, tree_dice, first_snake)
+  if key and look.failed and look.failed[key] then return false end
+  -- A fairy step onto a knocked-down tree (onto a standing one would have
+  -- done above), then on from there; or a snake step, then on from here.
+  local f, n, t = pay("fairy", fairy_dice, snake_dice, tree_dice)
+  local ok = a_fairy_step_leads_off(s, look, collected, f, n, t,
+    s.forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
+  if not ok and snakes_can_move then
+    f, n, t = pay("snake", fairy_dice, snake_dice, tree_dice)
+    if t < tree_dice then near = within_reach(s, here, f + t) end     -- a tree die paid: the fairy reaches less far
+    ok = a_snake_step_leads_off(s, look, here, collected, f, n, t, near, first_snake)
+  end
+  if not ok and key then
+    look.failed = look.failed or {}
+    look.failed[key] = true
+  end
+  return ok
+end
+
+--- Each knocked-down tree given, as a move, if the roller's fairy has a
+--- way off it with these dice (those left after the step onto it).
+local function add_if_way_off(s, out, seat, fairy_dice, snake_dice, tree_dice, tree, ...)
+  if not tree then return end
+  if can_walk_off(s, tree, fairy_dice + tree_dice)                        -- the usual case, first
+    or (fairy_dice + tree_dice > 0 or s.forest:get(tree, "stars") > 0)    -- with no step left, only stars there can
+      and enter_knocked_down(s, { seat = seat }, tree, 0, fairy_dice, snake_dice, tree_dice) then
+    out:add(MOVE.fairy, tree)
+  end
+  return add_if_way_off(s, out, seat, fairy_dice, snake_dice, tree_dice, ...)
+end
+
+--- Of the knocked-down trees given, those the roller's fairy may step to
+--- now, as moves.
+local function add_knocked_down(s, out, seat, tree, ...)
+  if not tree then return end
+  local roll = s.roll
+  local fairy_dice, snake_dice, tree_dice = pay("fairy", roll.fairy, roll.snake, roll.tree)
+  return add_if_way_off(s, out, seat, fairy_dice, snake_dice, tree_dice, tree, ...)
+end
+
+--- The fairy steps to a neighbouring tree with no snake, along a path with
+--- no snake: any standing one, and a knocked-down one it may pass through.
+local function fairy_steps(s, out, seat, here)
+  local forest = s.forest
+  out:add_all(MOVE.fairy, forest:neighbors(here, OPEN_STANDING, NO_SNAKE_PATH))
+  add_knocked_down(s, out, seat, forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
 end
 
 --- The snake steps of a turn whose fairy is at a knocked-down tree: the
 --- usual ones (listed through a stand-in for `out`), kept if they leave the
---- fairy a way out.
+--- fairy a way off.
 local function snake_steps_held_up(s, out, seat, paths_too)
-  local held = {
-    add_all = function(_, kind, ...) add_if_way_out(s, out, seat, kind, ...) end,
+  local roll, here, look = s.roll, fairy_tree(s, seat), { seat = seat }
+  local fairy_dice, snake_dice, tree_dice = pay("snake", roll.fairy, roll.snake, roll.tree)
+  local keep_if_way_off = {
+    add_all = function(_, kind, ...)
+      for i = 1, select("#", ...) do
+        local place = select(i, ...)
+        local snake, at = snake_move(kind, place)
+        if way_off_after_snake_step(s, look, snake, at, here, 0, fairy_dice, snake_dice, tree_dice, 1) then
+          out:add(kind, place)
+        end
+      end
+    end,
   }
-  for snake = 1, s.players do snake_steps(s, held, snake, paths_too) end
+  for snake = 1, s.players do snake_steps(s, keep_if_way_off, snake, paths_too) end
 end
 
 --- Each fairy die moves the roller's fairy a step, each snake die any
 --- snake, each tree die either; every step is optional; `end` ends the
 --- movement, but not while the fairy is at a knocked-down tree.
-local function movement_moves(s, out, seat)
-  local roll = s.roll
+local function movement_moves(s, out)
+  local roll, seat = s.roll, s.turn.seat
   local up = s.fairy_state:get(seat) == UP
   local here = up and s.fairy_at:get(seat)
   local held_up = up and s.forest:get(here, "tree") == KNOCKED_DOWN
-  if up and roll.fairy + roll.tree > 0 then fairy_steps(s, out, seat, here, roll.fairy + roll.tree) end
+  if up and roll.fairy + roll.tree > 0 then fairy_steps(s, out, seat, here) end
   if roll.snake + roll.tree > 0 then
     local paths_too = s.rules.snakes_on_paths == 1
     if held_up then
@@ -518,23 +704,26 @@ local function end_turn(s)
   begin_turn(s)
 end
 
---- Can the roller still take a step? Some snake always can while a snake
---- or tree die is left; the fairy needs a fairy die and an open way.
-local function can_step(s, seat)
+--- With only fairy dice left, can the roller's fairy still take a step?
+--- It needs a fairy die and an open way.
+local function fairy_can_step(s, seat)
   local roll = s.roll
-  if roll.snake + roll.tree > 0 then return true end
   if roll.fairy == 0 or s.fairy_state:get(seat) ~= UP then return false end
   local forest, here = s.forest, s.fairy_at:get(seat)
   if forest:neighbors(here, OPEN_STANDING, NO_SNAKE_PATH) then return true end
-  return may_enter_one(s, seat, roll.fairy - 1, forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
+  local fairy_dice, snake_dice, tree_dice = pay("fairy", roll.fairy, roll.snake, roll.tree)
+  return a_fairy_step_leads_off(s, { seat = seat }, 0, fairy_dice, snake_dice, tree_dice,
+    forest:neighbors(here, OPEN_KNOCKED_DOWN, NO_SNAKE_PATH))
 end
 
 --- A turn with no step left ends by itself (after the last die is used,
 --- after a star fell, after a roll with nothing to move), and so may the
 --- next player's.
 local function settle(s)
-  local turn = s.turn
-  while turn.phase == PHASE.move and turn.over == 0 and not can_step(s, turn.seat) do
+  local turn, roll = s.turn, s.roll
+  while turn.phase == PHASE.move and turn.over == 0 do
+    -- some snake can always step while a snake or tree die is left
+    if roll.snake + roll.tree > 0 or fairy_can_step(s, turn.seat) then return end
     end_turn(s)
   end
 end
@@ -557,35 +746,14 @@ end
 --- A star falls on a tree (standing or knocked down) with no fairy, at
 --- least 2 path steps from the roller's fairy: on none joined to the
 --- fairy's tree by a path. On any tree with no fairy if that fairy is home.
-local function star_targets(s, out, seat)
-  local forest = s.forest
+local function star_targets(s, out)
+  local forest, seat = s.forest, s.turn.seat
   if fairy_state(s, seat) ~= UP then return out:add_all(MOVE.star, forest:nodes(NO_FAIRY)) end
   local near = bits(forest:neighbors(fairy_tree(s, seat)))
   out:add_all(MOVE.star, trees_not_in(near, forest:nodes(NO_FAIRY)))
 end
 
 -- 2. Setup rounds ------------------------------------------------------------------------
-
---- Round 2: an empty lattice point next to a tree (a path will join them).
-local function plant_targets(s, out)
-  local lat, forest = LATTICE[s.players], s.forest
-  for point = 1, lat.points do
-    if not forest:alive(point) then
-      for _, other in ipairs(lat.near[point]) do
-        if forest:alive(other) then
-          out:add(MOVE.plant, point)
-          break
-        end
-      end
-    end
-  end
-end
-
---- Round 3: your snake on any tree or any path.
-local function snake_places(s, out, seat)
-  out:add_all(SNAKE_TO_TREE[seat], s.forest:nodes())
-  if s.rules.snakes_on_paths == 1 then out:add_all(SNAKE_TO_PATH[seat], s.forest:all_edges()) end
-end
 
 --- Pass to the next seat; after the last seat a setup round is complete,
 --- and after round 4 the first turn begins.
@@ -600,47 +768,102 @@ local function next_setup_turn(s)
   end
 end
 
-local function place_fairy(s, seat, tree)
+--- Round 1: knock down a standing tree.
+local function standing_trees(s, out)
+  out:add_all(MOVE.knock, s.forest:nodes(TREE_STANDING))
+end
+
+local function knock_down(s, tree)
+  s.forest:set(tree, "tree", KNOCKED_DOWN)
+  next_setup_turn(s)
+end
+
+--- Round 2: add a tree on an empty lattice point next to a tree (a path
+--- joins it to every neighbouring tree).
+local function plant_targets(s, out)
+  local lat, forest = LATTICE[s.players], s.forest
+  for point = 1, lat.points do
+    if not forest:alive(point) then
+      for _, other in ipairs(lat.near[point]) do
+        if forest:alive(other) then
+          out:add(MOVE.plant, point)
+          break
+        end
+      end
+    end
+  end
+end
+
+local function plant(s, point)
+  add_tree(s, point)
+  next_setup_turn(s)
+end
+
+--- Round 3: your snake on any tree or any path.
+local function snake_places(s, out)
+  local seat = s.turn.seat
+  out:add_all(SNAKE_TO_TREE[seat], s.forest:nodes())
+  if s.rules.snakes_on_paths == 1 then out:add_all(SNAKE_TO_PATH[seat], s.forest:all_edges()) end
+end
+
+--- `snake N c3` or `snake N b2-c2` in round 3: snake N goes to that tree,
+--- or onto that path. (The move of each snake and kind of place.)
+local function place_snake(snake, on_path)
+  return function(s, place)
+    move_snake(s, snake, on_path and -place or place)
+    next_setup_turn(s)
+  end
+end
+
+--- Round 4: your fairy on a standing tree without a snake.
+local function fairy_places(s, out)
+  out:add_all(MOVE.fairy, s.forest:nodes(OPEN_STANDING))
+end
+
+local function place_fairy(s, tree)
+  local seat = s.turn.seat
   move_fairy(s, seat, tree)
   s.fairy_state:set(seat, UP)
+  next_setup_turn(s)
 end
+
+-- The turn, phase by phase ------------------------------------------------------------------
+
+--- A phase's moves, plus the snake moves: a kind per snake and kind of
+--- place (`snake 2 c3` is kind "snake2", `snake 2 b2-c2` "snake2 path"),
+--- each played by move_of(snake, on_path).
+local function with_snake_moves(phase, move_of)
+  for snake = 1, MAX_SNAKES do
+    phase["snake" .. snake] = move_of(snake, false)
+    phase["snake" .. snake .. " path"] = move_of(snake, true)
+  end
+  return phase
+end
+
+--- What each phase offers and what each move does there. Between the
+--- moves the rules act by themselves: the dice roll at the start of a turn
+--- (begin_turn), the snakes bite at its end (end_turn), and after every move
+--- a turn with no step left ends (settle, the definition's after_move).
+local PHASES = game.phases(PHASE, MOVE, {
+  -- "Next come four rounds in which each player in turn does the following:"
+  knock = { offer = standing_trees, knock = knock_down },             -- "knock down a tree"
+  plant = { offer = plant_targets, plant = plant },                   -- "add a tree"
+  snake = with_snake_moves({ offer = snake_places }, place_snake),    -- "place a snake"
+  fairy = { offer = fairy_places, fairy = place_fairy },              -- "place his/her fairy"
+  -- "Once 5 stars are collected, a star will fall down into the forest. The
+  -- player that rolled the fifth star gets to choose at which tree";
+  -- "if multiple stars are collected in the same roll", it knocks that tree over.
+  fall = { offer = star_targets, star = land_star },
+  fall_knocking = { offer = star_targets, star = land_star_knocking_down },
+  -- "Move his/her fairy and/or one or more snakes based on the outcome of
+  -- the dice rolls", then pass the dice on.
+  move = with_snake_moves({ offer = movement_moves, fairy = step_fairy, ["end"] = end_turn }, step_snake),
+})
 
 -- The rule-script contract -----------------------------------------------------------------
 
 local function actor(s)
   return turns.seat(s)
-end
-
-local function moves(s, out)
-  local turn = s.turn                  -- the turn vars of grove.turns (read directly: moves runs often)
-  if turn.over == 1 then return end
-  local phase, seat = turn.phase, turn.seat
-  if phase == PHASE.move then movement_moves(s, out, seat)
-  elseif phase == PHASE.fall or phase == PHASE.fall_knocking then star_targets(s, out, seat)
-  elseif phase == PHASE.knock then out:add_all(MOVE.knock, s.forest:nodes(TREE_STANDING))
-  elseif phase == PHASE.plant then plant_targets(s, out)
-  elseif phase == PHASE.snake then snake_places(s, out, seat)
-  elseif phase == PHASE.fairy then out:add_all(MOVE.fairy, s.forest:nodes(OPEN_STANDING))
-  end
-end
-
-local function apply(s, move)
-  local kind, place = game.parts(move)
-  local seat, phase = s.turn.seat, s.turn.phase
-  local snake = SNAKE_OF[kind]
-  if snake then
-    local on = kind == SNAKE_TO_PATH[snake] and ON_PATH or ON_TREE
-    if phase == PHASE.move then step_snake(s, snake, on, place)
-    else move_snake(s, snake, on, place); next_setup_turn(s) end
-  elseif kind == MOVE.fairy then
-    if phase == PHASE.move then step_fairy(s, seat, place)
-    else place_fairy(s, seat, place); next_setup_turn(s) end
-  elseif kind == END then end_turn(s)
-  elseif kind == MOVE.star then land_star(s, place)
-  elseif kind == MOVE.knock then s.forest:set(place, "tree", KNOCKED_DOWN); next_setup_turn(s)
-  elseif kind == MOVE.plant then add_tree(s, place); next_setup_turn(s)
-  else error("unknown move kind " .. tostring(kind)) end
-  settle(s)
 end
 
 --- How well a seat is doing, for the greedy bot: home beats everything
@@ -689,6 +912,204 @@ local function result(s)
     scores = stars, ranks = ranks, winners = winners,
     text = string.format("seat %d's fairy went home first", winners[1]),
   }
+end
+
+-- What the rules keep true -------------------------------------------------------------------
+
+local MOST = 1 << 30
+
+--- Conditions "field at least k" for k = 1 .. n (see total).
+local function at_least(field, n)
+  local list = {}
+  for k = 1, n do list[k] = grove.cond { [field] = { k, MOST } } end
+  return list
+end
+
+local AT_LEAST = { stars = at_least("stars", 5), fairies = at_least("fairies", 4), snakes = at_least("snakes", 4) }
+local NEGATIVE = {}
+for k, field in ipairs(NODE_FIELDS) do NEGATIVE[k] = grove.cond { [field] = { -MOST, -1 } } end
+local KNOCKED_DOWN_TREE = grove.cond { tree = KNOCKED_DOWN }
+local SNAKE_ON_THIS_PATH = {}
+for snake = 1, MAX_SNAKES do SNAKE_ON_THIS_PATH[snake] = grove.cond { [EDGE_FIELDS[snake]] = 1 } end
+local FACES_TO_STEP = { "fairy", "snake", "tree" }
+local BASE_TREES = {}
+for players, lat in pairs(LATTICE) do
+  BASE_TREES[players] = 0
+  for point = 1, lat.points do
+    if lat.base[point] then BASE_TREES[players] = BASE_TREES[players] + 1 end
+  end
+end
+
+--- A node field summed over the forest: the trees holding k or more,
+--- summed over k (a few host calls while the numbers are small; tree by
+--- tree when some tree holds more).
+local function total(s, field)
+  local forest, sum, conds = s.forest, 0, AT_LEAST[field]
+  for k = 1, #conds do
+    local trees = forest:count(conds[k])
+    if trees == 0 then return sum end
+    sum = sum + trees
+  end
+  sum = 0
+  for _, tree in ipairs({ forest:nodes(conds[1]) }) do sum = sum + forest:get(tree, field) end
+  return sum
+end
+
+--- Raise, naming what broke (at the line that found it).
+local function broke(fmt, ...)
+  error(string.format(fmt, ...), 2)
+end
+
+--- The pieces of one kind (fairies or snakes) at trees: `trees[k]` is the
+--- tree piece k is at (0 if at none). Each tree's `field` counts exactly
+--- the pieces there, and no other tree holds any.
+local function check_counted(s, field, trees)
+  local forest, on_trees = s.forest, 0
+  for k = 1, #trees do
+    local tree = trees[k]
+    if tree > 0 then
+      on_trees = on_trees + 1
+      local here = 0
+      for other = 1, #trees do
+        if trees[other] == tree then here = here + 1 end
+      end
+      local counted = forest:get(tree, field)
+      if counted ~= here then
+        broke("%s at %s: %d on the tree, %d there by their places", field, LATTICE[s.players].name[tree], counted, here)
+      end
+    end
+  end
+  local counted = total(s, field)
+  if counted ~= on_trees then broke("%d %s on the trees, %d by their places", counted, field, on_trees) end
+end
+
+--- The fairies (hearts stay 0-3 and stars at 0 or more by the pools'
+--- bounds, declared in setup): a fairy in the forest is at a tree, holds
+--- fewer than 5 stars (with 5 it goes home at once), and is at a standing
+--- tree unless it is the roller's in the middle of its steps; a laid-down
+--- fairy has no heart and no star; a fairy home holds 5 or more and went
+--- home 1st, 2nd ... Returns the stars the players hold.
+local function check_fairies(s, placed)
+  local forest, turn, players = s.forest, s.turn, s.players
+  local home, held, orders, trees = 0, 0, 0, {}
+  for seat = 1, players do
+    local stars, state = s.stars:get(seat), s.fairy_state:get(seat)
+    local at, order = s.fairy_at:get(seat), s.home_order:get(seat)
+    held = held + stars
+    trees[seat] = (state == UP or state == LAID_DOWN) and at or 0
+    if state == HOME then
+      home = home + 1
+      if stars < STARS_TO_GO_HOME then broke("seat %d's fairy is home with %d stars", seat, stars) end
+      if at ~= 0 then broke("seat %d's fairy is home and at a tree", seat) end
+      if order < 1 or order >= players or orders & (1 << order) ~= 0 then broke("seat %d went home %d", seat, order) end
+      orders = orders | (1 << order)
+    elseif state == NOT_PLACED then
+      if placed then broke("seat %d's fairy is not placed after setup", seat) end
+      if at ~= 0 or order ~= 0 then broke("seat %d's fairy is not placed but has a place or a home order", seat) end
+    else
+      if order ~= 0 then broke("seat %d's fairy is in the forest but went home %d", seat, order) end
+      if at == 0 or not forest:alive(at) then broke("seat %d's fairy is at no tree (%d)", seat, at) end
+      if stars >= STARS_TO_GO_HOME then broke("seat %d's fairy holds %d stars and is not home", seat, stars) end
+      if state == LAID_DOWN and (s.hearts:get(seat) > 0 or stars > 0) then
+        broke("seat %d's fairy lies down with %d hearts and %d stars", seat, s.hearts:get(seat), stars)
+      end
+      -- "Fairies can not end a move at a knocked down tree."
+      if not is_standing(s, at) and not (state == UP and seat == turn.seat and turn.phase == PHASE.move
+          and turn.over == 0) then
+        broke("seat %d's fairy is at a knocked-down tree out of its steps", seat)
+      end
+    end
+  end
+  if s.home:get() ~= home then broke("%d fairies home, the pool says %d", home, s.home:get()) end
+  if orders ~= (1 << (home + 1)) - 2 then broke("the fairies home did not go home 1st, 2nd ...") end
+  if (turn.over == 1) ~= (home == players - 1) then
+    broke("%d of %d fairies home and the game %s", home, players, turn.over == 1 and "over" or "not over")
+  end
+  check_counted(s, "fairies", trees)
+  return held
+end
+
+--- The snakes: each at one tree or on one path (after setup round 3),
+--- never on a path under Scaredy-snake; the trees and paths say the same.
+local function check_snakes(s, placed)
+  local forest, trees = s.forest, {}
+  for snake = 1, s.players do
+    local at = s.snake_at:get(snake)
+    trees[snake] = math.max(at, 0)
+    local paths = select("#", forest:all_edges(SNAKE_ON_THIS_PATH[snake]))
+    if paths ~= (at < 0 and 1 or 0) then broke("snake %d is on %d paths", snake, paths) end
+    if at > 0 then
+      if not forest:alive(at) then broke("snake %d is at no tree (%d)", snake, at) end
+    elseif at < 0 then
+      if not forest:edge_alive(-at) or forest:edge_get(-at, EDGE_FIELDS[snake]) ~= 1 then
+        broke("snake %d is on no path", snake)
+      end
+      if s.rules.snakes_on_paths == 0 then broke("snake %d is on a path under Scaredy-snake", snake) end
+    elseif placed then
+      broke("snake %d is not placed after setup", snake)
+    end
+  end
+  for snake = s.players + 1, MAX_SNAKES do              -- no such snake: on no path
+    if forest:all_edges(SNAKE_ON_THIS_PATH[snake]) then broke("snake %d is on a path, of %d snakes", snake, s.players) end
+  end
+  check_counted(s, "snakes", trees)
+end
+
+--- What the rules keep true after every move: every star, snake and fairy
+--- is in one place and counted there once; no count goes negative or past
+--- its bound (a fairy's hearts 0-3, by its pool); the forest only grows in
+--- setup; a turn never leaves a fairy on a knocked-down tree. Raises,
+--- naming what broke.
+local function invariants(s)
+  local forest, turn, players = s.forest, s.turn, s.players
+  local phase = turn.phase
+  if turn.seat < 1 or turn.seat > players then broke("seat %d to play, of %d", turn.seat, players) end
+  if phase < PHASE.knock or phase > PHASE.move then broke("no phase %d", phase) end
+  local setup_round = phase <= PHASE.fairy and turn.over == 0 and phase
+
+  -- The forest: the base trees and one planted by each player in round 2;
+  -- trees are never removed, and a knocked-down tree never stands again.
+  local trees, base = forest:count(), BASE_TREES[players]
+  local planted = not setup_round or setup_round > PHASE.plant
+  if trees < base or trees > base + players or (planted and trees ~= base + players) then
+    broke("%d trees (the base forest has %d, each player plants one)", trees, base)
+  end
+  if setup_round ~= PHASE.knock then
+    local knocked = forest:count(KNOCKED_DOWN_TREE)
+    if knocked < players then broke("%d knocked-down trees after setup round 1", knocked) end
+  end
+  for k = 1, #NODE_FIELDS do
+    if forest:count(NEGATIVE[k]) > 0 then broke("a tree has fewer than 0 %s", NODE_FIELDS[k]) end
+  end
+  local rules = s.rules
+  if rules.snakes_on_paths ~= 0 and rules.snakes_on_paths ~= 1 then
+    broke("rules.snakes_on_paths is %d", rules.snakes_on_paths)
+  end
+  if rules.stars_per_visit < 0 then broke("rules.stars_per_visit is %d", rules.stars_per_visit) end
+
+  -- The dice (five, by the component): those set aside show stars; this
+  -- roll's steps left are no more than the dice showing them.
+  local dice = s.cup
+  local aside, stars_aside = select("#", dice:aside()), dice:count("star", "aside")
+  if stars_aside ~= aside then broke("%d dice set aside, %d of them stars", aside, stars_aside) end
+  for k = 1, #FACES_TO_STEP do
+    local face = FACES_TO_STEP[k]
+    local left, showing = s.roll[face], dice:count(face)
+    if left < 0 or left > showing then broke("%d %s steps left, %d dice show it", left, face, showing) end
+  end
+
+  -- The pieces.
+  local held = check_fairies(s, not setup_round)
+  check_snakes(s, not setup_round or setup_round > PHASE.snake)
+
+  -- The stars: every star that fell is on a tree, held, traded for hearts or
+  -- spent reviving a fairy.
+  local fallen, traded, revived = s.fallen:get(), s.traded:get(), s.revived:get()
+  if revived > fallen then broke("%d stars fell, %d revived a fairy", fallen, revived) end
+  local on_trees = total(s, "stars")
+  if fallen ~= on_trees + held + traded + revived then
+    broke("%d stars fell, %d on trees + %d held + %d traded + %d revived", fallen, on_trees, held, traded, revived)
+  end
 end
 
 -- Move texts ---------------------------------------------------------------------------------
@@ -934,16 +1355,17 @@ return game.define {
   name = "starfall",
   title = "Starfall Forest",
   version = "1.0",          -- of these rules: saves made under another version are refused
-  players = { min = 2, max = 4 },
+  players = { min = 2, max = 4, default = 2 },
   variants = { "scaredy-snake", "star-fluke" },
   setup = setup,
   actor = actor,
-  moves = moves,
-  apply = apply,
+  phases = PHASES,
+  after_move = settle,
   result = result,
   render = render,
   describe = describe,
   parse = parse,
   score = score,
   evaluate = evaluate,
+  invariants = invariants,
 }

@@ -132,7 +132,9 @@ local function default_render(s)
   return tostring(s)
 end
 
-local function default_describe(_, move)
+-- The same text for every viewer: a move of a game without describe names
+-- only integers.
+local function default_describe(_, move, _viewer)
   local kind, a, b, c = M.parts(move)
   return string.format("move %d %d %d %d", kind, a, b, c)
 end

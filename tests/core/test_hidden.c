@@ -209,6 +209,41 @@ static void test_redeal_depends_only_on_the_view(void **unused)
     state_free(b.st);
 }
 
+/* The view hash: equal for every re-deal of what the viewer cannot see,
+ * different when something it sees changes (a face, a back, a count, any
+ * other component), and blind to the generator and to slots above a count. */
+static void test_view_hash_is_what_the_viewer_sees(void **unused)
+{
+    (void)unused;
+    table_t t = new_table();
+    uint64_t seat1 = hidden_view_hash(t.st, 1), seat2 = hidden_view_hash(t.st, 2);
+    uint64_t onlooker = hidden_view_hash(t.st, 0);
+    assert_true(seat1 != seat2 && seat1 != onlooker);
+    for (uint64_t seed = 1; seed <= 50; seed++) {
+        rng_t r;
+        rng_seed(&r, seed, 11);
+        assert_int_equal(hidden_redeal(t.st, 1, &r), GROVE_OK);
+        assert_int_equal(hidden_view_hash(t.st, 1), seat1);
+    }
+    rng_seed(state_rng(t.st), 99, 1);                  /* nobody sees the generator */
+    assert_int_equal(hidden_view_hash(t.st, 1), seat1);
+    deck_t *h1 = zone(&t, HAND1);
+    h1->cards[5] = 11;                                 /* above the count: not in the zone */
+    assert_int_equal(hidden_view_hash(t.st, 1), seat1);
+    int32_t c = h1->cards[0];                          /* seat 1's own card, another face, same back */
+    h1->cards[0] = c == 1 ? 2 : 1;
+    uint64_t other = hidden_view_hash(t.st, 1);
+    h1->cards[0] = c;
+    assert_true(other != seat1);
+    deck_t *box = zone(&t, BOX);                       /* nobody sees the box's backs: only its count */
+    int32_t top;
+    assert_int_equal(deck_draw(box, &top), GROVE_OK);
+    assert_true(hidden_view_hash(t.st, 1) != seat1);
+    assert_int_equal(deck_push(box, top), GROVE_OK);
+    assert_int_equal(hidden_view_hash(t.st, 1), seat1);
+    state_free(t.st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -218,6 +253,7 @@ int main(void)
         cmocka_unit_test(test_redeal_for_an_onlooker),
         cmocka_unit_test(test_redeal_is_reproducible),
         cmocka_unit_test(test_redeal_depends_only_on_the_view),
+        cmocka_unit_test(test_view_hash_is_what_the_viewer_sees),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

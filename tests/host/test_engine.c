@@ -1,8 +1,9 @@
 /*
  * test_engine.c — the engine's C API as the tools use it (game.h): finding
  * games, playing through the checked path, the history, the result read
- * into C, the render as text, reopening under reread rules, and a fast
- * run. The game itself stays opaque here, as it is to repl/.
+ * into C, the render as text, a move's text as each seat may read it,
+ * reopening under reread rules, and a fast run. The game itself stays
+ * opaque here, as it is to repl/.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -172,12 +173,54 @@ static void test_result_render_reopen(void **unused)
     vm_free(vm);
 }
 
+/* A move's text as each viewer may read it: a card stashed face down is
+ * named to its owner only; the full text names it for records and saves. */
+static void test_describe_for(void **unused)
+{
+    (void)unused;
+    grove_vm *vm = new_vm();
+    char err[GAME_ERRLEN], text[256];
+    game *g = game_open(vm, "squirrel", "", 2, 6, 0, err, sizeof err);
+    assert_non_null(g);
+    int64_t m;
+    assert_true(game_parse(g, "play digger", &m));
+    assert_true(game_apply(g, m, true, true));
+    assert_true(game_parse(g, "stash glider", &m));
+    uint64_t before, after;
+    assert_true(game_hash(g, &before));
+    assert_true(game_describe(g, m, text, sizeof text));
+    assert_string_equal(text, "stash glider");
+    assert_true(game_describe_for(g, m, GAME_FULL_TEXT, text, sizeof text));
+    assert_string_equal(text, "stash glider");
+    assert_true(game_describe_for(g, m, 1, text, sizeof text));
+    assert_string_equal(text, "stash glider");
+    assert_true(game_describe_for(g, m, 2, text, sizeof text));
+    assert_string_equal(text, "stash a card");
+    assert_true(game_describe_for(g, m, 0, text, sizeof text));
+    assert_string_equal(text, "stash a card");
+    assert_false(game_describe_for(g, m, 3, text, sizeof text));
+    assert_non_null(strstr(game_error(g), "no seat 3"));
+    assert_true(game_hash(g, &after));
+    assert_int_equal(after, before);
+
+    assert_true(game_apply(g, m, true, true));
+    int actor = 0;
+    assert_true(game_describe_past_for(g, 1, 2, text, sizeof text, &actor));
+    assert_string_equal(text, "stash a card");
+    assert_int_equal(actor, 1);
+    assert_true(game_describe_past(g, 1, text, sizeof text, &actor));
+    assert_string_equal(text, "stash glider");
+    game_close(g);
+    vm_free(vm);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_list_and_about),
         cmocka_unit_test(test_play_undo_redo),
         cmocka_unit_test(test_result_render_reopen),
+        cmocka_unit_test(test_describe_for),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -167,13 +167,42 @@ test("a whole hexdemo game ends with a ranking", function()
   expect.eq(r.winners, { 1 })
 end)
 
-test("games.open: without a seat count, the game's smallest; a count out of range is refused", function()
-  expect.eq(games.open("onceupon").players, 1)
-  expect.eq(games.open("onceupon", { seed = 3 }).players, 1)      -- options, but no seat count
+test("games.open: without a seat count, the game's usual one; a count out of range is refused", function()
+  expect.eq(games.open("onceupon").players, 2)                     -- players.default, not the smallest (1)
+  expect.eq(games.open("onceupon", { seed = 3 }).players, 2)      -- options, but no seat count
   expect.eq(games.open("logger", {}).players, 2)
+  expect.eq(games.open("hexdemo").players, 2)                       -- no default: the smallest
   expect.eq(games.open("logger", { players = 3 }).players, 3)
   expect.error(function() games.open("logger", { players = 5 }) end, "played by 2 to 4 players, not 5")
   expect.error(function() games.open("logger", { players = 0 }) end, "not 0")
   expect.error(function() games.open("logger", { players = 5000 }) end, "not 5000")
   expect.error(function() games.open("logger", { players = 1 << 40 }) end, "is no seat count")
+end)
+
+-- The player counts of a game and its variants (tests/fixtures/scripts/party:
+-- 1 to 6, usually 3; duel 2, crowd 4 to 6 usually 5, alone 1).
+
+test("variants: each takes the counts it declares; without a count, the usual one they allow", function()
+  expect.eq(games.open("party").players, 3)
+  expect.eq(games.open("party", { variants = "duel" }).players, 2)      -- 3 is not a duel's: its smallest
+  expect.eq(games.open("party", { variants = "crowd" }).players, 5)     -- the variant's own default
+  expect.eq(games.open("party", { variants = "alone" }).players, 1)
+  expect.eq(games.open("party", { players = 6, variants = "crowd" }).players, 6)
+  expect.eq(games.open("party", { players = 1 }).variants, "alone")     -- player_variants brings it
+  expect.eq(games.open("party", { players = 1, variants = "alone" }).variants, "alone")
+end)
+
+test("variants: a count a variant does not take, and variants that share none, are refused by name", function()
+  expect.error(function() games.open("party", { players = 3, variants = "duel" }) end,
+    "the variant duel of party is played by 2 players, not 3")
+  expect.error(function() games.open("party", { players = 2, variants = "crowd" }) end,
+    "the variant crowd of party is played by 4 to 6 players, not 2")
+  expect.error(function() games.open("party", { players = 1, variants = "crowd" }) end,
+    "the variant crowd of party is played by 4 to 6 players, not 1")   -- before alone is brought in
+  expect.error(function() games.open("party", { players = 2, variants = "alone" }) end,
+    "the variant alone of party is played by 1 player, not 2")
+  expect.error(function() games.open("party", { players = 7 }) end, "party is played by 1 to 6 players, not 7")
+  expect.error(function() games.open("party", { players = 2, variants = "duel,crowd" }) end,
+    "the variants duel and crowd of party share no player count: duel is played by 2 players, crowd by 4 to 6 players")
+  expect.error(function() games.open("party", { variants = "crowd,alone" }) end, "share no player count")
 end)

@@ -46,7 +46,7 @@ offer() {
 # Subcommands and top-level options.
 offer subcommand "sim" s
 offer subcommand "run replay" r
-offer subcommand "play list test run sim replay bench new help" ""
+offer subcommand "play list test run sim replay check bench new help" ""
 offer help-topic "bots" help b
 offer help-topics "sim save" help s
 offer subcommand "--help --version" -
@@ -58,6 +58,8 @@ offer game "$("$GROVE" list | awk '{ print $1 }' | tr '\n' ' ' | sed 's/ $//')" 
 offer game "squirrel" sim sq
 offer game "zzbroken" bench zz
 offer game "starfall" test starf
+offer game "onceupon" check on
+offer game "squirrel starfall" check logger s
 offer game "" play logger ""
 offer game "" play logger l
 
@@ -84,12 +86,18 @@ if [ "${COMPREPLY[*]}" = "scaredy-snake star-fluke" ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL variant: the game after the cursor: '${COMPREPLY[*]}'"; fi
 
 # Options of each subcommand; none where an option's value is a number.
-offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --coverage --help" sim logger -
+offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --help" sim logger -
 offer options "--cap --csv --compare --coverage" sim logger --c
 offer options "--players --seed --variant --bot --ascii" play logger -
 offer options "--players --variant --seed --seconds --playouts --bots --games --json" bench -
 offer options "--verbose --game" replay -
 offer options "--verbose --filter" test -
+offer sprt "first win1 win2 win3 length score1 score2 score3" sim logger --players 3 --sprt ""
+offer sprt "win1 win2" sim starfall --sprt w
+offer options "-n --players --variant --seed --cap --help" check logger -
+offer options "" check logger --cap ""
+offer variant "solo semi-coop" check onceupon --variant ""
+offer players "2 3 4" check starfall --players ""
 offer options "" sim logger -n ""
 offer options "" play logger --seed ""
 

@@ -73,6 +73,20 @@ expect step4-tests "exit 0"
 grove_in $tutorial/step5 test $tutorial/step5/scripts/crossing
 expect step5-tests "18 passed, 0 failed"
 expect step5-tests "exit 0"
+grove_in $tutorial/step5 check crossing
+expect step5-check "crossing, 2 players: 10 games, 550 moves, 2425 legal moves tried, invariants checked 550 times: ok"
+expect step5-check "crossing: every check passed (10 games, 550 moves; no hidden cards, invariants(s) after every move)"
+expect step5-check "exit 0"
+# the README's broken copy: a count kept in a Lua local, which grove check names
+mkdir -p "$tmp/taken"
+cp -r $tutorial/step5/scripts "$tmp/taken/"
+sed -i 's/^local COINS = 6$/local COINS = 6\nlocal taken = 0                           -- coins taken: kept in Lua, out of undo'"'"'s sight/
+        s/^    s.score:add(seat, 1)$/    s.score:add(seat, 1)\n    taken = taken + 1\n    if taken % 3 == 0 then s.die:roll() end   -- every third coin turns the die/' \
+  "$tmp/taken/scripts/crossing/game.lua"
+grove_in "$tmp/taken" check crossing
+expect step5-check-taken "crossing, 2 players: FAILED at seed 1, move 10 (seat 1: move a1): replay"
+expect step5-check-taken "scripts/crossing/game.lua:83 changes the upvalue 'taken' of the function at scripts/crossing/game.lua:75"
+expect step5-check-taken "exit 1"
 grove_in $tutorial/step5 sim crossing -n 50 --bots greedy,random
 expect step5-sim "crossing, 2 players, 50 games (seeds 1..50), bots greedy random"
 expect step5-sim "moves played, by kind: roll 50.0% move 50.0%"
@@ -101,7 +115,7 @@ grove_in . play starfall --variant two-stars </dev/null
 expect overlay-missing "starfall has no variant 'two-stars' (see grove list)"
 reject overlay-missing "exit 0"
 grove_in $overlay sim starfall -n 40 --compare - two-stars
-expect overlay-sim "A = (no variant), B = two-stars: the same 40 seeds and bots, compared game by game (B - A)"
+expect overlay-sim "A = (no variant), B = two-stars, 2 players: the same 40 seeds and bots, compared game by game (B - A)"
 expect overlay-sim "exit 0"
 
 # The study: a row per player count, and each row's win shares add up to

@@ -8,14 +8,17 @@ expect repl-help "  quit, exit, q   leave (also Ctrl-D, or Ctrl-C twice at an em
 expect repl-help "More: help topics"
 expect repl-help "    depth=D       random moves after the tree before evaluate (default"
 expect repl-help "  mcts:PARAM,...  the same with parameters (any order; a bare number is the"
-expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save variants writing"
+expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save variants writing check"
 reject repl-help "not a command, a legal move or Lua"
 
 "$GROVE" help topics >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect topics "  writing    writing a new game: where to start"
+expect topics "  check      grove check: what every game must get right"
 expect topics "exit 0"
 "$GROVE" help save >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect topic "or one made under another version of the rules, is refused"
+"$GROVE" help writing >"$tmp/out" 2>&1
+expect topic-writing "grove check NAME     what every game must get right, on random games:"
 "$GROVE" help nonsense >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect topic-unknown "no help topic 'nonsense'"
 expect topic-unknown "exit 2"

@@ -32,6 +32,22 @@ expect sim "   1. seat 1: place a1"
 reject sim "win rate"
 expect sim "exit 0"
 
+# The same with random bots, whose games run on the fast path (no count
+# hook: the watchdog passes Ctrl-C on).
+start logger --seed 3
+printf 'place a1\nsim -n 1000000 --threads 2\n' >&3
+wait_for "1000000 games (seeds 1..1000000)"
+sleep 0.3
+kill -INT "$pid"
+wait_for "grove sim: interrupted after"
+printf 'log\nquit\n' >&3
+finish_session
+expect sim-fast "no results"
+expect sim-fast "   1. seat 1: place a1"
+reject sim-fast "win rate"
+reject sim-fast "failed"
+expect sim-fast "exit 0"
+
 # A bot thinking too long: Ctrl-C stops it; the bot waits; undo works; Enter lets it move.
 start logger --seed 3 --bot 2=mcts:600s
 printf 'place a1\n' >&3

@@ -13,6 +13,10 @@ expect new "exit 0"
 run "$G" test demo
 expect new-test "4 passed, 0 failed"
 expect new-test "exit 0"
+run "$G" check demo -n 3
+expect new-check "demo, 2 players: 3 games"
+expect new-check "demo: every check passed (3 games"
+expect new-check "exit 0"
 run "$G" play demo --bot 1=random --bot 2=random
 expect new-play "Game over after"
 expect new-play "took the last stone"

@@ -112,8 +112,22 @@ sed 's/"move a2"/"move a3"/' "$tmp/games.json" >"$tmp/edited.json"
 "$GROVE" replay "$tmp/edited.json" --game 1 >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect replay-edited "no longer plays"
 expect replay-edited "exit 1"
+# Moves counted by the game's kinds and their names (Starfall's four snake
+# kinds are four labels, not "snake" four times); a game that names no
+# kinds is counted by the first word of its move texts.
+"$GROVE" sim starfall -n 20 >"$tmp/out" 2>&1
+expect sim-kinds " snake1 "
+expect sim-kinds " snake1 path "
+reject sim-kinds " snake "
+mkdir -p "$tmp/kinds/scripts/toss"
+sed 's/name = "coinflip",/name = "toss", kinds = game.kinds { "coin toss" },/' \
+  tests/fixtures/scripts/coinflip/game.lua >"$tmp/kinds/scripts/toss/game.lua"
+GROVE_PATH="$tmp/kinds" "$GROVE" sim toss -n 5 >"$tmp/out" 2>&1
+expect sim-kinds "moves played, by kind: coin toss 100.0%"
+GROVE_PATH=tests/fixtures "$GROVE" sim coinflip -n 5 >"$tmp/out" 2>&1
+expect sim-first-word "moves played, by kind: flip 100.0%"
 "$GROVE" sim logger -n 50 --compare - - --threads 2 >"$tmp/out" 2>&1
-expect compare "A = (no variant), B = (no variant): the same 50 seeds and bots, compared game by game (B - A)"
+expect compare "A = (no variant), B = (no variant), 2 players: the same 50 seeds and bots, compared game by game (B - A)"
 expect compare "no significant difference at this sample size"
 "$GROVE" sim logger -n 30 --coverage >"$tmp/out" 2>&1
 expect coverage "coverage: scripts/logger/game.lua:"
@@ -153,8 +167,8 @@ reject example "error"
 "$GROVE" sim onceupon --players 2 -n 20 >"$tmp/out" 2>&1
 expect sim-cards "cards played (1840):"
 GROVE="$GROVE" bash examples/compare-variants.sh 100 >"$tmp/out" 2>&1
-expect example "A = (no variant), B = scaredy-snake: the same 100 seeds and bots, compared game by game (B - A)"
-expect example "A = (no variant), B = semi-coop: the same 100 seeds and bots, compared game by game (B - A)"
+expect example "A = (no variant), B = scaredy-snake, 2 players: the same 100 seeds and bots, compared game by game (B - A)"
+expect example "A = (no variant), B = semi-coop, 3 players: the same 100 seeds and bots, compared game by game (B - A)"
 "$GROVE" run examples/seat-balance.lua 20 >"$tmp/out" 2>&1
 expect example "20 random games"
 expect example "seat 1 wins"

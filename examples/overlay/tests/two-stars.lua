@@ -44,7 +44,7 @@ local function visit(variants, stars)
   return { held = s.stars:get(1), left = s.forest:get(node("d3"), "stars") }
 end
 
-test("the overlay adds a variant, not a game: starfall is still the base game's, with its own variants listed", function()
+test("the overlay adds a variant, not a game: starfall is still the base game's; grove list marks two-stars as the overlay's", function()
   local entry
   for _, e in ipairs(games.list()) do
     expect.ne(e.name, "two-stars", "grove list shows the variant as a game")
@@ -54,6 +54,7 @@ test("the overlay adds a variant, not a game: starfall is still the base game's,
   expect.falsy(entry.folder:find("overlay", 1, true), "starfall comes from " .. entry.folder)
   expect.eq(entry.definition.title, "Starfall Forest")
   expect.eq(entry.definition.variants, { "scaredy-snake", "star-fluke" })
+  expect.eq(entry.overlay_variants, { "two-stars" })
 end)
 
 test("Two Stars: a fairy entering a tree with three stars takes two, and leaves one", function()

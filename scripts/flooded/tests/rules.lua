@@ -964,6 +964,21 @@ test("the pulled tile goes to the hand at the end of the turn; with a tile in ha
   expect.eq(g:actor(), 2)
 end)
 
+test("keep: the tile kept in hand is named only to its owner; the pulled tile, face up, to everyone", function()
+  local g, p = pull_board()
+  local held = tile_like(g, {})
+  give(g, 1, { held })
+  g:play("pull 3,-1")
+  expect.eq(g:moves(1), { "keep " .. held, "keep " .. p })
+  for _, other in ipairs({ 0, 2, 3 }) do
+    expect.eq(g:moves(other), { "keep the tile in hand", "keep " .. p }, "as seat " .. other .. " reads them")
+  end
+  local m = g:play("keep " .. held)
+  g:undo()
+  expect.eq(g:describe(m), "keep " .. held)       -- the full text: saves, records, parsing
+  expect.eq(g:describe(m, 2), "keep the tile in hand")
+end)
+
 -- Special actions ------------------------------------------------------------------------
 
 local function holding(g, seat, action)

@@ -490,6 +490,24 @@ test("semi-cooperative: two chainsaws per player and the forest stands; players 
   expect.truthy(g2:result().text:find("(0 chainsaws", 1, true))
 end)
 
+test("player counts: usually 2; solo takes 1 player, semi-cooperative 2 to 4, and they do not combine", function()
+  expect.eq(games.open("onceupon").players, 2)
+  expect.eq(games.open("onceupon").variants, "")
+  expect.eq(games.open("onceupon", { variants = "semi-coop" }).players, 2)
+  expect.eq(games.open("onceupon", { variants = "solo" }).players, 1)
+  expect.eq(games.open("onceupon", { players = 1 }).variants, "solo")       -- one player brings solo
+  for players = 2, 4 do
+    expect.eq(open(players, "semi-coop").players, players)
+    expect.error(function() open(players, "solo") end,
+      "the variant solo of onceupon is played by 1 player, not " .. players)
+  end
+  expect.error(function() open(1, "semi-coop") end,
+    "the variant semi-coop of onceupon is played by 2 to 4 players, not 1")
+  expect.error(function() open(2, "solo,semi-coop") end,
+    "the variants solo and semi-coop of onceupon share no player count")
+  expect.error(function() open(1, "semi-coop,solo") end, "share no player count")
+end)
+
 --- Solo helper: a card out of the Selection piles (else the Obligation pile).
 local function solo_from(g, name)
   local C = cards_of(g)

@@ -391,3 +391,20 @@ test("solo: the render shows the rival's nuts, stamina, squirrels, discard and l
   expect.truthy(text:find("last took " .. g.definition.cards[g.state.rival.card].name, 1, true), text)
   expect.truthy(text:find("discarded:", 1, true), text)
 end)
+
+test("solo: the bots play a game they may lose (the rival's win is rank 2 of 1)", function()
+  local g = open(1)
+  local lost = 0
+  for seed = 1, 8 do                          -- random playouts lose to the rival, mostly
+    g:playout(seed)
+    if g:result().ranks[1] == 2 then lost = lost + 1 end
+    while g:undo() do end
+  end
+  expect.truthy(lost > 0, "no random playout lost to the rival: the bots' check below proves nothing")
+  for _, bot in ipairs({ "greedy", "mcts:50", "random" }) do
+    local m = g:choose(bot, 3)
+    expect.truthy(m, bot)
+    g:play(m)
+    g:undo()
+  end
+end)

@@ -61,3 +61,25 @@ test("views: a re-deal moves what a seat cannot see, its own stash too (the test
   expect.truthy(stash_moved, "twenty re-deals never changed seat 1's stash: seat 1 would see it")
   expect.truthy(theirs_moved, "twenty re-deals never changed seat 2's hand")
 end)
+
+-- Move texts: a card stashed from the hand goes face down, so its name is
+-- read only by the seat whose hand it left (what the REPL's echo, log and
+-- hand-over print for each reader); the full text (nil viewer) names it for
+-- saves, records and parsing.
+
+test("views: a card stashed from the hand is named to its owner only", function()
+  local g = games.open("squirrel", { players = 3, seed = 6 })
+  g:play("play digger")
+  expect.eq(g:moves(), { "stash branch hopper", "stash glider", "stash nut sack" })
+  expect.eq(g:moves(1), { "stash branch hopper", "stash glider", "stash nut sack" })
+  for _, other in ipairs({ 0, 2, 3 }) do
+    expect.eq(g:moves(other), { "stash a card", "stash a card", "stash a card" }, "as seat " .. other .. " reads them")
+  end
+  local m = g:play("stash glider")
+  g:undo()
+  expect.eq(g:describe(m), "stash glider")
+  expect.eq(g:describe(m, 1), "stash glider")
+  expect.eq(g:describe(m, 2), "stash a card")
+  expect.eq(g:describe(m, 0), "stash a card")
+  expect.error(function() g:describe(m, 4) end, "no seat 4 (1..3, or 0 for an onlooker)")
+end)

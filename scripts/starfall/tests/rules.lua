@@ -727,6 +727,100 @@ test("choice: a snake step that blocks the only way back is not offered", functi
   expect.eq(fairy_at(g, 1), "a1")
 end)
 
+-- The reproduction of an independent rules check: 3 players, seed 2, whose
+-- first roll is fairy, fairy, fairy, snake, shooting star.
+local SNAKE_OPENS_THE_WAY = { "knock c3", "knock b2", "knock c2", "plant a1", "plant g5", "plant g2",
+  "snake 1 a1", "snake 2 b3", "snake 3 f5", "fairy d4", "fairy e2", "fairy f3" }
+
+local function snake_opens_the_way()
+  local g = open(3, nil, 2)
+  for _, m in ipairs(SNAKE_OPENS_THE_WAY) do g:play(m) end
+  expect.eq(sorted(select(2, dice(g))), { "fairy", "fairy", "fairy", "shooting", "snake" })
+  g:play("fairy c3")
+  return g
+end
+
+test("fairies: 'they can go to a knocked down tree but they must in the same turn move away' - a snake die may open the way", function()
+  -- At c3 with 2 fairy dice and the snake die left. b2 is knocked down too; its
+  -- standing neighbours are a1 (snake 1) and b3 (snake 2). Fairy b2, snake 1
+  -- a1 -> b2 (onto the fairy's tree, which does not hold it), fairy a1 ends the
+  -- turn on a standing tree.
+  local g = snake_opens_the_way()
+  expect.legal(g, "fairy b2")
+  g:play("fairy b2")
+  expect.falsy(kinds(g)["end"], "no end at a knocked-down tree")
+  -- only the snake steps that leave a way off: snake 1 onto b2 frees a1 (a1-b2
+  -- would block that path); snake 2 anywhere but b2-b3 frees b3
+  expect.eq(moves_of(g, "snake "), sorted({ "snake 1 b2", "snake 2 b2", "snake 2 c3", "snake 2 b4",
+    "snake 2 b3-c3", "snake 2 b3-b4" }))
+  expect.eq(moves_of(g, "fairy "), {})
+  g:play("snake 1 b2")
+  g:play("fairy a1")
+  expect.eq(fairy_at(g, 1), "a1")
+  expect.eq(g:actor(), 2)                    -- every die used: the turn ended, on a standing tree
+end)
+
+test("fairies: a step onto a knocked-down tree stays refused when no use of the dice left gets the fairy off", function()
+  -- The same position with b3 knocked down too and snakes 1 and 3 both at a1:
+  -- from b2 the only standing tree within a step is a1, and one snake die
+  -- moves only one of its two snakes.
+  local g = snake_opens_the_way()
+  knock(g, "b3")
+  put_snake(g, 3, "a1")
+  expect.illegal(g, "fairy b2")
+  expect.eq(moves_of(g, "fairy "), { "fairy b4", "fairy c2", "fairy c4", "fairy d2", "fairy d3", "fairy d4" })
+  -- no fairy die left after the step: the snake die alone cannot take the fairy off
+  local h = open(3, nil, 2)
+  for _, m in ipairs(SNAKE_OPENS_THE_WAY) do h:play(m) end
+  turn(h, 1, { "fairy", "fairy", "snake", "shooting", "star" })
+  h:play("fairy c3")
+  expect.illegal(h, "fairy b2")
+end)
+
+test("fairies: two snakes in the way and two snake dice: both moved, then the fairy steps off", function()
+  local g = open(3, nil, 2)
+  for _, m in ipairs(SNAKE_OPENS_THE_WAY) do g:play(m) end
+  knock(g, "b3")
+  put_snake(g, 3, "a1")                      -- snakes 1 and 3 at a1, b2's only standing neighbour
+  turn(g, 1, { "fairy", "fairy", "fairy", "snake", "snake" })
+  g:play("fairy c3")
+  expect.legal(g, "fairy b2")
+  g:play("fairy b2")
+  expect.illegal(g, "snake 1 a1-b2")         -- a snake left on that path would block it
+  g:play("snake 1 b2")
+  expect.eq(moves_of(g, "snake "), { "snake 3 b2" })    -- the one step that still leaves a way off
+  g:play("snake 3 b2")
+  g:play("fairy a1")
+  expect.eq(fairy_at(g, 1), "a1")
+end)
+
+test("fairies: a snake on the way off is moved aside, not onto the tree the fairy must reach", function()
+  local g = snake_opens_the_way()            -- at c3, 2 fairy dice and the snake die left
+  knock(g, "b3")
+  put_snake(g, 1, "a1-b2")                   -- on the path from b2 to a1, its only standing neighbour
+  expect.legal(g, "fairy b2")
+  g:play("fairy b2")
+  expect.illegal(g, "snake 1 a1")            -- off the path, but onto a1
+  expect.legal(g, "snake 1 b2")
+  g:play("snake 1 b2-c2")
+  g:play("fairy a1")
+  expect.eq(fairy_at(g, 1), "a1")
+end)
+
+test("fairies: the way off a knocked-down tree may be home: the stars collected on the way make five", function()
+  local g = start(2)
+  for _, n in ipairs({ g.state.forest:nodes() }) do g.state.forest:set(n, "tree", KNOCKED_DOWN) end
+  put_fairy(g, 1, "c3")                      -- in mid-turn at a knocked-down tree, no standing tree anywhere
+  put_stars(g, "e3", 1)
+  g.state.stars:set(1, 4)
+  turn(g, 1, { "fairy", "fairy", "shooting", "star", "A" })
+  -- c3's neighbours d2, d3, d4 each lead to e3 in one more step: the fifth star
+  expect.eq(moves_of(g, "fairy "), { "fairy d2", "fairy d3", "fairy d4" })
+  g:play("fairy d3")
+  g:play("fairy e3")
+  expect.eq(state_of(g, 1), HOME)
+end)
+
 test("fairies: there can be more than one fairy at a single tree", function()
   local g = start(2)
   put_fairy(g, 1, "c3")

@@ -7,7 +7,9 @@
 ---
 --- The contract (../shared/DESIGN.md, docs/api.md): setup declares the
 --- components, actor says who decides, moves lists the legal moves, apply
---- plays one; result, describe and render are for people.
+--- plays one; result, describe and render are for people; invariants says
+--- what always holds, and `grove check {{name}}` checks it after every move
+--- of random games, with everything else every game must get right.
 local game = require "grove.game"
 local turns = require "grove.turns"
 local rank = require "grove.rank"
@@ -60,6 +62,17 @@ local function describe(_, move)
   return "take " .. n
 end
 
+--- What holds after every move, read from the state alone: change it with
+--- the rules. grove check and the playout test call it; an error says what broke.
+local function invariants(s)
+  if s.pile.stones < 0 or s.pile.stones > STONES then
+    error(string.format("the pile holds %d stones, not 0 to %d", s.pile.stones, STONES))
+  end
+  if (s.pile.stones == 0) ~= turns.over(s) then
+    error("the game is over exactly when the pile is empty")
+  end
+end
+
 local function render(s)
   return string.format("Pile: %s (%d stones)", string.rep("o", s.pile.stones), s.pile.stones)
 end
@@ -68,7 +81,7 @@ return game.define {
   name = "{{name}}",
   title = "{{title}}",
   version = "0.1",           -- of these rules: saves made under another version are refused
-  players = { min = 2, max = 2 },
+  players = { min = 2, max = 2, default = 2 },   -- the counts it takes, and the usual one
   setup = setup,
   actor = actor,
   moves = moves,
@@ -76,4 +89,6 @@ return game.define {
   result = result,
   describe = describe,
   render = render,
+  invariants = invariants,
+  kinds = MOVE,              -- the move kinds by name, for grove sim and grove check
 }

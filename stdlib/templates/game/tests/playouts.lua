@@ -1,7 +1,7 @@
 -- {{title}}: seeded random games with the invariants checked after every
--- move (change them with the rules): the pile never grows and never goes
--- below zero; the game ends exactly when the pile is empty; the seat that
--- emptied it wins; replaying the history gives the same final state.
+-- move (change them with the rules): the game's own invariants(s); the pile
+-- never grows; the seat that emptied it wins; replaying the history gives
+-- the same final state. (grove check {{name}} checks much more of any game.)
 
 local GAMES = playouts(200)                 -- fewer under make asan
 
@@ -14,6 +14,7 @@ test("random games keep the invariants", function()
       local legal = g:moves()
       local seat = g:actor()
       g:play(legal[pick(#legal)])
+      g.definition.invariants(g.state)
       local now = g.state.pile.stones
       assert(now < before and now >= 0, string.format("seed %d: the pile went from %d to %d", seed, before, now))
       if now == 0 then

@@ -183,6 +183,26 @@ local function render(s)
   return table.concat(lines, "\n")
 end
 
+--- What holds after every move, from the state alone: one runner per
+--- seat, never on a rock; both rocks in place; the coins on the board and
+--- the points they gave make six. grove check calls it after every move of
+--- its random games; an error names what broke.
+local function invariants(s)
+  local board = s.board
+  for seat = 1, 2 do
+    local n = board:count(RUNNER_OF[seat])
+    if n ~= 1 then error(string.format("seat %d has %d runners", seat, n)) end
+  end
+  if board:count({ rock = 1, runner = { 1, 2 } }) > 0 then error("a runner stands on a rock") end
+  for _, square in ipairs(ROCKS) do
+    if board:get(square, "rock") ~= 1 then error("the rock on " .. square .. " is gone") end
+  end
+  local points = s.score:get(1) + s.score:get(2) - (turns.over(s) and CROSSING_BONUS or 0)
+  if board:count({ coin = 1 }) + points ~= COINS then
+    error(string.format("%d coins on the board and %d points from coins", board:count({ coin = 1 }), points))
+  end
+end
+
 return game.define {
   name = "crossing",
   title = "Crossing",
@@ -195,4 +215,6 @@ return game.define {
   render = render,        -- the text picture the REPL shows
   describe = describe,    -- a move as text: "move c2"
   score = score,          -- how good a position looks, for the greedy bot
+  invariants = invariants,  -- what always holds, for grove check
+  kinds = MOVE,           -- the move kinds by name, for grove sim and grove check
 }

@@ -1,0 +1,286 @@
+/*
+ * check.c — `grove check GAME`: the engine's checks (host/engine/check.h)
+ * over every player count and variant of a game, or the ones asked for;
+ * one line per setting, the first failure in full, and what the games
+ * never used.
+ *
+ *   grove check GAME... [--players N] [--variant A,B] [-n GAMES] [--seed S] [--cap MOVES]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+
+#include "check.h"
+#include "repl.h"
+
+static const char usage[] =
+    "usage: grove check GAME... [--players N] [--variant A,B] [-n GAMES] [--seed S] [--cap MOVES]\n"
+    "  every check that needs no knowledge of the rules, on GAMES random games (default 10)\n"
+    "  of each player count and variant (or those given); exit status 1 on a failure\n";
+
+typedef struct {
+    int players;                   /* 0: every count */
+    const char *variants;          /* NULL: none, then each variant alone */
+    long games;
+    uint64_t seed;
+    long cap;
+} check_cli;
+
+/* A move text the REPL would read as one of its commands. */
+static bool shadowed(const char *text, char *why, size_t len)
+{
+    const char *arg;
+    const repl_command *c = repl_command_of(text, &arg);
+    if (!c) return false;
+    snprintf(why, len, "is read by the REPL as its command '%s'", c->name);
+    return true;
+}
+
+static bool parse_long(const char *s, long lo, long hi, long *out)
+{
+    if (!s) return false;
+    char *end;
+    long v = strtol(s, &end, 10);
+    if (*end || end == s || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+/* The counts of what the settings of one game met, added up by name. */
+typedef struct {
+    int n;
+    check_count c[CHECK_MAX_NAMES];
+} tally;
+
+static void add_counts(tally *t, const check_count *c, int n)
+{
+    for (int i = 0; i < n; i++) {
+        int k = 0;
+        while (k < t->n && strcmp(t->c[k].name, c[i].name)) k++;
+        if (k == t->n) {
+            if (t->n == CHECK_MAX_NAMES) continue;
+            t->c[t->n++] = c[i];
+            continue;
+        }
+        t->c[k].offered += c[i].offered;
+        t->c[k].played += c[i].played;
+    }
+}
+
+/* "a, b and c" of the names whose count (played, or else offered) is zero,
+ * each with how often it was offered ("legal 12 times") if `offered`;
+ * false when there is none. */
+static bool list_zero(const tally *t, bool played, bool offered, char *out, size_t len)
+{
+    size_t used = 0;
+    int n = 0;
+    out[0] = '\0';
+    for (int i = 0; i < t->n; i++) {
+        long v = played ? t->c[i].played : t->c[i].offered;
+        if (v || used + strlen(t->c[i].name) + 40 >= len) continue;
+        used += (size_t)snprintf(out + used, len - used, "%s%s", n ? ", " : "", t->c[i].name);
+        if (offered && t->c[i].offered)
+            used += (size_t)snprintf(out + used, len - used, " (legal %ld time%s)", t->c[i].offered,
+                                     t->c[i].offered == 1 ? "" : "s");
+        else if (offered)
+            used += (size_t)snprintf(out + used, len - used, " (never legal)");
+        n++;
+    }
+    return n > 0;
+}
+
+/* The width to break lines at: the terminal's (at most 120), or none (0)
+ * when stdout is not a terminal, so a file or a pipe gets whole lines. */
+static int line_width(void)
+{
+    if (!isatty(STDOUT_FILENO)) return 0;
+    struct winsize ws;
+    if (ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 40) return ws.ws_col < 120 ? ws.ws_col : 120;
+    return 100;
+}
+
+/* Each line of text, indented by two spaces and broken at `width` columns
+ * (0: not broken), a line's own indent kept on its continuations. */
+static void print_wrapped(const char *text, int width)
+{
+    for (const char *line = text; *line; ) {
+        size_t len = strcspn(line, "\n");
+        size_t indent = strspn(line, " ");
+        size_t col = 2, start = 0;
+        printf("  ");
+        while (start < len) {
+            size_t room = width ? (size_t)width - col : len, take = len - start;
+            if (take > room) {
+                size_t cut = room;
+                while (cut > 0 && line[start + cut] != ' ') cut--;
+                take = cut ? cut : room;
+            }
+            printf("%.*s", (int)take, line + start);
+            start += take;
+            while (start < len && line[start] == ' ') start++;
+            if (start < len) {
+                printf("\n  %*s", (int)indent, "");
+                col = 2 + indent;
+            }
+        }
+        printf("\n");
+        line += len;
+        if (*line == '\n') line++;
+    }
+}
+
+/* After "GAME, N players: ": what failed where, why, and how to see it again. */
+static void print_failure(const check_failure *f, const char *name, int players, const char *variants,
+                          const check_cli *o)
+{
+    printf("FAILED at seed %llu, ", (unsigned long long)f->seed);
+    if (f->move == 0) printf("setup");
+    else if (f->seat && f->text[0]) printf("move %d (seat %d: %s)", f->move, f->seat, f->text);
+    else if (f->text[0]) printf("move %d (%s)", f->move, f->text);
+    else printf("move %d", f->move);
+    printf(": %s\n", f->check);
+    print_wrapped(f->what, line_width());
+    printf("  again: grove check %s --players %d%s%s --seed %llu -n 1", name, players,
+           variants[0] ? " --variant " : "", variants, (unsigned long long)f->seed);
+    if (o->cap != 10000) printf(" --cap %ld", o->cap);
+    printf("\n");
+}
+
+/* Check one game in every setting asked for; false on a failure (said). */
+static bool check_game(grove_vm *vm, const char *name, const check_cli *o, bool *usage_error)
+{
+    char err[GAME_ERRLEN];
+    game_about *about = malloc(sizeof *about);
+    if (!about) { fprintf(stderr, "grove check: out of memory\n"); return false; }
+    if (!game_about_of(vm, name, about, err, sizeof err)) {
+        fprintf(stderr, "grove check: %s\n", err);
+        free(about);
+        *usage_error = true;
+        return false;
+    }
+    /* the settings: the variants given, or none and then each variant alone */
+    int nvar = 0;
+    char (*vars)[GAME_MAX_VARIANTS] = malloc((size_t)(1 + about->nvariants + about->noverlays) * sizeof *vars);
+    if (!vars) { free(about); fprintf(stderr, "grove check: out of memory\n"); return false; }
+    if (o->variants) snprintf(vars[nvar++], sizeof vars[0], "%s", o->variants);
+    else {
+        vars[nvar++][0] = '\0';
+        for (int i = 0; i < about->nvariants; i++) snprintf(vars[nvar++], sizeof vars[0], "%s", about->variants[i]);
+        for (int i = 0; i < about->noverlays; i++) snprintf(vars[nvar++], sizeof vars[0], "%s", about->overlays[i]);
+    }
+    tally *kinds = calloc(1, sizeof *kinds), *catalog = calloc(1, sizeof *catalog);
+    check_stats *st = malloc(sizeof *st);
+    check_failure *fail = malloc(sizeof *fail);
+    bool ok = kinds && catalog && st && fail;
+    if (!ok) fprintf(stderr, "grove check: out of memory\n");
+    long games = 0, moves = 0;
+    bool has_played = false, hidden = false, invariants = false;
+    char what[CHECK_NAME_LEN] = "";
+    for (int v = 0; v < nvar && ok; v++) {
+        /* every count the game takes with these variants (game_counts_of), or the one given */
+        game_counts counts = { o->players, o->players, o->players };
+        if (!o->players && !game_counts_of(vm, name, vars[v], &counts, err, sizeof err)) {
+            printf("FAIL %s%s%s: %s\n", name, vars[v][0] ? ", variants " : "", vars[v], err);
+            ok = false;
+            break;
+        }
+        for (int p = counts.min; p <= counts.max && ok; p++) {
+            game *probe = game_open(vm, name, vars[v], p, o->seed, 0, err, sizeof err);
+            if (!probe) {
+                printf("FAIL %s, %d player%s%s%s: the game does not open: %s\n", name, p, p == 1 ? "" : "s",
+                       vars[v][0] ? ", variants " : "", vars[v], err);
+                ok = false;
+                break;
+            }
+            game_close(probe);
+            check_opts co = { name, vars[v], p, o->seed, (int)o->games, o->cap, shadowed };
+            printf("%s, %d player%s%s%s: ", name, p, p == 1 ? "" : "s", vars[v][0] ? ", variants " : "", vars[v]);
+            fflush(stdout);
+            if (!check_run(vm, &co, st, fail)) {
+                print_failure(fail, name, p, vars[v], o);
+                ok = false;
+                break;
+            }
+            printf("%d game%s, %ld moves, %ld legal moves tried", st->games, st->games == 1 ? "" : "s",
+                   st->moves, st->tried);
+            if (st->hidden) printf(", %ld re-deals", st->redeals);
+            if (st->has_invariants) printf(", invariants checked %ld times", st->invariants);
+            printf(": ok\n");
+            games += st->games;
+            moves += st->moves;
+            hidden = hidden || st->hidden;
+            invariants = invariants || st->has_invariants;
+            has_played = has_played || st->has_played;
+            if (st->catalog_what[0]) snprintf(what, sizeof what, "%s", st->catalog_what);
+            add_counts(kinds, st->kinds, st->nkinds);
+            add_counts(catalog, st->catalog, st->ncatalog);
+        }
+    }
+    if (ok) {
+        char list[2048];
+        if (list_zero(kinds, true, true, list, sizeof list))
+            printf("%s: move kinds never played in %ld game%s: %s\n", name, games, games == 1 ? "" : "s", list);
+        if (what[0] && list_zero(catalog, false, false, list, sizeof list))
+            printf("%s: %s no player saw in %ld game%s: %s\n", name, what, games, games == 1 ? "" : "s", list);
+        if (what[0] && has_played && list_zero(catalog, true, false, list, sizeof list))
+            printf("%s: %s never played in %ld game%s: %s\n", name, what, games, games == 1 ? "" : "s", list);
+        printf("%s: every check passed (%ld game%s, %ld moves; %s%s)\n", name, games, games == 1 ? "" : "s", moves,
+               hidden ? "hidden information re-dealt for every seat" : "no hidden cards",
+               invariants ? ", invariants(s) after every move" : "; the game declares no invariants(s)");
+    }
+    free(about);
+    free(vars);
+    free(kinds);
+    free(catalog);
+    free(st);
+    free(fail);
+    return ok;
+}
+
+int cmd_check(int argc, char **argv)
+{
+    check_cli o = { 0, NULL, 10, 1, 10000 };
+    const char *names[64];
+    int nnames = 0;
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        long n;
+        if (!strcmp(a, "-n") || !strcmp(a, "--games")) {
+            if (!parse_long(v, 1, 1000000, &n)) { fprintf(stderr, "grove check: -n needs a number of games\n"); return 2; }
+            o.games = n; i++;
+        } else if (!strcmp(a, "--players") || !strcmp(a, "-p")) {
+            if (!parse_long(v, 1, 16, &n)) { fprintf(stderr, "grove check: --players needs a number 1..16\n"); return 2; }
+            o.players = (int)n; i++;
+        } else if (!strcmp(a, "--seed") || !strcmp(a, "-s")) {
+            if (!parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove check: --seed needs a non-negative integer\n"); return 2; }
+            o.seed = (uint64_t)n; i++;
+        } else if (!strcmp(a, "--cap")) {
+            if (!parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove check: --cap needs a number of moves\n"); return 2; }
+            o.cap = n; i++;
+        } else if (!strcmp(a, "--variant") || !strcmp(a, "--variants")) {
+            if (!v) { fprintf(stderr, "grove check: --variant needs a name (or names, comma-separated)\n"); return 2; }
+            o.variants = v; i++;
+        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            fputs(usage, stdout);
+            return 0;
+        } else if (a[0] == '-') {
+            fprintf(stderr, "grove check: unknown option '%s'\n%s", a, usage);
+            return 2;
+        } else if (nnames < 64) {
+            names[nnames++] = a;
+        }
+    }
+    if (!nnames) { fputs(usage, stderr); return 2; }
+    grove_vm *vm = cli_vm();
+    if (!vm) return 1;
+    /* each game to its first failure; then the next game */
+    int rc = 0;
+    for (int i = 0; i < nnames; i++) {
+        bool usage_error = false;
+        if (!check_game(vm, names[i], &o, &usage_error) && rc != 2) rc = usage_error ? 2 : 1;
+    }
+    vm_free(vm);
+    return rc;
+}
