@@ -143,7 +143,7 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
     /* bots: one kind for every seat, or one per seat */
     char why[256];
     int k = bot_parse_list(bots, &o->bots[1], MAX_BOTS, why, sizeof why);
-    if (k < 0) { fprintf(stderr, "grove sim: --bots: %s\n", why); return 0; }
+    if (k < 0) { fprintf(stderr, "grove sim: %s\n", why); return 0; }
     for (int s = 1; s <= k; s++) bot_name(&o->bots[s], o->botnames[s], sizeof o->botnames[s]);
     if (k == 0) { fprintf(stderr, "grove sim: --bots needs at least one kind\n"); return 0; }
     if (k == 1)
