@@ -6,6 +6,7 @@
 #   make lint       luacheck over every Lua file (rule scripts, stdlib, tests, examples)
 #   make asan       the same suite under AddressSanitizer + UBSan
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
+#   make test-cluster  a sharded study on a single-node Slurm started by the test (root)
 #   make fuzz       libFuzzer (clang) on move texts, REPL lines, save files and
 #                   game records, FUZZ_SECONDS (default 60) per target
 #   make bench      playouts per second, written to bench/results.json
@@ -80,7 +81,7 @@ GROVE = $(BUILD)/grove
 
 .SECONDARY:
 
-.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-check test-repl asan valgrind bench bench-reference install uninstall clean
+.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-check test-repl asan valgrind test-cluster bench bench-reference install uninstall clean
 
 all: $(GROVE)
 
@@ -148,6 +149,12 @@ test-repl: $(GROVE)
 	@set -e; for t in $(filter-out tests/repl/lib.sh,$(wildcard tests/repl/*.sh)); do \
 	  echo "== $$t"; GROVE=$(GROVE) bash $$t; done
 
+# A single-node Slurm (munge, slurmctld, slurmd on localhost, started by
+# the test) runs a sharded study as a job array: root and ./setup.sh
+# --cluster needed, so it is not part of make check (README says so).
+test-cluster: $(GROVE)
+	GROVE=$(GROVE) bash tests/cluster/slurm.sh
+
 # The sanitizers look for memory errors, not rule bugs: the random playout
 # tests run 100 games each there (make check runs them all), grove check one
 # game per setting.
@@ -160,6 +167,10 @@ valgrind: $(TEST_BIN) $(GROVE)
 	$(VALGRIND) $(GROVE) play logger --seed 3 <examples/logger-session.txt >/dev/null
 	$(VALGRIND) $(GROVE) play onceupon --players 2 --bot 1=random --bot 2=mcts:10 --seed 2 </dev/null >/dev/null
 	$(VALGRIND) $(GROVE) sim starfall -n 4 --threads 2 --bots greedy,random --plot $(BUILD)/valgrind-plot.svg >/dev/null
+	rm -f $(BUILD)/valgrind-shard-*.jsonl
+	$(VALGRIND) $(GROVE) sim logger -n 4 --threads 2 --records $(BUILD)/valgrind-shard-1.jsonl --shard 1/2 >/dev/null
+	$(VALGRIND) $(GROVE) sim logger -n 4 --records $(BUILD)/valgrind-shard-2.jsonl --shard 2/2 --resume >/dev/null
+	$(VALGRIND) $(GROVE) merge $(BUILD)/valgrind-shard-*.jsonl --json $(BUILD)/valgrind-merge.json >/dev/null
 	$(VALGRIND) $(GROVE) bench logger --seconds 1 >/dev/null
 
 # The fuzzers' seed corpus and every crash they ever found, replayed through

@@ -2,14 +2,17 @@
 # Install the Debian packages grove needs (if missing) and build it.
 #   ./setup.sh             install what is missing, build build/grove
 #   ./setup.sh --deps-only install what is missing, build nothing
+#   ./setup.sh --cluster   also what make test-cluster needs (Slurm, munge)
 set -euo pipefail
 cd "$(dirname "$0")"
 
 # To build: a C compiler, Lua 5.4, readline. To test (make check): cmocka,
 # luacheck (lua-check), xmllint (libxml2-utils) for the plots, groff for
-# the man page.
+# the man page, GNU parallel for the sharded study (tests/repl/parallel.sh).
+# make test-cluster: a single-node Slurm (slurmctld, slurmd) and munge.
 PACKAGES="build-essential pkg-config liblua5.4-dev lua5.4 libcmocka-dev libreadline-dev
-          lua-check libxml2-utils groff-base"
+          lua-check libxml2-utils groff-base parallel"
+[ "${1:-}" = "--cluster" ] && PACKAGES="$PACKAGES slurm-wlm munge"
 missing=""
 for p in $PACKAGES; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"

@@ -1,5 +1,6 @@
 # Bash completion for grove: subcommands, each one's options, game names,
-# variant names, player counts, bot kinds and file names.
+# variant names, player counts, bot kinds, a game's options (--set NAME=)
+# and file names.
 #
 # make install puts it in PREFIX/share/bash-completion/completions/grove,
 # where bash-completion loads it the first time `grove` is completed. From
@@ -79,6 +80,21 @@ _grove_variants()
     for _grove_w in "${_grove_words[@]}"; do
         [[ $_grove_w == "(overlay)" ]] || _grove_found+=("$_grove_w")
     done
+}
+
+# The options game $1 declares (with the variants in $2), as NAME=: the
+# lines "  NAME=DEFAULT ..." of `grove list --options GAME`.
+_grove_game_options()
+{
+    _grove_found=()
+    local program line
+    program=$(_grove_program)
+    [[ -n $program && -n $1 ]] || return
+    local args=(list --options "$1")
+    [[ -n $2 ]] && args+=(--variant "$2")
+    while IFS= read -r line; do
+        [[ $line =~ ^\ \ ([A-Za-z_][A-Za-z0-9_]*)= ]] && _grove_found+=("${BASH_REMATCH[1]}=")
+    done < <(NO_COLOR=1 "$program" "${args[@]}" 2>/dev/null)
 }
 
 # The player counts of game $1 ("2-4 players" gives 2 3 4).
@@ -184,10 +200,12 @@ _grove_option_args()
 {
     case $1:$2 in
         play:--players | play:-p | play:--seed | play:-s | play:--variant | play:--variants | play:--bot) _grove_nargs=1 ;;
+        play:--set | play:--from | sim:--set | bench:--set | check:--set | list:--options | list:--variant | list:--variants) _grove_nargs=1 ;;
         sim:-n | sim:--players | sim:-p | sim:--seed | sim:-s | sim:--threads | sim:-t | sim:--cap) _grove_nargs=1 ;;
         sim:--variant | sim:--variants | sim:--bots | sim:--bot | sim:--json | sim:--csv | sim:--plot) _grove_nargs=1 ;;
         sim:--compare) _grove_nargs=2 ;;
-        sim:--sprt) _grove_nargs=1 ;;
+        sim:--sprt | sim:--records | sim:--shard) _grove_nargs=1 ;;
+        merge:--json | merge:--csv | merge:--plot) _grove_nargs=1 ;;
         bench:--players | bench:-p | bench:--seed | bench:-s | bench:--variant | bench:--variants) _grove_nargs=1 ;;
         bench:--seconds | bench:--playouts | bench:--json | bench:--bots | bench:--games) _grove_nargs=1 ;;
         check:-n | check:--games | check:--players | check:-p | check:--seed | check:-s | check:--cap) _grove_nargs=1 ;;
@@ -201,12 +219,15 @@ _grove_option_args()
 _grove_options()
 {
     case $1 in
-        play) _grove_found=(--players --seed --variant --bot --ascii) ;;
-        sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --help) ;;
-        bench) _grove_found=(--players --variant --seed --seconds --playouts --bots --games --json) ;;
-        test) _grove_found=(--verbose --filter) ;;
-        replay) _grove_found=(--verbose --game) ;;
-        check) _grove_found=(-n --players --variant --seed --cap --help) ;;
+        play) _grove_found=(--players --seed --variant --bot --set --ascii --from --help) ;;
+        sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --help) ;;
+        bench) _grove_found=(--players --variant --seed --seconds --playouts --bots --games --set --json --help) ;;
+        test) _grove_found=(--verbose --filter --help) ;;
+        replay) _grove_found=(--verbose --game --help) ;;
+        check) _grove_found=(-n --players --variant --seed --cap --set --help) ;;
+        list) _grove_found=(--options --variant --help) ;;
+        run | new | help) _grove_found=(--help) ;;
+        merge) _grove_found=(--json --csv --plot --help) ;;
         *) _grove_found=() ;;
     esac
 }
@@ -222,7 +243,7 @@ _grove()
         if [[ $cur == -* ]]; then
             _grove_reply "$cur" --help --version
         else
-            _grove_reply "$cur" play list test run sim replay check bench new help
+            _grove_reply "$cur" play list test run sim merge replay check bench new help
         fi
         return
     fi
@@ -231,7 +252,7 @@ _grove()
     # Read the words after the subcommand: the game (the first word that is
     # no option nor an option's value, wherever the cursor is), --players,
     # and, before the cursor, the option whose value the cursor is on.
-    local game='' players='' positionals=0 option=''
+    local game='' players='' variants='' positionals=0 option=''
     local i word _grove_nargs
     for ((i = 2; i < ${#_grove_words[@]}; i++)); do
         ((i == _grove_cword)) && continue
@@ -243,6 +264,12 @@ _grove()
             fi
             if [[ $word == --players || $word == -p ]]; then
                 players=${_grove_words[i + 1]-}
+            fi
+            if [[ $word == --variant || $word == --variants ]] && ((i + 1 != _grove_cword)); then
+                variants=${_grove_words[i + 1]-}
+            fi
+            if [[ $word == --options ]] && ((i + 1 != _grove_cword)); then
+                game=${_grove_words[i + 1]-}
             fi
             i=$((i + _grove_nargs))
         elif [[ $word != -* ]]; then
@@ -290,6 +317,18 @@ _grove()
             sim:--bots | sim:--bot | bench:--bots)
                 _grove_reply_list "$cur" random greedy mcts
                 ;;
+            *:--set)
+                # NAME= from the game's declared options, then the value is the user's
+                if [[ $cur != *=* ]]; then
+                    _grove_game_options "$game" "$variants"
+                    compopt -o nospace 2>/dev/null
+                    _grove_reply "$cur" "${_grove_found[@]}"
+                fi
+                ;;
+            list:--options)
+                _grove_games
+                _grove_reply "$cur" "${_grove_found[@]}"
+                ;;
             sim:--sprt)
                 # first, winN, scoreN and length for the seats of the game
                 local last=2 n measures=(first)
@@ -312,7 +351,7 @@ _grove()
                 [[ -n $game ]] && _grove_player_counts "$game"
                 _grove_reply "$cur" "${_grove_found[@]}"
                 ;;
-            *:--json | *:--csv | *:--plot)
+            *:--json | *:--csv | *:--plot | play:--from)
                 _grove_files "$cur"
                 ;;
         esac
@@ -355,6 +394,9 @@ _grove()
             ;;
         replay)
             ((positionals == 0)) && _grove_files "$cur"
+            ;;
+        merge)
+            _grove_files "$cur" "*.jsonl"
             ;;
         help)
             # the topics, as grove help topics lists them

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "outfile.h"
 #include "cli.h"
 
 static double now(void)
@@ -21,6 +22,7 @@ static double now(void)
 typedef struct {
     char game[64];
     char variants[GAME_MAX_VARIANTS];   /* as given to --variant, or "" */
+    char options[256];                  /* as given to --set: "winning_score=12", or "" */
     int players;
     long playouts, moves, capped;
     double seconds, win_score_sum;
@@ -58,11 +60,12 @@ static bool bench_game(grove_vm *vm, const char *name, const cli_opts *o, bench_
     const double seconds = o->seconds;
     const long count = o->playouts;
     const uint64_t seed = o->seed_given ? o->seed : 1;
-    game *g = game_open(vm, name, o->variants, players, seed, 0, err, sizeof err);
+    game *g = game_open_with(vm, name, o->variants, players, seed, &o->set, err, sizeof err);
     if (!g) { fprintf(stderr, "grove bench: %s\n", err); return false; }
     memset(out, 0, sizeof *out);
     snprintf(out->game, sizeof out->game, "%s", name);
     snprintf(out->variants, sizeof out->variants, "%s", o->variants);
+    game_settings_text(&o->set, out->options, sizeof out->options);
     out->players = players;
     out->state_bytes = game_state_size(g);
     uint8_t *start = malloc(out->state_bytes);
@@ -147,8 +150,8 @@ static bool bench_game(grove_vm *vm, const char *name, const cli_opts *o, bench_
 static void print_result(const bench_result *b)
 {
     const char *s = b->players == 1 ? "" : "s";
-    if (b->variants[0]) printf("%s with %s (%d player%s, %.1f s):\n", b->game, b->variants, b->players, s, b->seconds);
-    else printf("%s (%d player%s, %.1f s):\n", b->game, b->players, s, b->seconds);
+    printf("%s%s%s%s%s (%d player%s, %.1f s):\n", b->game, b->variants[0] ? " with " : "", b->variants,
+           b->options[0] ? ", options " : "", b->options, b->players, s, b->seconds);
     printf("  playouts/s            %12.0f\n", b->playouts / b->seconds);
     printf("  moves/s               %12.0f\n", b->moves / b->seconds);
     printf("  mean moves/playout    %12.1f\n", (double)b->moves / b->playouts);
@@ -166,12 +169,12 @@ static void print_result(const bench_result *b)
 
 static void json_result(FILE *f, const bench_result *b, bool last)
 {
-    fprintf(f, "  {\"game\": \"%s\", \"variants\": \"%s\", \"players\": %d, \"seconds\": %.3f, \"playouts_per_s\": %.1f, "
+    fprintf(f, "  {\"game\": \"%s\", \"variants\": \"%s\", \"options\": \"%s\", \"players\": %d, \"seconds\": %.3f, \"playouts_per_s\": %.1f, "
                "\"moves_per_s\": %.1f, \"mean_moves\": %.2f, \"mean_winning_score\": %.3f, "
                "\"share_moves\": %.3f, \"share_apply\": %.3f, \"share_host\": %.3f, \"allocs_per_move\": %.3f, "
                "\"state_bytes\": %zu, \"snapshot_restore_ns\": %.2f, \"mcts_iterations_per_s\": %.1f, "
                "\"mcts_default_iterations_per_s\": %.1f}%s\n",
-            b->game, b->variants, b->players, b->seconds, b->playouts / b->seconds, b->moves / b->seconds,
+            b->game, b->variants, b->options, b->players, b->seconds, b->playouts / b->seconds, b->moves / b->seconds,
             (double)b->moves / b->playouts, b->win_scores ? b->win_score_sum / b->win_scores : 0.0,
             b->share_moves, b->share_apply, b->share_host, b->allocs_per_move, b->state_bytes, b->snap_ns, b->mcts_per_s,
             b->mcts_eval_per_s, last ? "" : ",");
@@ -201,7 +204,7 @@ static bool bot_game(grove_vm *vm, const char *name, const cli_opts *o, const bo
                      uint64_t seed, bot_bench *out)
 {
     char err[GAME_ERRLEN];
-    game *g = game_open(vm, name, o->variants, out->players, seed, 0, err, sizeof err);
+    game *g = game_open_with(vm, name, o->variants, out->players, seed, &o->set, err, sizeof err);
     if (!g) { fprintf(stderr, "grove bench: %s\n", err); return false; }
     bot *bots[MAX_BOTS + 1] = { NULL };
     bool ok = true;
@@ -337,17 +340,18 @@ int cmd_bench(int argc, char **argv)
         }
     }
     if (o.json) {
-        FILE *f = fopen(o.json, "w");
-        if (!f) { fprintf(stderr, "grove bench: cannot write %s\n", o.json); rc = 1; }
-        else {
+        char err[512];
+        outfile *out = outfile_open(o.json, err, sizeof err);
+        if (out) {
+            FILE *f = outfile_stream(out);
             fprintf(f, "[\n");
             for (int i = 0; i < done; i++) {
                 if (bots) json_bots(f, &bres[i], i + 1 == done);
                 else json_result(f, &res[i], i + 1 == done);
             }
             fprintf(f, "]\n");
-            fclose(f);
         }
+        if (!out || !outfile_commit(out, err, sizeof err)) { fprintf(stderr, "grove bench: %s\n", err); rc = 1; }
     }
     free(res);
     free(bres);

@@ -5,6 +5,7 @@
  * never used.
  *
  *   grove check GAME... [--players N] [--variant A,B] [-n GAMES] [--seed S] [--cap MOVES]
+ *                       [--set NAME=VALUE]...
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,8 +18,10 @@
 
 static const char usage[] =
     "usage: grove check GAME... [--players N] [--variant A,B] [-n GAMES] [--seed S] [--cap MOVES]\n"
+    "                           [--set NAME=VALUE]...\n"
     "  every check that needs no knowledge of the rules, on GAMES random games (default 10)\n"
-    "  of each player count and variant (or those given); exit status 1 on a failure\n";
+    "  of each player count and variant (or those given); exit status 1 on a failure\n"
+    "  --set: a game option, for every setting checked (grove help options says more)\n";
 
 typedef struct {
     int players;                   /* 0: every count */
@@ -26,6 +29,7 @@ typedef struct {
     long games;
     uint64_t seed;
     long cap;
+    game_settings set;             /* --set NAME=VALUE */
 } check_cli;
 
 /* A move text the REPL would read as one of its commands. */
@@ -187,7 +191,7 @@ static bool check_game(grove_vm *vm, const char *name, const check_cli *o, bool 
             break;
         }
         for (int p = counts.min; p <= counts.max && ok; p++) {
-            game *probe = game_open(vm, name, vars[v], p, o->seed, 0, err, sizeof err);
+            game *probe = game_open_with(vm, name, vars[v], p, o->seed, &o->set, err, sizeof err);
             if (!probe) {
                 printf("FAIL %s, %d player%s%s%s: the game does not open: %s\n", name, p, p == 1 ? "" : "s",
                        vars[v][0] ? ", variants " : "", vars[v], err);
@@ -195,7 +199,7 @@ static bool check_game(grove_vm *vm, const char *name, const check_cli *o, bool 
                 break;
             }
             game_close(probe);
-            check_opts co = { name, vars[v], p, o->seed, (int)o->games, o->cap, shadowed };
+            check_opts co = { name, vars[v], p, o->seed, (int)o->games, o->cap, shadowed, &o->set };
             printf("%s, %d player%s%s%s: ", name, p, p == 1 ? "" : "s", vars[v][0] ? ", variants " : "", vars[v]);
             fflush(stdout);
             if (!check_run(vm, &co, st, fail)) {
@@ -241,7 +245,7 @@ static bool check_game(grove_vm *vm, const char *name, const check_cli *o, bool 
 
 int cmd_check(int argc, char **argv)
 {
-    check_cli o = { 0, NULL, 10, 1, 10000 };
+    check_cli o = { 0, NULL, 10, 1, 10000, { 0 } };
     const char *names[64];
     int nnames = 0;
     for (int i = 2; i < argc; i++) {
@@ -262,6 +266,11 @@ int cmd_check(int argc, char **argv)
         } else if (!strcmp(a, "--variant") || !strcmp(a, "--variants")) {
             if (!v) { fprintf(stderr, "grove check: --variant needs a name (or names, comma-separated)\n"); return 2; }
             o.variants = v; i++;
+        } else if (!strcmp(a, "--set")) {
+            char why[GAME_ERRLEN];
+            if (!v) { fprintf(stderr, "grove check: --set needs NAME=VALUE (grove list --options GAME lists them)\n"); return 2; }
+            if (!game_settings_add(&o.set, v, why, sizeof why)) { fprintf(stderr, "grove check: %s\n", why); return 2; }
+            i++;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             return 0;

@@ -1,6 +1,6 @@
 /*
  * cli.c — what the subcommands share: finding the data folder, a VM on it,
- * and the common options (--players, --seed, --variant, --bot ...).
+ * and the common options (--players, --seed, --variant, --bot, --set ...).
  */
 #include <errno.h>
 #include <limits.h>
@@ -57,7 +57,8 @@ grove_vm *cli_vm(void)
         return NULL;
     }
     grove_vm *vm = host_new(dir);
-    if (!vm) fprintf(stderr, "grove: out of memory starting Lua\n");
+    if (!vm && !vm_cancelled())      /* a Ctrl-C stopped it: the caller says it was interrupted */
+        fprintf(stderr, "grove: out of memory starting Lua\n");
     return vm;
 }
 
@@ -95,7 +96,7 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
             if (!parse_int(v, 1, 16, &n)) { fprintf(stderr, "grove: --players needs a number 1..16\n"); return false; }
             o->players = (int)n; i++;
         } else if (!strcmp(a, "--seed") || !strcmp(a, "-s")) {
-            if (!parse_int(v, 0, LLONG_MAX, &n)) { fprintf(stderr, "grove: --seed needs a non-negative integer\n"); return false; }
+            if (!parse_int(v, 0, LLONG_MAX, &n)) { fprintf(stderr, "grove: --seed needs an integer 0..%lld (a save's seed is a Lua integer)\n", LLONG_MAX); return false; }
             o->seed = (uint64_t)n; o->seed_given = true; i++;
         } else if (!strcmp(a, "--variant") || !strcmp(a, "--variants")) {
             if (!v) { fprintf(stderr, "grove: --variant needs a name (or names, comma-separated)\n"); return false; }
@@ -114,8 +115,16 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
                 return false;
             }
             bot_name(&o->bot[n], o->bots[n], sizeof o->bots[n]); i++;
+        } else if (!strcmp(a, "--set")) {
+            char why[GAME_ERRLEN];
+            if (!v) { fprintf(stderr, "grove: --set needs NAME=VALUE (grove list --options GAME lists them)\n"); return false; }
+            if (!game_settings_add(&o->set, v, why, sizeof why)) { fprintf(stderr, "grove: %s\n", why); return false; }
+            i++;
         } else if (!strcmp(a, "--ascii") && !bench) {
             o->ascii = true;
+        } else if (!strcmp(a, "--from") && !bench) {
+            if (!v) { fprintf(stderr, "grove: --from needs a save file (made with save FILE at the REPL)\n"); return false; }
+            o->from = v; i++;
         } else if (!strcmp(a, "--seconds") && bench) {
             char *end;
             double d = v ? strtod(v, &end) : 0;
@@ -145,3 +154,78 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
     }
     return true;
 }
+
+/* ---- a game's options ------------------------------------------------------- */
+
+bool cli_print_options(FILE *out, grove_vm *vm, const char *name, const char *variants, game *g)
+{
+    char err[GAME_ERRLEN];
+    game_option_info *info = malloc(GAME_MAX_SETTINGS * sizeof *info);
+    if (!info) { fprintf(stderr, "grove: out of memory\n"); return false; }
+    int n = game_options_of(vm, name, variants, info, GAME_MAX_SETTINGS, err, sizeof err);
+    if (n < 0) { fprintf(stderr, "grove: %s\n", err); free(info); return false; }
+    game_settings now = { 0 };
+    if (g && !game_options_values(g, true, &now)) now.n = 0;     /* those set away from their defaults */
+    if (n == 0) {
+        fprintf(out, "%s%s%s declares no options.\n", name, variants && variants[0] ? " with " : "",
+                variants ? variants : "");
+        free(info);
+        return true;
+    }
+    fprintf(out, "Options of %s%s%s (grove play|sim|bench %s --set NAME=VALUE):\n", name,
+            variants && variants[0] ? " with " : "", variants ? variants : "", name);
+    for (int i = 0; i < n; i++) {
+        const game_option_info *o = &info[i];
+        char head[160];
+        snprintf(head, sizeof head, "%s=%s", o->name, o->dflt);
+        fprintf(out, "  %-22s %s", head, o->values);
+        if (o->by_players[0]) fprintf(out, "; default %s", o->by_players);
+        for (int k = 0; k < now.n; k++)
+            if (!strcmp(now.v[k].name, o->name)) fprintf(out, "; now %s", now.v[k].value);
+        fprintf(out, "\n      %s\n", o->help);
+    }
+    free(info);
+    return true;
+}
+
+/* ---- files ------------------------------------------------------------------ */
+
+#define CLI_FILE_MAX_BYTES (1 << 30)  /* 4 million moves of the longest text */
+
+char *cli_read_file(const char *path, char *err, size_t errlen)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) { snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno)); return NULL; }
+    /* a save or a session is a regular file of bounded size: /dev/zero, a
+     * pipe or a folder would be read for ever or not at all */
+    struct stat st;
+    if (fstat(fileno(f), &st) != 0 || !S_ISREG(st.st_mode)) {
+        fclose(f);
+        snprintf(err, errlen, "cannot load %s: %s", path,
+                 S_ISDIR(st.st_mode) ? "it is a folder" : "it is not a regular file (a device or a pipe)");
+        return NULL;
+    }
+    size_t cap = 4096, len = 0;
+    char *buf = malloc(cap);
+    while (buf) {
+        size_t n = fread(buf + len, 1, cap - len - 1, f);
+        len += n;
+        if (len + 1 < cap) break;
+        if (cap >= CLI_FILE_MAX_BYTES) {
+            fclose(f);
+            free(buf);
+            snprintf(err, errlen, "cannot load %s: larger than %d MiB, which no save is", path, CLI_FILE_MAX_BYTES >> 20);
+            return NULL;
+        }
+        cap *= 2;
+        char *nb = realloc(buf, cap);
+        if (!nb) { free(buf); buf = NULL; break; }
+        buf = nb;
+    }
+    fclose(f);
+    if (!buf) { snprintf(err, errlen, "out of memory reading %s", path); return NULL; }
+    buf[len] = '\0';
+    if (strlen(buf) != len) { free(buf); snprintf(err, errlen, "%s is not a text file", path); return NULL; }
+    return buf;
+}
+

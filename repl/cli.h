@@ -30,6 +30,8 @@ typedef struct {
     long games;             /* bench --games N: exactly N bot games */
     bool all_games;
     bool ascii;             /* play --ascii: plain ASCII boards on any terminal */
+    game_settings set;      /* --set NAME=VALUE: the game's options */
+    const char *from;       /* play --from FILE: start from a save file */
 } cli_opts;
 
 /* The data folder (holding stdlib/ and scripts/): GROVE_DATA, beside the
@@ -40,8 +42,9 @@ bool cli_datadir(char *out, size_t len);
  * or installed; prints the reason and returns NULL on failure. */
 grove_vm *cli_vm(void);
 
-/* Parse "--players N --seed S --variant a,b --bot 2=random" from argv
- * (starting at i); returns false with a message printed on bad options. */
+/* Parse "--players N --seed S --variant a,b --bot 2=random --set n=v" from
+ * argv (starting at i); returns false with a message printed on bad
+ * options. */
 bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
 
 /* The player count to use when none is given: the game's usual one
@@ -50,19 +53,33 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
  * load. */
 int cli_default_players(grove_vm *vm, const char *game, const char *variants);
 
+/* Print the options game `name` (with `variants`) declares: each with its
+ * default, the values it takes and its help line, and, when g is given,
+ * the value g plays with where it differs. False, said on stderr, when the
+ * definition does not load. */
+bool cli_print_options(FILE *out, grove_vm *vm, const char *name, const char *variants, game *g);
+/* The whole text file at path (malloc'ed, the caller frees it), or NULL
+ * with err ("cannot open ...", "... is not a text file"). */
+char *cli_read_file(const char *path, char *err, size_t errlen);
+
 /* The REPL on one game, reading lines from `in` (stdin: readline when it
- * is a terminal); returns the program's exit status. */
+ * is a terminal); returns the program's exit status: 0, or 1 when a
+ * scripted session (not a terminal) hit a refused move, a Lua error or a
+ * failed command, or when the game could not start. */
 int play_session(const cli_opts *o, FILE *in);
 
 /* The help topics: help_print(out, NULL) is the REPL's commands, "topics"
  * lists them all. */
 void help_print(FILE *out, const char *topic);
 bool help_has(const char *topic);
+/* The i-th topic's name (0: "topics"), NULL past the last: for Tab. */
+const char *help_topic(int i);
 
 int cmd_play(int argc, char **argv);
 int cmd_new(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
+int cmd_merge(int argc, char **argv);           /* sim_shard.c: shards' records as one run */
 int cmd_check(int argc, char **argv);
 
 #endif

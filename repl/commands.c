@@ -7,8 +7,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include "outfile.h"
 #include "repl.h"
 
 /* ---- the commands -------------------------------------------------------------- */
@@ -21,8 +23,11 @@ static bool c_quit(repl *r, const char *arg)
 
 static bool c_help(repl *r, const char *arg)
 {
-    (void)r;
-    help_print(stdout, arg);
+    bool options = arg && !strcmp(arg, "options");
+    if (!arg || strcmp(arg, game_name(r->g))) help_print(stdout, arg);
+    if (options) printf("\n");
+    if (options || (arg && !strcmp(arg, game_name(r->g))))      /* the game's own options */
+        cli_print_options(stdout, r->vm, game_name(r->g), game_variants(r->g), r->g);
     return true;
 }
 
@@ -43,10 +48,19 @@ static bool c_board(repl *r, const char *arg)
 static bool c_undo(repl *r, const char *arg)
 {
     (void)arg;
+    int was = game_position(r->g);
+    const char *edit = was ? game_history_edit(r->g, was - 1) : NULL;
     if (!game_undo(r->g)) { printf("nothing to undo\n"); return true; }
+    if (edit) {
+        printf("undone: the edit %s (back to move %d)\n", edit, game_position(r->g));
+        repl_changed(r);
+        return true;
+    }
     const char *why;
     /* step back over moves the REPL would replay by itself at once */
-    while (game_position(r->g) > 0 && repl_automatic(r, &why)) game_undo(r->g);
+    while (game_position(r->g) > 0 && !game_history_edit(r->g, game_position(r->g) - 1)
+           && repl_automatic(r, &why))
+        game_undo(r->g);
     printf("undone: back to move %d\n", game_position(r->g));
     repl_changed(r);
     return true;
@@ -55,23 +69,42 @@ static bool c_undo(repl *r, const char *arg)
 static bool c_redo(repl *r, const char *arg)
 {
     (void)arg;
-    if (!game_redo(r->g)) printf("nothing to redo\n");
-    else { printf("redone: move %d\n", game_position(r->g)); r->shown = false; }
+    int reader = repl_reader(r);
+    if (game_position(r->g) >= game_history_length(r->g) && !game_pending(r->g)) {
+        printf("nothing to redo\n");
+        return true;
+    }
+    if (!game_redo(r->g)) { repl_error(r, "cannot redo: %s", game_error(r->g)); return true; }
+    int at = game_position(r->g);
+    const char *edit = game_history_edit(r->g, at - 1);
+    if (edit) printf("redone: the edit %s (move %d)\n", edit, at);
+    else printf("redone: move %d\n", at);
+    repl_print_said(game_entry_said(r->g, at - 1), reader, 2);
+    r->shown = false;
     return true;
 }
 
+/* The history so far: each move (or edit) and what the rules said then,
+ * as the seat on the screen may read it; then the redo tail, if any. */
 static bool c_log(repl *r, const char *arg)
 {
     (void)arg;
-    int n = game_position(r->g);
-    if (n == 0) { printf("no moves yet\n"); return true; }
-    int reader = repl_reader(r);
+    int n = game_position(r->g), reader = repl_reader(r);
+    repl_print_said(game_entry_said(r->g, -1), reader, 6);
+    if (n == 0) printf("no moves yet\n");
     for (int i = 0; i < n; i++) {
-        char text[256];
+        char text[GAME_MAX_EDIT + 1];
         int actor = 0;
-        game_describe_past_for(r->g, i, reader, text, sizeof text, &actor);
-        printf("%4d. seat %d: %s\n", i + 1, actor, text);
+        const char *edit = game_history_edit(r->g, i);
+        if (edit) printf("%4d. edit: %s\n", i + 1, edit);
+        else {
+            game_describe_past_for(r->g, i, reader, text, sizeof text, &actor);
+            printf("%4d. seat %d: %s\n", i + 1, actor, text);
+        }
+        repl_print_said(game_entry_said(r->g, i), reader, 6);
     }
+    int redo = game_history_length(r->g) - n + game_pending(r->g);
+    if (redo) printf("      then %d move%s to redo\n", redo, redo == 1 ? "" : "s");
     return true;
 }
 
@@ -82,103 +115,111 @@ static bool c_result(repl *r, const char *arg)
     return true;
 }
 
-/* Write text to path through a temporary file and a rename, so an
- * interrupted save never destroys the previous file. */
+/* Write text to path whole or not at all (outfile.h): an interrupted or
+ * failed save never destroys the previous file. */
 static bool write_file_atomic(const char *path, const char *text, char *err, size_t errlen)
 {
-    char tmp[4096];
-    snprintf(tmp, sizeof tmp, "%s.tmp", path);
-    FILE *f = fopen(tmp, "w");
-    if (!f) { snprintf(err, errlen, "cannot write %s: %s", tmp, strerror(errno)); return false; }
-    size_t len = strlen(text);
-    bool ok = fwrite(text, 1, len, f) == len;
-    ok = fflush(f) == 0 && ok;
-    ok = fsync(fileno(f)) == 0 && ok;
-    ok = fclose(f) == 0 && ok;
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        remove(tmp);
-        return false;
-    }
-    return true;
-}
-
-static char *read_file(const char *path, char *err, size_t errlen)
-{
-    FILE *f = fopen(path, "rb");
-    if (!f) { snprintf(err, errlen, "cannot open %s: %s", path, strerror(errno)); return NULL; }
-    size_t cap = 4096, len = 0;
-    char *buf = malloc(cap);
-    while (buf) {
-        size_t n = fread(buf + len, 1, cap - len - 1, f);
-        len += n;
-        if (len + 1 < cap) break;
-        cap *= 2;
-        char *nb = realloc(buf, cap);
-        if (!nb) { free(buf); buf = NULL; break; }
-        buf = nb;
-    }
-    fclose(f);
-    if (!buf) { snprintf(err, errlen, "out of memory reading %s", path); return NULL; }
-    buf[len] = '\0';
-    if (strlen(buf) != len) { free(buf); snprintf(err, errlen, "%s is not a text file", path); return NULL; }
-    return buf;
+    return outfile_write(path, text, strlen(text), err, errlen);
 }
 
 static bool c_save(repl *r, const char *path)
 {
-    if (!*path) { printf("usage: save FILE\n"); return true; }
+    if (!*path) { repl_error(r, "usage: save FILE"); return true; }
     char err[1024];
     char *text = game_save_text(r->g);
-    if (!text) { printf("error: out of memory while saving\n"); return true; }
-    if (write_file_atomic(path, text, err, sizeof err)) printf("saved %d moves to %s\n", game_position(r->g), path);
-    else printf("error: %s\n", err);
+    if (!text) { repl_error(r, "error: %s (nothing was written)", game_error(r->g)); return true; }
+    int n = game_position(r->g);
+    if (write_file_atomic(path, text, err, sizeof err)) printf("saved %d move%s to %s\n", n, n == 1 ? "" : "s", path);
+    else repl_error(r, "error: %s", err);
     free(text);
     return true;
 }
 
 static bool c_load(repl *r, const char *path)
 {
-    if (!*path) { printf("usage: load FILE\n"); return true; }
+    if (!*path) { repl_error(r, "usage: load FILE"); return true; }
     char err[GAME_ERRLEN];
-    char *text = read_file(path, err, sizeof err);
-    if (!text) { printf("error: %s\n", err); return true; }
+    char *text = cli_read_file(path, err, sizeof err);
+    if (!text) { repl_error(r, "error: %s", err); return true; }
     game *g = game_load_text(r->vm, text, err, sizeof err);
     free(text);
-    if (!g) { printf("error: %s: %s (the game in progress is unchanged)\n", path, err); return true; }
+    if (!g) { repl_error(r, "error: %s: %s (the game in progress is unchanged)", path, err); return true; }
     repl_set_game(r, g);
     snprintf(r->o.variants, sizeof r->o.variants, "%s", game_variants(g));
-    printf("loaded %s: %s, %d players, seed %llu, %d moves\n", path, game_name(g), game_players(g),
-           (unsigned long long)game_seed(g), game_position(g));
+    printf("loaded %s: %s, %d player%s, seed %llu, %d move%s\n", path, game_name(g), game_players(g),
+           game_players(g) == 1 ? "" : "s", (unsigned long long)game_seed(g), game_position(g),
+           game_position(g) == 1 ? "" : "s");
     if (game_load_note(g)[0]) printf("note: %s\n", game_load_note(g));
     return true;
 }
 
-/* Re-read the rule scripts and replay the moves so far, by their text,
- * under the new rules. A move that no longer replays stops the replay
- * there: the game goes on under the new rules from the last move that did. */
+/* Re-read the rule scripts and replay the history, by its text, under the
+ * new rules (game_reload). A move that no longer replays stops the replay
+ * there: the game goes on from the move before it, and the moves from it
+ * on wait as the redo tail, which the next reload replays again. */
 static bool c_reload(repl *r, const char *arg)
 {
     (void)arg;
     char err[GAME_ERRLEN];
-    game *g = game_reopen(r->g, err, sizeof err);
-    if (!g) { printf("error: %s (still playing under the old rules)\n", err); return true; }
-    int total = game_position(r->g);
-    for (int i = 0; i < total; i++) {
-        char text[256];
-        int actor = 0;
-        int64_t m;
-        if (!game_describe_past(r->g, i, text, sizeof text, &actor)) snprintf(text, sizeof text, "?");
-        if (!game_parse(g, text, &m) || !game_apply(g, m, true, true)) {
-            printf("reloaded the rules; move %d (seat %d: %s) no longer replays: %s\n"
-                   "the game goes on from move %d of %d under the new rules\n",
-                   i + 1, actor, text, game_error(g), i, total);
-            repl_set_game(r, g);
-            return true;
-        }
-    }
+    game_reload_report rep;
+    game *g = game_reload(r->g, &rep, err, sizeof err);
+    if (!g) { repl_error(r, "error: %s (still playing under the old rules)", err); return true; }
     repl_set_game(r, g);
-    printf("reloaded the rules and replayed %d moves\n", total);
+    int at = game_position(g), kept = game_history_length(g) - at + game_pending(g);
+    if (rep.failed < 0) {
+        printf("reloaded the rules and replayed %d move%s", rep.total, rep.total == 1 ? "" : "s");
+        if (kept) printf(" (%d of them to redo, as before)", kept);
+        printf("\n");
+        return true;
+    }
+    char what[400];
+    if (rep.edit) snprintf(what, sizeof what, "the edit %s", rep.text);
+    else snprintf(what, sizeof what, "seat %d: %s", rep.actor, rep.text);
+    repl_error(r, "reloaded the rules; move %d (%s) no longer replays: %s", rep.failed + 1, what, rep.why);
+    if (rep.failed < rep.target)
+        printf("the game goes on from move %d of %d under the new rules; the %d move%s from move %d on wait to\n"
+               "be redone: fix the rules and reload (or redo, or play on, which drops them)\n",
+               at, rep.target, kept, kept == 1 ? "" : "s", rep.failed + 1);
+    else
+        printf("the game stands at move %d as before; move %d and the %d after it wait to be redone\n", at,
+               rep.failed + 1, kept - 1 - (rep.failed - at));
+    return true;
+}
+
+/* `record FILE.lua`: the session so far as a scenario test (engine:
+ * game_test_text), with the expect lines typed at the prompt that still
+ * check the position they were typed at. */
+static bool c_record(repl *r, const char *path)
+{
+    size_t plen = strlen(path);
+    if (!*path || plen < 5 || strcmp(path + plen - 4, ".lua") != 0) {
+        repl_error(r, "usage: record FILE.lua (a test grove test runs)");
+        return true;
+    }
+    int n = game_position(r->g);
+    game_check *checks = calloc((size_t)(r->nchecks ? r->nchecks : 1), sizeof *checks);
+    if (!checks) { repl_error(r, "error: out of memory"); return true; }
+    int kept = 0, stale = 0;
+    for (int i = 0; i < r->nchecks; i++) {
+        uint64_t h;
+        if (r->checks[i].after <= n && game_hash_after(r->g, r->checks[i].after, &h) && h == r->checks[i].hash)
+            checks[kept++] = (game_check){ r->checks[i].after, r->checks[i].code };
+        else stale++;
+    }
+    const char *base = strrchr(path, '/');
+    char *text = game_test_text(r->g, base ? base + 1 : path, checks, kept);
+    free(checks);
+    char err[1024];
+    if (!text) { repl_error(r, "error: %s", game_error(r->g)); return true; }
+    if (write_file_atomic(path, text, err, sizeof err)) {
+        printf("recorded %d move%s and %d check%s to %s: grove test %s plays them again\n", n, n == 1 ? "" : "s",
+               kept, kept == 1 ? "" : "s", path, path);
+        if (stale) printf("(%d check%s typed at positions no longer in the history left out)\n", stale,
+                          stale == 1 ? "" : "s");
+    } else {
+        repl_error(r, "error: %s", err);
+    }
+    free(text);
     return true;
 }
 
@@ -204,7 +245,7 @@ static bool c_sim(repl *r, const char *args)
     snprintf(copy, sizeof copy, "%s", args);
     snprintf(name, sizeof name, "%s", game_name(r->g));
     snprintf(variants, sizeof variants, "%s", game_variants(r->g));
-    char *argv[64];
+    char *argv[64 + 2 * GAME_MAX_SETTINGS];
     int argc = 0;
     argv[argc++] = w_grove;
     argv[argc++] = w_sim;
@@ -212,9 +253,19 @@ static bool c_sim(repl *r, const char *args)
     argv[argc++] = w_players;
     argv[argc++] = players;
     if (variants[0]) { argv[argc++] = w_variant; argv[argc++] = variants; }
+    /* the options this game plays with (a --set typed after them wins) */
+    char w_set[] = "--set", sets[GAME_MAX_SETTINGS][sizeof(((game_setting *)0)->name) + sizeof(((game_setting *)0)->value)];
+    game_settings changed;
+    if (!game_options_values(r->g, true, &changed)) changed.n = 0;
+    for (int i = 0; i < changed.n; i++) {
+        snprintf(sets[i], sizeof sets[i], "%s=%s", changed.v[i].name, changed.v[i].value);
+        argv[argc++] = w_set;
+        argv[argc++] = sets[i];
+    }
     bool count_given = false;
     char *save = NULL;
-    for (char *w = strtok_r(copy, " \t", &save); w && argc < 62; w = strtok_r(NULL, " \t", &save)) {
+    for (char *w = strtok_r(copy, " \t", &save); w && argc < (int)(sizeof argv / sizeof argv[0]) - 3;
+         w = strtok_r(NULL, " \t", &save)) {
         if (!strcmp(w, "-n") || !strcmp(w, "--sprt")) count_given = true;   /* --sprt: until it decides */
         argv[argc++] = w;
     }
@@ -234,18 +285,23 @@ const repl_command repl_commands[] = {
     { "board", "show", NULL, false, "show the board again", c_board },
     { "undo", NULL, NULL, false, "take back a move (and the bot and forced moves after it)", c_undo },
     { "redo", NULL, NULL, false, "replay a move taken back", c_redo },
-    { "log", NULL, NULL, false, "the moves so far", c_log },
-    { "result", "score", NULL, false, "the score now", c_result },
-    { "save", NULL, "FILE", true, "save the game", c_save },
-    { "load", NULL, "FILE", true, "load a saved game", c_load },
+    { "log", NULL, NULL, false, "the moves so far, with what the rules did by themselves", c_log },
+    { "result", "score", NULL, false, "the final ranks and scores, once the game is over", c_result },
+    { "save", NULL, "FILE", true, "save the game (its moves, edits and redo tail)", c_save },
+    { "load", NULL, "FILE", true, "load a saved game (grove play --from FILE starts from one)", c_load },
     { "reload", NULL, NULL, false,
       "re-read the rule files and replay the moves so far; a move that\n"
-      "no longer plays stops the replay there, under the new rules", c_reload },
+      "no longer plays stops the replay there, and it and the moves after\n"
+      "it wait to be redone: fix the rules and reload again", c_reload },
+    { "record", NULL, "FILE.lua", true,
+      "write the session so far as a test for grove test: the moves and\n"
+      "edits, the state's hash after each, and the expect lines typed", c_record },
     { "auto", NULL, "on|off", true, "play forced (single-option) moves by themselves", c_auto },
     { "sim", NULL, "[OPTIONS]", true,
-      "bot games of this game and its variants: sim -n 500 --bots mcts,random\n"
+      "bot games of this game, its variants and options: sim -n 500 --bots mcts,random\n"
       "(100 games by default, or until --sprt decides; the options of grove sim --help)", c_sim },
-    { "help", "?", "[TOPIC]", true, "this text, or a topic: help topics lists them", c_help },
+    { "help", "?", "[TOPIC]", true, "this text, or a topic: help topics lists them;\n"
+      "help GAME: the game's options", c_help },
     { "quit", "exit q", NULL, false, "leave (also Ctrl-D, or Ctrl-C twice at an empty prompt)", c_quit },
     { NULL, NULL, NULL, false, NULL, NULL },
 };

@@ -23,11 +23,16 @@ static const topic topics[] = {
       "Moves\n"
       "  Each prompt lists the legal moves, numbered. Type the number, or the move's\n"
       "  text as the list shows it ('place a1', 'chop c3'); Tab completes the text.\n"
-      "  A move that is not legal now is refused with the reason and nothing changes.\n"
-      "  Moves a bot makes and forced moves (the only legal one) are played by\n"
-      "  themselves and shown with the reason: 'seat 2: move b3 (mcts)'. 'auto off'\n"
-      "  leaves forced moves to you. 'undo' takes back one of your moves together\n"
-      "  with the bot and forced moves after it.\n"
+      "  A move that is not legal now is refused with the reason (the rule it\n"
+      "  breaks, when the game says; else the legal moves of that kind) and nothing\n"
+      "  changes. Moves a bot makes and forced moves (the only legal one) are played\n"
+      "  by themselves and shown with the reason: 'seat 2: move b3 (mcts)'; between\n"
+      "  such turns the board is shown. 'auto off' leaves forced moves to you.\n"
+      "  'undo' takes back one of your moves together with the bot and forced moves\n"
+      "  after it; while undone moves wait for 'redo', nothing plays by itself.\n"
+      "  Under a move, indented, is what the rules did by themselves (a roll, a\n"
+      "  bite, a tree growing, a card drawn: only what your seat may read); 'log'\n"
+      "  shows it again beside each move.\n"
       "  With hidden cards you read the others' moves only as far as you may see\n"
       "  them ('seat 2: stash a card'). People sharing the keyboard: at each turn\n"
       "  grove clears the screen (and the line history), says whose turn it is, and\n"
@@ -36,13 +41,18 @@ static const topic topics[] = {
       "Lua at the prompt\n"
       "  A line that is not a command or a move is Lua, run against the live game:\n"
       "    s.board:get(\"c3\", \"tree\")        an expression prints its value\n"
-      "    s.score:set(1, 9)                 a statement changes the game (undo does not\n"
-      "                                      take it back; reload or load does)\n"
+      "    s.score:set(1, 9)                 a change by hand: an edit, a move of the\n"
+      "                                      history that undo takes back, save keeps\n"
+      "                                      and load and reload replay\n"
+      "    expect.eq(s.score:get(1), 9)      a check: 'ok', or the error; 'record'\n"
+      "                                      writes the checks that passed into the test\n"
       "    for _, m in ipairs(game:moves()) do print(m) end\n"
       "  `s` is the State (the components the game declared in setup), `game` the\n"
       "  Game (moves, play, undo, result, hash, playout ...). An unfinished line\n"
       "  asks for more (>>). A line that fails, or leaves a var holding a\n"
-      "  non-integer, changes nothing. The whole API: docs/api.md.\n" },
+      "  non-integer, changes nothing. An edit is kept if running it again in the\n"
+      "  rules' sandbox, where only `s` is there, gives the same state (else a note\n"
+      "  says why not). The whole API: docs/api.md.\n" },
     { "bots", "the bots, and how to play against them",
       "Bots\n"
       "  grove play GAME --bot 2=mcts      seat 2 is a bot; give --bot once per bot seat\n"
@@ -86,16 +96,42 @@ static const topic topics[] = {
       "  score2:0.5; it says how many games that took. --plot FILE.svg\n"
       "  draws it; --json/--csv write one record per game (grove replay reads them);\n"
       "  --coverage shows the rule lines no game reached. At the REPL, 'sim -n 500'\n"
-      "  does the same for the game at hand; Ctrl-C stops it.\n" },
+      "  does the same for the game at hand; Ctrl-C stops it.\n"
+      "  Beyond one machine: --records FILE writes each game as a JSON line as it\n"
+      "  ends; --shard I/N plays shard I of N of the study into it (--resume: only\n"
+      "  the games it lacks); grove merge FILES... prints and writes what the whole\n"
+      "  study on one machine would (examples/cluster/: GNU parallel, Slurm).\n" },
     { "save", "save files: what they hold and what loading checks",
       "Saving and loading\n"
-      "  'save FILE' writes the game (game, variants, players, seed, every move as\n"
-      "  text, the state, the rules' version and a checksum) through a temporary file,\n"
-      "  so a failed save never destroys the last one. 'load FILE' replays the moves\n"
-      "  and checks the result against the saved state: a damaged or hand-edited file,\n"
-      "  or one made under another version of the rules, is refused with the reason\n"
-      "  and the game in progress is unchanged. 'grove replay FILE' does the check\n"
-      "  from the shell.\n" },
+      "  'save FILE' writes the game (game, variants, players, seed, every move and\n"
+      "  edit as text with what the rules said, the moves waiting to be redone, the\n"
+      "  state, the rules' version and a checksum) through a temporary file, so a\n"
+      "  failed save never destroys the last one. 'load FILE' replays the moves and\n"
+      "  edits (edits in the rules' sandbox) and checks the result against the saved\n"
+      "  state: a damaged or hand-edited file, or one made under another version of\n"
+      "  the rules, is refused with the reason and the game in progress is unchanged.\n"
+      "  'grove play GAME --from FILE' starts a session from a save (a position set\n"
+      "  up by hand, say); 'grove replay FILE' checks one from the shell.\n" },
+    { "record", "a session turned into a scenario test",
+      "Recording a session as a test\n"
+      "  'record FILE.lua' writes the session so far as a test grove test runs: the\n"
+      "  game opened as this one was, every move and edit, the state's hash after\n"
+      "  each, and the expect lines you typed that passed, each where you typed it:\n"
+      "    logger seat 1> expect.eq(s.board:get(\"c3\", \"tree\"), 2)\n"
+      "    ok\n"
+      "    logger seat 1> record scripts/logger/tests/my_session.lua\n"
+      "  grove test plays it again; a hash that differs means the rules now play the\n"
+      "  session differently. A scripted session (grove play GAME < FILE) that hits\n"
+      "  a refused move, a Lua error or a failed expect exits 1: a session file can\n"
+      "  guard a rule in CI too.\n" },
+    { "reload", "re-reading the rule files mid-game",
+      "Reloading the rules\n"
+      "  'reload' reads the rule files again and replays every move and edit so far\n"
+      "  by its text, under the new rules. A move that no longer replays stops it:\n"
+      "  the game goes on from the move before, and the moves from it on wait as the\n"
+      "  redo tail (log shows them): fix the rules and 'reload' again to replay them\n"
+      "  all, or 'redo' them one by one, or play on, which drops them. Nothing plays\n"
+      "  by itself while they wait. A save keeps them.\n" },
     { "variants", "variants and player counts",
       "Variants\n"
       "  grove list shows each game's player counts and variants.\n"
@@ -110,6 +146,21 @@ static const topic topics[] = {
       "  rule can live outside the game: scripts/GAME/VARIANT.lua in a folder on\n"
       "  GROVE_PATH (an overlay; grove list marks its variants \"(overlay)\").\n"
       "  Example: examples/overlay/.\n" },
+    { "options", "a game's options: the numbers a designer varies",
+      "Options\n"
+      "  A game declares the numbers a designer may vary (Logger's winning score,\n"
+      "  Starfall's hearts ...), each with a default, the values it takes and a line\n"
+      "  saying what it changes. grove list --options GAME lists them; at the REPL,\n"
+      "  'help GAME' (or 'help options') lists them with the values this game plays\n"
+      "  with. Choose them when the game starts:\n"
+      "    grove play logger --set winning_score=15 --set movement=3\n"
+      "    grove sim logger -n 500 --set winning_score=15   (both sides of --compare)\n"
+      "    grove bench logger --set pyramids=10\n"
+      "  A name the game does not declare is refused naming the nearest one, a value\n"
+      "  of the wrong type or out of range naming the values it takes. Save files and\n"
+      "  sim --json records keep every option's value, so load and grove replay play\n"
+      "  the same game. In a rule script: options = {{name =, default =, min =, max =,\n"
+      "  help =}, ...} in the definition, read as s.options.NAME (types/definition.lua).\n" },
     { "writing", "writing a new game: where to start",
       "Writing a game\n"
       "  grove new NAME       a working game to change: game.lua, README.md, tests/\n"
@@ -178,4 +229,10 @@ bool help_has(const char *name)
     for (size_t i = 0; i < NTOPICS; i++)
         if (!strcmp(name, topics[i].name)) return true;
     return false;
+}
+
+const char *help_topic(int i)
+{
+    if (i == 0) return "topics";
+    return i >= 1 && (size_t)i <= NTOPICS ? topics[i - 1].name : NULL;
 }

@@ -1,8 +1,9 @@
 /*
  * lineedit.c — reading the REPL's lines: readline on a terminal (history,
- * Tab completion of the command table's names and of the legal moves'
- * texts), plain stdin otherwise, echoing each line so a scripted session
- * reads as a transcript; and Ctrl-C.
+ * Tab completion of the command table's names, help topics, file names
+ * after save and load, and the legal moves' texts), plain stdin otherwise,
+ * echoing each line so a scripted session reads as a transcript; and
+ * Ctrl-C.
  *
  * Ctrl-C. While work runs (a move, Lua, a bot, a sim) it stops that work:
  * every script in every VM is asked to stop, and the game stays as it was
@@ -80,6 +81,18 @@ static void gather_candidates(void)
         }
     }
     repl *r = current_repl;
+    /* help TOPIC: the topics, and the game's name (its options) */
+    for (int i = 0; help_topic(i); i++) {
+        char line[64];
+        snprintf(line, sizeof line, "help %s", help_topic(i));
+        add_candidate(line);
+    }
+    if (r) {
+        char line[96];
+        snprintf(line, sizeof line, "help %s", game_name(r->g));
+        add_candidate(line);
+        add_candidate("help options");
+    }
     const int64_t *legal;
     int n = r && repl_may_list(r) ? game_legal(r->g, &legal) : -1;
     if (n <= 0) return;
@@ -115,10 +128,25 @@ static char *completion_generator(const char *text, int state)
     return NULL;
 }
 
+/* Does the line start with a command that takes a file name (save, load),
+ * the word being completed its second? */
+static bool file_word(int start)
+{
+    static const char *const takes_file[] = { "save", "load" };
+    const char *line = rl_line_buffer;
+    while (*line == ' ') line++;
+    size_t n = strcspn(line, " \t");
+    if (line + n > rl_line_buffer + start) return false;         /* the cursor is on the command */
+    for (size_t i = 0; i < sizeof takes_file / sizeof takes_file[0]; i++)
+        if (strlen(takes_file[i]) == n && !strncmp(line, takes_file[i], n)) return true;
+    return false;
+}
+
 static char **complete(const char *text, int start, int end)
 {
-    (void)start; (void)end;
+    (void)end;
     rl_attempted_completion_over = 1;
+    if (file_word(start)) return rl_completion_matches(text, rl_filename_completion_function);
     return rl_completion_matches(text, completion_generator);
 }
 
@@ -218,7 +246,8 @@ read_result lineedit_read(repl *r, const char *prompt, bool history, char **out)
         return READ_EOF;
     }
     if (n && line[n - 1] == '\n') line[n - 1] = '\0';
-    printf("%s%s\n", prompt, line);     /* a transcript of a scripted session */
+    printf("%s%s\n", prompt, line);     /* a transcript of a scripted session, */
+    fflush(stdout);                     /* there before the line's work starts */
     *out = line;
     return READ_LINE;
 }

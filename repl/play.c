@@ -6,13 +6,31 @@
  * move number, a move text, or Lua evaluated against the live game
  * (luaprompt.c). Bots and forced moves play themselves.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "api.h"
 #include "repl.h"
+
+void repl_failed(repl *r, const char *what)
+{
+    if (!r->errors++) snprintf(r->first_error, sizeof r->first_error, "%s", what);
+}
+
+void repl_error(repl *r, const char *fmt, ...)
+{
+    char text[GAME_ERRLEN];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    printf("%s\n", text);
+    repl_failed(r, text);
+}
 
 void repl_changed(repl *r)
 {
@@ -80,8 +98,9 @@ static void clear_screen(void)
     fflush(stdout);
 }
 
-/* The moves played since `seat` last gave up the keyboard, as it may read
- * them: the echoes it missed were cleared with the last player's view. */
+/* The moves played since `seat` last gave up the keyboard, and what the
+ * rules said then, as it may read them: the echoes it missed were cleared
+ * with the last player's view. */
 static void print_since(repl *r, int seat)
 {
     int now = game_position(r->g);
@@ -91,8 +110,13 @@ static void print_since(repl *r, int seat)
     for (int i = from; i < now; i++) {
         char text[256];
         int actor = 0;
-        game_describe_past_for(r->g, i, seat, text, sizeof text, &actor);
-        printf("%4d. seat %d: %s\n", i + 1, actor, text);
+        const char *edit = game_history_edit(r->g, i);
+        if (edit) printf("%4d. edit: %s\n", i + 1, edit);
+        else {
+            game_describe_past_for(r->g, i, seat, text, sizeof text, &actor);
+            printf("%4d. seat %d: %s\n", i + 1, actor, text);
+        }
+        repl_print_said(game_entry_said(r->g, i), seat, 6);     /* what the rules said, as it may read it */
     }
 }
 
@@ -142,6 +166,44 @@ bool repl_may_list(repl *r)
     return over != 0 || game_actor(r->g) == repl_reader(r);
 }
 
+void repl_print_said(const char *said, int viewer, int indent)
+{
+    game_line line;
+    while (game_said_next(&said, &line))
+        if (game_line_for(&line, viewer)) printf("%*s%.*s\n", indent, "", line.len, line.text);
+}
+
+int repl_width(void)
+{
+    struct winsize ws;
+    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;
+    const char *env = getenv("COLUMNS");
+    int n = env ? atoi(env) : 0;
+    return n >= 20 && n <= 1000 ? n : 80;
+}
+
+/* Print a text too long for the width, broken at spaces, continuation
+ * lines indented by `hang`. */
+static void print_wrapped(const char *text, int width, int hang)
+{
+    int col = 0;
+    const char *p = text;
+    while (*p) {
+        const char *end = strchr(p, ' ');
+        int n = end ? (int)(end - p) : (int)strlen(p);
+        if (col > hang && col + 1 + n > width) { printf("\n%*s", hang, ""); col = hang; }
+        else if (col > 0 && p != text) { putchar(' '); col++; }
+        printf("%.*s", n, p);
+        col += n;
+        p += n;
+        while (*p == ' ') p++;
+    }
+    putchar('\n');
+}
+
+/* The moves in columns, numbered down each column (as ls lists files),
+ * as many columns as the width holds; a move too long for a line wraps at
+ * its spaces. */
 void repl_print_moves(repl *r)
 {
     if (!repl_may_list(r)) {
@@ -152,22 +214,65 @@ void repl_print_moves(repl *r)
     }
     const int64_t *legal;
     int n = game_legal(r->g, &legal);
-    if (n < 0) { printf("error: %s\n", game_error(r->g)); return; }
-    int64_t *copy = malloc(sizeof(int64_t) * (size_t)(n + 1));
-    if (!copy) return;
-    memcpy(copy, legal, sizeof(int64_t) * (size_t)n);
-    int reader = repl_reader(r);
-    int col = 0;
-    for (int i = 0; i < n; i++) {
-        char text[256], item[300];
-        game_describe_for(r->g, copy[i], reader, text, sizeof text);
-        int w = snprintf(item, sizeof item, "%3d. %-14s", i + 1, text);
-        if (col + w > 78) { printf("\n"); col = 0; }
-        printf("%s", item);
-        col += w;
+    if (n < 0) { repl_error(r, "error: %s", game_error(r->g)); return; }
+    if (n == 0) return;
+    int64_t *copy = malloc(sizeof(int64_t) * (size_t)n);
+    char (*items)[300] = malloc(sizeof *items * (size_t)n);
+    int *len = malloc(sizeof *len * (size_t)n), *colw = malloc(sizeof *colw * (size_t)n);
+    if (!copy || !items || !len || !colw) {
+        repl_error(r, "error: out of memory");
+        goto done;
     }
-    if (col) printf("\n");
+    memcpy(copy, legal, sizeof(int64_t) * (size_t)n);
+    int digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5;
+    int reader = repl_reader(r);
+    for (int i = 0; i < n; i++) {
+        char text[256];
+        game_describe_for(r->g, copy[i], reader, text, sizeof text);
+        len[i] = snprintf(items[i], sizeof items[i], "%*d. %s", digits, i + 1, text);
+        if (len[i] >= (int)sizeof items[i]) len[i] = (int)sizeof items[i] - 1;
+    }
+    const int gap = 3, width = repl_width() - 1;
+    /* the most columns whose widths (and gaps) fit */
+    int cols = 1, rows = n;
+    for (int c = n; c > 1; c--) {
+        int rws = (n + c - 1) / c, total = 0;
+        if ((c - 1) * rws >= n) continue;                   /* a column would be empty */
+        for (int k = 0; k < c; k++) {
+            int w = 0;
+            for (int i = k * rws; i < (k + 1) * rws && i < n; i++) if (len[i] > w) w = len[i];
+            colw[k] = w;
+            total += w + (k ? gap : 0);
+        }
+        if (total <= width) { cols = c; rows = rws; break; }
+    }
+    if (cols == 1) rows = n;
+    else {                                                  /* the widths of the columns chosen */
+        for (int k = 0; k < cols; k++) {
+            colw[k] = 0;
+            for (int i = k * rows; i < (k + 1) * rows && i < n; i++) if (len[i] > colw[k]) colw[k] = len[i];
+        }
+    }
+    for (int row = 0; row < rows; row++) {
+        if (cols == 1) {
+            if (len[row] > width) print_wrapped(items[row], width, digits + 2);
+            else printf("%s\n", items[row]);
+            continue;
+        }
+        for (int k = 0; k < cols; k++) {
+            int i = k * rows + row;
+            if (i >= n) break;
+            bool last = k == cols - 1 || (k + 1) * rows + row >= n;
+            printf("%s%-*s", k ? "   " : "", last ? 0 : colw[k], items[i]);
+            if (last) break;
+        }
+        putchar('\n');
+    }
+done:
     free(copy);
+    free(items);
+    free(len);
+    free(colw);
 }
 
 void repl_print_result(repl *r)
@@ -176,8 +281,8 @@ void repl_print_result(repl *r)
     int *ranks = calloc((size_t)players, sizeof *ranks);
     char (*shown)[32] = calloc((size_t)players, sizeof *shown);
     game_result res = { .ranks = ranks, .shown = shown };
-    if (!ranks || !shown) printf("error: out of memory\n");
-    else if (!game_outcome(r->g, &res)) printf("error: %s\n", game_error(r->g));
+    if (!ranks || !shown) repl_error(r, "error: out of memory");
+    else if (!game_outcome(r->g, &res)) repl_error(r, "error: %s", game_error(r->g));
     else if (!res.over) printf("no result yet: the game is still on\n");
     else {
         if (res.text[0]) printf("%s\n", res.text);
@@ -193,28 +298,41 @@ void repl_print_result(repl *r)
     free(shown);
 }
 
+/* Does a redo tail wait (undone moves, or moves a reload could not
+ * replay)? Then nothing plays by itself: a move played drops the tail. */
+static bool tail_waits(repl *r)
+{
+    return game_position(r->g) < game_history_length(r->g) || game_pending(r->g) > 0;
+}
+
 /* Show the position (after a hand-over between people, in hidden-card
  * games); false when a person quit at the hand-over. */
 static bool show(repl *r)
 {
     int over = game_over(r->g);
-    if (over < 0) { printf("error: %s\n", game_error(r->g)); r->shown = true; return true; }
+    if (over < 0) { repl_error(r, "error: %s", game_error(r->g)); r->shown = true; return true; }
     int actor = over ? 0 : game_actor(r->g);
     int viewer = view_for(r, actor);
     if (!hand_over(r, viewer)) return false;
     char *board = game_render(r->g, viewer);
     if (board) printf("%s\n", board);
-    else printf("error: %s\n", game_error(r->g));
+    else repl_error(r, "error: %s", game_error(r->g));
     free(board);
     if (over) {
         if (!r->result_shown) {
-            printf("Game over after %d moves. ", game_position(r->g));
+            printf("Game over after %d move%s. ", game_position(r->g), game_position(r->g) == 1 ? "" : "s");
             repl_print_result(r);
             r->result_shown = true;
         }
     } else {
         printf("Seat %d to play:\n", actor);
         repl_print_moves(r);
+        const char *why;
+        if (tail_waits(r) && repl_automatic(r, &why)) {
+            int n = game_history_length(r->g) - game_position(r->g) + game_pending(r->g);
+            printf("(%d move%s wait%s to be redone, so the %s move is not played by itself: redo replays the "
+                   "next, a move played drops them)\n", n, n == 1 ? "" : "s", n == 1 ? "s" : "", why);
+        }
     }
     r->shown = true;
     return true;
@@ -223,18 +341,21 @@ static bool show(repl *r)
 /* ---- playing -------------------------------------------------------------------- */
 
 /* Play m for the actor, saying so, as the reader may read it, when it was
- * not typed. */
+ * not typed; then what the rules did by themselves (s:say), as the reader
+ * may read it. */
 static bool play(repl *r, int64_t m, const char *why)
 {
     char text[256];
     int actor = game_actor(r->g);
-    if (why) game_describe_for(r->g, m, repl_reader(r), text, sizeof text);
+    int reader = repl_reader(r);
+    if (why) game_describe_for(r->g, m, reader, text, sizeof text);
     if (!game_apply(r->g, m, true, true)) {
-        printf("error: %s\n", game_error(r->g));
+        repl_error(r, "error: %s", game_error(r->g));
         return false;
     }
     if (why) printf("seat %d: %s (%s)\n", actor, text, why);
     for (int seat = 1; seat <= MAX_BOTS; seat++) bot_observe(r->bots[seat], m);
+    repl_print_said(game_said_now(r->g), reader, 2);
     repl_changed(r);
     return true;
 }
@@ -250,28 +371,57 @@ bool repl_automatic(repl *r, const char **why)
     return false;
 }
 
-/* Play bot and forced moves until a person must decide. */
+/* Show the board between automatic turns: the position a chain of bot or
+ * forced moves reached when the turn passes within it, for the seat on the
+ * screen (no hand-over: nobody decides here). */
+static void show_between(repl *r)
+{
+    char *board = game_render(r->g, repl_reader(r));
+    if (board) printf("%s\n", board);
+    else repl_error(r, "error: %s", game_error(r->g));
+    free(board);
+}
+
+/* Say a bot thinks, on a terminal, until it moves (the line is then
+ * cleared: the move itself is printed). */
+static void thinking(repl *r, int seat, bool on)
+{
+    if (!isatty(STDOUT_FILENO)) return;
+    if (on) printf("seat %d (%s) is thinking... (Ctrl-C stops it)", seat, r->o.bots[seat]);
+    else printf("\r\033[K");
+    fflush(stdout);
+}
+
+/* Play bot and forced moves until a person must decide; when the turn
+ * passes from one automatic move to another seat's, show the board first,
+ * so no position runs off the screen unseen. */
 static void run_automatic(repl *r)
 {
     const char *why;
-    for (int guard = 0; guard < 100000 && repl_automatic(r, &why); guard++) {
+    int last = 0;                           /* the seat of the last automatic move */
+    for (int guard = 0; guard < 100000 && !tail_waits(r) && repl_automatic(r, &why); guard++) {
         const int64_t *legal;
         int n = game_legal(r->g, &legal);
-        if (n < 0) { printf("error: %s\n", game_error(r->g)); return; }
+        if (n < 0) { repl_error(r, "error: %s", game_error(r->g)); return; }
         int64_t m = legal[0];
         int actor = game_actor(r->g);
+        if (last && actor != last) show_between(r);
+        last = actor;
         if (n > 1 && is_bot(r, actor)) {
             uint64_t seed = ((uint64_t)rng_next(&r->bot_rng) << 32) | rng_next(&r->bot_rng);
             fflush(stdout);             /* the board and prompt before the bot thinks */
             bot_stats st;
-            if (!bot_move(r->bots[actor], r->g, seed, &m, &st)) {
+            thinking(r, actor, true);
+            bool chose = bot_move(r->bots[actor], r->g, seed, &m, &st);
+            thinking(r, actor, false);
+            if (!chose) {
                 if (vm_cancelled()) {
                     printf("interrupted: the %s bot of seat %d stopped thinking; press Enter to let it "
                            "move, or type a command (undo, save, quit)\n", r->o.bots[actor], actor);
                     r->paused = true;
                     r->shown = true;
                 } else {
-                    printf("error: the %s bot of seat %d: %s\n", r->o.bots[actor], actor, game_error(r->g));
+                    repl_error(r, "error: the %s bot of seat %d: %s", r->o.bots[actor], actor, game_error(r->g));
                 }
                 return;
             }
@@ -296,9 +446,8 @@ static char *trim(char *s)
     return s;
 }
 
-/* Lua, possibly over several lines, starting with `first`; move_err says
- * why it was no move, for a line that is no Lua either. */
-static void run_lua(repl *r, const char *first, const char *move_err)
+/* Lua, possibly over several lines, starting with `first`. */
+static void run_lua(repl *r, const char *first)
 {
     char syntax[1024];
     size_t len = strlen(first);
@@ -310,9 +459,10 @@ static void run_lua(repl *r, const char *first, const char *move_err)
         if (st == 1) break;
         if (st < 0) {
             if (!strchr(code, '\n'))
-                printf("not a command, a legal move or Lua: %s\n  (type 'help', or 'moves' for the legal moves)\n", move_err);
+                repl_error(r, "not a command, a move or Lua: '%s' (type 'help' for the commands, 'moves' "
+                           "for the legal moves)", first);
             else
-                printf("error: %s\n", syntax);
+                repl_error(r, "error: %s", syntax);
             break;
         }
         char *more = lineedit_line(r, ">> ");
@@ -344,19 +494,58 @@ static bool handle_line(repl *r, char *line)
     if (end != cmd && *end == '\0') {
         const int64_t *legal;
         int nlegal = game_legal(r->g, &legal);
-        if (nlegal < 0) { printf("error: %s\n", game_error(r->g)); return true; }
-        if (nlegal == 0) { printf("the game is over: no moves (undo, load, or quit)\n"); return true; }
-        if (n < 1 || n > nlegal) { printf("no move %ld: choose 1..%d\n", n, nlegal); return true; }
+        if (nlegal < 0) { repl_error(r, "error: %s", game_error(r->g)); return true; }
+        if (nlegal == 0) { repl_error(r, "the game is over: no moves (undo, load, or quit)"); return true; }
+        if (n < 1 || n > nlegal) { repl_error(r, "no move %ld: choose 1..%d", n, nlegal); return true; }
         play(r, legal[n - 1], NULL);
         return true;
     }
-    /* a move text */
+    /* a move text; a move of the game that is not legal now gets its reason */
     int64_t m;
     if (game_parse(r->g, cmd, &m)) { play(r, m, NULL); return true; }
-    char move_err[GAME_ERRLEN];
-    snprintf(move_err, sizeof move_err, "%s", game_error(r->g));
-    run_lua(r, cmd, move_err);
+    char why[GAME_ERRLEN];
+    int refused = game_refusal_for(r->g, cmd, repl_reader(r), why, sizeof why);
+    if (refused < 0) repl_error(r, "error: %s", game_error(r->g));
+    else if (refused) repl_error(r, "refused '%s': %s", cmd, why);
+    else run_lua(r, cmd);
     return true;
+}
+
+/* Open the session's game: a new one, or the one a save file holds
+ * (--from), which must agree with what the command line says of it. */
+static game *open_session_game(repl *r, char *err, size_t errlen)
+{
+    if (!r->o.from) {
+        if (!r->o.players) r->o.players = cli_default_players(r->vm, r->o.game, r->o.variants);
+        if (!r->o.players) { snprintf(err, errlen, "%s", ""); return NULL; }
+        return game_open_with(r->vm, r->o.game, r->o.variants, r->o.players, r->o.seed, &r->o.set, err, errlen);
+    }
+    if (r->o.set.n > 0) {
+        snprintf(err, errlen, "--from %s: the file holds the options it was played with (leave --set out)", r->o.from);
+        return NULL;
+    }
+    char *text = cli_read_file(r->o.from, err, errlen);
+    if (!text) return NULL;
+    char why[GAME_ERRLEN];
+    game *g = game_load_text(r->vm, text, why, sizeof why);
+    free(text);
+    if (!g) { snprintf(err, errlen, "--from %s: %s", r->o.from, why); return NULL; }
+    const char *differs = NULL;
+    if (r->o.game && strcmp(r->o.game, game_name(g)) != 0) differs = "game";
+    else if (r->o.players && r->o.players != game_players(g)) differs = "player count";
+    else if (r->o.seed_given && r->o.seed != game_seed(g)) differs = "seed";
+    else if (r->o.variants[0] && strcmp(r->o.variants, game_variants(g)) != 0) differs = "variants";
+    if (differs) {
+        snprintf(err, errlen, "--from %s: the file holds %s, %d players, seed %llu%s%s; the command line asks for "
+                 "another %s (leave it out: the file says it)", r->o.from, game_name(g), game_players(g),
+                 (unsigned long long)game_seed(g), game_variants(g)[0] ? ", variants " : "", game_variants(g), differs);
+        game_close(g);
+        return NULL;
+    }
+    r->o.players = game_players(g);
+    r->o.seed = game_seed(g);
+    snprintf(r->o.variants, sizeof r->o.variants, "%s", game_variants(g));
+    return g;
 }
 
 int play_session(const cli_opts *opts, FILE *in)
@@ -365,11 +554,13 @@ int play_session(const cli_opts *opts, FILE *in)
     r.o = *opts;
     r.vm = cli_vm();
     if (!r.vm) return 1;
-    if (!r.o.players) r.o.players = cli_default_players(r.vm, r.o.game, r.o.variants);
-    if (!r.o.players) { vm_free(r.vm); return 1; }
     char err[GAME_ERRLEN];
-    r.g = game_open(r.vm, r.o.game, r.o.variants, r.o.players, r.o.seed, 0, err, sizeof err);
-    if (!r.g) { fprintf(stderr, "grove: %s\n", err); vm_free(r.vm); return 1; }
+    r.g = open_session_game(&r, err, sizeof err);
+    if (!r.g) {
+        if (err[0]) fprintf(stderr, "grove: %s\n", err);
+        vm_free(r.vm);
+        return 1;
+    }
     for (int seat = r.o.players + 1; seat <= MAX_BOTS; seat++)
         if (r.o.bots[seat][0]) {
             fprintf(stderr, "grove: --bot %d: the game has only %d seats\n", seat, r.o.players);
@@ -387,12 +578,23 @@ int play_session(const cli_opts *opts, FILE *in)
     r.tty = in == stdin && isatty(STDIN_FILENO);
     r.auto_forced = true;
     luaprompt_open(&r);
-    printf("grove %s: %s, %d player%s, seed %llu%s%s. Type 'help' for commands.\n", GROVE_VERSION,
-           r.o.game, r.o.players, r.o.players == 1 ? "" : "s", (unsigned long long)r.o.seed,
-           game_variants(r.g)[0] ? ", variants " : "", game_variants(r.g));   /* with one a player count brings */
+    game_settings changed;              /* the options set away from their defaults */
+    char options[512] = "";
+    if (game_options_values(r.g, true, &changed)) game_settings_text(&changed, options, sizeof options);
+    printf("grove %s: %s, %d player%s, seed %llu%s%s%s%s. Type 'help' for commands.\n", GROVE_VERSION,
+           game_name(r.g), r.o.players, r.o.players == 1 ? "" : "s", (unsigned long long)r.o.seed,
+           game_variants(r.g)[0] ? ", variants " : "", game_variants(r.g),   /* with one a player count brings */
+           options[0] ? ", options " : "", options);
+    if (r.o.from) {
+        printf("from %s: %d move%s played\n", r.o.from, game_position(r.g), game_position(r.g) == 1 ? "" : "s");
+        if (game_load_note(r.g)[0]) printf("note: %s\n", game_load_note(r.g));
+    } else {
+        repl_print_said(game_entry_said(r.g, -1), repl_reader(&r), 2);
+    }
     lineedit_open(&r);
     for (;;) {
         if (!r.paused) run_automatic(&r);
+        if (vm_cancelled()) repl_sigint_clear();    /* a Ctrl-C stopped the bots: show the game */
         if (!r.shown && !show(&r)) break;
         repl_sigint_clear();            /* a Ctrl-C that stopped the work above is done with */
         int over = game_over(r.g);
@@ -417,6 +619,7 @@ int play_session(const cli_opts *opts, FILE *in)
         uint64_t before = 0, after = 0;
         if (r.paused) game_hash(r.g, &before);
         bool go = handle_line(&r, line);
+        if (vm_cancelled()) repl_sigint_clear();    /* the line's work was stopped: done with it */
         if (r.paused && (resume || !game_hash(r.g, &after) || after != before)) r.paused = false;
         free(line);
         if (!go) break;
@@ -426,6 +629,15 @@ int play_session(const cli_opts *opts, FILE *in)
     for (int seat = 1; seat <= MAX_BOTS; seat++) bot_free(r.bots[seat]);
     game_close(r.g);
     vm_free(r.vm);
+    for (int i = 0; i < r.nchecks; i++) free(r.checks[i].code);
+    free(r.checks);
+    fflush(stdout);
+    if (r.errors && !r.tty) {
+        /* a session file that guards a rule fails when a line of it did */
+        fprintf(stderr, "grove: %d line%s of the session failed; the first: %s\n", r.errors,
+                r.errors == 1 ? "" : "s", r.first_error);
+        return 1;
+    }
     return 0;
 }
 
@@ -434,7 +646,11 @@ int cmd_play(int argc, char **argv)
     cli_opts o = { 0 };
     o.seed = 1;
     if (!cli_parse_opts(argc, argv, 2, &o, false)) return 2;
-    if (!o.game) { fprintf(stderr, "usage: grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]... [--ascii]\n"); return 2; }
+    if (!o.game && !o.from) {
+        fprintf(stderr, "usage: grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]... "
+                        "[--ascii] [--from FILE]\n");
+        return 2;
+    }
     if (o.ascii) {
         bool color, unicode;
         api_display(&color, &unicode);

@@ -20,6 +20,7 @@
  * names) goes through put_text, which escapes it for XML.
  */
 #include "plot.h"
+#include "outfile.h"
 
 #include <errno.h>
 #include <math.h>
@@ -501,29 +502,9 @@ char *plot_svg(const plot_data *d)
 
 bool plot_write(const plot_data *d, const char *path, char *err, size_t errlen)
 {
-    char tmp[4096];
-    if ((size_t)snprintf(tmp, sizeof tmp, "%s.tmp", path) >= sizeof tmp) {
-        snprintf(err, errlen, "cannot write %s: the path is too long", path);
-        return false;
-    }
     char *text = plot_svg(d);
     if (!text) { snprintf(err, errlen, "out of memory drawing the plot for %s", path); return false; }
-    FILE *f = fopen(tmp, "w");
-    if (!f) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        free(text);
-        return false;
-    }
-    size_t len = strlen(text);
-    bool ok = fwrite(text, 1, len, f) == len;
-    ok = fflush(f) == 0 && ok;
-    ok = fsync(fileno(f)) == 0 && ok;
-    ok = fclose(f) == 0 && ok;
+    bool ok = outfile_write(path, text, strlen(text), err, errlen);
     free(text);
-    if (!ok || rename(tmp, path) != 0) {
-        snprintf(err, errlen, "cannot write %s: %s", path, strerror(errno));
-        remove(tmp);
-        return false;
-    }
-    return true;
+    return ok;
 }

@@ -20,6 +20,15 @@
 
 #include "cli.h"
 
+/* A check typed at the prompt (a Lua line starting with `expect`) that
+ * passed: `record` writes it into the test after entry `after` of the
+ * history, if the state there still hashes to `hash`. */
+typedef struct {
+    int after;
+    uint64_t hash;
+    char *code;             /* owned */
+} repl_check;
+
 typedef struct repl {
     grove_vm *vm;
     game *g;
@@ -39,6 +48,10 @@ typedef struct repl {
     bool paused;            /* Ctrl-C stopped a bot: it waits for the next line */
     bool warned_quit;       /* Ctrl-C at an empty prompt said how to quit */
     bool noted[MAX_BOTS + 1];   /* a bot's note (fewer threads) was said */
+    repl_check *checks;     /* the expect lines typed that passed, for `record` */
+    int nchecks, capchecks;
+    int errors;             /* lines that failed: a refused move, a Lua error, a failed command */
+    char first_error[160];  /* the first of them, for the exit message of a scripted session */
 } repl;
 
 /* ---- the commands (commands.c) -------------------------------------------------- */
@@ -72,8 +85,9 @@ void repl_changed(repl *r);
  * closes the old one. */
 void repl_set_game(repl *r, game *g);
 
-/* Play bot and forced moves back: is the position one the REPL plays by
- * itself (a bot's turn or a forced move)? Sets *why. */
+/* Is the position one the REPL plays by itself (a bot's turn or a forced
+ * move)? Sets *why (the bot's name, or "forced"). It does not while a
+ * redo tail waits; undo steps back over such positions. */
 bool repl_automatic(repl *r, const char **why);
 
 /* Who reads what is printed now: the seat whose view is on the screen, or
@@ -86,10 +100,28 @@ int repl_reader(const repl *r);
 bool repl_may_list(repl *r);
 
 /* List the legal moves, numbered, as the reader may read them (or say why
- * they are not listed). */
+ * they are not listed), in columns as wide as the terminal. */
 void repl_print_moves(repl *r);
 /* The score now (or "no result yet"). */
 void repl_print_result(repl *r);
+
+
+/* Print narration (game_said_now, game_entry_said) as `viewer` (the
+ * reader: repl_reader) may read it, each line indented by `indent`
+ * spaces. */
+void repl_print_said(const char *said, int viewer, int indent);
+
+/* The columns of the terminal the REPL writes to (COLUMNS, else 80, when
+ * stdout is no terminal). */
+int repl_width(void);
+
+/* Report a failed line: print "error: ..." (or the text as given when it
+ * starts with no "error"), counted for the exit status of a scripted
+ * session. */
+void repl_error(repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Count a failure the caller printed itself (the Lua prompt's errors). */
+void repl_failed(repl *r, const char *what);
 
 /* ---- reading lines (lineedit.c) ----------------------------------------------------- */
 

@@ -5,8 +5,9 @@
  *   grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]]
  *             [--seed S] [--threads T] [--cap MOVES] [--json FILE] [--csv FILE]
  *             [--plot FILE.svg] [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]]
- *             [--coverage]
+ *             [--coverage] [--records FILE.jsonl [--shard I/N] [--resume]] [--set NAME=VALUE]...
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,6 +52,8 @@ static const char usage[] =
     "usage: grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]] [--seed S]\n"
     "                 [--threads T] [--cap MOVES] [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
     "                 [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]] [--coverage]\n"
+    "                 [--records FILE.jsonl [--shard I/N] [--resume]]\n"
+    "                 [--set NAME=VALUE]...\n"
     "  bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; one for all seats or one per seat\n"
     "  variants: comma-separated names; '-' for none (in --compare)\n"
     "  --plot: an SVG picture of win rates, scores and game lengths (A and B side by side with --compare)\n"
@@ -58,14 +61,21 @@ static const char usage[] =
     "      'significant' at most 5% of the time), and how alike the paired games were (r)\n"
     "  --sprt: play until a sequential test decides one measure (-n: at most N games, default 100000):\n"
     "      first, winN (seat N's win rate; DELTA in points, default 5), scoreN:DELTA, length:DELTA;\n"
-    "      with --compare, B against A; alone, a seat's win rate against its fair share\n";
+    "      with --compare, B against A; alone, a seat's win rate against its fair share\n"
+    "  --records FILE: every game as one line of JSON (JSON Lines), written as it ends\n"
+    "  --shard I/N: play only the games of shard I of N of this study, into --records FILE;\n"
+    "      grove merge FILES... then prints the study's summary, as one run would\n"
+    "  --resume: play only the games FILE (--records) does not hold yet\n"
+
+    "  --set: a game option (both sides of --compare play with it); grove help options says more\n";
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
 {
     if (!s) return false;
     char *end;
+    errno = 0;
     long v = strtol(s, &end, 10);
-    if (*end || end == s || v < lo || v > hi) return false;
+    if (*end || end == s || errno || v < lo || v > hi) return false;
     *out = v;
     return true;
 }
@@ -89,7 +99,7 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
             if (!parse_long(v, 1, MAX_BOTS, &n)) { fprintf(stderr, "grove sim: --players needs a number 1..%d\n", MAX_BOTS); return 0; }
             o->players = (int)n; i++;
         } else if (!strcmp(a, "--seed") || !strcmp(a, "-s")) {
-            if (!parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove sim: --seed needs a non-negative integer\n"); return 0; }
+            if (!parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove sim: --seed needs an integer 0..%ld (a record's seed is a Lua integer)\n", 0x7fffffffffffffffL); return 0; }
             o->seed = (uint64_t)n; i++;
         } else if (!strcmp(a, "--threads") || !strcmp(a, "-t")) {
             if (!parse_long(v, 1, SIM_MAX_THREADS, &n)) { fprintf(stderr, "grove sim: --threads needs 1..%d\n", SIM_MAX_THREADS); return 0; }
@@ -120,11 +130,28 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
             }
             o->nsides = 2;
             i += 2;
+        } else if (!strcmp(a, "--set")) {
+            char why[GAME_ERRLEN];
+            if (!v) { fprintf(stderr, "grove sim: --set needs NAME=VALUE (grove list --options GAME lists them)\n"); return 0; }
+            if (!game_settings_add(&o->set, v, why, sizeof why)) { fprintf(stderr, "grove sim: %s\n", why); return 0; }
+            i++;
         } else if (!strcmp(a, "--sprt")) {
             if (!v) { fprintf(stderr, "grove sim: --sprt needs a measure: first, winN, scoreN:DELTA, length:DELTA\n"); return 0; }
             o->sprt = v; i++;
         } else if (!strcmp(a, "--coverage")) {
             o->coverage = true;
+        } else if (!strcmp(a, "--records")) {
+            if (!v) { fprintf(stderr, "grove sim: --records needs a file (FILE.jsonl)\n"); return 0; }
+            o->records = v; i++;
+        } else if (!strcmp(a, "--shard")) {
+            int si, sn, used = 0;
+            if (!v || sscanf(v, "%d/%d%n", &si, &sn, &used) != 2 || v[used] || sn < 1 || si < 1 || si > sn) {
+                fprintf(stderr, "grove sim: --shard needs I/N, shard I (1 to N) of N: --shard 2/4\n");
+                return 0;
+            }
+            o->shard = si; o->nshards = sn; i++;
+        } else if (!strcmp(a, "--resume")) {
+            o->resume = true;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);
             return -1;
@@ -140,6 +167,27 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
     }
     if (o->sprt && !o->n) o->n = SIM_SPRT_MAX_GAMES;
     if (!o->game || !o->n) { fputs(usage, stderr); return 0; }
+    /* what records, shards and resuming cannot carry */
+    const char *refusal = NULL;
+    if ((o->nshards || o->resume) && !o->records)
+        refusal = o->nshards ? "--shard writes its games to --records FILE: give one" : "--resume needs --records FILE";
+    else if (o->records && o->sprt)
+        refusal = "--sprt stops when its test decides, reading the games in seed order, so it cannot be split or "
+                  "resumed: run it whole (--json keeps its games)";
+    else if (o->coverage && (o->nshards || o->resume))
+        refusal = "--coverage counts the lines this process runs, which records do not carry: run it without "
+                  "--shard or --resume";
+    else if (o->records && o->set.n)
+        refusal = "--set is not carried by --records yet, so grove merge could not tell studies with other options "
+                  "apart: run a study with options whole (--json keeps its games)";
+    else if (o->nshards && (o->json || o->csv || o->plot))
+        refusal = "a shard holds part of a study: grove merge FILES... writes --json, --csv and --plot of the whole";
+    if (refusal) { fprintf(stderr, "grove sim: %s\n", refusal); return 0; }
+    if (o->seed > (uint64_t)0x7fffffffffffffffL - (uint64_t)(o->n - 1)) {
+        fprintf(stderr, "grove sim: the seeds %llu.. of %ld games go past %ld, the largest seed: give a smaller --seed\n",
+                (unsigned long long)o->seed, o->n, 0x7fffffffffffffffL);
+        return 0;
+    }
     /* bots: one kind for every seat, or one per seat */
     char why[256];
     int k = bot_parse_list(bots, &o->bots[1], MAX_BOTS, why, sizeof why);
@@ -156,6 +204,65 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
     return 1;
 }
 
+void sim_print_header(const sim_opts *o)
+{
+    printf("%s, %d player%s, %s%ld games (seeds %llu..%llu), bots", o->game, o->players, o->players == 1 ? "" : "s",
+           o->sprt ? "up to " : "", o->n, (unsigned long long)o->seed, (unsigned long long)(o->seed + (uint64_t)o->n - 1));
+    for (int p = 1; p <= o->players; p++) printf(" %s", o->botnames[p]);
+    if (o->nsides == 1 && o->variants[0][0]) printf(", variants %s", o->variants[0]);
+    if (o->set.n) {
+        char text[512];
+        game_settings_text(&o->set, text, sizeof text);
+        printf(", options %s", text);
+    }
+    printf("\n");
+}
+
+int sim_report_failed(const sim_run *runs, int nsides, long lo, long hi)
+{
+    int rc = 0;
+    for (int side = 0; side < nsides; side++) {
+        const sim_run *r = &runs[side];
+        long failed = 0;
+        for (long i = lo; i < hi; i++)
+            if (r->games[i].failed) {
+                if (!failed) fprintf(stderr, "grove sim: %s\n", r->games[i].err);
+                failed++;
+            }
+        if (failed) { fprintf(stderr, "grove sim: %ld of %ld games failed\n", failed, hi - lo); rc = 1; }
+    }
+    return rc;
+}
+
+int sim_report(sim_run *runs, const sim_sprt *test, long max_games, coverage *cov, double seconds)
+{
+    const sim_opts *o = runs[0].o;
+    summary sums[2];
+    int rc = 0;
+    for (int side = 0; side < o->nsides; side++) {
+        sim_summarize(&runs[side], &sums[side]);
+        if (o->nsides == 2) printf("\n%s: %s\n", side ? "B" : "A", o->variants[side][0] ? o->variants[side] : "(no variant)");
+        sim_print_summary(&runs[side], &sums[side], o->nsides == 2 ? seconds / 2 : seconds);
+    }
+    if (o->nsides == 2) sim_compare(runs, test != NULL);
+    if (test) sim_sprt_print(test, max_games);
+    if (cov) {
+        printf("\n");
+        char folder[128];
+        snprintf(folder, sizeof folder, "scripts/%s/", o->game);
+        grove_vm *rv = cli_vm();
+        if (rv) {
+            coverage_report(cov, folder, rv, stdout);
+            vm_free(rv);
+        }
+    }
+    if (o->json && !sim_write_json(runs, o->nsides, o->json)) rc = 1;
+    if (o->csv && !sim_write_csv(runs, o->nsides, o->csv)) rc = 1;
+    if (o->plot && !sim_write_plot(runs, sums, o->nsides, o->plot)) rc = 1;
+    for (int side = 0; side < o->nsides; side++) sim_free_summary(&sums[side]);
+    return rc;
+}
+
 int cmd_sim(int argc, char **argv)
 {
     sim_opts o;
@@ -167,11 +274,15 @@ int cmd_sim(int argc, char **argv)
     /* a first game, to refuse bad names and counts before starting threads */
     for (int side = 0; side < o.nsides; side++) {
         char err[GAME_ERRLEN];
-        game *g = game_open(vm, o.game, o.variants[side], o.players, o.seed, 0, err, sizeof err);
+        game *g = game_open_with(vm, o.game, o.variants[side], o.players, o.seed, &o.set, err, sizeof err);
         if (!g) { fprintf(stderr, "grove sim: %s\n", err); vm_free(vm); return 1; }
+        o.rules[side] = game_rules_print(g);
+        bool read = game_options_values(g, false, &o.played[side]);
+        if (!read) fprintf(stderr, "grove sim: %s\n", game_error(g));
         game_close(g);
+        if (!read) { vm_free(vm); return 1; }
     }
-    if (o.plot) read_title(vm, &o);
+    if (o.plot || o.records) read_title(vm, &o);     /* records carry it for merge's plot */
     vm_free(vm);
     sim_sprt test;
     char why[256];
@@ -179,15 +290,11 @@ int cmd_sim(int argc, char **argv)
         fprintf(stderr, "grove sim: %s\n", why);
         return 2;
     }
-    printf("%s, %d player%s, %s%ld games (seeds %llu..%llu), bots", o.game, o.players, o.players == 1 ? "" : "s",
-           o.sprt ? "up to " : "", o.n, (unsigned long long)o.seed, (unsigned long long)(o.seed + (uint64_t)o.n - 1));
-    for (int p = 1; p <= o.players; p++) printf(" %s", o.botnames[p]);
-    if (o.nsides == 1 && o.variants[0][0]) printf(", variants %s", o.variants[0]);
-    printf("\n");
+    sim_print_header(&o);
     fflush(stdout);                     /* before any error of the run on stderr */
 
     sim_run runs[2];
-    summary sums[2];
+    long allocated = o.n;               /* --sprt may count fewer games than it played */
     coverage *cov = o.coverage ? coverage_new() : NULL;
     double t0 = sim_now();
     int rc = 0;
@@ -196,15 +303,21 @@ int cmd_sim(int argc, char **argv)
         memset(r, 0, sizeof *r);
         r->o = &o;
         r->side = side;
-        r->records = o.json != NULL;
-        r->keep_cards = o.sprt != NULL;
+        r->records = o.json != NULL || o.records != NULL;
+        r->keep_cards = o.sprt != NULL || o.records != NULL;
         r->cov = cov;
         pthread_mutex_init(&r->lock, NULL);
         r->games = calloc((size_t)o.n, sizeof *r->games);
-        if (!r->games) { fprintf(stderr, "grove sim: out of memory\n"); rc = 1; }
+        if (o.records) r->have = calloc((size_t)o.n, sizeof *r->have);
+        if (!r->games || (o.records && !r->have)) { fprintf(stderr, "grove sim: out of memory\n"); rc = 1; }
     }
+    /* the games of this shard (all of them without --shard), less those
+       the records file holds already (--resume) */
+    long lo = 0, hi = o.n, found = 0;
+    sim_shard_range(&o, &lo, &hi);
+    if (!rc && o.records && !sim_records_open(&o, runs, o.json != NULL, &found)) rc = 1;
     /* every game, or batches until the sequential test decides */
-    long played = 0, max = o.n;
+    long played = lo, max = hi;
     bool interrupted = false, stop = rc != 0;
     while (!stop && played < max) {
         long to = max;
@@ -223,51 +336,41 @@ int cmd_sim(int argc, char **argv)
         if (o.sprt && sim_sprt_advance(&test, runs, played, to)) stop = true;
         played = to;
     }
-    if (o.sprt) sim_progress_clear();
+    if (o.out && fclose(o.out) != 0 && !rc) {
+        fprintf(stderr, "grove sim: cannot write %s: %s\n", o.records, strerror(errno));
+        rc = 1;
+    }
+    sim_progress_clear();
     if (o.sprt && !rc && !interrupted) {
         o.n = test.decided ? test.games : played;
         for (int side = 0; side < o.nsides; side++) sim_recount_cards(&runs[side], o.n);
     }
     if (interrupted) {                  /* no results from a part of a run */
         long done = runs[0].done + (o.nsides == 2 ? runs[1].done : 0);
-        fprintf(stderr, "grove sim: interrupted after %ld of %ld games; no results\n", done, max * o.nsides);
+        fprintf(stderr, "grove sim: interrupted after %ld of %ld games; no results\n", done, (max - lo) * o.nsides);
+        if (o.records) fprintf(stderr, "grove sim: the games that ended are in %s (--resume plays the rest)\n", o.records);
         rc = 130;
     }
-    for (int side = 0; side < o.nsides && !rc; side++) {
-        sim_run *r = &runs[side];
-        long failed = 0;
-        for (long i = 0; i < o.n; i++)
-            if (r->games[i].failed) {
-                if (!failed) fprintf(stderr, "grove sim: %s\n", r->games[i].err);
-                failed++;
-            }
-        if (failed) { fprintf(stderr, "grove sim: %ld of %ld games failed\n", failed, o.n); rc = 1; }
-    }
     double seconds = sim_now() - t0;
-    int shown = rc == 130 || !runs[0].games || (o.nsides == 2 && !runs[1].games) || played < o.n ? 0 : o.nsides;
-    for (int side = 0; side < shown; side++) {
-        sim_summarize(&runs[side], &sums[side]);
-        if (o.nsides == 2) printf("\n%s: %s\n", side ? "B" : "A", o.variants[side][0] ? o.variants[side] : "(no variant)");
-        sim_print_summary(&runs[side], &sums[side], o.nsides == 2 ? seconds / 2 : seconds);
-    }
-    if (shown == 2) sim_compare(runs, o.sprt != NULL);
-    if (shown && o.sprt) sim_sprt_print(&test, max);
-    if (cov && shown) {
-        printf("\n");
-        char folder[128];
-        snprintf(folder, sizeof folder, "scripts/%s/", o.game);
-        grove_vm *rv = cli_vm();
-        if (rv) {
-            coverage_report(cov, folder, rv, stdout);
-            vm_free(rv);
-        }
+    bool complete = !rc && played >= (o.sprt ? o.n : max);    /* --sprt: o.n, the games it counted */
+    if (complete && o.nshards) {        /* a part of a study: grove merge sums the parts up */
+        long total = (hi - lo) * o.nsides, done = runs[0].done + (o.nsides == 2 ? runs[1].done : 0);
+        printf("shard %d/%d: games %ld..%ld of %ld (seeds %llu..%llu)%s: %ld played", o.shard, o.nshards, lo, hi - 1,
+               o.n, (unsigned long long)(o.seed + (uint64_t)lo), (unsigned long long)(o.seed + (uint64_t)hi - 1),
+               o.nsides == 2 ? ", each under A and B" : "", done);
+        if (o.resume) printf(", %ld already in %s", found, o.records);
+        printf(" of %ld, in %.1f s\n  records in %s: grove merge FILES... prints the study's summary\n", total,
+               seconds, o.records);
+        rc = sim_report_failed(runs, o.nsides, lo, hi);
+    } else if (complete) {
+        if (o.resume && found) printf("  %ld games read from %s, %ld played\n", found, o.records,
+                                      runs[0].done + (o.nsides == 2 ? runs[1].done : 0));
+        rc = sim_report_failed(runs, o.nsides, lo, hi);
+        rc |= sim_report(runs, o.sprt ? &test : NULL, max, cov, seconds);
     }
     coverage_free(cov);
-    if (o.json && shown && !sim_write_json(runs, shown, o.json)) rc = 1;
-    if (o.csv && shown && !sim_write_csv(runs, shown, o.csv)) rc = 1;
-    if (o.plot && shown && !sim_write_plot(runs, sums, shown, o.plot)) rc = 1;
     for (int side = 0; side < o.nsides; side++) {
-        for (long i = 0; runs[side].games && i < played; i++) {
+        for (long i = 0; runs[side].games && i < allocated; i++) {
             sim_game *g = &runs[side].games[i];
             for (long m = 0; g->texts && m < g->moves; m++) free(g->texts[m]);
             free(g->texts);
@@ -276,8 +379,8 @@ int cmd_sim(int argc, char **argv)
             free(g->ranks);
         }
         free(runs[side].games);
+        free(runs[side].have);
         free(runs[side].cards);
-        if (side < shown) sim_free_summary(&sums[side]);
         pthread_mutex_destroy(&runs[side].lock);
     }
     return rc;

@@ -7,6 +7,8 @@
  *                  comparison with its verdict
  *   sim_sprt.c     --sprt: play until a sequential test decides a measure
  *   sim_records.c  what is written: --json and --csv records, --plot
+ *   sim_shard.c    --records (JSON Lines, a line per game as it ends),
+ *                  --shard I/N, --resume, and `grove merge`
  *
  * Game i (0-based) is played from seed S + i with bots whose choices are
  * seeded from (S + i, move number), so every game, and the whole summary,
@@ -18,6 +20,7 @@
 #include <pthread.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cli.h"
 #include "coverage.h"
@@ -40,7 +43,14 @@ typedef struct {
     const char *plot;               /* --plot FILE.svg */
     char title[128];                /* the game's title, for the plot */
     bool coverage;
+    game_settings set;              /* --set NAME=VALUE, for both sides */
+    game_settings played[2];        /* every option's value each side plays with (records) */
     const char *sprt;               /* --sprt MEASURE[:DELTA], or NULL */
+    const char *records;            /* --records FILE: JSON Lines, or NULL */
+    int shard, nshards;             /* --shard I/N (1-based); 0/0 for the whole study */
+    bool resume;                    /* --resume: play only the games the records lack */
+    uint64_t rules[2];              /* each side's rules fingerprint (game_rules_print) */
+    FILE *out;                      /* the records file being written, or NULL */
 } sim_opts;
 
 /* One played game. */
@@ -70,6 +80,7 @@ typedef struct {
     int ncards, capcards;
     bool keep_cards;                /* keep each game's cards too (--sprt drops games: sim_recount_cards) */
     char fatal[GAME_ERRLEN];        /* a game that cannot even be opened */
+    bool *have;                     /* [n]: games already in the records file (--resume), or NULL */
 } sim_run;
 
 /* ---- playing (sim_run.c) ------------------------------------------------------- */
@@ -174,5 +185,36 @@ void sim_sprt_print(const sim_sprt *t, long max_games);
 bool sim_write_json(const sim_run *runs, int nsides, const char *path);
 bool sim_write_csv(const sim_run *runs, int nsides, const char *path);
 bool sim_write_plot(const sim_run *runs, const summary *sums, int nsides, const char *path);
+
+/* ---- reporting a run (sim.c) ---------------------------------------------------------- */
+
+/* Say the failed games among runs' games [lo, hi) on stderr; 1 if any, else 0. */
+int sim_report_failed(const sim_run *runs, int nsides, long lo, long hi);
+
+/* Everything a run prints and writes once its games are all there: the
+ * summaries, the comparison, the sequential test (test, or NULL), the
+ * coverage (cov, or NULL), then --json, --csv and --plot; 0, or 1 when a
+ * file could not be written. */
+int sim_report(sim_run *runs, const sim_sprt *test, long max_games, coverage *cov, double seconds);
+
+/* The study's first line: "logger, 2 players, 100 games (seeds 1..100), bots ..." */
+void sim_print_header(const sim_opts *o);
+
+/* ---- JSON Lines records, shards and merging (sim_shard.c) ----------------------------------- */
+
+/* Write game i of r as one line of o->out, flushed at once, so a worker
+ * killed later loses only the games it had not finished (called by the
+ * thread that played it; a failed write stops the run through r->fatal). */
+void sim_record_game(sim_run *r, long i);
+
+/* The games [*lo, *hi) of o's shard (the whole study when o->nshards is 0). */
+void sim_shard_range(const sim_opts *o, long *lo, long *hi);
+
+/* Open o->records for this run into o->out: a new file, or with --resume
+ * the games it holds read into runs (marked in runs[side].have; move texts
+ * kept when keep_texts), a cut-short last line dropped and said; refuses
+ * (false, said) a file of another study or shard, or an existing file
+ * without --resume. *found: the games it held. */
+bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found);
 
 #endif

@@ -1,12 +1,14 @@
 /*
  * sim_records.c — what `grove sim` writes: one JSON record per game (the
  * moves as text, which grove replay plays again), a CSV row per game, and
- * the SVG plot (plot.c) of the numbers the summary prints.
+ * the SVG plot (plot.c) of the numbers the summary prints. Each file is
+ * written whole or not at all (outfile.h).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "outfile.h"
 #include "plot.h"
 #include "sim.h"
 
@@ -23,8 +25,10 @@ static void json_string(FILE *f, const char *s)
 
 bool sim_write_json(const sim_run *runs, int nsides, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) { fprintf(stderr, "grove sim: cannot write %s\n", path); return false; }
+    char err[512];
+    outfile *out = outfile_open(path, err, sizeof err);
+    if (!out) { fprintf(stderr, "grove sim: %s\n", err); return false; }
+    FILE *f = outfile_stream(out);
     const sim_opts *o = runs[0].o;
     fprintf(f, "[\n");
     bool first = true;
@@ -37,7 +41,16 @@ bool sim_write_json(const sim_run *runs, int nsides, const char *path)
             json_string(f, o->game);
             fprintf(f, ", \"variants\": ");
             json_string(f, o->variants[side]);
-            fprintf(f, ", \"players\": %d, \"seed\": %llu, \"bots\": [", o->players,
+            fprintf(f, ", \"options\": {");
+            const game_settings *played = &o->played[side];
+            for (int k = 0; k < played->n; k++) {
+                fprintf(f, "%s", k ? ", " : "");
+                json_string(f, played->v[k].name);
+                fprintf(f, ": ");
+                if (played->v[k].type == 's') json_string(f, played->v[k].value);
+                else fprintf(f, "%s", played->v[k].value);
+            }
+            fprintf(f, "}, \"players\": %d, \"seed\": %llu, \"bots\": [", o->players,
                     (unsigned long long)(o->seed + (uint64_t)i));
             for (int p = 1; p <= o->players; p++) {
                 if (p > 1) fprintf(f, ", ");
@@ -56,16 +69,16 @@ bool sim_write_json(const sim_run *runs, int nsides, const char *path)
             fprintf(f, "]}");
         }
     fprintf(f, "\n]\n");
-    bool ok = !ferror(f);
-    if (fclose(f) != 0) ok = false;
-    if (!ok) fprintf(stderr, "grove sim: error writing %s\n", path);
-    return ok;
+    if (!outfile_commit(out, err, sizeof err)) { fprintf(stderr, "grove sim: %s\n", err); return false; }
+    return true;
 }
 
 bool sim_write_csv(const sim_run *runs, int nsides, const char *path)
 {
-    FILE *f = fopen(path, "w");
-    if (!f) { fprintf(stderr, "grove sim: cannot write %s\n", path); return false; }
+    char err[512];
+    outfile *out = outfile_open(path, err, sizeof err);
+    if (!out) { fprintf(stderr, "grove sim: %s\n", err); return false; }
+    FILE *f = outfile_stream(out);
     const sim_opts *o = runs[0].o;
     fprintf(f, "variants,seed,length,turns,capped");
     for (int p = 1; p <= o->players; p++) fprintf(f, ",score%d", p);
@@ -81,10 +94,8 @@ bool sim_write_csv(const sim_run *runs, int nsides, const char *path)
             for (int p = 0; p < o->players; p++) fprintf(f, ",%d", g->ranks[p]);
             fprintf(f, "\n");
         }
-    bool ok = !ferror(f);
-    if (fclose(f) != 0) ok = false;
-    if (!ok) fprintf(stderr, "grove sim: error writing %s\n", path);
-    return ok;
+    if (!outfile_commit(out, err, sizeof err)) { fprintf(stderr, "grove sim: %s\n", err); return false; }
+    return true;
 }
 
 /* The picture of the runs (plot.c): the numbers the text prints, plus

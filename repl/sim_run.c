@@ -146,8 +146,15 @@ static void play_move(game *g, fast_game *c, int64_t m, int actor)
             sg->texts = t;
             c->captexts = cap;
         }
-        char text[256];
-        game_raw_describe(g, m, text, sizeof text);
+        char text[GAME_MOVE_TEXT_MAX + 2], why[96];    /* one more: a text too long shows */
+        /* a describe that fails leaves its fallback text, and the run goes
+         * on; a text it gives that no save could hold fails the game */
+        if (game_raw_describe(g, m, text, sizeof text) && !game_move_text_fits(text, strlen(text), why, sizeof why)) {
+            char msg[256];
+            snprintf(msg, sizeof msg, "describe: the move's text %s: a move's text is one line of 1 to %d bytes "
+                     "without control characters, so that a record and a save can hold it", why, GAME_MOVE_TEXT_MAX);
+            game_raw_fail(g, msg);
+        }
         if (!(c->text = strdup(text))) game_raw_fail(g, "out of memory");
     }
     if (sg->moves == c->capplayed) {
@@ -207,7 +214,7 @@ static void explain(sim_run *r, grove_vm *vm, uint64_t seed, const fast_game *c,
     long k = c->sg->moves, at = k;
     bool in_move = c->has_move, over = false;
     int64_t m = c->move;
-    char err[GAME_ERRLEN], text[256] = "", unused[GAME_ERRLEN];
+    char err[GAME_ERRLEN], text[GAME_MOVE_TEXT_MAX + 1] = "", unused[GAME_ERRLEN];
     snprintf(err, sizeof err, "%s", fast);
     game *g = vm_cancelled() ? NULL
             : game_open(vm, o->game, o->variants[r->side], o->players, seed, 0, unused, sizeof unused);
@@ -221,7 +228,8 @@ static void explain(sim_run *r, grove_vm *vm, uint64_t seed, const fast_game *c,
             m = c->played[j];
         }
         /* g is now where move `at` starts (a failed apply leaves it there) */
-        if (in_move) game_describe(g, m, text, sizeof text);
+        if (in_move && !game_describe(g, m, text, sizeof text) && j == k)
+            snprintf(err, sizeof err, "%s", game_error(g));   /* a text no record can hold, with its line */
         const int64_t *legal;
         char card[48];
         int n = j == k ? game_legal(g, &legal) : 1;
@@ -249,7 +257,7 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
     sim_game *sg = &r->games[i];
     uint64_t seed = o->seed + (uint64_t)i;
     char err[GAME_ERRLEN];
-    game *g = game_open(vm, o->game, o->variants[r->side], o->players, seed, 0, err, sizeof err);
+    game *g = game_open_with(vm, o->game, o->variants[r->side], o->players, seed, &o->set, err, sizeof err);
     if (!g) {
         sg->failed = true;
         snprintf(sg->err, sizeof sg->err, "%s", err);
@@ -324,6 +332,7 @@ static void *worker(void *arg)
     worker_arg *w = arg;
     sim_run *r = w->r;
     grove_vm *vm = cli_vm();
+    if (!vm && vm_cancelled()) return NULL;        /* Ctrl-C while starting: the run reports it */
     if (!vm) {
         pthread_mutex_lock(&r->lock);
         snprintf(r->fatal, sizeof r->fatal, "cannot start Lua");
@@ -336,7 +345,9 @@ static void *worker(void *arg)
         long i = r->fatal[0] || vm_cancelled() ? r->end : r->next++;   /* Ctrl-C: no more games */
         pthread_mutex_unlock(&r->lock);
         if (i >= r->end) break;
+        if (r->have && r->have[i]) continue;        /* in the records already (--resume) */
         play_one(r, vm, i);
+        if (r->o->out) sim_record_game(r, i);
         pthread_mutex_lock(&r->lock);
         r->done++;
         if ((r->done & 7) == 0 || r->done == r->end) progress(r, w->t0);

@@ -134,8 +134,9 @@ void sim_print_summary(const sim_run *r, const summary *s, double seconds)
             free(order);
         }
     }
-    printf("\n  %ld games in %.1f s (%.0f games/s, %d threads)\n", s->games, seconds,
-           seconds > 0 ? s->games / seconds : 0, o->threads);
+    double rate = seconds > 0 ? s->games / seconds : 0;
+    printf("\n  %ld game%s in %.1f s (%.*f games/s, %d thread%s)\n", s->games, s->games == 1 ? "" : "s", seconds,
+           rate < 10 ? 1 : 0, rate, o->threads, o->threads == 1 ? "" : "s");
 }
 
 /* ---- tests --------------------------------------------------------------------------- */

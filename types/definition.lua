@@ -19,7 +19,8 @@
 ---@field players? PlayerRange the player counts allowed, and the usual one (game.define's default: 2 to 4); a variant that takes only some counts gives its own (game.extend(base, {players = {min = 2, max = 4}})), and other counts are refused naming it
 ---@field variants? string[] the names of the variant files beside game.lua that players may choose
 ---@field player_variants? table<integer, string> a variant that comes with a player count: {[1] = "solo"}
----@field options? GameOption[] the options a player may set, with their defaults
+---@field options? GameOption[] the numbers (or switches, or choices) a designer may vary, with their defaults: grove play/sim/bench GAME --set NAME=VALUE, games.open(name, {NAME = value}); the rules read them from s.options
+---@field data? table the game's own tables for its variants, tests and tools (its card list, helpers): game.define refuses any key not listed here, naming the nearest, so a typo is caught
 ---@field setup fun(s: State, options: GameOptions) # declare the components (s:grid, s:deck ...), deal and place: the position before the first move
 ---@field actor fun(s: State): Seat # the seat that decides next; not always the turn's owner
 ---@field moves? fun(s: State, out: Out) # add every legal move of the actor to out; none when the game is over (built from phases when the game gives them)
@@ -32,6 +33,7 @@
 ---@field render? fun(s: State, viewer: Seat): string # the board as text, showing only what the viewer may see (0: an onlooker)
 ---@field describe? fun(s: State, move: Move, viewer: Seat?): string # a move as a player types it: "place a1". With a viewer (a seat, 0: an onlooker), as that viewer reads it when it is played: naming nothing the move keeps from that viewer (a card stashed face down reads "stash a card" to the others), though what the move shows everyone (a card played face up) it may name. Without one (nil), the full text: parse reads it back, saves and records keep it
 ---@field parse? fun(s: State, text: string): Move?, string? # a typed move: the move, or nil and why (nil, nil: match the describe texts instead)
+---@field why? fun(s: State, text: string): string? # why a typed move of the game is not legal now, in the rules' words ("a logger moves at most two squares"); nil: the host names the legal moves of the same kind
 ---@field score? fun(s: State, seat: Seat): number # how well a seat stands now, higher is better (the greedy bot looks one move ahead with it)
 ---@field played? fun(s: State, move: Move): string? # the card a move plays, if any, for grove sim's card counts
 ---@field evaluate? fun(s: State): number[] # how each seat stands now, a number per seat (higher is better, on the scale of the scores: points so far, stars held ...): the MCTS bot stops its rollouts a few moves on and reads it, instead of playing to the end; it ranks the seats by these values, so only their differences count
@@ -55,13 +57,23 @@
 ---@field max integer the most players
 ---@field default? integer the usual count: what grove play, sim and bench use when no count is given (default: min)
 
----An option of the game a player may set (games.open(name, {rival_nuts = 3})).
+---An option of the game a player may set (grove play GAME --set rival_nuts=30,
+---games.open(name, {rival_nuts = 30})). Its type is its default's; a value of
+---another type, outside min..max or not among the choices is refused, as is a
+---name the game does not declare (naming the nearest). grove list --options
+---GAME and help GAME at the REPL list them.
 ---@class GameOption
----@field name string the option's name, also its key in setup's options table
----@field default any its value when nobody sets it
+---@field name string the option's name (letters, digits and _), also its key in s.options and setup's options table
+---@field default integer|number|boolean|string its value when nobody sets it; its type is the option's
+---@field help string one line: what it changes
+---@field min? number the smallest value allowed (number options)
+---@field max? number the largest value allowed (number options)
+---@field choices? any[] the values allowed, instead of min and max
+---@field by_players? table<integer, any> the default for some player counts: {[2] = 2}
 
----What setup receives as its second argument: the game's options (their
----defaults, overridden by the player's), plus the facts of this game.
+---What setup receives as its second argument, and what s.options holds
+---(read-only) during play: the game's options (their defaults, overridden by
+---the player's), plus the facts of this game.
 ---@class GameOptions
 ---@field players integer how many seats play
 ---@field seed integer the seed the game started from

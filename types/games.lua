@@ -79,9 +79,19 @@ function Game:redo() end
 ---@return integer hash
 function Game:hash() end
 
----The moves played so far, as integers, first first.
----@return Move[] moves
+---The moves played so far, as integers, first first; an edit (g:edit, or a change typed at the REPL) is its Lua source.
+---@return (Move|string)[] moves
 function Game:history() end
+
+---Change the state by hand, as an entry of the history: Lua code run in the rules' sandbox with `s` the State (print says nothing), as a transaction. Undo takes it back, saves keep it and loading replays it; a test sets up a position this way. Raises on a Lua error, with the state unchanged.
+---@param code string Lua, e.g. 's.board:set("b4", "tree", 3)'
+function Game:edit(code) end
+
+---What the rules said (s:say) at a move of the history, as the lines `viewer` may read.
+---@param viewer? Seat|0 a seat, or 0 for an onlooker (default: every line, as the designer reads it)
+---@param move? integer the move: 1 is the first, 0 setup (default: the last played)
+---@return string[] lines
+function Game:said(viewer, move) end
 
 ---Play random legal moves to the end of the game (or max_moves), recorded in the history so they can be inspected and undone.
 ---@param seed? integer the seed of the random choices (default 1)

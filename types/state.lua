@@ -10,6 +10,8 @@
 ---`---@class MyState: State` and `---@field board Grid`.
 ---@class State
 ---@field players integer how many seats play this game
+---@field options GameOptions the game's options, read-only: each declared option's value (s.options.winning_score), players, seed and variants
+---@field narrating boolean true while someone reads what s:say tells (the REPL, a test); false in playouts, bot searches and sims, where s:say does nothing: test it before narration that takes work to build, or that a hot path runs
 ---@field [string] Grid|Hex|Graph|Deck|Dice|Pool|Vars a component declared in setup, by its name
 local State = {}
 
@@ -82,6 +84,13 @@ function State:seed() end
 ---@return integer value
 ---@overload fun(self: State, n: integer): integer
 function State:random(lo, hi) end
+
+---Narrate what the rules did by themselves (a roll, a bite, a tree growing, a card drawn), for the people at the table: the REPL prints it after the move, `log` keeps it beside the move, a save file carries it. `who` may read it: a seat, a list of seats, or {except = seats} (everybody else, onlookers too); without it, everybody. With arguments after `text`, `text` is a string.format pattern, formatted only when someone reads it. Nobody listens in playouts, bot searches and sims (s.narrating is false): then this returns at once, checking nothing; the call itself still costs, so on a path every move takes write `if s.narrating then s:say(...) end`.
+---@param who integer|integer[]|{except: integer|integer[]} who may read it (optional: leave it out for everybody)
+---@param text string the line, or a string.format pattern
+---@param ... any the pattern's values
+---@overload fun(self: State, text: string, ...: any)
+function State:say(who, text, ...) end
 
 ---The components declared in setup, in the order they were declared.
 ---@return ComponentInfo[] components {name =, kind =} for each

@@ -184,7 +184,7 @@ static grove_vm *fresh_vm(grove_vm *proto, int pairs, const char *flip)
 
 static game *open_in(checker *c, grove_vm *vm, char *err, size_t len)
 {
-    return game_open(vm, c->o->game, c->o->variants, c->o->players, c->seed, 0, err, len);
+    return game_open_with(vm, c->o->game, c->o->variants, c->o->players, c->seed, c->o->set, err, len);
 }
 
 /* Where a hook of the definition is written: "describe (scripts/x/game.lua:88)". */

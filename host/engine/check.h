@@ -52,6 +52,7 @@ typedef struct {
     /* Would the REPL read this move text as something else (one of its
      * commands)? Then write how into why. NULL: nothing is. */
     bool (*shadowed)(const char *text, char *why, size_t len);
+    const game_settings *set;      /* the game's options (--set); NULL: the defaults */
 } check_opts;
 
 /* A name (a move kind, a catalog entry) and how often it was met. */

@@ -28,6 +28,36 @@ static bool plain_name(const char *name)
     return true;
 }
 
+/* The error on top of the stack into err. A check of the stdlib's
+ * (game.define or game.extend refusing a key) names the stdlib's line when
+ * the script tail-called it (return game.define{...}), which leaves no
+ * frame of the script's: name the script, src, instead. */
+static void script_error(lua_State *L, const char *src, char *err, size_t errlen)
+{
+    const char *msg = lua_tostring(L, -1);
+    if (!msg) { snprintf(err, errlen, "(an error that is no text)"); return; }
+    const char *at = msg, *first = strstr(msg, ": ");
+    if (strncmp(at, "stdlib/", 7) && first && !strncmp(first + 2, "stdlib/", 7)) at = first + 2;   /* "solo: stdlib/..." */
+    const char *p = strchr(at, ':');
+    if (src[0] && !strncmp(at, "stdlib/", 7) && p && isdigit((unsigned char)p[1])) {
+        for (p++; isdigit((unsigned char)*p); p++) {}
+        if (*p == ':') {
+            snprintf(err, errlen, "%.*s%s: %s", (int)(at - msg), msg, src, p + 1 + (p[1] == ' '));
+            return;
+        }
+    }
+    snprintf(err, errlen, "%s", msg);
+}
+
+/* The file the function on top of the stack was loaded from, into src. */
+static void source_of(lua_State *L, char *src, size_t len)
+{
+    lua_Debug ar;
+    src[0] = '\0';
+    lua_pushvalue(L, -1);
+    if (lua_getinfo(L, ">S", &ar) && ar.what[0] != 'C') snprintf(src, len, "%s", ar.short_src);
+}
+
 /* Load file rel ("scripts/x/game.lua") in a fresh sandbox whose require
  * looks in gamedir first; run it and leave its single result. */
 static bool run_script_file(grove_vm *vm, const char *path, const char *gamedir, char *err, size_t errlen)
@@ -40,8 +70,10 @@ static bool run_script_file(grove_vm *vm, const char *path, const char *gamedir,
         return false;
     }
     lua_remove(L, -2);                                   /* [chunk] */
+    char src[LUA_IDSIZE];
+    source_of(L, src, sizeof src);
     if (vm_call(vm, 0, 1, NULL) != LUA_OK) {
-        snprintf(err, errlen, "%s", lua_tostring(L, -1));
+        script_error(L, src, err, errlen);
         lua_pop(L, 1);
         return false;
     }
@@ -282,9 +314,11 @@ bool defs_load(grove_vm *vm, const char *name, const char *variants, bool fresh,
             lua_settop(L, before - 1);
             return false;
         }
+        char src[LUA_IDSIZE];
+        source_of(L, src, sizeof src);
         lua_insert(L, -2);                               /* [players, cache, fn, def] */
         if (vm_call(vm, 1, 1, v) != LUA_OK || !lua_istable(L, -1)) {
-            if (lua_isstring(L, -1)) snprintf(err, errlen, "%s", lua_tostring(L, -1));
+            if (lua_isstring(L, -1)) script_error(L, src, err, errlen);
             else snprintf(err, errlen, "variant %s did not return the game table", v);
             lua_settop(L, before - 1);
             return false;
@@ -454,23 +488,31 @@ bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fr
 
 /* ---- what a tool lists --------------------------------------------------------- */
 
+/* t[k] without metamethods: the host reads a script's tables outside a
+ * call only raw (inside one, the budget bounds what a metamethod does). */
+static int raw_field(lua_State *L, int t, const char *k)
+{
+    t = lua_absindex(L, t);
+    lua_pushstring(L, k);
+    return lua_rawget(L, t);
+}
+
 /* Fill the parts of *out the definition on top of the stack gives. */
 static void about_def(lua_State *L, game_about *out)
 {
     int def = lua_gettop(L);
-    if (lua_getfield(L, def, "title") == LUA_TSTRING) snprintf(out->title, sizeof out->title, "%s", lua_tostring(L, -1));
-    if (lua_getfield(L, def, "players") == LUA_TTABLE) {
-        lua_getfield(L, -1, "min");
+    if (raw_field(L, def, "title") == LUA_TSTRING) snprintf(out->title, sizeof out->title, "%s", lua_tostring(L, -1));
+    if (raw_field(L, def, "players") == LUA_TTABLE) {
+        raw_field(L, -1, "min");
         out->min_players = (int)lua_tointeger(L, -1);
-        lua_getfield(L, -2, "max");
+        raw_field(L, -2, "max");
         out->max_players = (int)lua_tointeger(L, -1);
     }
     lua_settop(L, def);
-    if (lua_getfield(L, def, "variants") == LUA_TTABLE) {
+    if (raw_field(L, def, "variants") == LUA_TTABLE) {
         int n = (int)lua_rawlen(L, -1);
         for (int i = 1; i <= n && out->nvariants < GAME_MAX_LISTED; i++) {
-            lua_rawgeti(L, -1, i);
-            const char *v = lua_tostring(L, -1);
+            const char *v = lua_rawgeti(L, -1, i) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
             snprintf(out->variants[out->nvariants++], sizeof out->variants[0], "%s", v ? v : "?");
             lua_pop(L, 1);
         }

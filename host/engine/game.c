@@ -72,6 +72,16 @@ static bool call_hook(game *g, const char *what, int nextra, int nres, bool txn)
         lua_pop(vm->L, 2 + nextra);
         return false;
     }
+    /* where the hook is written, to name it when it leaves a var holding
+     * a non-integer (that is found after it returned, with no line of its own) */
+    lua_Debug where = { 0 };
+    lua_pushvalue(vm->L, -(2 + nextra));
+    if (!lua_isfunction(vm->L, -1)) {
+        lua_pop(vm->L, 1);
+        where.linedefined = -1;
+    } else if (!lua_getinfo(vm->L, ">S", &where)) {   /* pops the function */
+        where.linedefined = -1;
+    }
     vm->current = g->st;
     int status = vm_call(vm, 1 + nextra, nres, what);
     vm->current = prev;
@@ -84,7 +94,11 @@ static bool call_hook(game *g, const char *what, int nextra, int nres, bool txn)
     char why[256];
     if (!sync_vars(g, why, sizeof why)) {       /* a var left holding a non-integer */
         if (txn) game_restore(g, g->scratch);
-        snprintf(g->err, sizeof g->err, "%s: %s", what, why);
+        if (where.linedefined > 0)
+            snprintf(g->err, sizeof g->err, "%s: %s:%d: %s (left so by the function %s, which begins at that line)",
+                     what, where.short_src, where.linedefined, why, what);
+        else
+            snprintf(g->err, sizeof g->err, "%s: %s", what, why);
         lua_pop(vm->L, nres);
         return false;
     }
@@ -103,66 +117,6 @@ static int ref_field(lua_State *L, int idx, const char *field)
     lua_getfield(L, idx, field);
     if (lua_isnil(L, -1)) { lua_pop(L, 1); return LUA_NOREF; }
     return luaL_ref(L, LUA_REGISTRYINDEX);
-}
-
-/* Build the options table for setup: defaults from def.options (a list of
- * {name =, default =}) overridden by the user's table at uidx (0: none). */
-static bool build_options(game *g, int def, int uidx, char *err, size_t errlen)
-{
-    lua_State *L = g->vm->L;
-    lua_newtable(L);                                     /* [opts] */
-    int opts = lua_gettop(L);
-    if (lua_getfield(L, def, "options") == LUA_TTABLE) {
-        int n = (int)lua_rawlen(L, -1);
-        for (int i = 1; i <= n; i++) {
-            lua_rawgeti(L, -1, i);
-            if (lua_istable(L, -1) && lua_getfield(L, -1, "name") == LUA_TSTRING) {
-                lua_getfield(L, -2, "default");
-                lua_setfield(L, opts, lua_tostring(L, -2));
-            } else if (!lua_istable(L, -1)) {
-                lua_pushnil(L);
-            }
-            lua_pop(L, 2);
-        }
-    }
-    lua_pop(L, 1);
-    if (uidx) {
-        lua_pushnil(L);
-        while (lua_next(L, uidx)) {
-            if (lua_type(L, -2) == LUA_TSTRING) {
-                const char *k = lua_tostring(L, -2);
-                lua_getfield(L, opts, k);
-                bool known = !lua_isnil(L, -1);
-                lua_pop(L, 1);
-                if (!known && strcmp(k, "players") != 0 && strcmp(k, "seed") != 0
-                    && strcmp(k, "variants") != 0) {
-                    snprintf(err, errlen, "%s has no option '%s'", g->name, k);
-                    lua_pop(L, 3);
-                    return false;
-                }
-                lua_pushvalue(L, -2);
-                lua_insert(L, -2);
-                lua_rawset(L, opts);
-            } else {
-                lua_pop(L, 1);
-            }
-        }
-    }
-    lua_pushinteger(L, g->players);
-    lua_setfield(L, opts, "players");
-    lua_pushinteger(L, (lua_Integer)g->seed);
-    lua_setfield(L, opts, "seed");
-    lua_newtable(L);
-    char vbuf[GAME_MAX_VARIANTS];
-    snprintf(vbuf, sizeof vbuf, "%s", g->variants);
-    char *vsave = NULL;
-    for (char *v = strtok_r(vbuf, ",", &vsave); v; v = strtok_r(NULL, ",", &vsave)) {
-        while (*v == ' ') v++;
-        lua_pushboolean(L, 1);
-        lua_setfield(L, -2, v);
-    }
-    lua_setfield(L, opts, "variants");
-    return true;
 }
 
 /* Is `name` one of the comma-separated names in list? */
@@ -231,9 +185,9 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     g->seed = seed;
     g->rules_print = defs_print(L, name, variants);
     defs_version(L, def, g->rules_version, sizeof g->rules_version);
-    g->def_ref = g->state_ref = g->out_ref = g->opts_ref = LUA_NOREF;
+    g->def_ref = g->state_ref = g->out_ref = g->opts_ref = g->given_ref = LUA_NOREF;
     g->fn_moves = g->fn_apply = g->fn_actor = g->fn_result = LUA_NOREF;
-    g->fn_describe = g->fn_parse = g->fn_render = g->fn_score = g->fn_played = LUA_NOREF;
+    g->fn_describe = g->fn_parse = g->fn_render = g->fn_score = g->fn_played = g->fn_why = LUA_NOREF;
     g->fn_evaluate = LUA_NOREF;
     movebuf_init(&g->buf);
     g->st = state_new(players, seed);
@@ -251,34 +205,51 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     g->fn_score = ref_field(L, def, "score");
     g->fn_played = ref_field(L, def, "played");
     g->fn_evaluate = ref_field(L, def, "evaluate");
+    g->fn_why = ref_field(L, def, "why");
 
-    g->ls = lua_state_push(L, g->st);
+    /* g->ls and g->out are set once anchored: game_close writes to them, and
+     * one left unanchored by an allocation that failed may be collected */
+    lstate *ls = lua_state_push(L, g->st);
     g->state_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-    g->out = lua_newuserdatauv(L, sizeof *g->out, 0);
-    g->out->magic = BIND_MAGIC;
-    g->out->type = T_OUT;
-    g->out->buf = NULL;
+    g->ls = ls;
+    lout *out = lua_newuserdatauv(L, sizeof *out, 0);
+    out->magic = BIND_MAGIC;
+    out->type = T_OUT;
+    out->buf = NULL;
     luaL_setmetatable(L, "Out");
     g->out_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+    g->out = out;
 
-    if (!build_options(g, def, opts_idx, err, errlen)) goto fail;
+    if (!options_build(g, def, opts_idx, err, errlen)) goto fail;
+    g->given_ref = luaL_ref(L, LUA_REGISTRYINDEX);
     lua_pushvalue(L, -1);
     g->opts_ref = luaL_ref(L, LUA_REGISTRYINDEX);        /* [def, opts] */
+    options_push_view(L, -1);                            /* [def, opts, view] */
+    game_push_state(g);
+    lua_pushliteral(L, "options");
+    lua_pushvalue(L, -3);
+    lua_rawset(L, -3);                                   /* s.options = view */
+    lua_pop(L, 1);
 
     /* setup: the block may grow, so no snapshot; a failure discards the game */
     lua_getfield(L, def, "setup");
     game_push_state(g);
-    lua_pushvalue(L, -3);                                /* [def, opts, setup, s, opts] */
+    lua_pushvalue(L, -3);                                /* [def, opts, view, setup, s, view] */
     g->ls->in_setup = 1;
+    lua_state_narrate(L, -2, g->ls, &g->said);           /* what setup says is told at the start */
     struct gstate *prev = vm->current;
     vm->current = g->st;
     int status = vm_call(vm, 2, 0, "setup");
     vm->current = prev;
     g->ls->in_setup = 0;
+    game_push_state(g);
+    lua_state_narrate(L, -1, g->ls, NULL);
+    lua_pop(L, 1);
     if (status != LUA_OK) {
         snprintf(err, errlen, "%s", lua_tostring(L, -1));
         goto fail;
     }
+    if (g->said.len && !g->said.oom) g->setup_said = strdup(g->said.p);
     state_seal(g->st);
     if (!game_sync(g)) { snprintf(err, errlen, "setup: %s", g->err); goto fail; }
     g->scratch = malloc(g->st->size ? g->st->size : 1);
@@ -319,11 +290,12 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     lua_pushcfunction(L, open_body);
     lua_pushlightuserdata(L, &c);
     if (opts_idx) lua_pushvalue(L, opts_idx);
-    int status = lua_pcall(L, opts_idx ? 2 : 1, 0, 0);
+    /* a call of its own, under the budget: reading the definition can run
+     * the script's metamethods */
+    int status = vm_call(vm, opts_idx ? 2 : 1, 0, NULL);
     if (status == LUA_OK) return c.g;
     /* a Lua error in the host's own part of opening (no memory, say) */
-    if (status == LUA_ERRMEM) snprintf(err, errlen, "out of memory");
-    else snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
+    snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
     lua_pop(L, 1);
     if (c.partial) game_close(c.partial);
     return NULL;
@@ -334,7 +306,7 @@ game *game_reopen(game *g, char *err, size_t errlen)
     lua_State *L = g->vm->L;
     if (!game_load_def(g->vm, g->name, g->variants, true, err, errlen)) return NULL;
     lua_pop(L, 1);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->opts_ref);      /* the options it was opened with */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->given_ref);     /* the options it was opened with */
     game *fresh = game_open(g->vm, g->name, g->variants, g->players, g->seed, -1, err, errlen);
     lua_pop(L, 1);
     return fresh;
@@ -349,7 +321,7 @@ static int twin_options(lua_State *T)
     twin_ctx *c = lua_touserdata(T, 1);
     lua_State *L = c->g->vm->L;
     lua_newtable(T);                                     /* T: [opts] */
-    lua_rawgeti(L, LUA_REGISTRYINDEX, c->g->opts_ref);   /* L: [opts] */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->g->given_ref);  /* L: [the options it was opened with] */
     lua_pushnil(L);
     while (lua_next(L, -2)) {                            /* L: [opts, key, value] */
         const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
@@ -399,15 +371,25 @@ void game_close(game *g)
     lua_State *L = g->vm->L;
     if (g->ls) g->ls->st = NULL;
     if (g->out) g->out->buf = NULL;
-    int *refs[] = { &g->def_ref, &g->state_ref, &g->out_ref, &g->opts_ref, &g->fn_moves,
+    int *refs[] = { &g->def_ref, &g->state_ref, &g->out_ref, &g->opts_ref, &g->given_ref, &g->fn_moves,
                     &g->fn_apply, &g->fn_actor, &g->fn_result, &g->fn_describe, &g->fn_parse,
-                    &g->fn_render, &g->fn_score, &g->fn_played, &g->fn_evaluate };
+                    &g->fn_render, &g->fn_score, &g->fn_played, &g->fn_why, &g->fn_evaluate };
     for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++) luaL_unref(L, LUA_REGISTRYINDEX, *refs[i]);
     state_free(g->st);
     movebuf_free(&g->buf);
     free(g->scratch);
+    for (int i = 0; i < g->nhist; i++) {
+        free(g->hsaid[i]);
+        free(g->hedit[i]);
+    }
     free(g->hist);
     free(g->snaps);
+    free(g->hsaid);
+    free(g->hedit);
+    for (int i = 0; i < g->npending; i++) free(g->pending[i].text);
+    free(g->pending);
+    free(g->said.p);
+    free(g->setup_said);
     free(g);
 }
 
@@ -424,6 +406,7 @@ grove_vm *game_vm(const game *g) { return g->vm; }
 const char *game_name(const game *g) { return g->name; }
 const char *game_variants(const game *g) { return g->variants; }
 int game_players(const game *g) { return g->players; }
+uint64_t game_rules_print(const game *g) { return g->rules_print; }
 uint64_t game_seed(const game *g) { return g->seed; }
 size_t game_state_size(const game *g) { return g->st->size; }
 bool game_hidden(const game *g) { return hidden_any(g->st); }
@@ -470,11 +453,66 @@ static bool grow_history(game *g)
     uint8_t *s = realloc(g->snaps, (size_t)cap * g->st->size);
     if (!s) return false;
     g->snaps = s;
+    char **said = realloc(g->hsaid, (size_t)cap * sizeof *said);
+    if (!said) return false;
+    g->hsaid = said;
+    char **edit = realloc(g->hedit, (size_t)cap * sizeof *edit);
+    if (!edit) return false;
+    g->hedit = edit;
+    for (int i = g->caphist; i < cap; i++) g->hsaid[i] = g->hedit[i] = NULL;
     g->caphist = cap;
     return true;
 }
 
-bool game_apply(game *g, int64_t move, bool check, bool record)
+/* Forget the redo tail: the history entries past ncur and the pending ones. */
+static void drop_tail(game *g)
+{
+    for (int i = g->ncur; i < g->nhist; i++) {
+        free(g->hsaid[i]);
+        free(g->hedit[i]);
+        g->hsaid[i] = g->hedit[i] = NULL;
+    }
+    g->nhist = g->ncur;
+    for (int i = 0; i < g->npending; i++) free(g->pending[i].text);
+    g->npending = 0;
+}
+
+/* Record entry ncur: move (0 for an edit, whose Lua source `edit` the
+ * history takes over), the state before it (the transaction's snapshot)
+ * and what it said. `keep_tail`: a redo, which keeps the rest of the tail. */
+static void record_entry(game *g, int64_t move, char *edit, bool keep_tail)
+{
+    if (!keep_tail) drop_tail(g);
+    int i = g->ncur;
+    free(g->hsaid[i]);
+    free(g->hedit[i]);
+    memcpy(g->snaps + (size_t)i * g->st->size, g->scratch, g->st->size);
+    g->hist[i] = move;
+    g->hedit[i] = edit;
+    g->hsaid[i] = g->said.len && !g->said.oom ? strdup(g->said.p) : NULL;   /* none if no memory */
+    g->ncur++;
+    if (g->ncur > g->nhist) g->nhist = g->ncur;
+}
+
+/* Listen to what the script says (s:say) while the next hook runs. */
+static void said_begin(game *g)
+{
+    g->said.len = 0;
+    g->said.oom = false;
+    if (g->said.p) g->said.p[0] = '\0';
+    game_push_state(g);
+    lua_state_narrate(g->vm->L, -1, g->ls, &g->said);
+    lua_pop(g->vm->L, 1);
+}
+
+static void said_end(game *g)
+{
+    game_push_state(g);
+    lua_state_narrate(g->vm->L, -1, g->ls, NULL);
+    lua_pop(g->vm->L, 1);
+}
+
+static bool apply_move(game *g, int64_t move, bool check, bool record, bool keep_tail)
 {
     if (check) {
         if (!game_moves(g)) return false;
@@ -491,13 +529,26 @@ bool game_apply(game *g, int64_t move, bool check, bool record)
     }
     begin_hook(g, g->fn_apply);
     lua_pushinteger(g->vm->L, move);
-    if (!finish_hook(g, "apply", 1, 0)) return false;
-    if (record) {
-        memcpy(g->snaps + (size_t)g->ncur * g->st->size, g->scratch, g->st->size);
-        g->hist[g->ncur++] = move;
-        g->nhist = g->ncur;
+    said_begin(g);
+    bool ok = finish_hook(g, "apply", 1, 0);
+    said_end(g);
+    if (!ok) {
+        g->said.len = 0;
+        if (g->said.p) g->said.p[0] = '\0';
+        return false;
     }
+    if (record) record_entry(g, move, NULL, keep_tail);
     return true;
+}
+
+bool game_apply(game *g, int64_t move, bool check, bool record)
+{
+    return apply_move(g, move, check, record, false);
+}
+
+const char *game_said_now(const game *g)
+{
+    return g->said.len && g->said.p ? g->said.p : "";
 }
 
 int game_actor(game *g)
@@ -521,6 +572,30 @@ bool game_push_result(game *g)
     return finish_hook(g, "result", 0, 1);
 }
 
+/* Lua's tostring of the value at idx, without its metamethods (the host
+ * reads a script's values outside a call only raw): numbers and strings
+ * as Lua writes them, anything else by its type. */
+static void show_value(lua_State *L, int idx, char *out, size_t len)
+{
+    int t = lua_type(L, idx);
+    if (t == LUA_TNUMBER || t == LUA_TSTRING) {
+        lua_pushvalue(L, idx);
+        snprintf(out, len, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    } else if (t == LUA_TBOOLEAN) {
+        snprintf(out, len, "%s", lua_toboolean(L, idx) ? "true" : "false");
+    } else {
+        snprintf(out, len, "%s", t == LUA_TNIL ? "nil" : luaL_typename(L, idx));
+    }
+}
+
+/* t[k] without metamethods */
+static int raw_field(lua_State *L, int t, const char *k)
+{
+    lua_pushstring(L, k);
+    return lua_rawget(L, t);
+}
+
 /* Read result(s), on top of the stack, into *out, and pop it. */
 static void read_outcome(game *g, game_result *out)
 {
@@ -530,15 +605,15 @@ static void read_outcome(game *g, game_result *out)
     int res = lua_gettop(L);
     if (lua_istable(L, res)) {
         out->over = true;
-        if (lua_getfield(L, res, "text") == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER)
-            snprintf(out->text, sizeof out->text, "%s", lua_tostring(L, -1));
-        out->has_scores = lua_getfield(L, res, "scores") == LUA_TTABLE;   /* [res, text, scores] */
-        lua_getfield(L, res, "ranks");                  /* [res, text, scores, ranks] */
+        if (raw_field(L, res, "text") == LUA_TSTRING || lua_type(L, -1) == LUA_TNUMBER)
+            show_value(L, -1, out->text, sizeof out->text);
+        out->has_scores = raw_field(L, res, "scores") == LUA_TTABLE;   /* [res, text, scores] */
+        raw_field(L, res, "ranks");                                    /* [res, text, scores, ranks] */
         for (int seat = 1; seat <= g->players; seat++) {
             if (out->has_scores) lua_rawgeti(L, res + 2, seat);
             else lua_pushnil(L);
             if (out->scores) out->scores[seat - 1] = lua_tonumber(L, -1);
-            if (out->shown) snprintf(out->shown[seat - 1], sizeof out->shown[0], "%s", luaL_tolstring(L, -1, NULL));
+            if (out->shown) show_value(L, -1, out->shown[seat - 1], sizeof out->shown[0]);
             lua_settop(L, res + 3);
             if (lua_istable(L, res + 3)) lua_rawgeti(L, res + 3, seat);
             else lua_pushnil(L);
@@ -566,6 +641,40 @@ int game_over(game *g)
     return g->buf.n == 0;
 }
 
+bool game_move_text_fits(const char *text, size_t len, char *why, size_t whylen)
+{
+    if (len == 0) { snprintf(why, whylen, "is empty"); return false; }
+    if (len > GAME_MOVE_TEXT_MAX) {
+        snprintf(why, whylen, "is %zu bytes long (at most %d)", len, GAME_MOVE_TEXT_MAX);
+        return false;
+    }
+    bool blank = true;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)text[i];
+        if (c == '\n') { snprintf(why, whylen, "has a newline at byte %zu", i + 1); return false; }
+        if (c == '\r') { snprintf(why, whylen, "has a carriage return at byte %zu", i + 1); return false; }
+        if (c == '\0') { snprintf(why, whylen, "has a NUL byte at byte %zu", i + 1); return false; }
+        if ((c < 0x20 && c != '\t') || c == 0x7f) {
+            snprintf(why, whylen, "has the control character 0x%02x at byte %zu", c, i + 1);
+            return false;
+        }
+        if (c != ' ' && c != '\t') blank = false;
+    }
+    if (blank) { snprintf(why, whylen, "is only blanks"); return false; }
+    return true;
+}
+
+/* "file:line: " of where the function behind registry ref fnref is
+ * defined, for errors about what it returned; "" for a C function. */
+static void defined_at(game *g, int fnref, char *out, size_t len)
+{
+    lua_State *L = g->vm->L;
+    lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fnref);
+    if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0) snprintf(out, len, "%s:%d: ", ar.short_src, ar.linedefined);
+    else out[0] = '\0';
+}
+
 /* describe(s, move, viewer), or describe(s, move) for the full text
  * (viewer GAME_FULL_TEXT). */
 bool game_describe_for(game *g, int64_t move, int viewer, char *buf, size_t len)
@@ -584,7 +693,19 @@ bool game_describe_for(game *g, int64_t move, int viewer, char *buf, size_t len)
         snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
         return false;
     }
-    const char *s = lua_tostring(L, -1);
+    size_t n = 0;
+    const char *s = lua_tolstring(L, -1, &n);
+    char why[96];
+    if (s && !game_move_text_fits(s, n, why, sizeof why)) {
+        char where[256];
+        defined_at(g, g->fn_describe, where, sizeof where);
+        snprintf(g->err, sizeof g->err, "describe: %sthe text of move (%d,%d,%d,%d) %s: a move's text is one "
+                 "line of 1 to %d bytes without control characters, so that a save file can hold it",
+                 where, move_kind(move), move_a(move), move_b(move), move_c(move), why, GAME_MOVE_TEXT_MAX);
+        snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
+        lua_pop(L, 1);
+        return false;
+    }
     snprintf(buf, len, "%s", s ? s : "?");
     lua_pop(L, 1);
     return s != NULL;
@@ -610,12 +731,22 @@ static void normalize(const char *in, char *out, size_t len)
     out[o] = '\0';
 }
 
+/* What game_parse found, for game_refusal. */
+enum {
+    PARSE_ERROR,            /* a script error */
+    PARSE_LEGAL,            /* a legal move */
+    PARSE_ILLEGAL,          /* parse(s, text) read a move, which is not legal now */
+    PARSE_REASON,           /* parse(s, text) said why it reads no move (g->err) */
+    PARSE_NONE,             /* no legal move's text is the text */
+};
+
 bool game_parse(game *g, const char *text, int64_t *move)
 {
     lua_State *L = g->vm->L;
     char want[256], have[256];
+    g->parse_state = PARSE_ERROR;
     normalize(text, want, sizeof want);
-    if (!*want) { snprintf(g->err, sizeof g->err, "empty move"); return false; }
+    if (!*want) { snprintf(g->err, sizeof g->err, "empty move"); g->parse_state = PARSE_NONE; return false; }
     if (g->fn_parse != LUA_NOREF) {
         begin_hook(g, g->fn_parse);
         lua_pushstring(L, text);
@@ -626,14 +757,16 @@ bool game_parse(game *g, const char *text, int64_t *move)
             if (!game_moves(g)) return false;
             if (movebuf_find(&g->buf, *move) < 0) {
                 snprintf(g->err, sizeof g->err, "illegal move: %s", text);
+                g->parse_state = PARSE_ILLEGAL;
                 return false;
             }
+            g->parse_state = PARSE_LEGAL;
             return true;
         }
         const char *why = lua_tostring(L, -1);
         snprintf(g->err, sizeof g->err, "%s", why ? why : "not a move");
         lua_pop(L, 2);
-        if (why) return false;
+        if (why) { g->parse_state = PARSE_REASON; return false; }
     }
     if (!game_moves(g)) return false;
     movebuf legal = g->buf;     /* describe does not touch the buffer */
@@ -641,9 +774,10 @@ bool game_parse(game *g, const char *text, int64_t *move)
         if (!game_describe(g, legal.m[i], have, sizeof have)) return false;
         char norm[256];
         normalize(have, norm, sizeof norm);
-        if (strcmp(norm, want) == 0) { *move = legal.m[i]; return true; }
+        if (strcmp(norm, want) == 0) { *move = legal.m[i]; g->parse_state = PARSE_LEGAL; return true; }
     }
     snprintf(g->err, sizeof g->err, "'%s' is not a legal move now (type 'moves' to list them)", text);
+    g->parse_state = PARSE_NONE;
     return false;
 }
 
@@ -680,6 +814,126 @@ bool game_invariants(game *g, bool *has)
         return false;
     }
     return true;
+}
+
+/* The first word of text, lowercased, into word. */
+static void first_word(const char *text, char *word, size_t len)
+{
+    size_t n = 0;
+    while (*text == ' ' || *text == '\t') text++;
+    for (; *text && *text != ' ' && *text != '\t' && n + 1 < len; text++)
+        word[n++] = (char)tolower((unsigned char)*text);
+    word[n] = '\0';
+}
+
+/* Is `word` the first word of a move kind's name in def.kinds? */
+static bool kind_word(game *g, const char *word)
+{
+    lua_State *L = g->vm->L;
+    bool found = false;
+    game_push_def(g);
+    if (lua_getfield(L, -1, "kinds") == LUA_TTABLE) {
+        for (lua_Integer k = 1; k <= 255 && !found; k++) {
+            if (lua_rawgeti(L, -1, k) != LUA_TSTRING) { lua_pop(L, 1); break; }
+            char kw[64];
+            first_word(lua_tostring(L, -1), kw, sizeof kw);
+            found = !strcmp(kw, word);
+            lua_pop(L, 1);
+        }
+    }
+    lua_pop(L, 2);
+    return found;
+}
+
+#define REFUSAL_LISTED 12         /* legal moves the host's refusal names at most */
+
+int game_refusal(game *g, const char *text, char *buf, size_t len)
+{
+    return game_refusal_for(g, text, GAME_FULL_TEXT, buf, len);
+}
+
+int game_refusal_for(game *g, const char *text, int viewer, char *buf, size_t len)
+{
+    lua_State *L = g->vm->L;
+    buf[0] = '\0';
+    int64_t m;
+    if (game_parse(g, text, &m)) return 0;
+    int found = g->parse_state;
+    if (found == PARSE_ERROR) return -1;
+    char parse_err[GAME_ERRLEN];
+    snprintf(parse_err, sizeof parse_err, "%s", g->err);
+    /* a move of the game: parse read one, or the first word is that of a
+     * legal move's text or of a kind's name */
+    char word[64];
+    first_word(text, word, sizeof word);
+    const int64_t *legal;
+    int n = game_legal(g, &legal);
+    if (n < 0) return -1;
+    int64_t *copy = malloc(sizeof *copy * (size_t)(n + 1));
+    char (*texts)[128] = malloc(sizeof *texts * (size_t)(n + 1));
+    if (!copy || !texts) {
+        free(copy);
+        free(texts);
+        snprintf(g->err, sizeof g->err, "out of memory");
+        return -1;
+    }
+    memcpy(copy, legal, sizeof *copy * (size_t)n);
+    bool move_word = found == PARSE_ILLEGAL || kind_word(g, word);
+    int same = 0;
+    for (int i = 0; i < n; i++) {
+        char have[256], w[64];
+        if (!game_describe(g, copy[i], have, sizeof have)) { free(copy); free(texts); return -1; }
+        first_word(have, w, sizeof w);
+        if (*word && !strcmp(w, word)) same++;
+        /* the list the refusal shows, as its reader may read it */
+        if (viewer != GAME_FULL_TEXT && !game_describe_for(g, copy[i], viewer, have, sizeof have)) {
+            free(copy);
+            free(texts);
+            return -1;
+        }
+        snprintf(texts[i], sizeof texts[i], "%s", have);
+    }
+    if (same) move_word = true;
+    int rc = 1;
+    if (!move_word || !*word) {
+        rc = 0;                                   /* no move of this game: Lua, perhaps */
+        snprintf(buf, len, "%s", parse_err);
+    } else {
+        char reason[GAME_ERRLEN] = "";
+        if (g->fn_why != LUA_NOREF) {
+            begin_hook(g, g->fn_why);
+            lua_pushstring(L, text);
+            if (!finish_hook(g, "why", 1, 1)) { free(copy); free(texts); return -1; }
+            if (lua_type(L, -1) == LUA_TSTRING) snprintf(reason, sizeof reason, "%s", lua_tostring(L, -1));
+            lua_pop(L, 1);
+        }
+        if (!reason[0] && found == PARSE_REASON) snprintf(reason, sizeof reason, "%s", parse_err);
+        if (reason[0]) snprintf(buf, len, "%s", reason);
+        else {
+            /* the host's own answer: the legal moves of that kind (or all) */
+            textbuf b = { 0 };
+            if (same) textbuf_printf(&b, "not a legal move now; legal '%s' moves now:", word);
+            else if (n) textbuf_printf(&b, "no '%s' move is legal now; legal now:", word);
+            else textbuf_printf(&b, "the game is over: no move is legal");
+            int listed = 0, wlen = (int)strlen(word);
+            for (int i = 0; i < n && listed < REFUSAL_LISTED; i++) {
+                char w[64];
+                first_word(texts[i], w, sizeof w);
+                if (same && strcmp(w, word) != 0) continue;
+                const char *shown = texts[i];
+                if (same) { shown += wlen; while (*shown == ' ') shown++; }
+                textbuf_printf(&b, "%s %s", listed ? "," : "", *shown ? shown : texts[i]);
+                listed++;
+            }
+            int of = same ? same : n;
+            if (of > listed) textbuf_printf(&b, " ... (%d in all: type 'moves')", of);
+            snprintf(buf, len, "%s", b.oom || !b.p ? parse_err : b.p);
+            free(b.p);
+        }
+    }
+    free(copy);
+    free(texts);
+    return rc;
 }
 
 bool game_played(game *g, int64_t move, char *buf, size_t len)
@@ -751,14 +1005,177 @@ bool game_undo(game *g)
     return true;
 }
 
+static bool apply_edit(game *g, const char *code, bool keep_tail);
+
+/* Redo the first pending entry (a failed reload's tail), under the rules now. */
+static bool redo_pending(game *g)
+{
+    gpending *p = &g->pending[0];
+    int64_t m;
+    bool parsed = p->edit || game_parse(g, p->text, &m);
+    bool ok = p->edit ? apply_edit(g, p->text, true) : parsed && apply_move(g, m, true, true, true);
+    if (!ok) {
+        char why[GAME_ERRLEN];
+        snprintf(why, sizeof why, "%s", g->err);
+        if (!parsed && game_refusal(g, p->text, why, sizeof why) < 0) snprintf(why, sizeof why, "%s", g->err);
+        if (p->edit) snprintf(g->err, sizeof g->err, "the edit '%.200s' does not replay: %s", p->text, why);
+        else if (p->actor) snprintf(g->err, sizeof g->err, "move %d (seat %d: %.200s) does not replay: %s",
+                                    g->ncur + 1, p->actor, p->text, why);
+        else snprintf(g->err, sizeof g->err, "move %d (%.200s) does not replay: %s", g->ncur + 1, p->text, why);
+        return false;
+    }
+    free(p->text);
+    memmove(g->pending, g->pending + 1, (size_t)(g->npending - 1) * sizeof *g->pending);
+    g->npending--;
+    return true;
+}
+
 bool game_redo(game *g)
 {
-    if (g->ncur >= g->nhist) return false;
-    int64_t m = g->hist[g->ncur];
-    int keep = g->nhist;
-    if (!game_apply(g, m, false, true)) return false;
-    g->nhist = keep;            /* redo keeps the rest of the redo list */
+    if (g->ncur >= g->nhist) {
+        if (!g->npending) return false;
+        return redo_pending(g);
+    }
+    if (g->hedit[g->ncur]) {
+        char *code = strdup(g->hedit[g->ncur]);
+        if (!code) { snprintf(g->err, sizeof g->err, "out of memory"); return false; }
+        bool ok = apply_edit(g, code, true);
+        free(code);
+        return ok;
+    }
+    return apply_move(g, g->hist[g->ncur], false, true, true);    /* keeps the rest of the redo list */
+}
+
+int game_pending(const game *g) { return g->npending; }
+
+const char *game_pending_entry(const game *g, int i, bool *edit, int *actor)
+{
+    if (i < 0 || i >= g->npending) return NULL;
+    if (edit) *edit = g->pending[i].edit;
+    if (actor) *actor = g->pending[i].actor;
+    return g->pending[i].text;
+}
+
+bool game_add_pending(game *g, const char *text, bool edit, int actor)
+{
+    if (g->npending == g->cappending) {
+        int cap = g->cappending ? g->cappending * 2 : 16;
+        gpending *np = realloc(g->pending, (size_t)cap * sizeof *np);
+        if (!np) return false;
+        g->pending = np;
+        g->cappending = cap;
+    }
+    char *copy = strdup(text);
+    if (!copy) return false;
+    g->pending[g->npending++] = (gpending){ copy, edit, actor };
     return true;
+}
+
+const char *game_entry_said(const game *g, int i)
+{
+    if (i < 0) return g->setup_said ? g->setup_said : "";
+    if (i >= g->nhist || !g->hsaid[i]) return "";
+    return g->hsaid[i];
+}
+
+const char *game_history_edit(const game *g, int i)
+{
+    return i >= 0 && i < g->nhist ? g->hedit[i] : NULL;
+}
+
+bool game_said_next(const char **p, game_line *line)
+{
+    const char *at = *p;
+    if (!at || !*at) return false;
+    char *tab;
+    unsigned long seats = strtoul(at, &tab, 16);
+    if (*tab != '\t') return false;               /* not a narration text */
+    const char *text = tab + 1, *nl = strchr(text, '\n');
+    line->seats = (uint32_t)seats;
+    line->text = text;
+    line->len = nl ? (int)(nl - text) : (int)strlen(text);
+    *p = nl ? nl + 1 : text + line->len;
+    return true;
+}
+
+/* ---- edits made at the prompt --------------------------------------------------- */
+
+/* [State, code]: run code in a fresh sandbox environment where `s` is the
+ * State and print says nothing (an edit replays silently). */
+static int silent(lua_State *L) { (void)L; return 0; }
+
+static int edit_body(lua_State *L)
+{
+    grove_vm *vm = vm_of(L);
+    size_t len;
+    const char *code = luaL_checklstring(L, 2, &len);
+    if (luaL_loadbufferx(L, code, len, "=edit", "t") != LUA_OK) return lua_error(L);   /* [s, code, chunk] */
+    vm_push_sandbox(vm, NULL);                                                    /* [s, code, chunk, env] */
+    lua_pushliteral(L, "s");
+    lua_pushvalue(L, 1);
+    lua_rawset(L, -3);                                 /* raw: the strict env refuses new globals */
+    lua_pushliteral(L, "print");
+    lua_pushcfunction(L, silent);
+    lua_rawset(L, -3);
+    lua_setupvalue(L, -2, 1);
+    lua_call(L, 0, 0);
+    return 0;
+}
+
+/* Run an edit on the checked path, as a transaction, and record it. */
+static bool apply_edit(game *g, const char *code, bool keep_tail)
+{
+    lua_State *L = g->vm->L;
+    if (strlen(code) > GAME_MAX_EDIT) {
+        snprintf(g->err, sizeof g->err, "an edit keeps at most %d bytes of Lua", GAME_MAX_EDIT);
+        return false;
+    }
+    if (!grow_history(g)) {
+        snprintf(g->err, sizeof g->err, "out of memory for the history");
+        return false;
+    }
+    char *copy = strdup(code);
+    if (!copy) { snprintf(g->err, sizeof g->err, "out of memory"); return false; }
+    lua_pushcfunction(L, edit_body);
+    game_push_state(g);
+    lua_pushstring(L, code);
+    g->said.len = 0;                                   /* an edit says nothing */
+    if (g->said.p) g->said.p[0] = '\0';
+    if (!call_hook(g, "edit", 1, 0, true)) { free(copy); return false; }
+    record_entry(g, 0, copy, keep_tail);
+    return true;
+}
+
+bool game_edit(game *g, const char *code)
+{
+    return apply_edit(g, code, false);
+}
+
+bool game_record_edit(game *g, const char *code, const void *before)
+{
+    size_t size = g->st->size;
+    uint8_t *after = malloc(size);
+    if (!after) { snprintf(g->err, sizeof g->err, "out of memory"); return false; }
+    if (!game_snapshot(g, after)) { free(after); return false; }
+    game_restore(g, before);
+    bool ok = apply_edit(g, code, false);
+    if (ok && memcmp(g->st->block, after, size) != 0) {
+        g->ncur--;                                     /* take the entry back */
+        drop_tail(g);
+        snprintf(g->err, sizeof g->err, "run again in the rules' sandbox, it gives another state "
+                 "(it reads something besides s: io, os, the game, the clock?)");
+        ok = false;
+    } else if (!ok) {
+        char why[GAME_ERRLEN];
+        snprintf(why, sizeof why, "%s", g->err);
+        snprintf(g->err, sizeof g->err, "run again in the rules' sandbox (where only s is there), it fails: %s", why);
+    }
+    if (!ok) {
+        drop_tail(g);                                  /* the state changed: the tail no longer follows */
+        game_restore(g, after);
+    }
+    free(after);
+    return ok;
 }
 
 /* ---- loops in C over many hooks: playouts, bots ------------------------------- */
@@ -1052,9 +1469,17 @@ long game_playout_timed(game *g, rng_t *pick, long max_moves, game_timing *timin
     return c.played;
 }
 
-bool game_describe_past_for(game *g, int i, int viewer, char *buf, size_t len, int *actor)
+/* The text and actor of entry i < nhist: a move described in the state it
+ * was played from (as `viewer` may read it: game_describe_for), or an
+ * edit's Lua source (actor 0). */
+static bool entry_text(game *g, int i, int viewer, char *buf, size_t len, int *actor)
 {
-    if (i < 0 || i >= g->ncur) return false;
+    if (i < 0 || i >= g->nhist) return false;
+    if (g->hedit[i]) {
+        snprintf(buf, len, "%s", g->hedit[i]);
+        if (actor) *actor = 0;
+        return true;
+    }
     uint8_t *now = malloc(g->st->size);
     if (!now) return false;
     if (!game_snapshot(g, now)) { free(now); return false; }
@@ -1066,7 +1491,97 @@ bool game_describe_past_for(game *g, int i, int viewer, char *buf, size_t len, i
     return ok;
 }
 
+bool game_hash_after(game *g, int n, uint64_t *hash)
+{
+    if (n < 0 || n > g->ncur) { snprintf(g->err, sizeof g->err, "no position after %d moves", n); return false; }
+    if (n == g->ncur) return game_hash(g, hash);
+    uint8_t *now = malloc(g->st->size);
+    if (!now) { snprintf(g->err, sizeof g->err, "out of memory"); return false; }
+    if (!game_snapshot(g, now)) { free(now); return false; }
+    game_restore(g, g->snaps + (size_t)n * g->st->size);   /* the state before entry n: after n entries */
+    *hash = state_hash(g->st);
+    game_restore(g, now);
+    free(now);
+    return true;
+}
+
+bool game_describe_past_for(game *g, int i, int viewer, char *buf, size_t len, int *actor)
+{
+    if (i < 0 || i >= g->ncur) return false;
+    return entry_text(g, i, viewer, buf, len, actor);
+}
+
 bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor)
 {
     return game_describe_past_for(g, i, GAME_FULL_TEXT, buf, len, actor);
+}
+
+bool game_describe_entry(game *g, int i, char *buf, size_t len, int *actor)
+{
+    return entry_text(g, i, GAME_FULL_TEXT, buf, len, actor);
+}
+
+/* ---- reload ------------------------------------------------------------------------ */
+
+game *game_reload(game *g, game_reload_report *rep, char *err, size_t errlen)
+{
+    memset(rep, 0, sizeof *rep);
+    rep->failed = -1;
+    /* the whole tail as texts, read under the old rules: the history, then
+     * what a failed reload left pending */
+    int n = g->nhist + g->npending;
+    gpending *seq = calloc((size_t)(n ? n : 1), sizeof *seq);
+    if (!seq) { snprintf(err, errlen, "out of memory"); return NULL; }
+    bool ok = true;
+    for (int i = 0; i < g->nhist && ok; i++) {
+        char text[1024];
+        int actor = 0;
+        if (!entry_text(g, i, GAME_FULL_TEXT, text, sizeof text, &actor)) snprintf(text, sizeof text, "?");
+        seq[i].text = strdup(g->hedit[i] ? g->hedit[i] : text);
+        seq[i].edit = g->hedit[i] != NULL;
+        seq[i].actor = actor;
+        ok = seq[i].text != NULL;
+    }
+    for (int k = 0; k < g->npending && ok; k++) {
+        seq[g->nhist + k] = g->pending[k];
+        seq[g->nhist + k].text = strdup(g->pending[k].text);
+        ok = seq[g->nhist + k].text != NULL;
+    }
+    game *fresh = ok ? game_reopen(g, err, errlen) : NULL;
+    if (!ok) snprintf(err, errlen, "out of memory");
+    if (fresh) {
+        /* back where the person was: after the pending tail when they stood
+         * at its start, else where they stood */
+        int target = g->npending && g->ncur == g->nhist ? n : g->ncur;
+        int done = 0;
+        for (; done < n; done++) {
+            int64_t m;
+            bool parsed = seq[done].edit || game_parse(fresh, seq[done].text, &m);
+            bool played = seq[done].edit ? game_edit(fresh, seq[done].text) : parsed && game_apply(fresh, m, true, true);
+            if (!played) {
+                rep->failed = done;
+                rep->actor = seq[done].actor;
+                rep->edit = seq[done].edit;
+                snprintf(rep->text, sizeof rep->text, "%s", seq[done].text);
+                snprintf(rep->why, sizeof rep->why, "%s", fresh->err);
+                if (!parsed && game_refusal(fresh, seq[done].text, rep->why, sizeof rep->why) < 0)
+                    snprintf(rep->why, sizeof rep->why, "%s", fresh->err);
+                break;
+            }
+        }
+        rep->replayed = done;
+        while (game_position(fresh) > target) game_undo(fresh);
+        for (int k = done; k < n; k++)
+            if (!game_add_pending(fresh, seq[k].text, seq[k].edit, seq[k].actor)) {
+                game_close(fresh);
+                fresh = NULL;
+                snprintf(err, errlen, "out of memory");
+                break;
+            }
+        rep->total = n;
+        rep->target = target;
+    }
+    for (int i = 0; i < n; i++) free(seq[i].text);
+    free(seq);
+    return fresh;
 }

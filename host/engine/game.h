@@ -6,7 +6,9 @@
  *
  * The rule-script contract: the script returns a definition table with
  *   name, title, players = {min =, max =}, [variants], [options]
- *   setup(s, options)      declare components, deal, place
+ *   setup(s, options)      declare components, deal, place; options (also
+ *                          s.options, read-only) holds each declared
+ *                          option's value, players, seed and variants
  *   actor(s) -> seat       who decides next
  *   moves(s, out)          out:add(kind, a, b, c) for every legal move
  *   apply(s, move)         change the state (chance via math.random)
@@ -16,10 +18,13 @@
  *                          onlooker) may read it; without a viewer the full
  *                          text, which parse reads back
  *   [parse(s, text) -> move | nil, why]
+ *   [why(s, text) -> reason | nil] why a typed move is refused (game_refusal)
  *   [score(s, seat) -> number] for the greedy bot; [played(s, move) -> card name] for sim
  *   [evaluate(s) -> {value per seat}] for MCTS, whose rollouts stop short and end in it
  * A game is over when the actor has no legal move; result then gives the
- * final scores and ranks.
+ * final scores and ranks. While setup and a checked apply run, the script
+ * may narrate what the rules do by themselves (s:say, lua_state.h); the
+ * history keeps those lines beside each move.
  *
  * Ownership: the game owns its gstate, history and buffers; the Lua objects
  * (definition, State, Out) are anchored in the registry and released by
@@ -68,7 +73,9 @@
 #define GAME_WATCH_MS 500          /* a fast run stopped after this long without a move */
 #define GAME_MAX_VARIANTS 256      /* the longest comma-separated list of variants */
 #define GAME_MAX_LISTED 64         /* the most variants game_about reports of each sort */
+#define GAME_MOVE_TEXT_MAX 255     /* the longest move text, in bytes (game_move_text_fits) */
 #define GAME_FULL_TEXT (-1)        /* game_describe_for's viewer for a move's full text */
+#define GAME_MAX_EDIT 8192         /* the longest Lua an edit may keep, in bytes */
 
 typedef struct game game;
 
@@ -123,11 +130,66 @@ bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fr
  * Writes at most max names into out, sorted; returns how many. */
 int game_overlay_variants(grove_vm *vm, const char *name, char (*out)[64], int max);
 
+/* ---- options (options.c) ------------------------------------------------------------ */
+
+/* A game's options are declared in def.options (a list of {name =,
+ * default =, min =, max = | choices =, by_players =, help =}); the type of
+ * each is its default's. Tools take them as text, "NAME=VALUE" (--set). */
+#define GAME_MAX_SETTINGS 32
+
+typedef struct {
+    char name[64];
+    char value[192];                /* as text: 12, 0.5, true, easy */
+    char type;                      /* 0: as given; 'i' whole number, 'n' number, 'b' boolean, 's' text
+                                     * (game_options_values says) */
+} game_setting;
+
+typedef struct {
+    int n;
+    game_setting v[GAME_MAX_SETTINGS];
+} game_settings;
+
+/* Add "NAME=VALUE" (the text after --set) to set; a name given again takes
+ * the new value. False with err when it is no NAME=VALUE or set is full.
+ * Whether the game has such an option, and whether the value fits it, is
+ * checked when the game opens. */
+bool game_settings_add(game_settings *set, const char *arg, char *err, size_t errlen);
+
+/* "winning_score=12, movement=3" into buf ("" for none). */
+void game_settings_text(const game_settings *set, char *buf, size_t len);
+
+/* game_open with the options given as text (set NULL or empty: none): each
+ * is read as its option's type and checked against its declaration (range,
+ * choices); an option the game does not declare is refused naming the
+ * nearest one it does. NULL with err. */
+game *game_open_with(grove_vm *vm, const char *name, const char *variants, int players, uint64_t seed,
+                     const game_settings *set, char *err, size_t errlen);
+
+/* The options g plays with, in their declared order, as text with their
+ * types: all of them, or only those that differ from their defaults
+ * (changed_only). False on no memory (game_error). */
+bool game_options_values(game *g, bool changed_only, game_settings *out);
+
+/* What a tool lists of an option. */
+typedef struct {
+    char name[64];
+    char dflt[64];                  /* the default, as text */
+    char values[256];               /* "a whole number from 1 to 99", "one of easy, normal, hard" */
+    char by_players[192];           /* other defaults by player count: "2 with 2 players"; "" if none */
+    char help[256];                 /* what it changes, one line */
+} game_option_info;
+
+/* The options game `name` with `variants` declares, into out (at most
+ * max); their number, or -1 with err when the definition does not load. */
+int game_options_of(grove_vm *vm, const char *name, const char *variants, game_option_info *out, int max,
+                    char *err, size_t errlen);
+
 /* ---- a game ------------------------------------------------------------------------ */
 
 /* Start a game: load (cached) the definition, make the state, run setup.
- * opts_idx is a Lua table of options on the stack (0: none). NULL on error,
- * with err filled. */
+ * opts_idx is a Lua table of options on the stack (0: none): each value is
+ * checked as game_open_with says (text is read as the option's type).
+ * NULL on error, with err filled. */
 game *game_open(grove_vm *vm, const char *name, const char *variants, int players,
                 uint64_t seed, int opts_idx, char *err, size_t errlen);
 
@@ -157,6 +219,7 @@ grove_vm *game_vm(const game *g);
 const char *game_name(const game *g);           /* the game's folder name */
 const char *game_variants(const game *g);       /* comma-separated, as opened */
 int game_players(const game *g);
+uint64_t game_rules_print(const game *g);       /* of the rule files read (a save's rules-print) */
 uint64_t game_seed(const game *g);
 size_t game_state_size(const game *g);          /* bytes of a snapshot */
 bool game_hidden(const game *g);                /* does some card zone hide faces from some seat? */
@@ -172,8 +235,32 @@ const char *game_load_note(const game *g);
 int game_legal(game *g, const int64_t **moves);
 
 /* Play a move: legal-checked if `check`, recorded in the history if
- * `record` (dropping any redo). False on error, with the state unchanged. */
+ * `record` (dropping any redo). False on error, with the state unchanged.
+ * What the move said (s:say) is game_said_now until the next apply, and
+ * the history keeps it (game_entry_said). */
 bool game_apply(game *g, int64_t move, bool check, bool record);
+
+/* What the last game_apply said: lines "SEATS\tTEXT\n" (read them with
+ * game_said_next); "" if nothing. */
+const char *game_said_now(const game *g);
+
+/* One line of narration: the seats who may read it (bit n for seat n, bit
+ * 0 for onlookers) and its text (len bytes, no newline). */
+typedef struct {
+    uint32_t seats;
+    const char *text;
+    int len;
+} game_line;
+
+/* The next line of the narration text at *p into *line; false at its end. */
+bool game_said_next(const char **p, game_line *line);
+
+/* May `viewer` (a seat, 0 for an onlooker, -1 for the designer, who reads
+ * everything) read the line? */
+static inline bool game_line_for(const game_line *line, int viewer)
+{
+    return viewer < 0 || (viewer < 32 && ((line->seats >> viewer) & 1));
+}
 
 /* The seat to act (1..players), or 0 on error / when the game is over. */
 int game_actor(game *g);
@@ -181,9 +268,19 @@ int game_actor(game *g);
 /* Is the game over (no legal move)? -1 on error. */
 int game_over(game *g);
 
-/* Text of a move into buf: the full text, as records, saves and parsing
- * use it. False on error (buf then holds a fallback). */
+/* Text of a move into buf (GAME_MOVE_TEXT_MAX + 1 bytes hold any): the
+ * full text, as records, saves and parsing use it. False on error (buf then
+ * holds a fallback), which includes a text describe returned that a save
+ * file cannot hold (game_move_text_fits): the error names the script's
+ * describe function and why. */
 bool game_describe(game *g, int64_t move, char *buf, size_t len);
+
+/* What a save file can hold as a move's text, the rule every save grove
+ * writes keeps: one line a person could type, of 1 to GAME_MOVE_TEXT_MAX
+ * bytes, with no control character but tab (no newline, carriage return
+ * or NUL) and not only blanks. True if text (len bytes) fits; else false
+ * with the reason in why ("has a newline at byte 6"). */
+bool game_move_text_fits(const char *text, size_t len, char *why, size_t whylen);
 
 /* Text of a move as `viewer` may read it: describe(s, move, viewer), viewer
  * a seat 1..players or 0 for an onlooker; GAME_FULL_TEXT gives the full
@@ -208,6 +305,20 @@ bool game_kind_name(game *g, int kind, char *buf, size_t len);
  * changes the state (which is then put back). */
 bool game_invariants(game *g, bool *has);
 
+/* Why `text`, typed as a move, is not played, into buf (the reason alone).
+ * The reason is the game's why(s, text) if it gives one; else what its
+ * parse(s, text) said; else the host's: the legal moves of the same kind
+ * (the text's first word), or all of them when none is of that kind.
+ * Returns 1 when the text is a move of the game (parse read one, or its
+ * first word is that of a legal move's text or of a kind's name in
+ * def.kinds), 0 when it is no move at all (buf: game_parse's error; the
+ * REPL then tries it as Lua) or when it is legal after all (buf ""), -1 on
+ * a script error (game_error). */
+int game_refusal(game *g, const char *text, char *buf, size_t len);
+/* The same, naming the legal moves as `viewer` may read them (see
+ * game_describe_for): what the REPL shows the person at the keyboard. */
+int game_refusal_for(game *g, const char *text, int viewer, char *buf, size_t len);
+
 /* What a move plays, by def.played(s, move) (a card's name), into buf; ""
  * when the game has no such hook or the move plays no card. False on error. */
 bool game_played(game *g, int64_t move, char *buf, size_t len);
@@ -230,22 +341,78 @@ typedef struct {
 /* Fill *out from result(s); false on a script error. */
 bool game_outcome(game *g, game_result *out);
 
-/* Text and actor of history move i (0-based), described in the state it
- * was played from: the full text, or as `viewer` may read it (see
- * game_describe_for). */
+/* Text and actor of history entry i (0-based, i < game_position), a move
+ * described in the state it was played from, or an edit's Lua source
+ * (actor 0): the full text, or as `viewer` may read it (see
+ * game_describe_for). game_describe_entry also reads the undone entries
+ * that redo replays (i < game_history_length), in full. */
 bool game_describe_past(game *g, int i, char *buf, size_t len, int *actor);
 bool game_describe_past_for(game *g, int i, int viewer, char *buf, size_t len, int *actor);
+bool game_describe_entry(game *g, int i, char *buf, size_t len, int *actor);
 
-/* The history: moves played (undo lowers it), moves in the history
- * (undone ones included, which redo replays), and move i (0-based). */
+/* The history: entries played (undo lowers it), entries in the history
+ * (undone ones included, which redo replays), and move i (0-based; 0 for
+ * an edit). An entry is a move, or an edit made at the prompt. */
 int game_position(const game *g);
 int game_history_length(const game *g);
 int64_t game_history_move(const game *g, int i);
 
-/* Undo / redo one move of the history. False if there is none (or, for
- * redo, when the move fails: game_error). */
+/* The Lua source of entry i if it is an edit, else NULL. */
+const char *game_history_edit(const game *g, int i);
+
+/* What entry i said (s:say lines, see game_said_now; i = -1: setup); "". */
+const char *game_entry_said(const game *g, int i);
+
+/* Undo / redo one entry of the history. False if there is none (or, for
+ * redo, when it fails: game_error). After the undone entries, redo plays
+ * the pending ones, by their text. */
 bool game_undo(game *g);
 bool game_redo(game *g);
+
+/* The pending tail: entries a reload (or a save's redo lines) could not
+ * replay under the rules then, kept as text after the history's redo
+ * entries; redo and the next reload try them again. Playing a new move or
+ * edit drops them, as it drops the redo entries. */
+int game_pending(const game *g);
+const char *game_pending_entry(const game *g, int i, bool *edit, int *actor);
+bool game_add_pending(game *g, const char *text, bool edit, int actor);   /* false: no memory */
+
+/* ---- edits: changes made at the prompt, kept in the history -------------------- */
+
+/* Run Lua `code` (at most GAME_MAX_EDIT bytes) on the state, in a fresh
+ * sandbox environment where `s` is the State (print is silent), as a
+ * transaction, and record it as an entry of the history: undo takes it
+ * back, saves and reloads replay it. False with game_error on a Lua error
+ * (state unchanged). */
+bool game_edit(game *g, const char *code);
+
+/* The REPL ran `code` (trusted, at the prompt) and it changed the state
+ * from snapshot `before`: record it as an edit if running it again as
+ * game_edit does gives the same state. False (game_error says why) when
+ * it does not: the changed state stays, unrecorded. */
+bool game_record_edit(game *g, const char *code, const void *before);
+
+/* ---- reload ------------------------------------------------------------------------ */
+
+/* What game_reload did. */
+typedef struct {
+    int total;                      /* entries it replayed or tried: history and pending */
+    int replayed;                   /* of them, replayed before the first that failed */
+    int target;                     /* the position the game was brought back to */
+    int failed;                     /* the index of the first that no longer replays, -1: none */
+    bool edit;                      /* it is an edit */
+    int actor;                      /* its seat */
+    char text[256];                 /* its text */
+    char why[GAME_ERRLEN];          /* why it does not replay */
+} game_reload_report;
+
+/* Read the rule files again and replay every entry (the history, its redo
+ * entries, the pending tail) by its text on a new game, brought back to
+ * where g stood (or to the end of the pending tail, when g stood at its
+ * start). Entries from the first that no longer replays on are the new
+ * game's pending tail. NULL with err when the rules do not load (g is
+ * untouched); the caller closes g. */
+game *game_reload(game *g, game_reload_report *rep, char *err, size_t errlen);
 
 /* ---- the state ---------------------------------------------------------------------- */
 
@@ -328,8 +495,27 @@ bool game_push_render(game *g, int viewer);
 
 /* ---- save files (save.c) -------------------------------------------------------------- */
 
-/* The save file text (caller frees) / load a game from a save text. */
+/* The save file text (caller frees), or NULL with game_error: out of
+ * memory, or a move whose text would not load back as that move (every
+ * save grove writes loads). Load a game from a save text. */
 char *game_save_text(game *g);
 game *game_load_text(grove_vm *vm, const char *text, char *err, size_t errlen);
+
+/* A check to write into a recorded session: Lua (expect.eq(...), typed
+ * at the prompt) that held after `after` entries of the history. */
+typedef struct {
+    int after;
+    const char *code;
+} game_check;
+
+/* The session so far as a scenario test `grove test` runs (caller frees):
+ * the game opened as g was, its moves and edits as played, the state's
+ * hash after each, and the checks, each after its entry; `name` names the
+ * test. NULL with game_error on no memory. */
+char *game_test_text(game *g, const char *name, const game_check *checks, int n);
+
+/* The hash of the state after the first n entries of the history (n <=
+ * game_position). False with game_error on error. */
+bool game_hash_after(game *g, int n, uint64_t *hash);
 
 #endif

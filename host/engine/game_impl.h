@@ -11,6 +11,15 @@
 #include "bind.h"
 #include "game.h"
 #include "state.h"
+#include "textbuf.h"
+
+/* An entry of the redo tail that a failed reload could not replay, kept as
+ * its text: redo and the next reload try it again under the rules then. */
+typedef struct {
+    char *text;                    /* the move's text, or an edit's Lua source (owned) */
+    bool edit;
+    int actor;                     /* who played it (0 for an edit) */
+} gpending;
 
 struct game {
     grove_vm *vm;
@@ -21,19 +30,28 @@ struct game {
     char rules_version[32];        /* def.version ("" if the game gives none) */
     uint64_t rules_print;          /* fingerprint of the rule files read to define it */
     char load_note[256];           /* set by loading a save file whose rule files differ */
-    int def_ref, state_ref, out_ref, opts_ref;   /* registry refs */
+    int def_ref, state_ref, out_ref, opts_ref;   /* registry refs; opts: every option's value */
+    int given_ref;                 /* the options given when it opened (reload gives them again) */
     int fn_moves, fn_apply, fn_actor, fn_result, fn_describe, fn_parse, fn_render;
     int fn_score;                  /* optional def.score(s, seat), for bots */
     int fn_played;                 /* optional def.played(s, move) -> card name, for grove sim */
     int fn_evaluate;               /* optional def.evaluate(s) -> a value per seat, for MCTS */
+    int fn_why;                    /* optional def.why(s, text) -> why a typed move is refused */
+    int parse_state;               /* what the last game_parse found (PARSE_*, game.c) */
     gstate *st;                    /* owned */
     lstate *ls;                    /* the State object (anchored by state_ref) */
     lout *out;                     /* the Out object (anchored by out_ref) */
     movebuf buf;                   /* the legal moves of the last moves hook */
     uint8_t *scratch;              /* st->size bytes: the transaction snapshot */
-    int64_t *hist;                 /* moves played; hist[0..nhist) with redo past ncur */
+    int64_t *hist;                 /* moves played; hist[0..nhist) with redo past ncur (0: an edit) */
     uint8_t *snaps;                /* snaps[i * size]: the state before move i */
+    char **hsaid;                  /* hsaid[i]: what move i said (s:say lines, owned), or NULL */
+    char **hedit;                  /* hedit[i]: the Lua source of edit i (owned), NULL for a move */
     int ncur, nhist, caphist;
+    gpending *pending;             /* the redo tail past nhist that no longer replayed */
+    int npending, cappending;
+    textbuf said;                  /* what the apply hook running now says */
+    char *setup_said;              /* what setup said (owned), or NULL */
     char err[GAME_ERRLEN];         /* the last error */
     const char *raw_hook;          /* the hook a fast run is in, for its error */
 };
@@ -54,5 +72,15 @@ bool defs_check_players(lua_State *L, const char *name, const char *variants, in
  * name|variants (0 if unknown); def.version (at def) as text, "" if none. */
 uint64_t defs_print(lua_State *L, const char *name, const char *variants);
 void defs_version(lua_State *L, int def, char *out, size_t len);
+
+/* options.c: push the options table for setup (each declared option's
+ * default for g's player count, then the user's options from the table at
+ * uidx, 0 for none, converted and checked; then players, seed, variants)
+ * and above it the table of the user's options alone. False with err and
+ * nothing pushed when a user's option is unknown or does not fit. */
+bool options_build(game *g, int def, int uidx, char *err, size_t errlen);
+
+/* Push a read-only view of the options table at opts (s.options). */
+void options_push_view(lua_State *L, int opts);
 
 #endif

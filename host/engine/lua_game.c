@@ -47,13 +47,27 @@ void lua_game_detach(lua_State *L, int idx)
     if (lg) lg->g = NULL;
 }
 
+/* Why the text is no legal move: the game's reason (game_refusal) when it
+ * is a move of the game, else game_parse's error. Pushes it. */
+static void push_refusal(lua_State *L, game *g, const char *text)
+{
+    char parse_err[GAME_ERRLEN], why[GAME_ERRLEN];
+    snprintf(parse_err, sizeof parse_err, "%s", game_error(g));
+    int rc = game_refusal(g, text, why, sizeof why);
+    if (rc == 1) lua_pushfstring(L, "'%s': %s", text, why);
+    else lua_pushstring(L, rc < 0 ? game_error(g) : parse_err);
+}
+
 /* A move argument: an integer move, or a text to parse. */
 static int64_t check_move(lua_State *L, game *g, int idx)
 {
     if (lua_isinteger(L, idx)) return lua_tointeger(L, idx);
     const char *text = luaL_checkstring(L, idx);
     int64_t m;
-    if (!game_parse(g, text, &m)) luaL_error(L, "%s", game_error(g));
+    if (!game_parse(g, text, &m)) {
+        push_refusal(L, g, text);
+        luaL_error(L, "%s", lua_tostring(L, -1));      /* with the caller's line */
+    }
     return m;
 }
 
@@ -117,7 +131,7 @@ static int l_try(lua_State *L)
     if (lua_isinteger(L, 2)) m = lua_tointeger(L, 2);
     else if (!game_parse(g, luaL_checkstring(L, 2), &m)) {
         lua_pushboolean(L, 0);
-        lua_pushstring(L, game_error(g));
+        push_refusal(L, g, lua_tostring(L, 2));
         return 2;
     }
     if (!game_apply(g, m, true, true)) {
@@ -245,7 +259,7 @@ static int l_undo(lua_State *L)
 static int l_redo(lua_State *L)
 {
     game *g = check_game(L, 1);
-    if (game_position(g) >= game_history_length(g)) { lua_pushboolean(L, 0); return 1; }
+    if (game_position(g) >= game_history_length(g) && !game_pending(g)) { lua_pushboolean(L, 0); return 1; }
     if (!game_redo(g)) return luaL_error(L, "%s", game_error(g));
     lua_pushboolean(L, 1);
     return 1;
@@ -260,15 +274,51 @@ static int l_hash(lua_State *L)
     return 1;
 }
 
-/* g:history() -> the moves played, as integers */
+/* g:history() -> the entries played: moves as integers, edits as their
+ * Lua source */
 static int l_history(lua_State *L)
 {
     game *g = check_game(L, 1);
     int n = game_position(g);
     lua_createtable(L, n, 0);
     for (int i = 0; i < n; i++) {
-        lua_pushinteger(L, game_history_move(g, i));
+        const char *edit = game_history_edit(g, i);
+        if (edit) lua_pushstring(L, edit);
+        else lua_pushinteger(L, game_history_move(g, i));
         lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
+/* g:edit(code): run Lua code on the state (`s` is the State), recorded in
+ * the history as an edit: undo takes it back, saves keep it. */
+static int l_edit(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    if (!game_edit(g, luaL_checkstring(L, 2))) return luaL_error(L, "%s", game_error(g));
+    return 0;
+}
+
+/* g:said([viewer [, n]]) -> the lines the rules said (s:say) at move n of
+ * the history (default: the last one played; 0: setup) that `viewer` (a
+ * seat, 0 for an onlooker) may read; nil viewer: every line. */
+static int l_said(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    int viewer = (int)luaL_optinteger(L, 2, -1);
+    if (!lua_isnoneornil(L, 2) && (viewer < 0 || viewer > game_players(g)))
+        return luaL_error(L, "said: no seat %d (1..%d, or 0 for an onlooker)", viewer, game_players(g));
+    lua_Integer n = luaL_optinteger(L, 3, game_position(g));
+    if (n < 0 || n > game_position(g))
+        return luaL_error(L, "said: no move %I (0 for setup, 1..%d)", n, game_position(g));
+    const char *said = game_entry_said(g, (int)n - 1);
+    lua_newtable(L);
+    game_line line;
+    int k = 0;
+    while (game_said_next(&said, &line)) {
+        if (!game_line_for(&line, viewer)) continue;
+        lua_pushlstring(L, line.text, (size_t)line.len);
+        lua_rawseti(L, -2, ++k);
     }
     return 1;
 }
@@ -337,7 +387,7 @@ static int l_save_text(lua_State *L)
 {
     game *g = check_game(L, 1);
     char *text = game_save_text(g);
-    if (!text) return luaL_error(L, "out of memory while saving");
+    if (!text) return luaL_error(L, "%s", game_error(g));
     lua_pushstring(L, text);
     free(text);
     return 1;
@@ -401,7 +451,7 @@ static void register_game(lua_State *L)
         { "describe", l_describe }, { "parse", l_parse }, { "actor", l_actor },
         { "result", l_result }, { "over", l_over }, { "render", l_render },
         { "undo", l_undo }, { "redo", l_redo }, { "hash", l_hash }, { "history", l_history },
-        { "playout", l_playout }, { "redeal", l_redeal }, { "choose", l_choose }, { "hidden", l_hidden }, { "save_text", l_save_text }, { "close", l_close },
+        { "playout", l_playout }, { "redeal", l_redeal }, { "edit", l_edit }, { "said", l_said }, { "choose", l_choose }, { "hidden", l_hidden }, { "save_text", l_save_text }, { "close", l_close },
         { NULL, NULL },
     };
     luaL_newmetatable(L, "Game");

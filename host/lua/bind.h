@@ -28,6 +28,7 @@
 #include "fields.h"
 #include "movebuf.h"
 #include "state.h"
+#include "textbuf.h"
 
 #define BIND_MAGIC 0x67726f76u      /* "grov": first word of every grove userdata */
 
@@ -42,6 +43,9 @@ typedef struct lstate {
     uint32_t magic, type;       /* BIND_MAGIC, T_STATE */
     gstate *st;                 /* NULL once the game is closed */
     int in_setup;               /* declarations allowed */
+    textbuf *said;              /* where s:say writes, NULL when nobody listens (playouts);
+                                   set by the engine around setup and a checked apply, with
+                                   vm->narrating (lua_state.h) */
 } lstate;
 
 #define BIND_FAST_LABELS 16       /* labels per list found by pointer, not strcmp */

@@ -4,10 +4,14 @@
  * refuses new fields. `s.board` is thus a plain table lookup, no metamethod.
  */
 #include "lua_state.h"
+#include "vm.h"
 
+#include <lualib.h>
+#include <stdio.h>
 #include <string.h>
 
 static const char METHODS_KEY = 0;   /* registry: the State methods table */
+static const char SAY_KEY = 0;       /* registry: s:say, also a field of every State table */
 
 static int l_state_tostring(lua_State *L)
 {
@@ -102,6 +106,91 @@ static int l_state_components(lua_State *L)
     return 1;
 }
 
+/* ---- narration: s:say ------------------------------------------------------ */
+
+/* The bit of seat n (1..players) at argument idx, for s:say. */
+static uint32_t say_seat(lua_State *L, int idx, int players)
+{
+    int isnum;
+    lua_Integer seat = lua_tointegerx(L, -1, &isnum);
+    if (!isnum || seat < 1 || seat > players || seat > SAY_MAX_SEAT)
+        luaL_error(L, "s:say: argument #%d: seat %s is not a seat 1..%d", idx - 1, luaL_tolstring(L, -1, NULL),
+                   players);
+    return 1u << seat;
+}
+
+/* The seats (a seat or a list of seats) on top of the stack, popped. */
+static uint32_t say_seats_of(lua_State *L, int idx, int players)
+{
+    uint32_t mask = 0;
+    if (lua_istable(L, -1)) {
+        lua_Integer n = luaL_len(L, -1);
+        for (lua_Integer i = 1; i <= n; i++) {
+            lua_geti(L, -1, i);
+            mask |= say_seat(L, idx, players);
+            lua_pop(L, 1);
+        }
+    } else {
+        mask = say_seat(L, idx, players);
+    }
+    lua_pop(L, 1);
+    return mask;
+}
+
+/* Who may read a line, from argument idx: a seat, a list of seats, or
+ * {except = seat or list}: everybody else (onlookers too). */
+static uint32_t say_who(lua_State *L, int idx, int players)
+{
+    if (lua_istable(L, idx) && lua_getfield(L, idx, "except") != LUA_TNIL)
+        return SAY_EVERYONE & ~say_seats_of(L, idx, players);
+    if (lua_istable(L, idx)) lua_pop(L, 1);
+    if (!lua_istable(L, idx) && !lua_isinteger(L, idx))
+        luaL_typeerror(L, idx, "seat, list of seats or {except = seats}");
+    lua_pushvalue(L, idx);
+    return say_seats_of(L, idx, players);
+}
+
+/* s:say([who,] text, ...): narrate what the rules did by themselves, for
+ * the people at the table. `who` (a seat, a list of seats, or {except =
+ * seats}) may read it; without it, everybody. With arguments after text,
+ * text is a string.format pattern. Nobody listens in playouts and bot
+ * searches: then this returns at once, formatting nothing. */
+static int l_state_say(lua_State *L)
+{
+    if (!vm_of(L)->narrating) return 0;                 /* playouts: at once */
+    lstate *s = bind_check_state(L, 1);
+    textbuf *b = s->said;
+    if (!b || !s->st) return 0;
+    int players = s->st->nplayers;
+    int at = 2;
+    uint32_t who = SAY_EVERYONE;
+    if (lua_type(L, 2) != LUA_TSTRING) who = say_who(L, at++, players);
+    luaL_checkstring(L, at);
+    if (lua_gettop(L) > at) {                            /* [s, (who,) pattern, args...] */
+        lua_pushvalue(L, lua_upvalueindex(1));
+        lua_insert(L, at);                               /* [s, (who,) format, pattern, args...] */
+        lua_call(L, lua_gettop(L) - at, 1);
+    }
+    size_t len;
+    const char *text = lua_tolstring(L, at, &len);
+    if (b->len >= SAY_MAX_BYTES) return 0;               /* cut, and said so */
+    for (const char *p = text, *end = text + len; p <= end; ) {
+        const char *nl = memchr(p, '\n', (size_t)(end - p));
+        size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+        if (!nl && n == 0 && p > text) break;            /* a text ending in a newline */
+        if (b->len + n + 16 > SAY_MAX_BYTES) {
+            textbuf_printf(b, "%x\t(the rest of this move's narration is cut: %d KiB at most)\n",
+                           SAY_EVERYONE, SAY_MAX_BYTES / 1024);
+            b->len = b->len > SAY_MAX_BYTES ? b->len : SAY_MAX_BYTES;    /* no more */
+            return 0;
+        }
+        textbuf_printf(b, "%x\t%.*s\n", who, (int)n, p);
+        if (!nl) break;
+        p = nl + 1;
+    }
+    return 0;
+}
+
 static const luaL_Reg state_methods[] = {
     { "hash", l_state_hash },
     { "backs", l_state_backs },
@@ -114,6 +203,14 @@ static const luaL_Reg state_methods[] = {
 void lua_state_register(lua_State *L)
 {
     luaL_newlib(L, state_methods);
+    luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+    lua_getfield(L, -1, LUA_STRLIBNAME);
+    lua_getfield(L, -1, "format");                     /* [methods, loaded, string, format] */
+    lua_pushcclosure(L, l_state_say, 1);
+    lua_pushvalue(L, -1);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &SAY_KEY);       /* for each State table's own field */
+    lua_setfield(L, -4, "say");
+    lua_pop(L, 2);
     for (const bind_kind *const *k = bind_kinds; *k; k++) {   /* s:grid(...) and the others */
         lua_pushcfunction(L, (*k)->declare);
         lua_setfield(L, -2, (*k)->core->name);
@@ -129,9 +226,14 @@ lstate *lua_state_push(lua_State *L, gstate *st)
     ls->type = T_STATE;
     ls->st = st;
     ls->in_setup = 0;
+    ls->said = NULL;
     lua_rawsetp(L, -2, &BIND_STATE_KEY);
     lua_pushinteger(L, st->nplayers);
     lua_setfield(L, -2, "players");
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &SAY_KEY);       /* s:say found at once, as s.board is: */
+    lua_setfield(L, -2, "say");                        /* scripts call it in every apply */
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "narrating");                  /* lua_state_narrate sets it */
     lua_createtable(L, 0, 6);                      /* [s, mt] */
     lua_pushliteral(L, "State");
     lua_setfield(L, -2, "__name");
@@ -145,4 +247,16 @@ lstate *lua_state_push(lua_State *L, gstate *st)
     lua_setfield(L, -2, "__index");
     lua_setmetatable(L, -2);                       /* [s] */
     return ls;
+}
+
+void lua_state_narrate(lua_State *L, int sidx, lstate *ls, textbuf *said)
+{
+    grove_vm *vm = vm_of(L);
+    sidx = lua_absindex(L, sidx);
+    if (said && !ls->said) vm->narrating++;
+    else if (!said && ls->said) vm->narrating--;
+    ls->said = said;
+    lua_pushliteral(L, "narrating");
+    lua_pushboolean(L, said != NULL);
+    lua_rawset(L, sidx);                               /* (the State refuses other writes) */
 }

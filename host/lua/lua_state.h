@@ -19,6 +19,23 @@
 
 #include "bind.h"
 
+/* Narration: while vm->narrating, s:say appends to lstate.said (when the
+ * engine set it) one
+ * line per line of text, "SEATS\tTEXT\n", SEATS the seats who may read
+ * it as a hexadecimal bit set: bit n for seat n, bit 0 for onlookers,
+ * SAY_EVERYONE for everybody. A move says at most SAY_MAX_BYTES; the rest
+ * is cut, with a line saying so. While nobody listens (playouts, bot
+ * searches) s.narrating is false and s:say returns at once. */
+#define SAY_EVERYONE 0xffffffffu
+#define SAY_MAX_SEAT 30
+#define SAY_MAX_BYTES 65536
+
+/* Listen to what the State at sidx (whose lstate is ls) says, into said,
+ * or stop listening (said NULL): sets ls->said, counts vm->narrating and
+ * sets the State's field `narrating`, which scripts test before narration
+ * that costs work to build. */
+void lua_state_narrate(lua_State *L, int sidx, lstate *ls, textbuf *said);
+
 /* Push a new State object on st (not owned: the game owns st). */
 lstate *lua_state_push(lua_State *L, gstate *st);
 

@@ -184,7 +184,8 @@ static int safe_rawset(lua_State *L)
     return 1;
 }
 
-/* load that accepts text chunks only, in the caller's sandbox by default. */
+/* load that accepts text chunks only, in the caller's sandbox by default;
+ * parsing is charged to the budget by the chunk's size. */
 static int safe_load(lua_State *L)
 {
     size_t len;
@@ -192,6 +193,7 @@ static int safe_load(lua_State *L)
     const char *name = luaL_optstring(L, 2, "=(load)");
     const char *mode = luaL_optstring(L, 3, "t");
     if (strcmp(mode, "t") != 0) return luaL_error(L, "load: only text chunks are allowed (mode \"t\")");
+    vm_charge(L, (long)(len / 16) + 1);
     if (luaL_loadbufferx(L, s, len, name, "t") != LUA_OK) {
         luaL_pushfail(L);
         lua_insert(L, -2);
@@ -204,6 +206,215 @@ static int safe_load(lua_State *L)
     }
     lua_setupvalue(L, -2, 1);
     return 1;
+}
+
+/* ---- Lua's functions that could escape the budget, replaced -------------------- */
+
+/* setmetatable, refusing __gc: Lua runs finalizers with hooks off, where
+ * neither the budget nor Ctrl-C can stop them, and at times no call
+ * expects (a later move, a save, closing the state). Otherwise Lua's own
+ * (upvalue 1). */
+static int safe_setmetatable(lua_State *L)
+{
+    if (lua_type(L, 2) == LUA_TTABLE && lua_type(L, 1) == LUA_TTABLE
+        && luaL_getmetafield(L, 1, "__metatable") == LUA_TNIL) {
+        lua_pushliteral(L, "__gc");
+        if (lua_rawget(L, 2) != LUA_TNIL)
+            return luaL_error(L, "setmetatable: __gc is not available (finalizers run where neither the "
+                                 "instruction budget nor Ctrl-C can stop them)");
+        lua_pop(L, 1);
+    }
+    return lua_tocfunction(L, lua_upvalueindex(1))(L);
+}
+
+/* xpcall(f, handler, ...): Lua calls the handler where the error is raised,
+ * with hooks off when the budget's own hook raised it, so a handler could
+ * run for ever. Here f runs in a pcall and the handler afterwards, as any
+ * code, under the budget: the same results for every f and handler, but
+ * that the handler runs once f's frames are closed. A handler that fails
+ * is called again with its own error, as Lua does, up to the depth at
+ * which Lua gives up ("error in error handling"); once the call must stop,
+ * the handler is not called at all. */
+#define XPCALL_RETRIES 200
+
+static int xpcall_done(lua_State *L, int status, lua_KContext ctx)
+{
+    (void)ctx;
+    if (status == LUA_OK || status == LUA_YIELD) return lua_gettop(L) - 2;   /* [f, h, true, results...] */
+    /* [f, h, true, error] */
+    if (status == LUA_ERRRUN && !vm_stopping(vm_of(L))) {
+        int tries = 0;
+        for (;;) {
+            lua_pushvalue(L, 2);
+            lua_insert(L, -2);                           /* [..., h, error] */
+            int st = lua_pcall(L, 1, 1, 0);
+            if (st == LUA_OK) break;                     /* [..., handled] */
+            if (st != LUA_ERRRUN || vm_stopping(vm_of(L))) break;
+            if (++tries >= XPCALL_RETRIES) {
+                lua_pop(L, 1);
+                lua_pushliteral(L, "error in error handling");
+                break;
+            }
+        }
+    }
+    lua_pushboolean(L, 0);
+    lua_insert(L, -2);
+    return 2;
+}
+
+static int safe_xpcall(lua_State *L)
+{
+    int n = lua_gettop(L);
+    luaL_checktype(L, 2, LUA_TFUNCTION);
+    lua_pushboolean(L, 1);                               /* [f, h, args..., true] */
+    lua_pushvalue(L, 1);
+    lua_rotate(L, 3, 2);                                 /* [f, h, true, f, args...] */
+    int status = lua_pcallk(L, n - 2, LUA_MULTRET, 0, 0, xpcall_done);
+    return xpcall_done(L, status, 0);
+}
+
+/* coroutine.resume and coroutine.close: Lua's own (upvalue 1) on the
+ * coroutine, which gets the call's hook (a coroutine has hooks of its own,
+ * and one made in a fast run has none) and is the thread a stop is sent
+ * to while it runs; nested at most VM_MAX_COROUTINES deep (closing a
+ * coroutine that closes another, 200,000 deep, overflows the C stack in
+ * Lua 5.4.4). */
+static int safe_resume(lua_State *L)
+{
+    lua_CFunction stock = lua_tocfunction(L, lua_upvalueindex(1));
+    lua_State *co = lua_tothread(L, 1);
+    if (!co) return stock(L);                            /* raises: not a coroutine */
+    lua_State *prev = vm_enter_thread(L, co);
+    int n = stock(L);                                    /* reports any error as results */
+    vm_leave_thread(L, prev);
+    return n;
+}
+
+static int safe_close(lua_State *L)
+{
+    lua_CFunction stock = lua_tocfunction(L, lua_upvalueindex(1));
+    lua_State *co = lua_tothread(L, 1);
+    lua_Debug ar;
+    /* a running or normal coroutine: Lua's own raises */
+    if (!co || co == L || (lua_status(co) == LUA_OK && lua_getstack(co, 0, &ar))) return stock(L);
+    lua_State *prev = vm_enter_thread(L, co);
+    int n = stock(L);
+    vm_leave_thread(L, prev);
+    return n;
+}
+
+/* A function coroutine.wrap made: upvalues (1) the coroutine, (2) Lua's
+ * coroutine.resume. As Lua's: the results, or the coroutine's error raised
+ * again (after closing its to-be-closed variables), a string one with the
+ * caller's position in front. */
+static int wrap_call(lua_State *L)
+{
+    lua_CFunction resume = lua_tocfunction(L, lua_upvalueindex(2));
+    lua_State *co = lua_tothread(L, lua_upvalueindex(1));
+    lua_pushvalue(L, lua_upvalueindex(1));
+    lua_insert(L, 1);                                    /* [co, args...] */
+    lua_State *prev = vm_enter_thread(L, co);
+    int n = resume(L);                                   /* [co, true, results...] or [co, false, error] */
+    if (lua_toboolean(L, -n)) {
+        vm_leave_thread(L, prev);
+        return n - 1;
+    }
+    int status = lua_status(co);
+    if (status != LUA_OK && status != LUA_YIELD) {       /* an error in the coroutine */
+        status = lua_resetthread(co);
+        lua_pop(L, 1);
+        lua_xmove(co, L, 1);                             /* the error, once closed */
+    }
+    vm_leave_thread(L, prev);
+    if (status != LUA_ERRMEM && lua_type(L, -1) == LUA_TSTRING) {
+        luaL_where(L, 1);
+        lua_insert(L, -2);
+        lua_concat(L, 2);
+    }
+    return lua_error(L);
+}
+
+static int safe_wrap(lua_State *L)
+{
+    luaL_checktype(L, 1, LUA_TFUNCTION);
+    lua_State *co = lua_newthread(L);
+    lua_pushvalue(L, 1);
+    lua_xmove(L, co, 1);                                 /* [f, co] */
+    lua_pushvalue(L, lua_upvalueindex(1));               /* [f, co, resume] */
+    lua_pushcclosure(L, wrap_call, 2);
+    return 1;
+}
+
+/* In the table on top, replace field `name` by fn with Lua's own as its
+ * upvalue. */
+static void replace_with_stock(lua_State *L, const char *name, lua_CFunction fn)
+{
+    lua_getfield(L, -1, name);
+    lua_pushcclosure(L, fn, 1);
+    lua_setfield(L, -2, name);
+}
+
+static const char KEY_STOCK = 0;     /* registry: {lib = {name = Lua's own function}} */
+
+/* Keep a copy of each library Lua opened, with its own functions, for
+ * vm_push_stock. */
+static void keep_stock(lua_State *L)
+{
+    static const char *const libs[] = { "string", "table", "coroutine", "_G", NULL };
+    lua_newtable(L);                                     /* [stock] */
+    for (const char *const *l = libs; *l; l++) {
+        lua_getglobal(L, *l);
+        lua_newtable(L);                                 /* [stock, lib, copy] */
+        lua_pushnil(L);
+        while (lua_next(L, -3)) {
+            if (lua_type(L, -1) == LUA_TFUNCTION) {
+                lua_pushvalue(L, -2);
+                lua_insert(L, -2);
+                lua_rawset(L, -4);
+            } else {
+                lua_pop(L, 1);
+            }
+        }
+        lua_setfield(L, -3, *l);
+        lua_pop(L, 1);
+    }
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_STOCK);
+}
+
+void vm_push_stock(grove_vm *vm, const char *lib, const char *name)
+{
+    lua_State *L = vm->L;
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &KEY_STOCK);
+    if (lua_getfield(L, -1, lib) == LUA_TTABLE) lua_getfield(L, -1, name);
+    else lua_pushnil(L);
+    lua_replace(L, -3);
+    lua_pop(L, 1);
+}
+
+/* Replace, where Lua opened them, the functions a script could keep
+ * running out of reach of the budget and Ctrl-C; string.dump goes. */
+static void harden_libs(lua_State *L)
+{
+    lua_pushglobaltable(L);
+    replace_with_stock(L, "setmetatable", safe_setmetatable);
+    lua_pushcfunction(L, safe_xpcall);
+    lua_setfield(L, -2, "xpcall");
+    lua_pop(L, 1);
+    lua_getglobal(L, "coroutine");
+    lua_getfield(L, -1, "resume");                       /* [coroutine, Lua's resume] */
+    lua_pushcclosure(L, safe_wrap, 1);
+    lua_setfield(L, -2, "wrap");
+    replace_with_stock(L, "resume", safe_resume);
+    replace_with_stock(L, "close", safe_close);
+    lua_pop(L, 1);
+    lua_getglobal(L, "string");
+    lua_pushnil(L);
+    lua_setfield(L, -2, "dump");
+    safe_string_open(L);
+    lua_pop(L, 1);
+    lua_getglobal(L, "table");
+    safe_table_open(L);
+    lua_pop(L, 1);
 }
 
 static int undeclared_global(lua_State *L)
@@ -321,6 +532,8 @@ static void push_lib_copy(lua_State *L, const char *lib, const char *const *skip
 void sandbox_open(grove_vm *vm)
 {
     lua_State *L = vm->L;
+    keep_stock(L);
+    harden_libs(L);
     static const char *const base[] = {
         "assert", "error", "ipairs", "next", "pairs", "pcall", "print", "rawequal",
         "rawget", "rawlen", "select", "setmetatable", "getmetatable", "tonumber",
@@ -336,12 +549,7 @@ void sandbox_open(grove_vm *vm)
     lua_pushcfunction(L, safe_collectgarbage);
     lua_setfield(L, -2, "collectgarbage");
 
-    static const char *const no_dump[] = { "dump", NULL };
-    static const char *const libs[] = { "table", "utf8", "coroutine", NULL };
-    push_lib_copy(L, "string", no_dump);
-    push_readonly(L, -1);
-    lua_setfield(L, -3, "string");
-    lua_pop(L, 1);
+    static const char *const libs[] = { "string", "table", "utf8", "coroutine", NULL };
     for (const char *const *l = libs; *l; l++) {
         push_lib_copy(L, *l, NULL);
         push_readonly(L, -1);
@@ -359,7 +567,8 @@ void sandbox_open(grove_vm *vm)
 
     lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_SAFE);
 
-    /* Strings' metatable must not lead back to the real string table. */
+    /* Strings' metatable must not lead to the string table itself (which,
+     * hardened above, holds what the sandbox's copy holds: no dump). */
     lua_pushliteral(L, "");
     lua_getmetatable(L, -1);
     lua_pushboolean(L, 0);

@@ -1,8 +1,9 @@
 /*
- * vm.c — the Lua state for rule scripts: the allocator with a memory cap,
- * the instruction budget and Ctrl-C, and the protected call every hook goes
- * through (vm_call). The environments scripts run in are sandbox.c's, the
- * watchdog of long runs watchdog.c's.
+ * vm.c — the Lua state for rule scripts: the allocator with its memory caps
+ * (the state's and the process's), the instruction budget and what charges
+ * it, stopping a call (Ctrl-C, the watchdog), the thread a call runs on,
+ * and the protected call every hook goes through (vm_call). The
+ * environments scripts run in are sandbox.c's, the watchdog watchdog.c's.
  */
 #include "vm_impl.h"
 
@@ -14,13 +15,84 @@
 #include <string.h>
 
 #define HOOK_STEP 1000          /* instructions between budget checks */
+#define RESERVE_STEP ((size_t)1 << 20)   /* a state takes the process's memory in steps of this */
+#define BYTES_PER_UNIT 64       /* an allocation is charged a budget unit per this many bytes */
+#define TEXT_(x) #x
+#define TEXT(x) TEXT_(x)
 
 grove_vm *vm_of(lua_State *L)
 {
     return *(grove_vm **)lua_getextraspace(L);
 }
 
-/* ---- allocator ---------------------------------------------------------- */
+/* The VM running a call in this thread, for the signal handlers. */
+static _Thread_local grove_vm *volatile here;
+
+/* Ctrl-C: every VM of the process is asked to stop (see vm_cancel_all). */
+static volatile sig_atomic_t cancel_all;
+
+/* ---- memory ------------------------------------------------------------- */
+
+/* What all states hold together, in reservations of RESERVE_STEP (or the
+ * last bytes below the cap), and the cap. A state reserves before it
+ * grows and gives back what it holds beyond two steps of slack, so the
+ * shared counter moves once a megabyte, not once an allocation. */
+static atomic_size_t process_reserved;
+static atomic_size_t process_cap = VM_DEFAULT_MEMORY;
+
+void vm_set_process_memory(size_t bytes) { atomic_store(&process_cap, bytes); }
+size_t vm_process_memory(void) { return atomic_load(&process_cap); }
+size_t vm_process_memory_used(void) { return atomic_load(&process_reserved); }
+
+static bool take(size_t bytes)
+{
+    size_t cap = atomic_load_explicit(&process_cap, memory_order_relaxed);
+    size_t was = atomic_fetch_add(&process_reserved, bytes);
+    if (was + bytes <= cap && was + bytes >= was) return true;
+    atomic_fetch_sub(&process_reserved, bytes);
+    return false;
+}
+
+/* Hold `total` bytes for vm (what it will hold once it grows). */
+static bool reserve(grove_vm *vm, size_t total)
+{
+    if (total <= vm->mem_reserved) return true;
+    size_t need = total - vm->mem_reserved;
+    size_t step = (need + RESERVE_STEP - 1) / RESERVE_STEP * RESERVE_STEP;
+    if (!take(step)) {
+        if (!take(need)) return false;       /* the last bytes under the cap */
+        step = need;
+    }
+    vm->mem_reserved += step;
+    return true;
+}
+
+static void give_back(grove_vm *vm)
+{
+    if (vm->mem_reserved - vm->mem_used > 2 * RESERVE_STEP) {
+        size_t keep = vm->mem_used + RESERVE_STEP;
+        atomic_fetch_sub(&process_reserved, vm->mem_reserved - keep);
+        vm->mem_reserved = keep;
+    }
+}
+
+/* An allocation was refused: remember the script line it came from, for
+ * the error (the allocator cannot raise one of its own). Reads the call
+ * stack only. */
+static void note_refusal(grove_vm *vm)
+{
+    lua_State *L = vm->running;
+    if (!vm->depth || !L || vm->oom_where[0]) return;
+    lua_Debug ar;
+    for (int level = 0; level < 50 && lua_getstack(L, level, &ar); level++)
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(vm->oom_where, sizeof vm->oom_where, "%s:%d", ar.short_src, ar.currentline);
+            return;
+        }
+}
+
+static void stop_soon(grove_vm *vm);
+static void beat(grove_vm *vm);
 
 static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
@@ -29,10 +101,15 @@ static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize == 0) {
         free(ptr);
         vm->mem_used -= osize;
+        give_back(vm);
         return NULL;
     }
     if (nsize > osize) {
-        if (vm->mem_used + (nsize - osize) > vm->mem_limit) return NULL;
+        size_t grow = nsize - osize;
+        if (vm->mem_used + grow > vm->mem_limit || !reserve(vm, vm->mem_used + grow)) {
+            note_refusal(vm);
+            return NULL;
+        }
         /* the OOM tests: the Nth growth from now and every one after it fail
          * (Lua retries a failed allocation after a full collection) */
         if (vm->fail_after == 1) return NULL;
@@ -42,30 +119,100 @@ static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (!p) return NULL;
     if (!ptr) vm->allocs++;
     vm->mem_used = vm->mem_used - osize + nsize;
+    if (nsize < osize) give_back(vm);
+    else if (vm->cur_budget > 0) {
+        /* copying and collecting cost what is allocated: a string built
+         * by concatenation runs out of budget, not on for hours */
+        vm->budget_left -= (long)((nsize - osize) / BYTES_PER_UNIT);
+        beat(vm);                    /* a charge is a budget check: the step watchdog sees it */
+        if (vm->budget_left <= 0) stop_soon(vm);
+    }
     return p;
 }
 
-/* ---- instruction budget ------------------------------------------------- */
-
-/* Raise msg from inside a hook, naming the line that was running. */
-static void hook_error(lua_State *L, const char *msg)
-{
-    lua_Debug ar;
-    if (lua_getstack(L, 0, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
-        luaL_error(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
-    luaL_error(L, "%s", msg);
-}
+/* ---- the hook: budget, interrupts ----------------------------------------- */
 
 static void budget_hook(lua_State *L, lua_Debug *ar);
 
-/* Ctrl-C: every VM of the process is asked to stop (see vm_cancel_all). */
-static volatile sig_atomic_t cancel_all;
+static int wanted_count(const grove_vm *vm)
+{
+    if (vm->interrupted) return 1;
+    if (vm->cur_budget > 0) return vm->budget_left <= 0 ? 1 : HOOK_STEP;
+    return 0;
+}
 
-void vm_set_hook(lua_State *L, grove_vm *vm, int count)
+static void set_hook(grove_vm *vm, lua_State *L, int count)
 {
     int mask = (count > 0 ? LUA_MASKCOUNT : 0) | (vm->line_fn ? LUA_MASKLINE : 0);
-    if (mask) lua_sethook(L, budget_hook, mask, count);
+    if (mask) lua_sethook(L, budget_hook, mask, count > 0 ? count : 0);
     else lua_sethook(L, NULL, 0, 0);
+}
+
+void vm_sync_hook(grove_vm *vm, lua_State *L)
+{
+    int count = wanted_count(vm);
+    int mask = (count > 0 ? LUA_MASKCOUNT : 0) | (vm->line_fn ? LUA_MASKLINE : 0);
+    bool same = lua_gethookmask(L) == mask && (mask == 0 || lua_gethook(L) == budget_hook)
+                && (count == 0 || lua_gethookcount(L) == count);
+    if (!same) set_hook(vm, L, count);
+    /* a stop that came in while the hook was being set must not be lost */
+    if (vm->interrupted && count != 1) set_hook(vm, L, 1);
+}
+
+/* Make the running thread's next instruction check (and raise). Safe in a
+ * signal handler, and in the allocator. */
+static void stop_soon(grove_vm *vm)
+{
+    lua_State *L = vm->running;
+    if (L) set_hook(vm, L, 1);
+}
+
+bool vm_stopping(const grove_vm *vm)
+{
+    return vm->interrupted || (vm->cur_budget > 0 && vm->budget_left <= 0);
+}
+
+/* Raise msg, naming the script line that runs (the nearest Lua function);
+ * the message is kept in vm->stop_text. */
+static int raise_at_script(grove_vm *vm, lua_State *L, const char *msg)
+{
+    lua_Debug ar;
+    snprintf(vm->stop_text, sizeof vm->stop_text, "%s", msg);
+    for (int level = 0; level < 50 && lua_getstack(L, level, &ar); level++)
+        if (lua_getinfo(L, "Sl", &ar) && ar.currentline > 0) {
+            snprintf(vm->stop_text, sizeof vm->stop_text, "%s:%d: %s", ar.short_src, ar.currentline, msg);
+            break;
+        }
+    lua_pushstring(L, vm->stop_text);
+    return lua_error(L);
+}
+
+static void beat(grove_vm *vm)
+{
+    atomic_store_explicit(&vm->progress, atomic_load_explicit(&vm->progress, memory_order_relaxed) + 1,
+                          memory_order_relaxed);
+}
+
+/* Stop, or go on; called from the hook and from vm_charge. */
+static void check(grove_vm *vm, lua_State *L, long spent)
+{
+    if (cancel_all && !vm->interrupted) {
+        vm->stop_reason = NULL;
+        vm->interrupted = 1;
+    }
+    if (vm->interrupted) {
+        set_hook(vm, L, 1);          /* fire again at every instruction so a pcall cannot swallow it */
+        raise_at_script(vm, L, vm->stop_reason ? vm->stop_reason : "interrupted");
+    }
+    if (vm->cur_budget <= 0) return;
+    beat(vm);
+    vm->budget_left -= spent;
+    if (vm->budget_left <= 0) {
+        set_hook(vm, L, 1);
+        char msg[128];
+        snprintf(msg, sizeof msg, "instruction budget exceeded (%ld instructions): an endless loop?", vm->cur_budget);
+        raise_at_script(vm, L, msg);
+    }
 }
 
 static void budget_hook(lua_State *L, lua_Debug *ar)
@@ -75,32 +222,33 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
         if (vm->line_fn) vm->line_fn(vm->line_ctx, L, ar);
         return;
     }
-    if (cancel_all && !vm->interrupted) {
-        vm->stop_reason = NULL;
-        vm->interrupted = 1;
-    }
-    if (vm->interrupted) {
-        /* fire again at every instruction so a pcall cannot swallow it */
-        vm_set_hook(L, vm, 1);
-        vm->budget_left = 0;
-        hook_error(L, vm->stop_reason ? vm->stop_reason : "interrupted");
-    }
-    if (vm->cur_budget <= 0) {            /* unlimited: only here for interrupts */
-        vm_set_hook(L, vm, 0);
-        return;
-    }
-    vm->budget_left -= HOOK_STEP;
-    if (vm->budget_left <= 0) {
-        vm_set_hook(L, vm, 1);
-        char msg[128];
-        snprintf(msg, sizeof msg, "instruction budget exceeded (%ld instructions): an endless loop?", vm->cur_budget);
-        hook_error(L, msg);
-    }
+    check(vm, L, HOOK_STEP);
+    if (vm->cur_budget <= 0 && !vm->interrupted) set_hook(vm, L, 0);   /* only here for an interrupt */
+}
+
+void vm_charge(lua_State *L, long units)
+{
+    grove_vm *vm = vm_of(L);
+    if (vm->depth > 0) check(vm, L, units);
+}
+
+void vm_interrupt_here(bool cancel)
+{
+    grove_vm *vm = here;
+    if (!vm || !vm->depth) return;
+    if (cancel) vm->stop_reason = NULL;
+    else if (vm->stop_serial == atomic_load_explicit(&vm->serial, memory_order_relaxed)
+             && atomic_load_explicit(&vm->watch_ms, memory_order_relaxed) > 0)
+        vm->stop_reason = vm->watch_reason;
+    else return;                              /* a stop meant for a call that has ended */
+    vm->interrupted = 1;
+    stop_soon(vm);
 }
 
 void vm_cancel_all(void)
 {
     cancel_all = 1;
+    vm_interrupt_here(true);
 }
 
 bool vm_cancelled(void)
@@ -117,8 +265,32 @@ void vm_listen_lines(grove_vm *vm, vm_line_fn fn, void *ctx)
 {
     vm->line_fn = fn;
     vm->line_ctx = ctx;
-    vm_set_hook(vm->L, vm, 0);
+    vm_sync_hook(vm, vm->L);
 }
+
+/* ---- threads: the main one and coroutines ---------------------------------- */
+
+lua_State *vm_enter_thread(lua_State *L, lua_State *co)
+{
+    grove_vm *vm = vm_of(L);
+    if (vm->co_depth >= VM_MAX_COROUTINES)
+        luaL_error(L, "coroutines nested too deeply (resumed or closed inside one another)");
+    vm->co_depth++;
+    lua_State *prev = vm->running;
+    vm->running = co;
+    vm_sync_hook(vm, co);
+    return prev;
+}
+
+void vm_leave_thread(lua_State *L, lua_State *prev)
+{
+    grove_vm *vm = vm_of(L);
+    vm->co_depth--;
+    vm->running = prev;
+    if (prev) vm_sync_hook(vm, prev);
+}
+
+/* ---- the protected call ------------------------------------------------------ */
 
 static bool has_position(const char *msg)
 {
@@ -150,17 +322,49 @@ static int msgh(lua_State *L)
 static const char KEY_OOM = 0;
 #define OOM_MESSAGE "out of memory"
 
-typedef struct { int status; const char *what; int cap_mib; } error_ctx;
+typedef struct {
+    int status;
+    const char *what;           /* the hook, or NULL */
+    const char *where;          /* "file:line" of a refused allocation, or "" */
+    int cap_mib;
+    bool shared;                /* the cap is the process's */
+    const char *stopped;        /* why a call that returned had to stop, or NULL */
+} error_ctx;
 
 /* (error object, ctx) -> "WHAT: message" */
 static int word_error(lua_State *L)
 {
     const error_ctx *c = lua_touserdata(L, 2);
-    const char *msg = lua_tostring(L, 1);
-    if (c->status == LUA_ERRMEM) lua_pushfstring(L, OOM_MESSAGE " (the cap is %d MiB)", c->cap_mib);
+    const char *msg = c->stopped ? c->stopped : lua_tostring(L, 1);
+    if (c->status == LUA_ERRMEM)
+        lua_pushfstring(L, "%s%s" OOM_MESSAGE " (%s %d MiB)", c->where, c->where[0] ? ": " : "",
+                        c->shared ? "the cap on all of grove's Lua is" : "the cap is", c->cap_mib);
     else lua_pushstring(L, msg ? msg : "error");
     if (c->what) lua_pushfstring(L, "%s: %s", c->what, lua_tostring(L, -1));
     return 1;
+}
+
+/* The outermost call starts / ends. */
+static void call_begin(grove_vm *vm)
+{
+    vm_watch_thread(vm);
+    vm->oom_where[0] = '\0';
+    vm->stop_text[0] = '\0';
+    vm->co_depth = 0;
+    atomic_fetch_add_explicit(&vm->serial, 1, memory_order_relaxed);
+    here = vm;
+    /* a Ctrl-C stands until cleared: a call made after it stops at once */
+    vm->stop_reason = NULL;
+    vm->interrupted = cancel_all;
+    atomic_store(&vm->in_call, 1);
+}
+
+static void call_end(grove_vm *vm)
+{
+    atomic_store(&vm->in_call, 0);
+    here = NULL;
+    vm->interrupted = 0;
+    vm->running = NULL;
 }
 
 int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long budget)
@@ -170,24 +374,53 @@ int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long
     lua_pushcfunction(L, msgh);
     lua_insert(L, base);
     long saved_budget = vm->cur_budget, saved_left = vm->budget_left;
+    int saved_watch = atomic_load_explicit(&vm->watch_ms, memory_order_relaxed);
+    const char *saved_reason = vm->watch_reason;
+    lua_State *saved_running = vm->running;
+    if (vm->depth++ == 0) call_begin(vm);
     vm->cur_budget = budget;
     vm->budget_left = budget;
-    if (vm->depth++ == 0) vm->interrupted = 0;
-    if (budget > 0) vm_set_hook(L, vm, HOOK_STEP);
-    else if (!vm->interrupted) vm_set_hook(L, vm, 0);
+    if (budget > 0) {
+        /* the watchdog stops a budgeted call that goes too long between
+         * two budget checks (its hook beats every HOOK_STEP) */
+        vm->watch_reason = "one step ran " TEXT(VM_STEP_MS) " ms without reaching a budget check (a huge string or table?)";
+        atomic_store_explicit(&vm->watch_ms, VM_STEP_MS, memory_order_relaxed);
+        beat(vm);
+    }
+    vm->running = L;
+    vm_sync_hook(vm, L);
     int status = lua_pcall(L, nargs, nresults, base);
+    /* a call that must stop fails even when it returned: a pcall or
+     * xpcall whose results go straight back to the host (a tail call)
+     * leaves no instruction after it to raise */
+    const char *stopped = NULL;
+    char why[128];
+    if (status == LUA_OK && vm_stopping(vm)) {
+        if (vm->stop_text[0]) stopped = vm->stop_text;
+        else if (vm->interrupted) stopped = vm->stop_reason ? vm->stop_reason : "interrupted";
+        else {
+            snprintf(why, sizeof why, "instruction budget exceeded (%ld instructions): an endless loop?", budget);
+            stopped = why;
+        }
+        lua_settop(L, base);                     /* [msgh]: the results go */
+        lua_pushnil(L);                          /* (worded below) */
+        status = LUA_ERRRUN;
+    }
     vm->depth--;
     vm->cur_budget = saved_budget;
     vm->budget_left = saved_left;
-    if (vm->depth == 0) vm->interrupted = 0;
-    if (vm->interrupted) vm_set_hook(L, vm, 1);
-    else if (saved_budget > 0) vm_set_hook(L, vm, HOOK_STEP);
-    else vm_set_hook(L, vm, 0);
+    vm->watch_reason = saved_reason;
+    atomic_store_explicit(&vm->watch_ms, saved_watch, memory_order_relaxed);
+    if (vm->depth == 0) call_end(vm);
+    else vm->running = saved_running;
+    vm_sync_hook(vm, L);
+    if (vm->running && vm->running != L) vm_sync_hook(vm, vm->running);
     lua_remove(L, base);
     if (status != LUA_OK) {
         /* word the message in a protected call: with no memory left even
          * that fails, and the message kept in the registry is said */
-        error_ctx c = { status, what, (int)(vm->mem_limit >> 20) };
+        size_t cap = vm->mem_limit < vm_process_memory() ? vm->mem_limit : vm_process_memory();
+        error_ctx c = { status, what, vm->oom_where, (int)(cap >> 20), cap == vm_process_memory(), stopped };
         lua_pushcfunction(L, word_error);
         lua_insert(L, -2);
         lua_pushlightuserdata(L, &c);
@@ -209,10 +442,8 @@ bool vm_protect(grove_vm *vm, lua_CFunction body, void *ctx, int nres, char *err
     lua_State *L = vm->L;
     lua_pushcfunction(L, body);
     lua_pushlightuserdata(L, ctx);
-    int status = lua_pcall(L, 1, nres, 0);
-    if (status == LUA_OK) return true;
-    if (status == LUA_ERRMEM) snprintf(err, errlen, "out of memory");
-    else snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
+    if (vm_call(vm, 1, nres, NULL) == LUA_OK) return true;
+    snprintf(err, errlen, "%s", lua_isstring(L, -1) ? lua_tostring(L, -1) : "error");
     lua_pop(L, 1);
     return false;
 }
@@ -230,14 +461,26 @@ static int vm_init(lua_State *L)
     return 0;
 }
 
+/* GROVE_BUDGET: the instructions one call may run (0: no budget). */
+static long budget_from_env(void)
+{
+    const char *env = getenv("GROVE_BUDGET");
+    if (!env || !*env) return VM_DEFAULT_BUDGET;
+    char *end;
+    long v = strtol(env, &end, 10);
+    return *end || v < 0 ? VM_DEFAULT_BUDGET : v;
+}
+
 grove_vm *vm_new(const char *datadir)
 {
     grove_vm *vm = calloc(1, sizeof *vm);
     if (!vm) return NULL;
     vm->mem_limit = VM_DEFAULT_MEMORY;
-    vm->budget = VM_DEFAULT_BUDGET;
+    vm->budget = budget_from_env();
+    vm->watch_reason = "";
+    if (!vm_watch_register(vm)) { free(vm); return NULL; }
     vm->L = lua_newstate(vm_alloc, vm);
-    if (!vm->L) { free(vm); return NULL; }
+    if (!vm->L) { vm_free(vm); return NULL; }
     *(grove_vm **)lua_getextraspace(vm->L) = vm;
     if (datadir) vm_add_path(vm, datadir);
     const char *gp = getenv("GROVE_PATH");
@@ -262,7 +505,8 @@ void vm_free(grove_vm *vm)
 {
     if (!vm) return;
     if (vm->L) lua_close(vm->L);
+    vm_watch_unregister(vm);
+    atomic_fetch_sub(&process_reserved, vm->mem_reserved);
     for (int i = 0; i < vm->npaths; i++) free(vm->paths[i]);
     free(vm);
 }
-

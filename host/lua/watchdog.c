@@ -1,9 +1,13 @@
 /*
- * watchdog.c — the watchdog of long runs made of many short script calls
- * (playouts, the bots' searches), which go without the count hook (vm.h).
+ * watchdog.c — the watchdog: one thread that knows every VM of the process
+ * and stops, from outside, a call that the count hook alone cannot stop in
+ * time: a watched run (playouts, the bots' searches, which go without the
+ * count hook) that makes no progress, a budgeted call that goes VM_STEP_MS
+ * between two budget checks, and every call at all after Ctrl-C.
  */
 #include "vm_impl.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
@@ -11,37 +15,64 @@
 #include <string.h>
 #include <time.h>
 
-/* One watchdog thread for the process looks at every watched VM every
- * WATCH_TICK_MS; a VM whose progress counter has not moved for its limit is
- * stopped by a SIGALRM sent to the thread running it, whose handler (in that
- * thread, the one place lua_sethook may be called from asynchronously)
- * interrupts the script. So any number of threads may each run a VM. */
+/* The watchdog looks at every VM every WATCH_TICK_MS. It stops a call by
+ * a SIGALRM sent to the thread running it, whose handler (in that thread,
+ * the one place lua_sethook may be called from asynchronously) makes the
+ * script's next instruction raise. So any number of threads may each run
+ * a VM. */
 #define WATCH_TICK_MS 20
 
-typedef struct watch {
+typedef struct vm_watch {
     grove_vm *vm;
-    pthread_t thread;
-    int ms;
+    pthread_t thread;           /* the thread that runs its calls */
     long seen;                  /* progress at the last look */
+    unsigned long seen_serial;  /* and the call it was in */
     long quiet_ms;              /* how long it has not moved */
-    struct watch *next;
-} watch;
+    struct vm_watch *next;
+} vm_watch;
 
 static pthread_mutex_t watch_lock = PTHREAD_MUTEX_INITIALIZER;
-static watch *watches;
+static vm_watch *watches;
 static bool watchdog_started;
 static pthread_t watchdog_thread;
 static volatile bool watchdog_quit;        /* set at exit: the thread ends, is joined */
-static _Thread_local grove_vm *watched;   /* this thread's watched VM */
+static _Thread_local int watching_here;    /* nesting of vm_watch_start in this thread */
+static _Thread_local const grove_vm *watched_here;
 
 static void on_alarm(int sig)
 {
     (void)sig;
-    grove_vm *vm = watched;
-    if (!vm || vm->depth == 0) return;
-    vm->stop_reason = vm_cancelled() ? NULL : vm->watch_reason;
-    vm->interrupted = 1;
-    vm_set_hook(vm->L, vm, 1);
+    int saved = errno;
+    vm_interrupt_here(vm_cancelled());
+    errno = saved;
+}
+
+static void look(vm_watch *w, bool cancel)
+{
+    grove_vm *vm = w->vm;
+    long now = atomic_load_explicit(&vm->progress, memory_order_relaxed);
+    unsigned long serial = atomic_load_explicit(&vm->serial, memory_order_relaxed);
+    if (!atomic_load(&vm->in_call)) {
+        w->quiet_ms = 0;
+        return;
+    }
+    if (cancel) {                               /* Ctrl-C: every call, every tick, till it ends */
+        pthread_kill(w->thread, SIGALRM);
+        return;
+    }
+    int ms = atomic_load_explicit(&vm->watch_ms, memory_order_relaxed);
+    if (ms <= 0 || now != w->seen || serial != w->seen_serial) {
+        w->seen = now;
+        w->seen_serial = serial;
+        w->quiet_ms = 0;
+        return;
+    }
+    w->quiet_ms += WATCH_TICK_MS;
+    if (w->quiet_ms >= ms) {
+        w->quiet_ms = 0;
+        vm->stop_serial = serial;               /* the handler stops this call only */
+        pthread_kill(w->thread, SIGALRM);
+    }
 }
 
 static void *watchdog(void *unused)
@@ -50,17 +81,9 @@ static void *watchdog(void *unused)
     while (!watchdog_quit) {
         struct timespec tick = { 0, WATCH_TICK_MS * 1000000L };
         nanosleep(&tick, NULL);
+        bool cancel = vm_cancelled();
         pthread_mutex_lock(&watch_lock);
-        for (watch *w = watches; w; w = w->next) {
-            if (vm_cancelled()) { pthread_kill(w->thread, SIGALRM); continue; }
-            long now = w->vm->progress;
-            if (now != w->seen) { w->seen = now; w->quiet_ms = 0; continue; }
-            w->quiet_ms += WATCH_TICK_MS;
-            if (w->quiet_ms >= w->ms) {
-                w->quiet_ms = 0;
-                pthread_kill(w->thread, SIGALRM);
-            }
-        }
+        for (vm_watch *w = watches; w; w = w->next) look(w, cancel);
         pthread_mutex_unlock(&watch_lock);
     }
     return NULL;
@@ -74,55 +97,87 @@ static void stop_watchdog(void)
     pthread_join(watchdog_thread, NULL);
 }
 
+/* Under watch_lock. */
+static void start_watchdog(void)
+{
+    if (watchdog_started) return;
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_alarm;
+    sa.sa_flags = SA_RESTART;
+    sigemptyset(&sa.sa_mask);
+    sigaction(SIGALRM, &sa, NULL);
+    /* the watchdog itself never takes a signal */
+    sigset_t all, old;
+    sigfillset(&all);
+    pthread_sigmask(SIG_BLOCK, &all, &old);
+    watchdog_started = pthread_create(&watchdog_thread, NULL, watchdog, NULL) == 0;
+    pthread_sigmask(SIG_SETMASK, &old, NULL);
+    if (watchdog_started) atexit(stop_watchdog);
+}
+
+bool vm_watch_register(grove_vm *vm)
+{
+    vm_watch *w = calloc(1, sizeof *w);
+    if (!w) return false;
+    w->vm = vm;
+    w->thread = pthread_self();
+    pthread_mutex_lock(&watch_lock);
+    start_watchdog();
+    w->next = watches;
+    watches = w;
+    pthread_mutex_unlock(&watch_lock);
+    vm->watch = w;
+    return true;
+}
+
+void vm_watch_unregister(grove_vm *vm)
+{
+    pthread_mutex_lock(&watch_lock);
+    for (vm_watch **p = &watches; *p; p = &(*p)->next)
+        if (*p == vm->watch) {
+            *p = vm->watch->next;
+            free(vm->watch);
+            break;
+        }
+    pthread_mutex_unlock(&watch_lock);
+    vm->watch = NULL;
+}
+
+void vm_watch_thread(grove_vm *vm)
+{
+    pthread_t self = pthread_self();
+    if (pthread_equal(vm->watch->thread, self)) return;
+    pthread_mutex_lock(&watch_lock);
+    vm->watch->thread = self;
+    pthread_mutex_unlock(&watch_lock);
+}
+
 bool vm_watching(const grove_vm *vm)
 {
-    return watched == vm;
+    return watching_here > 0 && watched_here == vm;
 }
 
 void vm_watch_start(grove_vm *vm, int ms)
 {
-    snprintf(vm->watch_reason, sizeof vm->watch_reason, "no progress for %d ms: an endless loop?", ms);
-    watch *w = calloc(1, sizeof *w);
-    pthread_mutex_lock(&watch_lock);
-    if (!watchdog_started) {
-        struct sigaction sa;
-        memset(&sa, 0, sizeof sa);
-        sa.sa_handler = on_alarm;
-        sa.sa_flags = SA_RESTART;
-        sigemptyset(&sa.sa_mask);
-        sigaction(SIGALRM, &sa, NULL);
-        /* the watchdog itself never takes the signal */
-        sigset_t all, old;
-        sigfillset(&all);
-        pthread_sigmask(SIG_BLOCK, &all, &old);
-        watchdog_started = pthread_create(&watchdog_thread, NULL, watchdog, NULL) == 0;
-        pthread_sigmask(SIG_SETMASK, &old, NULL);
-        if (watchdog_started) atexit(stop_watchdog);
+    if (vm->watching++ == 0) {
+        /* what a budgeted call around this run watched for comes back at
+         * vm_watch_stop */
+        vm->outer_watch_ms = atomic_load(&vm->watch_ms);
+        vm->outer_watch_reason = vm->watch_reason;
+        snprintf(vm->watch_text, sizeof vm->watch_text, "no progress for %d ms: an endless loop?", ms);
+        vm->watch_reason = vm->watch_text;
+        atomic_store(&vm->watch_ms, ms);
     }
-    if (w) {
-        w->vm = vm;
-        w->thread = pthread_self();
-        w->ms = ms;
-        w->seen = vm->progress;
-        w->next = watches;
-        watches = w;
-    }
-    pthread_mutex_unlock(&watch_lock);
-    watched = vm;
+    watched_here = vm;
+    watching_here++;
 }
 
 void vm_watch_stop(grove_vm *vm)
 {
-    pthread_mutex_lock(&watch_lock);
-    for (watch **p = &watches; *p; p = &(*p)->next)
-        if ((*p)->vm == vm && pthread_equal((*p)->thread, pthread_self())) {
-            watch *w = *p;
-            *p = w->next;
-            free(w);
-            break;
-        }
-    pthread_mutex_unlock(&watch_lock);
-    if (watched == vm) watched = NULL;
+    if (vm->watching > 0 && --vm->watching == 0) {
+        vm->watch_reason = vm->outer_watch_reason;
+        atomic_store(&vm->watch_ms, vm->outer_watch_ms);
+    }
+    if (watched_here == vm && --watching_here == 0) watched_here = NULL;
 }
-
-/* Does msg begin with a position, "file:line: "? */

@@ -102,6 +102,7 @@ local MOVE = game.kinds {
   "school", "pull", "action", "eat", "keep",
 }
 local MOVE_OF_PREDATOR = { MOVE.caiman, MOVE.piranhas, MOVE.jaguar }
+local PREDATOR_NAME = { "caiman", "piranha school", "jaguar" }      -- in what the rules tell
 
 -- Conditions on hexes.
 local FLOOD_TILE = grove.cond { tile = { 1, #TILES } }
@@ -371,7 +372,7 @@ local function setup(s)
     s:deck(DECK[seat], DECK_SIZE, { owner = seat, visibility = "face down" })
     s:deck(HAND[seat], HAND_SIZE, { owner = seat })
   end
-  s:pool("supply", { per_seat = true, value = FISH_EACH, max = FISH_EACH })
+  s:pool("supply", { per_seat = true, value = s.options.fish_each, max = s.options.fish_each })
   s:pool("home", { per_seat = true })
   for seat = 1, s.players do s:pool("eaten_" .. COLOUR[seat], { per_seat = true }) end
   for _, name in ipairs(PREDATOR) do s:pool(name, { per_seat = true, value = 1, max = 1 }) end
@@ -536,11 +537,17 @@ local function end_flood_turn(s)
   if s.supply:get(seat) == 0 then
     if my_hand:count() > 0 then my_hand:deal(s.discard, my_hand:count()) end
     if my_deck:count() > 0 then my_deck:deal(s.discard, my_deck:count()) end
+    if s.narrating then s:say("Seat %d has placed all their fish: their tiles are discarded.", seat) end
   elseif my_deck:count() > 0 then
     my_deck:deal(my_hand, 1)
+    if s.narrating then
+      s:say(seat, "You draw tile %d.", my_hand:peek(my_hand:count()))
+      s:say({ except = seat }, "Seat %d draws a tile.", seat)
+    end
   end
   turns.set_phase(s, PHASE.place)
   if not turn_to(s, turns.after(s, seat), holds_tiles) then
+    s:say("Nobody holds a tile: the predators appear, one a turn, on free perimeter tiles.")
     begin_predators(s)
   end
 end
@@ -633,9 +640,13 @@ end
 --- phase begins.
 local function next_predator_turn(s, seat)
   if free_perimeter_tile(s) and turn_to(s, seat, holds_predator) then return end
+  if s.narrating and holds_predator(s, seat) then
+    s:say("No perimeter tile is free: the predators left stay out of play.")
+  end
   for p = 1, s.players do
     for _, name in ipairs(PREDATOR) do s[name]:set(p, 0) end
   end
+  s:say("The water falls: the dry phase begins.")
   begin_dry(s)
 end
 
@@ -796,7 +807,10 @@ local function start_dry_turn(s, seat)
   s.play.pulled, s.play.water, s.play.acted, s.play.boost, s.play.source = 0, 0, 0, 0, 0
   s.play.eat_more, s.play.piranha_three, s.play.eating, s.play.bites = 0, 0, 0, 0
   turns.set_phase(s, PHASE.dry)
-  if not turn_to(s, seat, can_play_dry) then turns.end_now(s) end
+  if not turn_to(s, seat, can_play_dry) then
+    s:say("Nobody can pull a tile or play an action: the game is over.")
+    turns.end_now(s)
+  end
 end
 
 begin_dry = function(s)
@@ -852,12 +866,18 @@ end
 
 --- A school reaches the river: its fish go home to the scoring circles.
 local function go_home(s, h)
+  local told = s.narrating and {}
   for seat = 1, s.players do
     local colour = colour_of(seat)
-    s.home:add(seat, s.map:get(h, colour))
+    local n = s.map:get(h, colour)
+    s.home:add(seat, n)
     s.map:set(h, colour, 0)
+    if told and n > 0 then told[#told + 1] = string.format("%d %s", n, colour) end
   end
   s.map:set(h, "fish", 0)
+  if told then
+    s:say("Fish reach the river at %s and swim home to the scoring circles: %s.", s.map:name(h), table.concat(told, ", "))
+  end
 end
 
 --- If the predator on h may eat, wait for the active player to choose the
@@ -867,6 +887,10 @@ local function start_eating(s, h)
   local n = bites(s, s.map:get(h, "predator"), s.map:get(h, "fish"))
   if n == 0 then return false end
   s.play.eating, s.play.bites = h, n
+  if s.narrating then
+    s:say("The %s on %s eats %d fish: seat %d chooses which.", PREDATOR_NAME[s.map:get(h, "predator")], s.map:name(h),
+      n, turns.seat(s))
+  end
   turns.set_phase(s, PHASE.eat)
   return true
 end
@@ -883,11 +907,15 @@ local function settle(s)
   for i = 1, #along_with do
     local h = along_with[i]
     if s.map:get(h, "hungry") == 1 and start_eating(s, h) then return end
+    if s.narrating then
+      s:say("The %s reaches the river at %s and leaves play.", PREDATOR_NAME[s.map:get(h, "predator")], s.map:name(h))
+    end
     s.map:set(h, "predator", NONE)
   end
   local schools = { s.map:cells(FISH_IN_RIVER) }
   for i = 1, #schools do go_home(s, schools[i]) end
   if fish_home_total(s) >= river_circles(s) then
+    s:say("The river's scoring circles are full: the game is over.")
     turns.end_now(s)
     return
   end
@@ -909,7 +937,10 @@ local function eat(s, colour)
   s.play.bites = s.play.bites - 1
   if s.play.bites > 0 then return end
   s.play.eating = 0
-  if is_river(s, h) then s.map:set(h, "predator", NONE) end
+  if is_river(s, h) then
+    if s.narrating then s:say("The %s leaves play from the river.", PREDATOR_NAME[s.map:get(h, "predator")]) end
+    s.map:set(h, "predator", NONE)
+  end
   settle(s)
 end
 
@@ -919,6 +950,17 @@ local function arrive(s, h, predator)
   local resident = s.map:get(h, "predator")
   if resident == NONE or DRIVES_OFF[predator] == resident then
     s.map:set(h, "predator", predator)
+  end
+  if s.narrating and resident ~= NONE then
+    local where = s.map:name(h)
+    if resident == predator then
+      s:say("Two %ss meet on %s: one leaves play.", PREDATOR[predator], where)
+    elseif DRIVES_OFF[predator] == resident then
+      s:say("The %s drives the %s off %s: it leaves play.", PREDATOR_NAME[predator], PREDATOR_NAME[resident], where)
+    else
+      s:say("The %s on %s drives off the %s that arrives: it leaves play.", PREDATOR_NAME[resident], where,
+        PREDATOR_NAME[predator])
+    end
   end
   s.map:set(h, "hungry", 1)
 end
@@ -960,6 +1002,9 @@ end
 
 --- Fish with nowhere to go are out of play: back to their owners' supplies.
 local function strand_school(s, h)
+  if s.narrating then
+    s:say("The school on %s has nowhere to go: its fish go back to their owners' supplies.", s.map:name(h))
+  end
   for seat = 1, s.players do
     local colour = colour_of(seat)
     s.supply:add(seat, s.map:get(h, colour))
@@ -1015,6 +1060,7 @@ local function clear_pulled_tile(s)
       turns.set_phase(s, PHASE.hunter)
       return
     end
+    if s.narrating then s:say("The %s on %s has nowhere to go: it leaves play.", PREDATOR_NAME[predator], s.map:name(h)) end
     s.map:set(h, "predator", NONE)
   end
   open_window(s)
@@ -1117,33 +1163,11 @@ end
 -- The end and the score ----------------------------------------------------------
 
 local function score(s, seat)
-  local points = POINTS_PER_FISH_HOME * s.home:get(seat)
+  local points = s.options.points_home * s.home:get(seat)
   for other = 1, s.players do
-    if other ~= seat then points = points + POINTS_PER_FISH_EATEN * s["eaten_" .. COLOUR[other]]:get(seat) end
+    if other ~= seat then points = points + s.options.points_eaten * s["eaten_" .. COLOUR[other]]:get(seat) end
   end
   return points
-end
-
---- How each seat stands now, for bots that stop looking ahead before the
---- end, read like the score: its points (2 a fish home, 1 an opponent's
---- fish eaten), and while the game goes on each of its fish on a Flood tile
---- on its way home, worth a point beside the river, a quarter less each
---- row further out.
-local function evaluate(s)
-  local values = {}
-  local over = turns.over(s)
-  for seat = 1, s.players do
-    local v = score(s, seat)
-    if not over then
-      local colour = COLOUR[seat]
-      for _, h in ipairs({ s.map:cells(OWN_FISH[seat]) }) do
-        local _, r = s.map:qr(h)
-        v = v + s.map:get(h, colour) * (1.25 - 0.25 * (r < 0 and -r or r))
-      end
-    end
-    values[seat] = v
-  end
-  return values
 end
 
 --- Most points wins; ties go to more fish home, then to the player who ate
@@ -1163,7 +1187,10 @@ local function result(s)
       end
     end
   end
-  return rank.result(scores, { home, ate_tied })
+  local r = rank.result(scores, { home, ate_tied })
+  r.text = (fish_home_total(s) >= river_circles(s) and "The river's scoring circles are full: "
+    or "Nobody could pull a tile or play an action: ") .. r.text .. " points"
+  return r
 end
 
 -- What always holds ------------------------------------------------------------------
@@ -1321,9 +1348,9 @@ do
         local eaten, pool = 0, s[EATEN[seat]]
         for eater = 1, players do eaten = eaten + pool:get(eater) end
         local supply, home = s.supply:get(seat), s.home:get(seat)
-        if on_board[seat] + home + eaten + supply ~= FISH_EACH then
+        if on_board[seat] + home + eaten + supply ~= s.options.fish_each then
           broken("%s: %d on tiles + %d home + %d eaten + %d in supply is not %d", colour, on_board[seat], home, eaten,
-            supply, FISH_EACH)
+            supply, s.options.fish_each)
         end
       end
     end
@@ -1591,106 +1618,112 @@ end
 --
 -- Each hex is 8 characters wide; rows are offset by half a hex. Edges show
 -- the terrain of the side: ~ water, # forest, . no tile on either side.
+--
+-- The helpers are local to the do-block: this file is near Lua's limit of
+-- 200 locals in one function.
 
-local HALF = 4                                 -- half a hex, in characters
-local SIDE_MARK = { [WATER] = "~", [FOREST] = "#" }
+local draw_map
+do
+  local HALF = 4                                 -- half a hex, in characters
+  local SIDE_MARK = { [WATER] = "~", [FOREST] = "#" }
 
-local function edge_mark(s, h, d)
-  local mine = s.map:side(h, "side", d)
-  local nb = s.map:step(h, d)
-  local theirs = nb and s.map:side(nb, "side", OPPOSITE[d]) or NONE
-  if mine ~= NONE and theirs ~= NONE and mine ~= theirs then return "!" end
-  return SIDE_MARK[mine] or SIDE_MARK[theirs] or "."
-end
-
---- The fish on a hex, one letter each ("rrg"), or counts ("r4g3") when
---- the letters do not fit in `width`.
-local function fish_text(s, h, width)
-  local letters, counts = {}, {}
-  for seat = 1, s.players do
-    local n = s.map:get(h, COLOUR[seat])
-    if n > 0 then
-      letters[#letters + 1] = string.rep(COLOUR_LETTER[seat], n)
-      counts[#counts + 1] = COLOUR_LETTER[seat] .. n
-    end
+  local function edge_mark(s, h, d)
+    local mine = s.map:side(h, "side", d)
+    local nb = s.map:step(h, d)
+    local theirs = nb and s.map:side(nb, "side", OPPOSITE[d]) or NONE
+    if mine ~= NONE and theirs ~= NONE and mine ~= theirs then return "!" end
+    return SIDE_MARK[mine] or SIDE_MARK[theirs] or "."
   end
-  local text = table.concat(letters)
-  if #text > width then text = table.concat(counts) end
-  if #text > width then text = s.map:get(h, "fish") .. "f" end
-  return text
-end
 
-local INSIDE = 2 * HALF - 1                    -- characters inside a hex
-
---- The two text lines inside a hex: its name; then the predator, the fish
---- and (flood phase, river) the free circles.
-local function hex_lines(s, h)
-  local q = s.map:qr(h)
-  local predator = s.map:get(h, "predator")
-  local second = predator ~= NONE and (PREDATOR_LETTER[predator] .. " ") or ""
-  second = second .. fish_text(s, h, INSIDE - #second)
-  if is_river(s, h) then
-    if second ~= "" then return s.map:name(h), second end   -- a school or predator passing in
-    local circles = CIRCLES_ON_SCORING_TILE[s.players]
-    local before = 0
-    for _, scoring in ipairs(SCORING_RIVER) do
-      if q == scoring then
-        local taken = math.max(0, math.min(circles, fish_home_total(s) - before))
-        return s.map:name(h), string.rep("*", taken) .. string.rep("o", circles - taken)
+  --- The fish on a hex, one letter each ("rrg"), or counts ("r4g3") when
+  --- the letters do not fit in `width`.
+  local function fish_text(s, h, width)
+    local letters, counts = {}, {}
+    for seat = 1, s.players do
+      local n = s.map:get(h, COLOUR[seat])
+      if n > 0 then
+        letters[#letters + 1] = string.rep(COLOUR_LETTER[seat], n)
+        counts[#counts + 1] = COLOUR_LETTER[seat] .. n
       end
-      before = before + circles
     end
-    return s.map:name(h), "~~~~~"
+    local text = table.concat(letters)
+    if #text > width then text = table.concat(counts) end
+    if #text > width then text = s.map:get(h, "fish") .. "f" end
+    return text
   end
-  if tile_at(s, h) ~= 0 and s.play.stage == STAGE.flood then
-    second = second .. string.rep("o", math.max(0, room(s, h)))
-  end
-  return s.map:name(h), second
-end
 
-local function put(line, x, text)
-  for i = 1, #text do line[x + i - 1] = text:sub(i, i) end
-end
+  local INSIDE = 2 * HALF - 1                    -- characters inside a hex
 
-local function centred(text, width)
-  local left = (width - #text) // 2
-  return string.rep(" ", left) .. text
-end
-
-local function draw_map(s)
-  local ids = { s.map:cells() }
-  local low, high, top, bottom = math.huge, -math.huge, math.huge, -math.huge
-  for _, h in ipairs(ids) do
-    local q, r = s.map:qr(h)
-    low, high = math.min(low, 2 * q + r), math.max(high, 2 * q + r)
-    top, bottom = math.min(top, r), math.max(bottom, r)
-  end
-  local lines = {}
-  for i = 1, 3 * (bottom - top + 1) + 1 do
-    local line = {}
-    for x = 1, (high - low + 2) * HALF + 1 do line[x] = " " end
-    lines[i] = line
-  end
-  for _, h in ipairs(ids) do
-    local q, r = s.map:qr(h)
-    local x = (2 * q + r - low) * HALF + HALF + 1     -- the hex's centre column
-    local y = 3 * (r - top) + 1                        -- its top edge line
-    local ne, nw, e, w = edge_mark(s, h, 6), edge_mark(s, h, 5), edge_mark(s, h, 1), edge_mark(s, h, 4)
-    local se, sw = edge_mark(s, h, 2), edge_mark(s, h, 3)
-    put(lines[y], x - 3, string.rep(nw, 3))
-    put(lines[y], x + 1, string.rep(ne, 3))
-    put(lines[y + 3], x - 3, string.rep(sw, 3))
-    put(lines[y + 3], x + 1, string.rep(se, 3))
-    for dy = 1, 2 do
-      put(lines[y + dy], x - HALF, w)
-      put(lines[y + dy], x + HALF, e)
+  --- The two text lines inside a hex: its name; then the predator, the fish
+  --- and (flood phase, river) the free circles.
+  local function hex_lines(s, h)
+    local q = s.map:qr(h)
+    local predator = s.map:get(h, "predator")
+    local second = predator ~= NONE and (PREDATOR_LETTER[predator] .. " ") or ""
+    second = second .. fish_text(s, h, INSIDE - #second)
+    if is_river(s, h) then
+      if second ~= "" then return s.map:name(h), second end   -- a school or predator passing in
+      local circles = CIRCLES_ON_SCORING_TILE[s.players]
+      local before = 0
+      for _, scoring in ipairs(SCORING_RIVER) do
+        if q == scoring then
+          local taken = math.max(0, math.min(circles, fish_home_total(s) - before))
+          return s.map:name(h), string.rep("*", taken) .. string.rep("o", circles - taken)
+        end
+        before = before + circles
+      end
+      return s.map:name(h), "~~~~~"
     end
-    local first, second = hex_lines(s, h)
-    put(lines[y + 1], x - HALF + 1, centred(first, 2 * HALF - 1))
-    put(lines[y + 2], x - HALF + 1, centred(second, 2 * HALF - 1))
+    if tile_at(s, h) ~= 0 and s.play.stage == STAGE.flood then
+      second = second .. string.rep("o", math.max(0, room(s, h)))
+    end
+    return s.map:name(h), second
   end
-  for i, line in ipairs(lines) do lines[i] = (table.concat(line):gsub("%s+$", "")) end
-  return table.concat(lines, "\n")
+
+  local function put(line, x, text)
+    for i = 1, #text do line[x + i - 1] = text:sub(i, i) end
+  end
+
+  local function centred(text, width)
+    local left = (width - #text) // 2
+    return string.rep(" ", left) .. text
+  end
+
+  function draw_map(s)
+    local ids = { s.map:cells() }
+    local low, high, top, bottom = math.huge, -math.huge, math.huge, -math.huge
+    for _, h in ipairs(ids) do
+      local q, r = s.map:qr(h)
+      low, high = math.min(low, 2 * q + r), math.max(high, 2 * q + r)
+      top, bottom = math.min(top, r), math.max(bottom, r)
+    end
+    local lines = {}
+    for i = 1, 3 * (bottom - top + 1) + 1 do
+      local line = {}
+      for x = 1, (high - low + 2) * HALF + 1 do line[x] = " " end
+      lines[i] = line
+    end
+    for _, h in ipairs(ids) do
+      local q, r = s.map:qr(h)
+      local x = (2 * q + r - low) * HALF + HALF + 1     -- the hex's centre column
+      local y = 3 * (r - top) + 1                        -- its top edge line
+      local ne, nw, e, w = edge_mark(s, h, 6), edge_mark(s, h, 5), edge_mark(s, h, 1), edge_mark(s, h, 4)
+      local se, sw = edge_mark(s, h, 2), edge_mark(s, h, 3)
+      put(lines[y], x - 3, string.rep(nw, 3))
+      put(lines[y], x + 1, string.rep(ne, 3))
+      put(lines[y + 3], x - 3, string.rep(sw, 3))
+      put(lines[y + 3], x + 1, string.rep(se, 3))
+      for dy = 1, 2 do
+        put(lines[y + dy], x - HALF, w)
+        put(lines[y + dy], x + HALF, e)
+      end
+      local first, second = hex_lines(s, h)
+      put(lines[y + 1], x - HALF + 1, centred(first, 2 * HALF - 1))
+      put(lines[y + 2], x - HALF + 1, centred(second, 2 * HALF - 1))
+    end
+    for i, line in ipairs(lines) do lines[i] = (table.concat(line):gsub("%s+$", "")) end
+    return table.concat(lines, "\n")
+  end
 end
 
 local function tile_text(tile, stage)
@@ -1714,6 +1747,31 @@ local PHASE_TEXT = {
   [PHASE.eat] = "choose the fish the predator eats: eat COLOUR",
   [PHASE.keep] = "a hand of one: keep TILE",
 }
+
+-- The phases each kind of move is played in.
+local PHASES_OF = {
+  [MOVE.place] = { PHASE.place }, [MOVE.discard] = { PHASE.place }, [MOVE.fish] = { PHASE.extra },
+  [MOVE.stop] = { PHASE.extra, PHASE.window }, [MOVE.caiman] = { PHASE.predators },
+  [MOVE.piranhas] = { PHASE.predators }, [MOVE.jaguar] = { PHASE.predators, PHASE.hunter, PHASE.act },
+  [MOVE.school] = { PHASE.school, PHASE.act }, [MOVE.pull] = { PHASE.dry },
+  [MOVE.action] = { PHASE.dry, PHASE.window }, [MOVE.eat] = { PHASE.eat }, [MOVE.keep] = { PHASE.keep },
+}
+
+--- Why a typed move of another phase is refused ("not now: ..."); the
+--- placements' reasons are parse's; nil leaves the rest to the host, which
+--- names the legal moves of that kind.
+local function why(s, text)
+  local kind = MOVE[text:lower():match("^%s*(%a+)") or ""]
+  if type(kind) ~= "number" or not PHASES_OF[kind] then return nil end
+  if turns.over(s) then return "the game is over" end
+  local phase = turns.phase(s)
+  for _, p in ipairs(PHASES_OF[kind]) do
+    if p == phase or ((kind == MOVE.caiman or kind == MOVE.piranhas) and (phase == PHASE.hunter or phase == PHASE.act)) then
+      return nil
+    end
+  end
+  return "not now: now is the time to " .. PHASE_TEXT[phase]
+end
 
 local function render(s, viewer)
   local lines = {
@@ -1772,6 +1830,17 @@ return game.define {
   title = "Flooded Forest",
   version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 3, max = 4, default = 3 },   -- the rule text: "3 to 4 players"
+  -- The numbers a designer may change (grove play flooded --set NAME=VALUE);
+  -- the rules read them from s.options. (Declared here, not as a local: the
+  -- chunk is at Lua's limit of 200 locals.)
+  options = {
+    { name = "fish_each", default = FISH_EACH, min = 1, max = FISH_IN_ALL // 4,
+      help = "the fish of each player's colour in their supply at the start" },
+    { name = "points_home", default = POINTS_PER_FISH_HOME, min = 0, max = 20,
+      help = "the points each fish brought home scores" },
+    { name = "points_eaten", default = POINTS_PER_FISH_EATEN, min = 0, max = 20,
+      help = "the points each opponent's fish a player's predator ate scores" },
+  },
   setup = setup,
   actor = actor,
   phases = PHASES,
@@ -1780,10 +1849,30 @@ return game.define {
   render = render,
   describe = describe,
   parse = parse,
-  evaluate = evaluate,
+  --- How each seat stands now, for bots that stop looking ahead before the
+  --- end, read like the score: its points (2 a fish home, 1 an opponent's
+  --- fish eaten), and while the game goes on each of its fish on a Flood tile
+  --- on its way home, worth a point beside the river, a quarter less each
+  --- row further out.
+  evaluate = function(s)
+    local values = {}
+    local over = turns.over(s)
+    for seat = 1, s.players do
+      local v = score(s, seat)
+      if not over then
+        local colour = COLOUR[seat]
+        for _, h in ipairs({ s.map:cells(OWN_FISH[seat]) }) do
+          local _, r = s.map:qr(h)
+          v = v + s.map:get(h, colour) * (1.25 - 0.25 * (r < 0 and -r or r))
+        end
+      end
+      values[seat] = v
+    end
+    return values
+  end,
+  why = why,
   -- for tests and studies: the tile catalogue and the stages (the turn
   -- phases are phases.names)
-  tiles = TILES,
-  stages = STAGE,
+  data = { tiles = TILES, stages = STAGE },
   catalog = { what = "tiles", names = TILE_NAMES },   -- for grove check: tiles never seen
 }

@@ -19,11 +19,32 @@ local PYRAMIDS_OF_EACH_SIZE = 20     -- large, medium and small, in the common p
 local PROTESTERS_IN_ALL = 4
 local WINNING_SCORE = 10             -- reaching it triggers the end
 local MOVEMENT = 2                   -- a logger moves up to two squares
+
+-- The numbers a designer may change (grove play logger --set NAME=VALUE);
+-- the rules read them from s.options.
+local OPTIONS = {
+  { name = "winning_score", default = WINNING_SCORE, min = 1, max = 99,
+    help = "the score that ends the game after the round it is reached in" },
+  { name = "movement", default = MOVEMENT, min = 1, max = 8,
+    help = "the most squares a logger moves in a turn" },
+  { name = "protesters", default = 1, by_players = { [2] = 2 }, min = 0, max = 9,
+    help = "the protesters each player starts with" },
+  { name = "pyramids", default = PYRAMIDS_OF_EACH_SIZE, min = 1, max = 99,
+    help = "the large, medium and small pyramids of each size in the common pool" },
+}
 local CORNERS = { "a1", "e1", "a5", "e5" }
 local FIRST_SEEDLING = "c3"
 
 -- The pyramid a tree takes from the pool to reach each stage.
 local PIECE = { [SEEDLING] = "large", [SAPLING] = "medium", [MATURE] = "small" }
+local STAGE_NAME = { [SEEDLING] = "a seedling", [SAPLING] = "a sapling", [MATURE] = "a mature tree" }
+
+-- The squares' names by cell ("c3"), for what the rules narrate: a table
+-- lookup costs nothing in a playout, where nobody reads the narration.
+local SQUARE = {}
+for y = 1, SIZE do
+  for x = 1, SIZE do SQUARE[(y - 1) * SIZE + x] = ("abcde"):sub(x, x) .. y end
+end
 
 local PHASE = turns.phases { "place", "move", "spawn", "action", "protest_more" }
 local MOVE = game.kinds { "place", "move", "spawn", "plant", "protest", "chop", "stop" }
@@ -40,9 +61,8 @@ local TREE = grove.cond { tree = { SEEDLING, MATURE } }
 local LOGGER_OF = {}
 for seat = 1, 4 do LOGGER_OF[seat] = grove.cond { logger = seat } end
 
-local function protesters_each(players)
-  if players == 2 then return 2 end
-  return 1
+local function protesters_each(s)
+  return s.options.protesters
 end
 
 -- Setup ---------------------------------------------------------------------
@@ -51,15 +71,17 @@ local function setup(s)
   s:grid("board", SIZE, SIZE, { "tree", "protester", "logger", "spawner", "corner" })
   for _, corner in ipairs(CORNERS) do s.board:set(corner, "corner", 1) end
   for _, piece in pairs(PIECE) do
-    s:pool(piece, { value = PYRAMIDS_OF_EACH_SIZE, max = PYRAMIDS_OF_EACH_SIZE })
+    s:pool(piece, { value = s.options.pyramids, max = s.options.pyramids })
   end
   s:pool("score", { per_seat = true })
-  s:pool("protesters", { per_seat = true, value = protesters_each(s.players), max = PROTESTERS_IN_ALL })
+  s:pool("protesters", { per_seat = true, value = protesters_each(s),
+    max = math.max(PROTESTERS_IN_ALL, protesters_each(s) * s.players) })
   s:vars("play", { "busy", "spawning" })   -- spawning: the tree choosing its spawn
   turns.setup(s)
   -- Place a seedling on the centre of the board.
   s.large:take(1)
   s.board:set(FIRST_SEEDLING, "tree", SEEDLING)
+  s:say("A seedling grows on %s.", FIRST_SEEDLING)
   -- Starting with the first player, each player places their logger on a corner.
   turns.set_phase(s, PHASE.place)
 end
@@ -146,15 +168,21 @@ end
 
 -- Turn order ----------------------------------------------------------------
 
---- End the turn: a player who reached 10 points triggers the end; the
+--- End the turn: a player who reached 10 points (winning_score) triggers the end; the
 --- players after them in this round still play (turns.pass knows). A round
 --- in which the forest did not change is the cue to ask whether it ever can
 --- again; if not, the game ends with this round.
 local function end_turn(s)
   local seat = turns.seat(s)
-  if s.score:get(seat) >= WINNING_SCORE then turns.finish_round(s) end
+  if s.score:get(seat) >= s.options.winning_score then
+    if not turns.ending(s) then s:say("Seat %d has %d points: this is the last round.", seat, s.score:get(seat)) end
+    turns.finish_round(s)
+  end
   if turns.last_in_round(s) then
-    if s.play.busy == 0 and not forest_can_change(s) then turns.finish_round(s) end
+    if s.play.busy == 0 and not forest_can_change(s) then
+      s:say("The forest did not change this round and never can again: the game ends (the stuck-forest rule).")
+      turns.finish_round(s)
+    end
     s.play.busy = 0
   end
   if turns.pass(s) then turns.set_phase(s, PHASE.move) end
@@ -174,6 +202,7 @@ local function begin_action(s)
   if can_plant(s, here) or can_protest(s, seat) or can_chop(s, here) then
     turns.set_phase(s, PHASE.action)
   else
+    if s.narrating then s:say("Seat %d can neither plant, protest nor chop: no action this turn.", seat) end
     end_turn(s)
   end
 end
@@ -220,10 +249,17 @@ local function chop(s, first)
   local seat = turns.seat(s)
   local way = direction(s.board, logger_square(s, seat), first)
   local square = first
+  local score, supply = s.narrating and s.score:get(seat), s.narrating and s.protesters:get(seat)
   repeat                            -- the domino: mature trees one behind the other
     fell(s, seat, square)
     square = s.board:step(square, way)
   until square == nil or s.board:get(square, "tree") ~= MATURE
+  if s.narrating then
+    local felled, freed = s.score:get(seat) - score, s.protesters:get(seat) - supply
+    if felled > 1 then s:say("The trees fall like dominoes: %d felled, %d points for seat %d.", felled, felled, seat) end
+    if freed > 0 then s:say("%d protester%s from the felled trees go%s to seat %d's supply.", freed,
+      freed == 1 and "" or "s", freed == 1 and "es" or "", seat) end
+  end
   end_turn(s)
 end
 
@@ -235,8 +271,13 @@ end
 local function next_spawner(s)
   local square = s.board:first(SPAWNING)
   while square do
-    if s.large:has(1) and s.board:neighbors(square, EMPTY) ~= nil then return square end
+    local seedling = s.large:has(1)
+    if seedling and s.board:neighbors(square, EMPTY) ~= nil then return square end
     s.board:set(square, "spawner", 0)
+    if s.narrating then
+      s:say("%s spawns nothing: %s.", SQUARE[square], seedling and "no empty square next to it"
+        or "no seedling left in the pool")
+    end
     square = s.board:first(SPAWNING)
   end
   return nil
@@ -263,6 +304,9 @@ local function grow_tree(s, square)
     forest_changed(s)
     s[PIECE[stage + 1]]:take(1)
     s.board:set(square, "tree", stage + 1)
+    if s.narrating then s:say("%s grows into %s.", SQUARE[square], STAGE_NAME[stage + 1]) end
+  elseif s.narrating then
+    s:say("%s does not grow: no %s pyramid left in the pool.", SQUARE[square], PIECE[stage + 1])
   end
 end
 
@@ -278,6 +322,7 @@ end
 
 --- The current spawning tree puts a seedling on an empty neighbour.
 local function spawn(s, square)
+  if s.narrating then s:say("%s spawns a seedling on %s.", SQUARE[s.play.spawning], SQUARE[square]) end
   s.board:set(s.play.spawning, "spawner", 0)
   forest_changed(s)
   s.large:take(1)
@@ -319,7 +364,7 @@ local function free_corners(s, out)
 end
 
 local function logger_steps(s, out)
-  out:add_all(MOVE.move, s.board:reach(logger_square(s, turns.seat(s)), MOVEMENT, EMPTY))
+  out:add_all(MOVE.move, s.board:reach(logger_square(s, turns.seat(s)), s.options.movement, EMPTY))
 end
 
 local function spawn_squares(s, out)
@@ -359,21 +404,117 @@ local PHASES = game.phases(PHASE, MOVE, {
   protest_more = { offer = more_protests, protest = protest, stop = end_turn },
 })
 
+local REACHED = "Someone reached %d points and the round was played out: "
+local STUCK = "The forest can never change again (the stuck-forest rule): "
+
+local function points(n)
+  return n == 1 and "1 point" or (n .. " points")
+end
+
 --- Most points wins; ties go to more protesters in supply; then shared.
+--- The text says why the game ended and who won.
 local function result(s)
   if not turns.over(s) then return nil end
   local scores, supplies = {}, {}
+  local top, tied = 0, 0
   for seat = 1, s.players do
     scores[seat] = s.score:get(seat)
     supplies[seat] = s.protesters:get(seat)
+    if scores[seat] > top then top, tied = scores[seat], 1 elseif scores[seat] == top then tied = tied + 1 end
   end
-  return rank.result(scores, { supplies })
+  local r = rank.result(scores, { supplies }, "")
+  local goal = s.options.winning_score
+  local why = top >= goal and REACHED:format(goal) or STUCK
+  if #r.winners == 1 then
+    r.text = why .. "seat " .. r.winners[1] .. " wins with " .. points(top)
+      .. (tied > 1 and " (more protesters in supply)." or ".")
+  else
+    r.text = why .. "seats " .. table.concat(r.winners, ", ") .. " share the win with " .. points(top) .. "."
+  end
+  return r
 end
 
 local function describe(s, move)
   local kind, square = game.parts(move)
   if kind == MOVE.stop then return "stop" end
   return MOVE[kind] .. " " .. s.board:name(square)
+end
+
+-- Why a typed move is refused ----------------------------------------------------
+
+local WHAT_NOW = {}                  -- filled below from PHASE_TEXT
+
+--- How far a logger moves, in words (the movement option): "two squares".
+local function movement_text(s)
+  local m = s.options.movement
+  return ({ "one square", "two squares", "three squares" })[m] or m .. " squares"
+end
+
+--- Are two squares orthogonal neighbours?
+local function next_to(board, a, b)
+  local ax, ay = board:xy(a)
+  local bx, by = board:xy(b)
+  return math.abs(ax - bx) + math.abs(ay - by) == 1
+end
+
+--- Why `text` (a Logger move: `move b3`, `chop c4` ...) is not legal now,
+--- in the words of the rules; nil leaves the answer to the host.
+local function why(s, text)
+  local word, name = text:lower():match("^%s*(%a+)%s*(%S*)%s*$")
+  local kind = word and MOVE[word]
+  if not kind then return nil end
+  local seat, phase = turns.seat(s), turns.phase(s)
+  if turns.over(s) then return "the game is over" end
+  local wanted = { [MOVE.place] = PHASE.place, [MOVE.move] = PHASE.move, [MOVE.spawn] = PHASE.spawn,
+    [MOVE.plant] = PHASE.action, [MOVE.protest] = PHASE.action, [MOVE.chop] = PHASE.action,
+    [MOVE.stop] = PHASE.protest_more }
+  local ok_phase = wanted[kind] == phase or (kind == MOVE.protest and phase == PHASE.protest_more)
+  if not ok_phase then
+    if kind == MOVE.stop then return "stop ends a series of protests: it comes after a protest" end
+    return "not now: now is the time to " .. WHAT_NOW[phase]:format(movement_text(s))
+  end
+  if kind == MOVE.stop then return nil end
+  if name == "" or not pcall(s.board.get, s.board, name, "tree") then
+    return string.format("'%s' needs a square, a1 to e5 (as in '%s c3')", word, word)
+  end
+  local square = name
+  local board, here = s.board, logger_square(s, seat)
+  local tree, logger = board:get(square, "tree"), board:get(square, "logger")
+  if kind == MOVE.place then
+    if board:get(square, "corner") == 0 then return square .. " is no corner: a logger starts on a1, e1, a5 or e5" end
+    if logger > 0 then return string.format("seat %d's logger stands on %s", logger, square) end
+  elseif kind == MOVE.move then
+    if logger > 0 and logger ~= seat then return string.format("seat %d's logger stands on %s", logger, square) end
+    if tree ~= NONE then return string.format("%s holds a tree: a logger walks only on empty squares", square) end
+    local hx, hy = board:xy(here)
+    local x, y = board:xy(square)
+    local far = math.abs(x - hx) + math.abs(y - hy)
+    local movement = s.options.movement
+    if far > movement then
+      return string.format("%s is %d square%s from your logger on %s: it moves at most %d, no diagonals", square, far,
+        far == 1 and "" or "s", board:name(here), movement)
+    end
+    return string.format("no way to %s in %d steps through empty squares", square, movement)
+  elseif kind == MOVE.spawn then
+    local tree_at = s.play.spawning
+    if not next_to(board, tree_at, square) then
+      return string.format("the seedling lands next to the spawning tree on %s", board:name(tree_at))
+    end
+    return square .. " is not empty"
+  elseif kind == MOVE.plant then
+    if not s.large:has(1) then return "no seedling is left in the pool" end
+    if not next_to(board, here, square) then return string.format("you plant next to your logger, on %s", board:name(here)) end
+    return square .. " is not empty"
+  elseif kind == MOVE.protest then
+    if s.protesters:get(seat) == 0 then return "you have no protester in supply" end
+    if tree ~= MATURE then return "a protester goes on a mature tree; " .. square .. " holds none" end
+    return square .. " already has a protester"
+  elseif kind == MOVE.chop then
+    if not next_to(board, here, square) then return string.format("you chop next to your logger, on %s", board:name(here)) end
+    if tree ~= MATURE then return "only a mature tree is chopped; " .. square .. " holds none" end
+    return "a protester stands on " .. square
+  end
+  return nil
 end
 
 -- What holds after every move ---------------------------------------------------
@@ -410,8 +551,8 @@ local function invariants(s)
     local piece = PIECE[stage]
     local pool, in_trees = s[piece]:get(), board:count(HOLDING[piece])
     if pool < 0 then broken("the %s pool holds %d", piece, pool) end
-    if pool + in_trees ~= PYRAMIDS_OF_EACH_SIZE then
-      broken("%d %s pyramids in the pool and %d in trees, not %d", pool, piece, in_trees, PYRAMIDS_OF_EACH_SIZE)
+    if pool + in_trees ~= s.options.pyramids then
+      broken("%d %s pyramids in the pool and %d in trees, not %d", pool, piece, in_trees, s.options.pyramids)
     end
   end
   local protesters = board:count(PROTESTED)
@@ -421,7 +562,7 @@ local function invariants(s)
     if score < 0 then broken("seat %d scores %d", seat, score) end
     protesters = protesters + supply
   end
-  local dealt = protesters_each(s.players) * s.players
+  local dealt = protesters_each(s) * s.players
   if protesters ~= dealt then broken("%d protesters in play, %d dealt", protesters, dealt) end
   if board:count(PROTESTER_NOT_ON_MATURE) > 0 then broken("a protester stands on a square without a mature tree") end
   if board:count({ logger = { 0, s.players } }) ~= squares then broken("a square holds the logger of no seat") end
@@ -460,11 +601,13 @@ end
 
 local PHASE_TEXT = {
   [PHASE.place] = "place your logger on a free corner",
-  [PHASE.move] = "move your logger up to two squares",
+  [PHASE.move] = "move your logger up to %s",
   [PHASE.spawn] = "choose where the tree marked * spawns its seedling",
   [PHASE.action] = "plant, protest or chop",
   [PHASE.protest_more] = "place another protester, or stop",
 }
+
+for phase, text in pairs(PHASE_TEXT) do WHAT_NOW[phase] = text end
 
 local function render(s)
   local lines = {
@@ -475,12 +618,16 @@ local function render(s)
   }
   for seat = 1, s.players do
     local mark = ""
-    if not turns.over(s) and seat == turns.seat(s) then mark = "   <- " .. PHASE_TEXT[turns.phase(s)] end
-    lines[#lines + 1] = string.format("%s: %2d points, %d protesters in supply%s",
-      render_board.seat(seat, "Seat " .. seat), s.score:get(seat), s.protesters:get(seat), mark)
+    if not turns.over(s) and seat == turns.seat(s) then
+      mark = "   <- " .. PHASE_TEXT[turns.phase(s)]:format(movement_text(s))
+    end
+    local supply = s.protesters:get(seat)
+    lines[#lines + 1] = string.format("%s: %2d point%s, %d protester%s in supply%s",
+      render_board.seat(seat, "Seat " .. seat), s.score:get(seat), s.score:get(seat) == 1 and "" or "s",
+      supply, supply == 1 and "" or "s", mark)
   end
   if turns.ending(s) and not turns.over(s) then
-    lines[#lines + 1] = "Final round: someone reached 10 points."
+    lines[#lines + 1] = string.format("Final round: someone reached %d points.", s.options.winning_score)
   end
   return table.concat(lines, "\n")
 end
@@ -490,12 +637,14 @@ return game.define {
   title = "Logger",
   version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 2, max = 4, default = 2 },
+  options = OPTIONS,
   setup = setup,
   actor = actor,
   phases = PHASES,
   result = result,
   render = render,
   describe = describe,
+  why = why,
   invariants = invariants,
   evaluate = evaluate,
 }

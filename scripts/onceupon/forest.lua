@@ -105,6 +105,13 @@ function M.place(s, seat, card, tree)
   local under = forest:get(cell, "card")
   if under ~= EMPTY then s[COVERED[seat]]:push(under) end
   forest:set(cell, "card", card)
+  if s.narrating then
+    if under ~= EMPTY then
+      s:say("Seat %d's %s covers the %s on tree %d.", seat, C.CARDS[card].name, C.CARDS[under].name, tree)
+    elseif M.complete(s, seat, tree) then
+      s:say("Tree %d of seat %d's forest is complete.", tree, seat)
+    end
+  end
 end
 
 --- The cards on top of the forest's cells.
@@ -158,7 +165,7 @@ end
 
 -- Scoring ---------------------------------------------------------------------
 
-local POINTS_PER_TREE = 3        -- a complete tree
+local POINTS_PER_TREE = 3        -- a complete tree (the option points_per_tree)
 local INCOMPLETE_TREE = -1       -- a tree begun and not complete
 local CHAINSAW = -1              -- each chainsaw on a complete tree
 local BALANCED_SPECIES = 1       -- a species as many as the complete trees
@@ -166,6 +173,8 @@ local BALANCED_SPECIES = 1       -- a species as many as the complete trees
 --- The score of a forest and its parts:
 --- {complete, incomplete, chainsaws, animals = {species = n}, balanced = {species...}, total}.
 --- Only the top cards of complete trees count for chainsaws and animals.
+M.POINTS_PER_TREE = POINTS_PER_TREE
+
 function M.score(s, seat)
   local b = { complete = 0, incomplete = 0, chainsaws = 0, animals = {}, balanced = {} }
   for _, species in ipairs(C.SPECIES) do b.animals[species] = 0 end
@@ -185,7 +194,8 @@ function M.score(s, seat)
     local n = b.animals[species]
     if n >= 1 and n == b.complete then b.balanced[#b.balanced + 1] = species end
   end
-  b.total = POINTS_PER_TREE * b.complete + INCOMPLETE_TREE * b.incomplete
+  b.per_tree = s.options.points_per_tree or POINTS_PER_TREE
+  b.total = b.per_tree * b.complete + INCOMPLETE_TREE * b.incomplete
     + CHAINSAW * b.chainsaws + BALANCED_SPECIES * #b.balanced
   return b
 end
@@ -194,7 +204,7 @@ end
 function M.score_text(b)
   local balanced = #b.balanced > 0 and table.concat(b.balanced, ", ") or "none"
   return string.format("complete trees %d (+%d), incomplete %d (%d), chainsaws %d (%d), balanced: %s (+%d) = %d",
-    b.complete, POINTS_PER_TREE * b.complete, b.incomplete, INCOMPLETE_TREE * b.incomplete,
+    b.complete, (b.per_tree or POINTS_PER_TREE) * b.complete, b.incomplete, INCOMPLETE_TREE * b.incomplete,
     b.chainsaws, CHAINSAW * b.chainsaws, balanced, BALANCED_SPECIES * #b.balanced, b.total)
 end
 

@@ -16,6 +16,14 @@ local CARDS = C.CARDS
 local PILES = 5                      -- face-down piles to draw from
 local HAND_SIZE = 3
 
+-- The numbers a designer may change (grove play onceupon --set NAME=VALUE);
+-- the rules read them from s.options.
+local OPTIONS = {
+  { name = "hand_size", default = HAND_SIZE, min = 1, max = 9, help = "the cards a player draws up to" },
+  { name = "points_per_tree", default = forest.POINTS_PER_TREE, min = 0, max = 20,
+    help = "the points a complete tree scores" },
+}
+
 local PHASE = turns.phases { "first_draw", "place", "give", "receive", "draw" }
 local MOVE = game.kinds { "draw", "place", "give" }
 
@@ -56,7 +64,7 @@ local function declare_zones(s)
   for id, card in ipairs(CARDS) do backs[id] = card.level end
   s:backs(backs)                     -- a card's back shows its level
   for seat = 1, s.players do
-    s:deck(HAND[seat], HAND_SIZE + 1, { owner = seat })
+    s:deck(HAND[seat], s.options.hand_size + 1, { owner = seat })
     forest.declare(s, seat)
   end
   s:deck("given", 1, { visibility = "face up" })
@@ -102,14 +110,30 @@ end
 
 --- The next player with a card to play; the game ends when no hand holds one.
 local function end_turn(s)
-  if hands_empty(s) then turns.end_now(s) return end
-  repeat turns.pass(s) until hand(s, turns.seat(s)):count() > 0
+  if hands_empty(s) then
+    s:say("No hand holds a card any more and the piles are empty: the game is over.")
+    turns.end_now(s)
+    return
+  end
+  repeat
+    turns.pass(s)
+    if s.narrating and hand(s, turns.seat(s)):count() == 0 then
+      s:say("Seat %d has no card left: their turn passes.", turns.seat(s))
+    end
+  until hand(s, turns.seat(s)):count() > 0
   turns.set_phase(s, PHASE.place)
+end
+
+--- Tell who drew what: the card to its drawer, its level to the others
+--- (a card's back shows its level).
+local function tell_draw(s, seat, card, pile)
+  s:say(seat, "You draw %s (%s) from pile %d.", CARDS[card].name, C.LEVEL_NAMES[CARDS[card].level], pile)
+  s:say({ except = seat }, "Seat %d draws a %s card from pile %d.", seat, C.LEVEL_NAMES[CARDS[card].level], pile)
 end
 
 --- Draw back up to three, choosing a pile for each card, while piles last.
 local function draw_or_end(s)
-  if hand(s, turns.seat(s)):count() < HAND_SIZE and piles_left(s) then
+  if hand(s, turns.seat(s)):count() < s.options.hand_size and piles_left(s) then
     turns.set_phase(s, PHASE.draw)
   else
     end_turn(s)
@@ -129,8 +153,10 @@ end
 --- then the first player starts.
 local function first_draw(s, pile)
   local seat = turns.seat(s)
-  hand(s, seat):push(s[PILE[pile]]:draw())
-  if hand(s, seat):count() < HAND_SIZE and piles_left(s) then return end
+  local card = s[PILE[pile]]:draw()
+  hand(s, seat):push(card)
+  if s.narrating then tell_draw(s, seat, card, pile) end
+  if hand(s, seat):count() < s.options.hand_size and piles_left(s) then return end
   turns.pass(s)
   if seat == s.players then
     s.turn.round = 1               -- drawing the first hands is no round of play
@@ -140,7 +166,9 @@ end
 
 --- 3. Draw cards: two, to complete the hand, choosing a pile for each.
 local function draw(s, pile)
-  hand(s, turns.seat(s)):push(s[PILE[pile]]:draw())
+  local card = s[PILE[pile]]:draw()
+  hand(s, turns.seat(s)):push(card)
+  if s.narrating then tell_draw(s, turns.seat(s), card, pile) end
   draw_or_end(s)
 end
 
@@ -290,6 +318,54 @@ local function describe(_, move)
   return string.format("give %s to %d", CARDS[a].name, b)
 end
 
+-- Why a typed move is refused ------------------------------------------------------------
+
+--- The trees a list of places names ("tree 2", "trees 1, 3 or 4").
+local function trees_text(places)
+  if #places == 1 then return "tree " .. places[1] end
+  return "trees " .. table.concat(places, ", ", 1, #places - 1) .. " or " .. places[#places]
+end
+
+local WHAT_NOW = {}                  -- what each phase asks for (PHASE_TEXT, filled below)
+
+local CARD_NAMED = {}                -- a card of each name: CARD_NAMED["fox2"] = its first id
+for id, card in ipairs(CARDS) do CARD_NAMED[card.name] = CARD_NAMED[card.name] or id end
+
+--- Why `text` (`draw 3`, `place fox2 1`, `give owl1 to 2`) is not legal now,
+--- in the rules' words; nil leaves the answer to the host.
+local function why(s, text)
+  local words = {}
+  for word in text:lower():gmatch("%S+") do words[#words + 1] = word end
+  local kind = MOVE[words[1] or ""]
+  if type(kind) ~= "number" then return nil end
+  if turns.over(s) then return "the game is over" end
+  local phase, seat = turns.phase(s), actor(s)
+  local wants = { [MOVE.draw] = { [PHASE.first_draw] = true, [PHASE.draw] = true },
+    [MOVE.place] = { [PHASE.place] = true, [PHASE.receive] = true }, [MOVE.give] = { [PHASE.give] = true } }
+  if not wants[kind] or not wants[kind][phase] then return "not now: now is the time to " .. WHAT_NOW[phase] end
+  if kind == MOVE.draw then
+    local pile = math.tointeger(tonumber(words[2] or ""))
+    if not pile or pile < 1 or pile > PILES then return string.format("there are piles 1 to %d", PILES) end
+    return "pile " .. pile .. " is empty"
+  end
+  local card = CARD_NAMED[words[2] or ""]
+  if not card then return string.format("no card is called '%s'", words[2] or "") end
+  if kind == MOVE.give then
+    if not hand(s, seat):find(card) then return "you hold no " .. words[2] end
+    local to = math.tointeger(tonumber(words[#words] or ""))
+    if to == seat then return "you give a card to another player" end
+    return string.format("give it to another seat, 1 to %d (as in 'give %s to %d')", s.players, words[2], seat % s.players + 1)
+  end
+  if phase == PHASE.receive then
+    local given = CARDS[s.given:peek()].name
+    if given ~= words[2] then return "you place the card you were given: " .. given end
+  elseif not hand(s, seat):find(card) then
+    return "you hold no " .. words[2]
+  end
+  local places = forest.places(s, seat, card)
+  return string.format("a %s card goes on %s of your forest", C.LEVEL_NAMES[CARDS[card].level], trees_text(places))
+end
+
 -- What always holds --------------------------------------------------------------------
 
 --- Raise, naming what broke (the caller's line: the check).
@@ -352,8 +428,8 @@ local function invariants(s)
     -- each forest begins with a Game Start card, and no card leaves a forest
     if start_cards_in_forest(where, seat) == 0 then broken("seat %d's forest holds no Game Start card", seat) end
     forest.check(s, seat)
-    if hand(s, seat):count() > HAND_SIZE then
-      broken("seat %d holds %d cards, more than %d", seat, hand(s, seat):count(), HAND_SIZE)
+    if hand(s, seat):count() > s.options.hand_size then
+      broken("seat %d holds %d cards, more than %d", seat, hand(s, seat):count(), s.options.hand_size)
     end
   end
   if turns.over(s) then
@@ -378,14 +454,14 @@ local function invariants(s)
   if (phase == PHASE.place or phase == PHASE.give) and cards == 0 then
     broken("seat %d must %s a card with an empty hand", seat, PHASE[phase])
   end
-  if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= HAND_SIZE or not piles_left(s)) then
+  if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= s.options.hand_size or not piles_left(s)) then
     broken("seat %d must draw with %d cards in hand and %s", seat, cards,
       piles_left(s) and "cards in the piles" or "the piles empty")
   end
   -- the first hands are drawn in turn: three for each seat before, none for each after
   if phase == PHASE.first_draw then
     for other = 1, s.players do
-      local held, want = hand(s, other):count(), other < seat and HAND_SIZE or 0
+      local held, want = hand(s, other):count(), other < seat and s.options.hand_size or 0
       if other ~= seat and held ~= want then
         broken("seat %d holds %d cards while seat %d draws a first hand", other, held, seat)
       end
@@ -411,6 +487,8 @@ local PHASE_TEXT = {
   [PHASE.receive] = "place the card you were given",
   [PHASE.draw] = "draw, choosing a pile",
 }
+
+for phase, text in pairs(PHASE_TEXT) do WHAT_NOW[phase] = text end
 
 local function piles_text(s)
   local parts = {}
@@ -449,6 +527,7 @@ return game.define {
   title = "Once Upon a Forest",
   version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 1, max = 4, default = 2 },   -- usually 2; 1 brings the solo mode
+  options = OPTIONS,
   variants = { "solo", "semi-coop" },
   player_variants = { [1] = "solo" },
   setup = setup,
@@ -457,6 +536,7 @@ return game.define {
   result = result,
   render = render,
   describe = describe,
+  why = why,
   invariants = invariants,
   catalog = { what = "cards", names = CARD_NAMES },   -- for grove check: cards never seen or played
   --- The card a move plays (grove sim counts them).
@@ -465,17 +545,17 @@ return game.define {
     if kind == MOVE.place or kind == MOVE.give then return CARDS[card].name end
     return nil
   end,
-  --- A seat's score now (bots may use it), and the card list (tools, tests).
+  --- A seat's score now (bots may use it).
   score = function(s, seat) return forest.score(s, seat).total end,
   evaluate = evaluate,
-  cards = C,
-  -- for the variants and tests
-  rules = {
+  -- the card list (tools, tests), and the rules' parts for the variants and tests
+  data = { cards = C, rules = {
     forest = forest,
-    PHASE = PHASE, MOVE = MOVE, PILE = PILE, HAND = HAND, HAND_SIZE = HAND_SIZE,
+    PHASE = PHASE, MOVE = MOVE, PILE = PILE, HAND = HAND,
     declare_zones = declare_zones, start_and_other_cards = start_and_other_cards, shuffle = shuffle,
     deal_piles = deal_piles, take_card = take_card, first_of_kind = first_of_kind, add_places = add_places,
-    zone_text = zone_text, scores = scores, broken = broken, census = census,
+    zone_text = zone_text, scores = scores, broken = broken, census = census, trees_text = trees_text,
+    CARD_NAMED = CARD_NAMED, tell_draw = tell_draw,
     start_cards_in_forest = start_cards_in_forest, START_CARDS = START_CARDS,
-  },
+  } },
 }

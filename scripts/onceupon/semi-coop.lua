@@ -7,7 +7,7 @@ local rank = require "grove.rank"
 local forest = require "forest"
 local game = require "grove.game"
 
-local CHAINSAWS_PER_PLAYER = 2       -- more than this many per player loses the forest
+local CHAINSAWS_PER_PLAYER = 2       -- more than this many per player loses the forest (an option)
 
 return function(base)
   local function chainsaws(s)
@@ -19,7 +19,7 @@ return function(base)
   local function result(s)
     local r = base.result(s)
     if r == nil then return nil end
-    local saws, limit = chainsaws(s), CHAINSAWS_PER_PLAYER * s.players
+    local saws, limit = chainsaws(s), s.options.chainsaws_per_player * s.players
     if saws <= limit then
       r.text = string.format("The forest stands (%d chainsaws, at most %d allowed).\n%s", saws, limit, r.text)
       return r
@@ -29,16 +29,19 @@ return function(base)
     local lost = rank.result(r.scores, nil, "")
     lost.ranks, lost.winners = ranks, {}
     lost.text = string.format("The forest is lost: %d chainsaws on complete trees, more than %d (%d per player). Nobody wins.",
-      saws, limit, CHAINSAWS_PER_PLAYER)
+      saws, limit, s.options.chainsaws_per_player)
     return lost
   end
 
   local function render(s, viewer)
     return base.render(s, viewer) .. string.format("\nChainsaws on complete trees, all forests: %d (the forest is lost above %d)",
-      chainsaws(s), CHAINSAWS_PER_PLAYER * s.players)
+      chainsaws(s), s.options.chainsaws_per_player * s.players)
   end
 
   -- 2 to 4 players (DECISIONS.md): a forest shared by one is no team, and
   -- solo does not combine with it
-  return game.extend(base, { players = { min = 2, max = 4 }, result = result, render = render })
+  local options = { table.unpack(base.options) }
+  options[#options + 1] = { name = "chainsaws_per_player", default = CHAINSAWS_PER_PLAYER, min = 0, max = 20,
+    help = "the chainsaws per player on complete trees the shared forest survives" }
+  return game.extend(base, { players = { min = 2, max = 4 }, options = options, result = result, render = render })
 end

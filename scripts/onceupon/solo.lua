@@ -16,7 +16,7 @@ local C = require "cards"
 local forest = require "forest"
 
 local CARDS = C.CARDS
-local OBLIGATION_CARDS = 20
+local OBLIGATION_CARDS = 20                -- the option obligation_cards
 local SELECTION = { "selection1", "selection2", "selection3" }
 local SEAT = 1
 
@@ -30,11 +30,16 @@ local TITLES = {
 }
 
 return function(base)
-  local R = base.rules
+  local R = base.data.rules
   local PHASE = turns.phases { "first_draw", "place", "discard", "oblige", "draw" }
   local MOVE = game.kinds { "draw", "place", "give", "discard" }    -- the base's kinds, and discard
 
+  local options = { table.unpack(base.options) }
+  options[#options + 1] = { name = "obligation_cards", default = OBLIGATION_CARDS, min = 1, max = 59,
+    help = "the cards of the Obligation pile; the other Game cards make the Selection piles" }
+
   local HAND = R.HAND[SEAT]
+  local WHAT_NOW = {}                     -- what each phase asks for (PHASE_TEXT, filled below)
   local function hand(s) return s[HAND] end
 
   local function selection_left(s)
@@ -50,14 +55,14 @@ return function(base)
   --- Selection piles.
   local function setup(s)
     R.declare_zones(s)
-    s:deck("obligation", OBLIGATION_CARDS, { visibility = "face down" })
+    s:deck("obligation", s.options.obligation_cards, { visibility = "face down" })
     for _, name in ipairs(SELECTION) do s:deck(name, #CARDS, { visibility = "face down" }) end
     s:deck("discard", #CARDS, { visibility = "face up" })
     s:deck("turned", 1, { visibility = "face up" })   -- the Obligation card turned over
     local starts, others = R.start_and_other_cards()
     forest.place(s, SEAT, starts[1], 1)
     R.shuffle(s, others)
-    for _ = 1, OBLIGATION_CARDS do s.obligation:push(table.remove(others)) end
+    for _ = 1, s.options.obligation_cards do s.obligation:push(table.remove(others)) end
     R.deal_piles(s, others, SELECTION)
     turns.set_phase(s, PHASE.first_draw)
   end
@@ -72,10 +77,15 @@ return function(base)
       turns.set_phase(s, PHASE.discard)
     elseif phase <= PHASE.oblige and s.obligation:count() > 0 then
       s.turned:push(s.obligation:draw())         -- turn the top Obligation card over
+      if s.narrating then
+        local card = CARDS[s.turned:peek()]
+        s:say("The top Obligation card is turned over: %s (%s).", card.name, C.LEVEL_NAMES[card.level])
+      end
       turns.set_phase(s, PHASE.oblige)
-    elseif phase <= PHASE.draw and hand(s):count() < R.HAND_SIZE and selection_left(s) then
+    elseif phase <= PHASE.draw and hand(s):count() < s.options.hand_size and selection_left(s) then
       turns.set_phase(s, PHASE.draw)
     elseif hand(s):count() == 0 and not selection_left(s) then
+      s:say("The hand and the Selection piles are empty: the game is over.")
       turns.end_now(s)
     else
       turns.pass(s)                           -- the next turn
@@ -87,8 +97,10 @@ return function(base)
 
   --- Draw the first hand: 3 cards from the Selection piles.
   local function first_draw(s, pile)
-    hand(s):push(s[SELECTION[pile]]:draw())
-    if hand(s):count() < R.HAND_SIZE and selection_left(s) then return end
+    local card = s[SELECTION[pile]]:draw()
+    hand(s):push(card)
+    if s.narrating then R.tell_draw(s, SEAT, card, pile) end
+    if hand(s):count() < s.options.hand_size and selection_left(s) then return end
     next_step(s, PHASE.place)
   end
 
@@ -112,8 +124,10 @@ return function(base)
 
   --- 4. Draw 2 cards from the Selection piles, up to a hand of 3.
   local function draw(s, pile)
-    hand(s):push(s[SELECTION[pile]]:draw())
-    if hand(s):count() >= R.HAND_SIZE then
+    local card = s[SELECTION[pile]]:draw()
+    hand(s):push(card)
+    if s.narrating then R.tell_draw(s, SEAT, card, pile) end
+    if hand(s):count() >= s.options.hand_size then
       next_step(s, TURN_DONE)
     else
       next_step(s, PHASE.draw)
@@ -179,7 +193,7 @@ return function(base)
     end
     forest.check(s, SEAT)
     local cards = hand(s):count()
-    if cards > R.HAND_SIZE then broken("the hand holds %d cards, more than %d", cards, R.HAND_SIZE) end
+    if cards > s.options.hand_size then broken("the hand holds %d cards, more than %d", cards, s.options.hand_size) end
     if s.given:count() > 0 then broken("a card is being given in the solo mode") end
     if turns.over(s) then
       -- the game ends when the hand and the Selection piles are empty
@@ -196,10 +210,41 @@ return function(base)
     if (phase == PHASE.place or phase == PHASE.discard) and cards == 0 then
       broken("the player must %s a card with an empty hand", PHASE[phase])
     end
-    if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= R.HAND_SIZE or not selection_left(s)) then
+    if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= s.options.hand_size or not selection_left(s)) then
       broken("the player must draw with %d cards in hand and %s", cards,
         selection_left(s) and "cards in the Selection piles" or "the Selection piles empty")
     end
+  end
+
+  local PHASE_OF = { draw = { [PHASE.first_draw] = true, [PHASE.draw] = true },
+    place = { [PHASE.place] = true, [PHASE.oblige] = true }, discard = { [PHASE.discard] = true } }
+
+  --- Why a typed solo move (`draw 2`, `place fox2 1`, `discard owl1`) is not
+  --- legal now; nil leaves the answer to the host.
+  local function why(s, text)
+    local words = {}
+    for word in text:lower():gmatch("%S+") do words[#words + 1] = word end
+    local wanted = PHASE_OF[words[1] or ""]
+    if not wanted then return nil end
+    if turns.over(s) then return "the game is over" end
+    local phase = turns.phase(s)
+    if not wanted[phase] then return "not now: now is the time to " .. WHAT_NOW[phase] end
+    if words[1] == "draw" then
+      local pile = math.tointeger(tonumber(words[2] or ""))
+      if not pile or pile < 1 or pile > #SELECTION then return "there are Selection piles 1 to " .. #SELECTION end
+      return "Selection pile " .. pile .. " is empty"
+    end
+    local card = R.CARD_NAMED[words[2] or ""]
+    if not card then return string.format("no card is called '%s'", words[2] or "") end
+    if phase == PHASE.oblige then
+      local turned = CARDS[s.turned:peek()].name
+      if turned ~= words[2] then return "you place the Obligation card turned over: " .. turned end
+    elseif not hand(s):find(card) then
+      return "you hold no " .. words[2]
+    end
+    if words[1] == "discard" then return nil end
+    return string.format("a %s card goes on %s of your forest", C.LEVEL_NAMES[CARDS[card].level],
+      R.trees_text(forest.places(s, SEAT, card)))
   end
 
   local function title(total)
@@ -228,6 +273,7 @@ return function(base)
     [PHASE.oblige] = "place the top Obligation card",
     [PHASE.draw] = "draw from a Selection pile",
   }
+  for phase, text in pairs(PHASE_TEXT) do WHAT_NOW[phase] = text end
 
   local function render(s, viewer)
     local piles = {}
@@ -257,8 +303,9 @@ return function(base)
 
   return game.extend(base, {
     players = { min = 1, max = 1 },     -- one player; semi-coop does not combine with it
+    options = options,
     setup = setup, actor = actor, phases = PHASES, result = result, invariants = invariants,
-    describe = describe, render = render,
-    rules = base.rules, solo_titles = TITLES,
+    describe = describe, render = render, why = why,
+    data = { cards = base.data.cards, rules = base.data.rules, solo_titles = TITLES },
   })
 end

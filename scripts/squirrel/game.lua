@@ -44,6 +44,24 @@ local RIVAL_SQUIRREL_COST = 1
 local RIVAL_STARTING_NUTS = 25        -- the option rival_nuts
 local RIVAL_DIE = { "1", "2", "3", "4", "5", "6", "7", "8" }   -- a d8: one face per Island space
 
+-- The numbers a designer may change (grove play squirrel --set NAME=VALUE);
+-- the rules read them from s.options.
+local OPTIONS = {
+  { name = "days", default = DAYS, min = 1, max = DAYS, help = "the days the game lasts (mornings as for days 1-4)" },
+  { name = "stamina_max", default = STAMINA_MAX, min = 1, max = 9,
+    help = "the most stamina a player holds; each stamina gained above it is a nut" },
+  { name = "coins_per_stamina", default = COINS_PER_STAMINA, min = 1, max = 9,
+    help = "the coins that pay for 1 stamina" },
+  { name = "island_extra", default = ISLAND_EXTRA, min = 0, max = 9,
+    help = "the extra stamina or coins a card from the Island costs" },
+  { name = "first_stamina", default = MORNINGS[1].stamina_to, min = 0, max = 9,
+    help = "the stamina each player starts day 1 with (at most stamina_max)" },
+  { name = "first_coins", default = MORNINGS[1].coins, min = 0, max = 99, help = "the coins each player gains on day 1" },
+  { name = "first_cards", default = MORNINGS[1].cards, min = 0, max = 10, help = "the cards each player draws on day 1" },
+  { name = "rival_nuts", default = RIVAL_STARTING_NUTS, min = 0, max = 999,
+    help = "the nuts the solo rival starts with" },
+}
+
 local TRIBES = { tree = true, ground = true, flying = true }
 
 local PHASE = turns.phases { "awake", "asleep", "order", "choose" }
@@ -265,10 +283,10 @@ local function change(s, who, res, delta)
   end
 end
 
---- Gain n of a resource. Stamina stops at 5; each stamina above it is 1 nut.
+--- Gain n of a resource. Stamina stops at 5 (stamina_max); each stamina above it is 1 nut.
 local function gain(s, who, res, n)
   if res == "stamina" then
-    local room = STAMINA_MAX - amount(s, who, "stamina")
+    local room = (who == RIVAL and STAMINA_MAX or s.options.stamina_max) - amount(s, who, "stamina")
     if n > room then
       change(s, who, "nuts", n - room)
       n = room
@@ -661,6 +679,24 @@ for card, c in ipairs(CARDS) do
   end
 end
 
+-- What the rules tell (s:say) -----------------------------------------------------------------
+
+--- Who, in a sentence: "seat 2", "the rival".
+local function who_text(who)
+  return who == RIVAL and "the rival" or ("seat " .. who)
+end
+
+local function capital(text)
+  return text:sub(1, 1):upper() .. text:sub(2)
+end
+
+--- The cards of a list by name: "Elder, Digger".
+local function card_names(cards)
+  local list = {}
+  for i, card in ipairs(cards) do list[i] = CARDS[card].name end
+  return table.concat(list, ", ")
+end
+
 -- Resolving programs ----------------------------------------------------------------------------
 -- The running program is in the vars `effect`: card, part, step (the step
 -- being resolved), and for a choice step picking (1 while it is under way),
@@ -702,6 +738,9 @@ local function resolve_step(s, who, st)
   local step = STEPS[st[1]]
   if who == RIVAL and not step.sabotage then return true end
   if not step.choice then
+    if s.narrating then
+      s:say("%s's %s: %s.", capital(who_text(who)), CARDS[s.effect.card].name, step.text(st))
+    end
     step.run(s, who, st)
     return true
   end
@@ -711,6 +750,10 @@ local function resolve_step(s, who, st)
     local options = step.options(s, who, st)
     if #options == 0 then break end
     if #options > 1 and who ~= RIVAL then return false end
+    if s.narrating then
+      s:say("%s's %s: %s (the only choice, made by itself).", capital(who_text(who)), CARDS[s.effect.card].name,
+        step.text(st))
+    end
     pick(s, who, options[1])
   end
   e.picking = 0
@@ -772,6 +815,11 @@ local function final_count(s)
     local total = 0
     for _, card in ipairs({ s[STASH[seat]]:cards() }) do total = total + CARDS[card].stash end
     s.nuts:add(seat, total)
+    if s.narrating then
+      s:say("Seat %d's stash is counted: %s (%s), %s in all.", seat, amount_text(total, "nuts"),
+        s[STASH[seat]]:count() > 0 and card_names({ s[STASH[seat]]:cards() }) or "empty",
+        amount_text(s.nuts:get(seat), "nuts"))
+    end
   end
 end
 
@@ -779,14 +827,40 @@ end
 --- refresh every squirrel, collect every loop; then the day's stamina,
 --- coins and cards; everyone wakes up; then the Island reveals its spaces.
 --- The rival only refreshes its squirrels and gets its day's stamina.
+--- Tell a player's morning: what they have now, what they drew.
+local function tell_morning(s, who, before, drawn)
+  local gains = {}
+  for _, res in ipairs({ "stamina", "coins", "nuts" }) do
+    local got = s[res]:get(who) - before[res]
+    if got ~= 0 then gains[#gains + 1] = amount_text(got, res) end
+  end
+  local got = table.concat(gains, ", ")
+  s:say("Seat %d gets %s%s%s.", who, got, got ~= "" and " and " or "", cards_text(#drawn))
+  if #drawn > 0 then s:say(who, "You draw %s.", card_names(drawn)) end
+end
+
 local function morning(s)
   local day = s.day.number
   local m = MORNINGS[day]
+  if day == 1 then                  -- the options first_stamina, first_coins, first_cards
+    local o = s.options
+    m = { stamina_to = math.min(o.first_stamina, o.stamina_max), coins = o.first_coins, cards = o.first_cards,
+          open = m.open }
+  end
+  if s.narrating then
+    s:say("Day %d, morning%s.", day, day > 1 and ": every squirrel is refreshed and collects its loops" or "")
+  end
   for _, who in ipairs(everybody(s)) do
     if who == RIVAL then
       refresh_all(s, RIVAL)
       s.rival_stamina:set(RIVAL_SQUIRRELS[day] * RIVAL_SQUIRREL_COST)
+      if s.narrating then s:say("The rival gets %s.", amount_text(s.rival_stamina:get(), "stamina")) end
     else
+      local before, held = nil, 0
+      if s.narrating then
+        before = { stamina = s.stamina:get(who), coins = s.coins:get(who), nuts = s.nuts:get(who) }
+        held = s[HAND[who]]:count()
+      end
       if day > 1 then
         refresh_all(s, who)
         for _, card in ipairs({ tableau(s, who):cards() }) do collect(s, who, card) end
@@ -795,6 +869,7 @@ local function morning(s)
       if m.stamina then gain(s, who, "stamina", m.stamina) end
       gain(s, who, "coins", m.coins)
       draw_cards(s, who, m.cards)
+      if s.narrating then tell_morning(s, who, before, { select(held + 1, s[HAND[who]]:cards()) }) end
     end
     s.mat[ASLEEP[who]] = 0
   end
@@ -806,8 +881,10 @@ end
 --- The day ends: the game after the last day, else the next morning and
 --- the first player's turn.
 local function end_day(s)
-  if s.day.number == DAYS then
+  if s.narrating then s:say("Everyone is asleep: day %d ends.", s.day.number) end
+  if s.day.number == s.options.days then
     final_count(s)
+    s:say("Day %d is over: the game ends.", s.day.number)
     turns.end_now(s)
     return
   end
@@ -836,6 +913,10 @@ local function rival_gathers(s)
     if not is_exhausted(s, RIVAL, pos) then
       exhaust(s, RIVAL, pos)
       s.rival_nuts:add(NUT_FOR_EXHAUSTING)
+      if s.narrating then
+        s:say("The rival exhausts its %s for a nut (%s).", CARDS[tableau(s, RIVAL):peek(pos)].name,
+          amount_text(s.rival_nuts:get(), "nuts"))
+      end
       return
     end
   end
@@ -862,6 +943,13 @@ local function rival_turn(s)
     local card = rival_takes(s)
     if card then
       s.rival.card = card
+      if s.narrating then
+        s:say("The rival rolls %s on its d8 and takes %s %s: %s.", s.d8:value(1),
+          s.rival.space > 0 and "the card of Island space" or "the deck's top card",
+          s.rival.space > 0 and tostring(s.rival.space) or "(that space is empty or not revealed)",
+          is_squirrel(card) and (CARDS[card].name .. ", a squirrel it plays for 1 stamina")
+            or (CARDS[card].name .. ", an item it discards"))
+      end
       if is_squirrel(card) then
         s.rival_stamina:take(RIVAL_SQUIRREL_COST)
         tableau(s, RIVAL):push_bottom(card)
@@ -875,6 +963,7 @@ local function rival_turn(s)
       return
     end
   end
+  if not is_asleep(s, RIVAL) then s:say("The rival goes to sleep.") end
   s.mat[ASLEEP[RIVAL]] = 1
   rival_gathers(s)
 end
@@ -895,6 +984,7 @@ local function begin_turn(s)
       turns.set_phase(s, PHASE.asleep)
       return
     else
+      if s.narrating then s:say("Seat %d sleeps with every squirrel exhausted: the turn passes.", who) end
       pass_turn(s)
     end
   end
@@ -931,7 +1021,7 @@ end
 --- Pay stamina and coins, `converted` stamina of it with 3 coins each.
 local function pay(s, who, stamina, coins, converted)
   change(s, who, "stamina", -(stamina - converted))
-  change(s, who, "coins", -(coins + COINS_PER_STAMINA * converted))
+  change(s, who, "coins", -(coins + s.options.coins_per_stamina * converted))
 end
 
 --- A squirrel goes in front of its player, refreshed, before its effect;
@@ -968,8 +1058,8 @@ local function play_from_island(s, n, extra, converted)
   local who = s.turn.seat
   local card = take_from_island(s, n)
   local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
-  if extra == EXTRA.coin then coins = coins + ISLAND_EXTRA end
-  if extra == EXTRA.stamina then stamina = stamina + ISLAND_EXTRA end
+  if extra == EXTRA.coin then coins = coins + s.options.island_extra end
+  if extra == EXTRA.stamina then stamina = stamina + s.options.island_extra end
   pay(s, who, stamina, coins, converted)
   put_into_play(s, who, card)
 end
@@ -978,10 +1068,10 @@ end
 --- up to `convertible` stamina paid by 3 coins each: one move per number
 --- converted, from the fewest the player's stamina allows to the most
 --- their coins allow.
-local function add_payments(out, has_stamina, has_coins, kind, a, extra, stamina, coins, convertible)
+local function add_payments(s, out, has_stamina, has_coins, kind, a, extra, stamina, coins, convertible)
   local fewest = stamina - has_stamina
   if fewest < 0 then fewest = 0 end
-  local most = (has_coins - coins) // COINS_PER_STAMINA
+  local most = (has_coins - coins) // s.options.coins_per_stamina
   if most > convertible then most = convertible end
   for converted = fewest, most do out:add(kind, a, extra, converted) end
 end
@@ -996,7 +1086,7 @@ local function plays_or_sleep(s, out)
   local discount = ongoing(s, who, "item_discount")
   local has_stamina, has_coins = s.stamina:get(who), s.coins:get(who)   -- a seat's: never the rival's
   -- The most stamina they can pay: their own, and 1 for each 3 coins.
-  local most_stamina = has_stamina + has_coins // COINS_PER_STAMINA
+  local most_stamina = has_stamina + has_coins // s.options.coins_per_stamina
   local hand = s[HAND[who]]
   for pos = 1, hand:count() do
     local card = hand:peek(pos)
@@ -1004,7 +1094,7 @@ local function plays_or_sleep(s, out)
     if coins < 0 then coins = 0 end
     local can_pay = stamina <= most_stamina and coins <= has_coins
     if can_pay and hand:find(card) == pos then   -- one move per name: its topmost copy
-      add_payments(out, has_stamina, has_coins, MOVE.play, card, EXTRA.none, stamina, coins, stamina)
+      add_payments(s, out, has_stamina, has_coins, MOVE.play, card, EXTRA.none, stamina, coins, stamina)
     end
   end
   local free = ongoing(s, who, "island_free") > 0
@@ -1015,13 +1105,13 @@ local function plays_or_sleep(s, out)
       if coins < 0 then coins = 0 end
       local can_pay = stamina <= most_stamina and coins <= has_coins   -- the extra cost aside
       if can_pay and free then
-        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.none, stamina, coins, stamina)
+        add_payments(s, out, has_stamina, has_coins, MOVE.buy, n, EXTRA.none, stamina, coins, stamina)
       elseif can_pay then
         -- 3 coins pay for any stamina, the extra one too (though the extra
         -- coin is cheaper, the rules allow it).
-        local extra = ISLAND_EXTRA
-        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.coin, stamina, coins + extra, stamina)
-        add_payments(out, has_stamina, has_coins, MOVE.buy, n, EXTRA.stamina, stamina + extra, coins,
+        local extra = s.options.island_extra
+        add_payments(s, out, has_stamina, has_coins, MOVE.buy, n, EXTRA.coin, stamina, coins + extra, stamina)
+        add_payments(s, out, has_stamina, has_coins, MOVE.buy, n, EXTRA.stamina, stamina + extra, coins,
           stamina + extra)
       end
     end
@@ -1055,10 +1145,7 @@ end
 -- Setup --------------------------------------------------------------------------------------------
 
 local function setup(s, options)
-  local rival_nuts = options.rival_nuts or RIVAL_STARTING_NUTS
-  if math.type(rival_nuts) ~= "integer" or rival_nuts < 0 then
-    error("rival_nuts must be a whole number of nuts, 0 or more", 0)
-  end
+  local rival_nuts = options.rival_nuts
   s:deck("draw_pile", COPIES)
   for n = 1, ISLAND_SPACES do s:deck(ISLAND[n], 1, { visibility = "face up" }) end
   for seat = 1, s.players do
@@ -1071,7 +1158,7 @@ local function setup(s, options)
   s:deck("pending", MAX_PENDING, { visibility = "face up" })
   s:pool("nuts", { per_seat = true })
   s:pool("coins", { per_seat = true })
-  s:pool("stamina", { per_seat = true, max = STAMINA_MAX })
+  s:pool("stamina", { per_seat = true, max = options.stamina_max })
   s:vars("day", { "number", "open", "token_taken" })
   s:vars("effect", { "card", "part", "step", "picking", "left", "count", "after", "again" })
   local mat = {}
@@ -1227,7 +1314,7 @@ local function invariants(s)
     for _, res in ipairs({ "nuts", "coins", "stamina" }) do
       if s[res]:get(seat) < 0 then broken("seat %d has %d %s", seat, s[res]:get(seat), res) end
     end
-    if s.stamina:get(seat) > STAMINA_MAX then broken("seat %d has %d stamina", seat, s.stamina:get(seat)) end
+    if s.stamina:get(seat) > s.options.stamina_max then broken("seat %d has %d stamina", seat, s.stamina:get(seat)) end
   end
 
   -- Exhausted marks only on squirrels in play; asleep or awake, nothing else.
@@ -1243,7 +1330,7 @@ local function invariants(s)
   -- The day and the Island: 4, 5, 6, 7 spaces revealed on days 1 to 4, the
   -- others empty.
   local day = s.day.number
-  if day < 1 or day > DAYS then broken("day %d", day) end
+  if day < 1 or day > s.options.days then broken("day %d", day) end
   if s.day.open ~= MORNINGS[day].open then broken("day %d with %d Island spaces revealed", day, s.day.open) end
   for n = s.day.open + 1, ISLAND_SPACES do
     if space(s, n):count() > 0 then broken("Island space %d is not revealed but holds a card", n) end
@@ -1278,7 +1365,7 @@ local function invariants(s)
       broken("a choice asked with no step picking")
     end
   else
-    if day ~= DAYS then broken("the game ended on day %d", day) end
+    if day ~= s.options.days then broken("the game ended on day %d", day) end
     if not everyone_asleep(s) then broken("the game ended with somebody awake") end
   end
 
@@ -1370,9 +1457,9 @@ local function result(s)
   return r
 end
 
-local function paying(converted)
+local function paying(s, converted)
   if converted == 0 then return "" end
-  return string.format(" with %d coins", converted * COINS_PER_STAMINA)
+  return string.format(" with %d coins", converted * s.options.coins_per_stamina)
 end
 
 local function whom(victim)
@@ -1398,8 +1485,8 @@ end
 local function describe(s, move, viewer)
   local kind, a, b, c = game.parts(move)
   local name = MOVE[kind]
-  if kind == MOVE.play then return "play " .. key(a) .. paying(c)
-  elseif kind == MOVE.buy then return "buy island " .. a .. (EXTRA_TEXT[b] or (" " .. b)) .. paying(c)
+  if kind == MOVE.play then return "play " .. key(a) .. paying(s, c)
+  elseif kind == MOVE.buy then return "buy island " .. a .. (EXTRA_TEXT[b] or (" " .. b)) .. paying(s, c)
   elseif kind == MOVE.sleep or kind == MOVE.pass then return name
   elseif kind == MOVE.exhaust or kind == MOVE.collect or kind == MOVE.refresh then return name .. " " .. a
   elseif kind == MOVE.resolve then
@@ -1460,7 +1547,7 @@ end
 local function render(s, viewer)
   local over = turns.over(s)
   local lines = {
-    string.format("Squirrel Island, day %d of %d. Deck: %s.", s.day.number, DAYS,
+    string.format("Squirrel Island, day %d of %d. Deck: %s.", s.day.number, s.options.days,
       cards_text(s.draw_pile:count())),
     "Island, top row:",
   }
@@ -1517,12 +1604,71 @@ end
 local CARD_NAMES = {}
 for id, row in ipairs(CARDS) do CARD_NAMES[id] = row.key end
 
+-- Why a typed move is refused ---------------------------------------------------------------------
+
+local CARD_KEYED = {}                  -- CARD_KEYED["acorn picker"] = the card
+for card, c in ipairs(CARDS) do CARD_KEYED[c.key] = card end
+
+--- What a seat can pay, and what a card costs it, in words.
+local function cannot_afford(s, who, card, extra)
+  local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
+  local cost = { amount_text(stamina, "stamina") }
+  if coins > 0 then cost[2] = amount_text(coins, "coins") end
+  return string.format("%s costs %s%s; you have %s and %s (3 coins pay for 1 stamina)", CARDS[card].name,
+    table.concat(cost, " and "), extra or "", amount_text(s.stamina:get(who), "stamina"),
+    amount_text(s.coins:get(who), "coins"))
+end
+
+--- Why `text` (`play digger`, `buy island 3 coin`, `sleep`, `exhaust 2` ...)
+--- is not legal now, in the rules' words; nil leaves the answer to the
+--- host (which names the legal moves of that kind).
+local function why(s, text)
+  local t = text:lower():gsub("%s+", " "):gsub("^ ", ""):gsub(" $", "")
+  local word = t:match("^%a+")
+  local kind = MOVE[word or ""]
+  if type(kind) ~= "number" then return nil end
+  if turns.over(s) then return "the game is over" end
+  local who, phase = s.turn.seat, turns.phase(s)
+  local awake = { [MOVE.play] = true, [MOVE.buy] = true, [MOVE.sleep] = true }
+  local asleep = { [MOVE.exhaust] = true, [MOVE.pass] = true }
+  if (awake[kind] and phase ~= PHASE.awake) or (asleep[kind] and phase ~= PHASE.asleep)
+    or (kind == MOVE.resolve and phase ~= PHASE.order)
+    or (not awake[kind] and not asleep[kind] and kind ~= MOVE.resolve and phase ~= PHASE.choose) then
+    if phase == PHASE.choose then return "not now: a card's effect waits for your choice (" .. prompt(s) .. ")" end
+    return "not now: now is the time to " .. prompt(s)
+  end
+  if kind == MOVE.play then
+    local name = t:match("^play (.-) with %d+ coins$") or t:match("^play (.+)$") or ""
+    local card = CARD_KEYED[name]
+    if not card then return string.format("no card is called '%s'", name) end
+    if not s[HAND[who]]:find(card) then return "you hold no " .. CARDS[card].name end
+    local with = math.tointeger(tonumber(t:match(" with (%d+) coins$") or ""))
+    if with and with > s.coins:get(who) then
+      return string.format("you have %s, not %d", amount_text(s.coins:get(who), "coins"), with)
+    end
+    return cannot_afford(s, who, card)
+  elseif kind == MOVE.buy then
+    local n = math.tointeger(tonumber(t:match("^buy island (%d+)") or ""))
+    if not n or n < 1 or n > ISLAND_SPACES then return string.format("the Island has spaces 1 to %d", ISLAND_SPACES) end
+    if n > s.day.open then return string.format("Island space %d is not revealed yet (%d today)", n, s.day.open) end
+    local card = s[ISLAND[n]]:peek()
+    if not card then return string.format("Island space %d is empty", n) end
+    return cannot_afford(s, who, card, ongoing(s, who, "island_free") > 0 and "" or ", plus 1 coin or 1 stamina")
+  elseif kind == MOVE.exhaust then
+    local pos = math.tointeger(tonumber(t:match("^exhaust (%d+)$") or ""))
+    local count = tableau(s, who):count()
+    if not pos or pos < 1 or pos > count then return string.format("you have squirrels 1 to %d", count) end
+    return string.format("your squirrel %d, %s, is exhausted already", pos, CARDS[tableau(s, who):peek(pos)].name)
+  end
+  return nil
+end
+
 return game.define {
   name = "squirrel",
   title = "Squirrel Island",
   version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 1, max = 5, default = 2 },   -- 2 to 5 players, 1 for the solo mode
-  options = { { name = "rival_nuts", default = RIVAL_STARTING_NUTS } },
+  options = OPTIONS,
   setup = setup,
   actor = actor,
   played = played,
@@ -1531,10 +1677,10 @@ return game.define {
   invariants = invariants,
   render = render,
   describe = describe,
-  cards = CARDS,                -- the catalog, for tests and tools
+  why = why,
+  -- for tests and tools: the catalog, a card's text, the catalog's checks
+  data = { cards = CARDS, card_text = card_text, check_cards = check_cards },
   -- for grove check: cards never seen or played (pending holds programs, not cards)
   catalog = { what = "cards", names = CARD_NAMES, except = { "pending" } },
-  card_text = card_text,
-  check_cards = check_cards,
   evaluate = evaluate,
 }

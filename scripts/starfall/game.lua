@@ -34,11 +34,27 @@ local STANDING, KNOCKED_DOWN = 1, 2          -- node field "tree"
 
 local DICE = 5
 local FACES = { "star", "star", "shooting", "fairy", "snake", "tree" }
+local FACE_NAME = { star = "star", shooting = "shooting star", fairy = "fairy", snake = "snake", tree = "tree" }
 local HEARTS = 3                 -- a fairy's health, and what a traded star gives back
 local STARS_TO_GO_HOME = 5
 local KNOCKING_STARS = 2         -- the roll completing the five set aside this many: the tree falls too
 -- A star falls at least 2 path steps from the roller's fairy: on no tree
 -- that is the fairy's or joined to it by a path.
+
+-- The numbers a designer may change (grove play starfall --set NAME=VALUE);
+-- the rules read them from s.options.
+local OPTIONS = {
+  { name = "dice", default = DICE, min = 1, max = 9,
+    help = "the dice in the cup: a star falls when all of them are set aside" },
+  { name = "stars_home", default = STARS_TO_GO_HOME, min = 1, max = 20,
+    help = "the stars a fairy collects to go home" },
+  { name = "hearts", default = HEARTS, min = 1, max = 9,
+    help = "a fairy's hearts, and what a traded star or a revival gives back" },
+  { name = "knocking_stars", default = KNOCKING_STARS, min = 1, max = 9,
+    help = "the stars set aside by the roll that completes the dice for the star to knock its tree down" },
+}
+local NUMBER_WORD = { "one", "two", "three", "four", "five", "six", "seven", "eight", "nine" }
+local NTH_WORD = { "first", "second", "third", "fourth", "fifth", "sixth", "seventh", "eighth", "ninth" }
 
 -- A fairy's state (pool fairy_state).
 local NOT_PLACED, UP, LAID_DOWN, HOME = 0, 1, 2, 3
@@ -155,6 +171,15 @@ local function collectable(s, stars)
   return per_visit
 end
 
+-- What the rules tell (s:say) -------------------------------------------------
+
+local ORDINAL_OF = { "1st", "2nd", "3rd", "4th" }
+
+local function named(s, point) return LATTICE[s.players].name[point] or ("point " .. point) end
+
+local function hearts_text(n) return n == 1 and "1 heart" or (n .. " hearts") end
+local function stars_text(n) return n == 1 and "1 star" or (n .. " stars") end
+
 -- The forest grows ------------------------------------------------------------
 
 --- A tree (standing) on a lattice point, with a path to every tree on a
@@ -179,8 +204,8 @@ local function setup(s)
   for point = 1, lat.points do
     if lat.base[point] then add_tree(s, point) end
   end
-  s:dice("cup", DICE, FACES)                    -- the five dice
-  s:pool("hearts", { per_seat = true, value = HEARTS, max = HEARTS })
+  s:dice("cup", s.options.dice, FACES)          -- the five dice
+  s:pool("hearts", { per_seat = true, value = s.options.hearts, max = s.options.hearts })
   s:pool("stars", { per_seat = true })          -- the collected stars each player holds
   s:pool("fairy_at", { per_seat = true, max = lat.points })     -- its tree, 0 if none
   s:pool("fairy_state", { per_seat = true, max = HOME })
@@ -207,7 +232,14 @@ local function go_home(s, seat)
   s.fairy_at:set(seat, 0)
   s.fairy_state:set(seat, HOME)
   s.home_order:set(seat, s.home:add(1))
-  if s.home:get() >= s.players - 1 then turns.end_now(s) end
+  if s.narrating then
+    s:say("Seat %d's fairy holds %s and flies home among the stars (%s).", seat, stars_text(s.stars:get(seat)),
+      ORDINAL_OF[s.home_order:get(seat)])
+  end
+  if s.home:get() >= s.players - 1 then
+    s:say("Every fairy but one is home: the game is over.")
+    turns.end_now(s)
+  end
 end
 
 --- A fairy at a tree holding stars collects one (Star Fluke: all of them);
@@ -217,7 +249,12 @@ local function visit(s, seat, tree)
   if stars == 0 then return end
   local take = collectable(s, stars)
   s.forest:add(tree, "stars", -take)
-  if s.stars:add(seat, take) >= STARS_TO_GO_HOME then go_home(s, seat) end
+  local held = s.stars:add(seat, take)
+  if s.narrating then
+    s:say("Seat %d's fairy collects %s at %s: it holds %s.", seat, take == 1 and "a star" or stars_text(take),
+      named(s, tree), stars_text(held))
+  end
+  if held >= s.options.stars_home then go_home(s, seat) end
 end
 
 -- 7. Getting bit ---------------------------------------------------------------------
@@ -226,7 +263,8 @@ end
 local function trade_star(s, seat)
   s.stars:take(seat, 1)
   s.traded:add(1)
-  s.hearts:set(seat, HEARTS)
+  s.hearts:set(seat, s.options.hearts)
+  if s.narrating then s:say("Seat %d's fairy has no heart left: it trades a star for %s.", seat, hearts_text(s.options.hearts)) end
 end
 
 --- One bite costs a heart; with no heart a star is traded for 3 first; with
@@ -235,11 +273,19 @@ local function bite(s, seat)
   if s.hearts:get(seat) == 0 then
     if s.stars:get(seat) == 0 then
       s.fairy_state:set(seat, LAID_DOWN)
+      if s.narrating then
+        s:say("A snake bites seat %d's fairy at %s: with no heart and no star left, it succumbs and lies down.",
+          seat, named(s, fairy_tree(s, seat)))
+      end
       return
     end
     trade_star(s, seat)
   end
   s.hearts:take(seat, 1)
+  if s.narrating then
+    s:say("A snake bites seat %d's fairy at %s: %s left.", seat, named(s, fairy_tree(s, seat)),
+      hearts_text(s.hearts:get(seat)))
+  end
 end
 
 --- At the end of every turn, each fairy at a tree with snakes is bitten
@@ -268,16 +314,20 @@ end
 --- the star is gone from the forest.
 local function revive(s, seat)
   s.fairy_state:set(seat, UP)
-  s.hearts:set(seat, HEARTS)
+  s.hearts:set(seat, s.options.hearts)
   s.fallen:add(1)
   s.revived:add(1)
+  if s.narrating then
+    s:say("A star falls, and its dust revives seat %d's fairy at %s (%s).", seat, named(s, fairy_tree(s, seat)),
+      hearts_text(s.options.hearts))
+  end
 end
 
 -- 3. The dice --------------------------------------------------------------------------
 
 --- After a fall every die is back in play: the next player rolls all five.
 local function release_dice(s)
-  for die = 1, DICE do s.cup:set_aside(die, false) end
+  for die = 1, s.options.dice do s.cup:set_aside(die, false) end
 end
 
 --- Set aside `n` of the stars just rolled: the lowest-numbered of the
@@ -300,9 +350,14 @@ local function star_falls(s, stars_in_roll)
     revive(s, seat)
     release_dice(s)
     turns.set_phase(s, PHASE.move)
-  elseif stars_in_roll >= KNOCKING_STARS then
+  elseif stars_in_roll >= s.options.knocking_stars then
+    if s.narrating then
+      s:say("The fifth star is set aside: a star falls, and it knocks its tree down (the roll set aside %d stars). "
+        .. "Seat %d chooses the tree.", stars_in_roll, s.turn.seat)
+    end
     turns.set_phase(s, PHASE.fall_knocking)
   else
+    s:say("The fifth star is set aside: a star falls! Seat %d chooses the tree.", s.turn.seat)
     turns.set_phase(s, PHASE.fall)
   end
 end
@@ -311,17 +366,28 @@ end
 --- shooting star; the fairy, snake and tree faces are this turn's steps.
 --- (The dice set aside all show stars, so every other face counted among
 --- all five dice is one of this roll.)
+--- What a roll was: the faces of the dice rolled, the stars set aside.
+local function tell_roll(s, keep)
+  local dice, faces = s.cup, {}
+  for _ = 1, keep do faces[#faces + 1] = "star" end
+  for _, die in ipairs({ dice:free() }) do faces[#faces + 1] = FACE_NAME[dice:value(die)] end
+  local aside = dice:count("star", "aside")
+  s:say("Seat %d rolls %s: %s set aside (%d of 5).", s.turn.seat, table.concat(faces, ", "),
+    keep > 0 and stars_text(keep) or "no star", aside)
+end
+
 local function roll_the_dice(s)
   local dice, roll = s.cup, s.roll
   dice:roll_free()
   local keep = dice:count("star", "free") - dice:count("shooting")
   if keep > 0 then set_aside_stars(dice, keep, dice:free()) end
+  if s.narrating then tell_roll(s, math.max(keep, 0)) end
   roll.fairy = dice:count("fairy")
   roll.snake = dice:count("snake")
   roll.tree = dice:count("tree")
   -- The five were not all aside before this roll: only a roll that sets
   -- a star aside can complete them.
-  if keep > 0 and dice:count("star", "aside") == DICE then
+  if keep > 0 and dice:count("star", "aside") == s.options.dice then
     star_falls(s, keep)
   else
     turns.set_phase(s, PHASE.move)
@@ -341,6 +407,7 @@ end
 --- and lands on it.
 local function land_star_knocking_down(s, tree)
   s.forest:set(tree, "tree", KNOCKED_DOWN)
+  if s.narrating then s:say("The star knocks the tree at %s down.", named(s, tree)) end
   land_star(s, tree)
 end
 
@@ -478,7 +545,7 @@ local function enter_knocked_down(s, look, tree, collected, fairy_dice, snake_di
   local stars = s.forest:get(tree, "stars")
   if stars == 0 then return way_off(s, look, tree, collected, fairy_dice, snake_dice, tree_dice) end
   local take = collectable(s, stars)
-  if s.stars:get(look.seat) + collected + take >= STARS_TO_GO_HOME then return true end   -- home among the stars
+  if s.stars:get(look.seat) + collected + take >= s.options.stars_home then return true end   -- home among the stars
   s.forest:add(tree, "stars", -take)                          -- try it, look, put them back
   local ok = way_off(s, look, tree, collected + take, fairy_dice, snake_dice, tree_dice)
   s.forest:add(tree, "stars", take)
@@ -591,7 +658,7 @@ way_off = function(s, look, here, collected, fairy_dice, snake_dice, tree_dice, 
   -- can do it: not with too few stars and no standing tree within reach,
   -- nor with too few stars and no die left to move a snake.
   local near, standing, stars = within_reach(s, here, steps)
-  local home_in_reach = s.stars:get(look.seat) + collected + stars >= STARS_TO_GO_HOME
+  local home_in_reach = s.stars:get(look.seat) + collected + stars >= s.options.stars_home
   local snakes_can_move = snake_dice + tree_dice > 0
   if not home_in_reach and not (standing and snakes_can_move) then return false end
   first_snake = first_snake or 1
@@ -724,6 +791,7 @@ local function settle(s)
   while turn.phase == PHASE.move and turn.over == 0 do
     -- some snake can always step while a snake or tree die is left
     if roll.snake + roll.tree > 0 or fairy_can_step(s, turn.seat) then return end
+    if s.narrating then s:say("Seat %d has no step left: the turn ends.", turn.seat) end
     end_turn(s)
   end
 end
@@ -910,7 +978,7 @@ local function result(s)
   end
   return {
     scores = stars, ranks = ranks, winners = winners,
-    text = string.format("seat %d's fairy went home first", winners[1]),
+    text = string.format("every fairy but one is home: seat %d's fairy went home first", winners[1]),
   }
 end
 
@@ -999,7 +1067,7 @@ local function check_fairies(s, placed)
     trees[seat] = (state == UP or state == LAID_DOWN) and at or 0
     if state == HOME then
       home = home + 1
-      if stars < STARS_TO_GO_HOME then broke("seat %d's fairy is home with %d stars", seat, stars) end
+      if stars < s.options.stars_home then broke("seat %d's fairy is home with %d stars", seat, stars) end
       if at ~= 0 then broke("seat %d's fairy is home and at a tree", seat) end
       if order < 1 or order >= players or orders & (1 << order) ~= 0 then broke("seat %d went home %d", seat, order) end
       orders = orders | (1 << order)
@@ -1009,7 +1077,7 @@ local function check_fairies(s, placed)
     else
       if order ~= 0 then broke("seat %d's fairy is in the forest but went home %d", seat, order) end
       if at == 0 or not forest:alive(at) then broke("seat %d's fairy is at no tree (%d)", seat, at) end
-      if stars >= STARS_TO_GO_HOME then broke("seat %d's fairy holds %d stars and is not home", seat, stars) end
+      if stars >= s.options.stars_home then broke("seat %d's fairy holds %d stars and is not home", seat, stars) end
       if state == LAID_DOWN and (s.hearts:get(seat) > 0 or stars > 0) then
         broke("seat %d's fairy lies down with %d hearts and %d stars", seat, s.hearts:get(seat), stars)
       end
@@ -1282,20 +1350,23 @@ local FACE_TEXT = { star = "star", shooting = "shooting star", fairy = "fairy", 
 
 local function dice_text(s)
   local phase = turns.phase(s)
-  if phase < PHASE.fall then return "Dice: not rolled yet (the first turn rolls all five)." end
+  local n = s.options.dice
+  if phase < PHASE.fall then return string.format("Dice: not rolled yet (the first turn rolls all %s).", NUMBER_WORD[n]) end
   local dice, aside, rolled = s.cup, {}, {}
-  for die = 1, DICE do
+  for die = 1, n do
     local face = FACE_TEXT[dice:value(die)]
     if dice:is_aside(die) then aside[#aside + 1] = face else rolled[#rolled + 1] = face end
   end
   local lines = {}
   if phase == PHASE.fall or phase == PHASE.fall_knocking then
-    lines[1] = "Dice: the fifth star is set aside: a star falls! All five dice then go to the next player."
+    lines[1] = string.format("Dice: the %s star is set aside: a star falls! All %s dice then go to the next player.",
+      NTH_WORD[n], NUMBER_WORD[n])
     if phase == PHASE.fall_knocking then
-      lines[2] = "The roll set aside two or more stars: the star knocks its tree down."
+      lines[2] = string.format("The roll set aside %s or more stars: the star knocks its tree down.",
+        NUMBER_WORD[s.options.knocking_stars])
     end
   else
-    lines[1] = string.format("Dice set aside: %d of 5 stars%s", #aside,
+    lines[1] = string.format("Dice set aside: %d of %d stars%s", #aside, n,
       #aside > 0 and " (" .. table.concat(aside, ", ") .. ")" or "")
     lines[2] = string.format("Rolled this turn: %s   left to use: %d fairy, %d snake, %d tree",
       #rolled > 0 and table.concat(rolled, ", ") or "-", s.roll.fairy, s.roll.snake, s.roll.tree)
@@ -1351,12 +1422,84 @@ local function render(s)
   return table.concat(lines, "\n")
 end
 
+-- Why a typed move is refused ------------------------------------------------------------------
+
+local MOVE_PHASE = { [MOVE.knock] = PHASE.knock, [MOVE.plant] = PHASE.plant, [MOVE.star] = PHASE.fall }
+
+--- Why `text` (a move of the game, read by parse) is not legal now, in the
+--- words of the rules; nil leaves it to what parse said, or to the host.
+local function why(s, text)
+  local move = parse(s, text)
+  if not move then return nil end
+  if turns.over(s) then return "the game is over" end
+  local kind, place = game.parts(move)
+  local seat, phase, forest = turns.seat(s), turns.phase(s), s.forest
+  local snake = SNAKE_OF[kind]
+  local not_now = "not now: now is the time to " .. PROMPT[phase]
+  if MOVE_PHASE[kind] then
+    local wanted = MOVE_PHASE[kind]
+    if phase ~= wanted and not (kind == MOVE.star and phase == PHASE.fall_knocking) then return not_now end
+  elseif kind == MOVE.fairy then
+    if phase ~= PHASE.fairy and phase ~= PHASE.move then return not_now end
+  elseif snake then
+    if phase ~= PHASE.snake and phase ~= PHASE.move then return not_now end
+  elseif kind == END and phase ~= PHASE.move then
+    return not_now
+  end
+  local where = point_name(s, place)
+  local alive = kind ~= END and not snake and forest:alive(place)
+  if kind == MOVE.knock then
+    if not alive then return "no tree stands on " .. where end
+    return "the tree on " .. where .. " is knocked down already"
+  elseif kind == MOVE.plant then
+    if alive then return "a tree stands on " .. where .. " already" end
+    return "a new tree goes next to the forest, on a point beside a tree"
+  elseif kind == MOVE.star then
+    if not alive then return "no tree on " .. where end
+    if forest:get(place, "fairies") > 0 then return "a fairy is at " .. where .. ": a star falls where there is none" end
+    return "a star falls at least 2 path steps from your fairy at " .. point_name(s, fairy_tree(s, seat))
+  elseif snake and phase == PHASE.snake then
+    if snake ~= seat then return string.format("you place your own snake, snake %d", seat) end
+    return nil
+  elseif kind == MOVE.fairy and phase == PHASE.fairy then
+    if not alive then return "no tree on " .. where end
+    if not is_standing(s, place) then return "a fairy starts on a standing tree; " .. where .. " is knocked down" end
+    return "a snake is at " .. where .. ": a fairy starts on a tree without one"
+  elseif kind == END then
+    return "your fairy may not end its turn on a knocked-down tree: it must move on"
+  elseif kind == MOVE.fairy then
+    local state = fairy_state(s, seat)
+    if state == HOME then return "your fairy is home among the stars" end
+    if state == LAID_DOWN then return "your fairy lies down until a falling star revives it" end
+    if s.roll.fairy + s.roll.tree == 0 then return "no fairy or tree die is left to pay a step" end
+    local here = fairy_tree(s, seat)
+    if place == here then return "a step goes to another tree; your fairy is at " .. where end
+    if not alive or not forest:edge(here, place) then
+      return string.format("%s is not next to your fairy at %s: a step goes along one path", where, point_name(s, here))
+    end
+    if forest:get(place, "snakes") > 0 then return "a snake is at " .. where end
+    local open_path = false
+    for _, tree in ipairs({ forest:neighbors(here, nil, NO_SNAKE_PATH) }) do open_path = open_path or tree == place end
+    if not open_path then return "a snake lies on the path to " .. where end
+    return where .. " is knocked down, and from it your fairy could not get away this turn"
+  elseif snake then
+    if snake > s.players then return string.format("no snake %d in this game", snake) end
+    if s.roll.snake + s.roll.tree == 0 then return "no snake or tree die is left to pay a step" end
+    local held = fairy_state(s, seat) == UP and forest:get(fairy_tree(s, seat), "tree") == KNOCKED_DOWN
+    if held then return "that step would leave your fairy no way off its knocked-down tree" end
+    if kind == SNAKE_TO_PATH[snake] and s.rules.snakes_on_paths == 0 then return "snakes stay on trees (Scaredy-snake)" end
+    return string.format("snake %d is %s: a step goes to a neighbouring tree or path", snake, snake_where(s, snake))
+  end
+  return nil
+end
+
 return game.define {
   name = "starfall",
   title = "Starfall Forest",
   version = "1.0",          -- of these rules: saves made under another version are refused
   players = { min = 2, max = 4, default = 2 },
   variants = { "scaredy-snake", "star-fluke" },
+  options = OPTIONS,
   setup = setup,
   actor = actor,
   phases = PHASES,
@@ -1365,6 +1508,7 @@ return game.define {
   render = render,
   describe = describe,
   parse = parse,
+  why = why,
   score = score,
   evaluate = evaluate,
   invariants = invariants,

@@ -16,6 +16,80 @@ local M = {}
 
 local REQUIRED = { "setup", "actor", "moves", "apply" }
 
+--- The keys a definition may hold (GameDefinition in types/definition.lua
+--- says what each is; tests/lua/stdlib.lua checks the two lists agree).
+--- game.define and game.extend refuse any other, naming the nearest, so
+--- a typo (`descibe = describe`) is caught when the game loads rather
+--- than silently ignored. A game's own tables (its card list, helpers for
+--- its variants and tests) go in `data`.
+M.fields = {
+  "name", "title", "version", "players", "variants", "player_variants", "options", "data",
+  "setup", "actor", "moves", "apply", "phases", "phase", "after_move", "kinds",
+  "result", "render", "describe", "parse", "why", "score", "played", "evaluate", "invariants", "catalog",
+}
+
+--- The keys of an option's declaration (GameOption).
+M.option_fields = { "name", "default", "min", "max", "choices", "by_players", "help" }
+
+-- The edit distance between a and b (insert, delete, substitute, or swap
+-- two neighbours: 1 each), ignoring case.
+local function distance(a, b)
+  a, b = a:lower(), b:lower()
+  local d = {}
+  for i = 0, #a do d[i] = { [0] = i } end
+  for j = 1, #b do d[0][j] = j end
+  for i = 1, #a do
+    for j = 1, #b do
+      local cost = a:byte(i) == b:byte(j) and 0 or 1
+      local best = math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+      if i > 1 and j > 1 and a:byte(i) == b:byte(j - 1) and a:byte(i - 1) == b:byte(j) then
+        best = math.min(best, d[i - 2][j - 2] + 1)
+      end
+      d[i][j] = best
+    end
+  end
+  return d[#a][#b]
+end
+
+--- The name among `names` nearest to `word` (by edit distance, ignoring
+--- case; the first of the nearest); nil when names is empty.
+---@param word string a name that is none of them
+---@param names string[] the names it may have meant
+---@return string? nearest
+function M.nearest(word, names)
+  local best, best_d
+  for _, name in ipairs(names) do
+    local d = distance(tostring(word), name)
+    if not best_d or d < best_d then best, best_d = name, d end
+  end
+  return best
+end
+
+-- The names (keys) of a kinds or phases table: its string keys, sorted.
+local function names_of(t)
+  local names = {}
+  for k in pairs(t) do
+    if type(k) == "string" then names[#names + 1] = k end
+  end
+  table.sort(names)
+  return names
+end
+
+-- Is every key of t one of `allowed`? Else raise at `level`: "WHERE: unknown
+-- key 'descibe' (did you mean 'describe'?)" and `hint`.
+local function check_keys(t, allowed, where, level, hint)
+  local known = {}
+  for _, k in ipairs(allowed) do known[k] = true end
+  local unknown = {}
+  for k in pairs(t) do
+    if not known[k] then unknown[#unknown + 1] = tostring(k) end
+  end
+  if #unknown == 0 then return end
+  table.sort(unknown)
+  error(string.format("%s: unknown key '%s' (did you mean '%s'?)%s", where, unknown[1],
+    M.nearest(unknown[1], allowed), hint or ""), level + 1)
+end
+
 --- Name the move kinds: kinds{"place", "move"} gives a table with
 --- .place == 1, .move == 2 and [1] == "place", [2] == "move".
 ---@param names string[] the kinds, in the order of their numbers
@@ -68,7 +142,8 @@ function M.phases(phase_names, kinds, rules)
   for name, rule in pairs(rules) do
     local number = phase_names[name]
     if type(number) ~= "number" then
-      error(string.format("game.phases: no phase named '%s' among the phases given", tostring(name)), 2)
+      error(string.format("game.phases: no phase named '%s' among the phases given (did you mean '%s'?)",
+        tostring(name), M.nearest(tostring(name), names_of(phase_names))), 2)
     end
     if type(rule) ~= "table" or type(rule.offer) ~= "function" then
       error(string.format("game.phases: phase '%s' needs an offer function", name), 2)
@@ -78,7 +153,10 @@ function M.phases(phase_names, kinds, rules)
       if key ~= "offer" then
         local kind = kinds[key]
         if type(kind) ~= "number" then
-          error(string.format("game.phases: phase '%s' names '%s', which is not a move kind", name, tostring(key)), 2)
+          local allowed = names_of(kinds)
+          allowed[#allowed + 1] = "offer"
+          error(string.format("game.phases: phase '%s' names '%s', which is not a move kind (did you mean '%s'?)",
+            name, tostring(key), M.nearest(tostring(key), allowed)), 2)
         end
         if type(fn) ~= "function" then
           error(string.format("game.phases: '%s' in phase '%s' must be a function", key, name), 2)
@@ -139,15 +217,127 @@ local function default_describe(_, move, _viewer)
   return string.format("move %d %d %d %d", kind, a, b, c)
 end
 
---- Check a definition (a name and the setup, actor, moves and apply hooks)
---- and fill in what a simple game need not write: title, players (2 to 4),
---- variants, options, and result (nil), render (tostring) and describe
---- ("move K A B C") hooks; returns it.
+local RESERVED_OPTIONS = { players = true, seed = true, variants = true }
+
+-- The type of an option, by its default.
+local function option_type(value)
+  local t = math.type(value)
+  if t then return t end
+  return type(value)
+end
+
+local TYPE_WORDS = { integer = "a whole number", float = "a number", boolean = "true or false", string = "a text" }
+
+-- Does value fit the declaration opt (its type, choices, range)? Else why not.
+local function misfit(opt, value, what)
+  local t = option_type(opt.default)
+  if option_type(value) ~= t and not (t == "float" and math.type(value)) then
+    return string.format("%s is %s, not %s (the default's type)", what, tostring(value), TYPE_WORDS[t])
+  end
+  if opt.choices then
+    for _, c in ipairs(opt.choices) do
+      if c == value then return nil end
+    end
+    return string.format("%s, %s, is not among its choices", what, tostring(value))
+  end
+  if opt.min and value < opt.min then return string.format("%s, %s, is below its min %s", what, tostring(value), tostring(opt.min)) end
+  if opt.max and value > opt.max then return string.format("%s, %s, is above its max %s", what, tostring(value), tostring(opt.max)) end
+  return nil
+end
+
+-- Check the option declarations of definition `name` (raising at `level`):
+-- each a table of the GameOption keys, a name that is a Lua name and
+-- not players, seed or variants, declared once, a default of a whole
+-- number, a number, a boolean or a text, a one-line help; min and max (for
+-- numbers) or choices (a list of values of the default's type) that hold
+-- the default and each by_players value.
+local function check_options(name, options, level)
+  if type(options) ~= "table" then
+    error(string.format("game '%s': options must be a list of option declarations", name), level + 1)
+  end
+  local seen = {}
+  for i, opt in ipairs(options) do
+    local where = string.format("game '%s': option %d", name, i)
+    if type(opt) ~= "table" then error(where .. " must be a table {name =, default =, help = ...}", level + 1) end
+    if type(opt.name) ~= "string" or not opt.name:match("^[%a_][%w_]*$") then
+      error(where .. " needs a name that is a Lua name (letters, digits and _), as in winning_score", level + 1)
+    end
+    where = string.format("game '%s': option '%s'", name, opt.name)
+    check_keys(opt, M.option_fields, where, level + 1)
+    if RESERVED_OPTIONS[opt.name] then
+      error(where .. ": players, seed and variants are given by every game; name the option otherwise", level + 1)
+    end
+    if seen[opt.name] then error(where .. " is declared twice", level + 1) end
+    seen[opt.name] = true
+    local t = option_type(opt.default)
+    if not TYPE_WORDS[t] then
+      error(where .. " needs a default: a whole number, a number, true or false, or a text (its type is the option's)",
+        level + 1)
+    end
+    if type(opt.help) ~= "string" or opt.help == "" or opt.help:find("\n") then
+      error(where .. " needs help: one line saying what it changes (grove list --options shows it)", level + 1)
+    end
+    if opt.choices ~= nil then
+      if type(opt.choices) ~= "table" or #opt.choices == 0 then error(where .. ": choices must be a list of values", level + 1) end
+      if opt.min ~= nil or opt.max ~= nil then error(where .. " gives choices and a min or max: give one or the other", level + 1) end
+      for _, c in ipairs(opt.choices) do
+        if option_type(c) ~= t then
+          error(string.format("%s: choice %s is not %s, as its default is", where, tostring(c), TYPE_WORDS[t]), level + 1)
+        end
+      end
+    end
+    for _, bound in ipairs { "min", "max" } do
+      if opt[bound] ~= nil and (not math.type(opt[bound]) or (t ~= "integer" and t ~= "float")) then
+        error(string.format("%s: %s is for a number option, and must be a number", where, bound), level + 1)
+      end
+    end
+    if opt.min and opt.max and opt.min > opt.max then error(where .. ": min is above max", level + 1) end
+    local why = misfit(opt, opt.default, "its default")
+    if why then error(where .. ": " .. why, level + 1) end
+    if opt.by_players ~= nil then
+      if type(opt.by_players) ~= "table" then
+        error(where .. ": by_players must be a table {[player count] = default}", level + 1)
+      end
+      for count, value in pairs(opt.by_players) do
+        if math.type(count) ~= "integer" or count < 1 then
+          error(string.format("%s: by_players is keyed by player counts, not %s", where, tostring(count)), level + 1)
+        end
+        why = misfit(opt, value, string.format("its default with %d players", count))
+        if why then error(where .. ": " .. why, level + 1) end
+      end
+    end
+  end
+  for k in pairs(options) do
+    if math.type(k) ~= "integer" or k < 1 or k > #options then
+      error(string.format("game '%s': options must be a list, {{name = ...}, ...}; it holds the key '%s'",
+        name, tostring(k)), level + 1)
+    end
+  end
+end
+
+local PLAYER_FIELDS = { "min", "max", "default" }
+
+-- Check a definition's keys, players and options (raising at `level`).
+local function check_definition(def, where, level)
+  check_keys(def, M.fields, where, level + 1, " (a game's own tables go in data)")
+  if def.players ~= nil then
+    if type(def.players) ~= "table" then error(where .. ": players must be {min =, max =, default =}", level + 1) end
+    check_keys(def.players, PLAYER_FIELDS, where .. ": players", level + 1)
+  end
+  if def.options ~= nil then check_options(def.name or "?", def.options, level + 1) end
+end
+
+--- Check a definition (a name and the setup, actor, moves and apply hooks;
+--- no key but those of a GameDefinition, each option declared as a
+--- GameOption) and fill in what a simple game need not write: title,
+--- players (2 to 4), variants, options, and result (nil), render
+--- (tostring) and describe ("move K A B C") hooks; returns it.
 ---@param def GameDefinition the game's definition
 ---@return GameDefinition def the same table, completed
 function M.define(def)
   if type(def) ~= "table" then error("game.define expects a table", 2) end
   if type(def.name) ~= "string" then error("the game needs a name", 2) end
+  check_definition(def, string.format("game '%s'", def.name), 2)
   if def.phases ~= nil then
     if def.moves ~= nil or def.apply ~= nil then
       error(string.format("game '%s' gives phases and moves or apply: give one or the other", def.name), 2)
@@ -173,7 +363,9 @@ function M.define(def)
   return def
 end
 
---- A variant: a copy of the base definition with some hooks replaced. A
+--- A variant: a copy of the base definition with some hooks replaced (the
+--- overrides are checked as game.define checks a definition: a key no
+--- definition takes is refused, naming the nearest one). A
 --- variant that gives phases (or phase, or after_move) gets moves and apply
 --- built anew from them, as game.define does.
 --- The overrides may wrap the base hooks, which they receive as `base`:
@@ -182,6 +374,8 @@ end
 ---@param overrides table the fields to replace, any GameDefinition field
 ---@return GameDefinition def a new definition: base's fields, then the overrides
 function M.extend(base, overrides)
+  if type(overrides) ~= "table" then error("game.extend expects the base definition and a table of overrides", 2) end
+  check_definition(overrides, string.format("a variant of '%s'", tostring(base.name)), 2)
   local def = {}
   for k, v in pairs(base) do def[k] = v end
   for k, v in pairs(overrides) do def[k] = v end

@@ -4,7 +4,8 @@
 --- A record is either a save file of the REPL (`save FILE`: the game, its
 --- options and seed, the moves as text, the state reached, a checksum), or
 --- the JSON that `grove sim --json FILE` writes (an array of games, each
---- with game, variants, players, seed, moves as text, scores and ranks).
+--- with game, variants, options, players, seed, moves as text, scores and
+--- ranks).
 --- Every move is played again from its text under the current rules; the
 --- replay stops at the first move that no longer plays, saying why.
 local M = {}
@@ -98,7 +99,13 @@ local function replay_record(rec, verbose, out)
     return false, "not a game record (game and moves missing)"
   end
   if math.type(rec.seed) ~= "integer" then return false, "the record has no seed (a whole number)" end
-  local ok, g = pcall(games.open, rec.game, { players = rec.players, seed = rec.seed, variants = rec.variants or "" })
+  local options = { players = rec.players, seed = rec.seed, variants = rec.variants or "" }
+  if rec.options ~= nil and type(rec.options) ~= "table" then return false, "the record's options are not an object" end
+  for name, value in pairs(rec.options or {}) do
+    if options[name] ~= nil then return false, string.format("the record's options name '%s' again", name) end
+    options[name] = value
+  end
+  local ok, g = pcall(games.open, rec.game, options)
   if not ok then return false, g end
   for i, text in ipairs(rec.moves) do
     if type(text) ~= "string" then return false, string.format("move %d is not a text", i) end
@@ -148,8 +155,9 @@ function M.main(args, out)
   if not path then out("usage: grove replay FILE [-v] [--game N]") return 2 end
   local f, err = io.open(path, "r")
   if not f then out("grove replay: " .. err) return 1 end
-  local text = f:read("a")
+  local text, rerr = f:read("a")
   f:close()
+  if not text then out("grove replay: " .. path .. ": cannot read it (" .. tostring(rerr) .. ")") return 1 end
   if text:sub(1, 10) == "grove-save" then
     local g, why = games.load(text)
     if not g then out("grove replay: " .. path .. ": " .. why) return 1 end
@@ -164,6 +172,10 @@ function M.main(args, out)
   if ok and type(records) ~= "table" then ok, records = false, "not a grove record: no game record or list of them" end
   if not ok then out("grove replay: " .. path .. ": " .. records) return 1 end
   if records.game then records = { records } end
+  if #records == 0 then
+    out("grove replay: " .. path .. ": no game records in it (a record has \"game\", \"seed\" and \"moves\")")
+    return 1
+  end
   local failed, done = 0, 0
   for n, rec in ipairs(records) do
     if not only or n == only then

@@ -196,17 +196,24 @@ local function lib_require(file, env)
 end
 
 --- Run test files. files: list of {path =, name =}. Prints a line per
---- failure (and per test when verbose) and the closing count line.
+--- file as it runs (its name first, then how many of its tests passed and
+--- the time it took: a long run shows where it is), the failures under it
+--- (and each test that passes, when verbose); the caller prints the total.
 --- Returns passed, failed.
 ---@param files {path: string, name: string}[] the files, with the names to report them by
 ---@param verbose? boolean print a line per test that passes too
 ---@param filter? string run only the tests whose names contain this text
+---@param write? fun(text: string) where the report goes (default: stdout, flushed)
 ---@return integer passed
 ---@return integer failed
-function M.run(files, verbose, filter)
+function M.run(files, verbose, filter, write)
+  write = write or function(text) io.write(text) io.flush() end
   local passed, failed = 0, 0
   for _, file in ipairs(files) do
-    local tests = {}
+    local tests, lines = {}, {}
+    local file_passed, file_failed = 0, 0
+    local clock = os.clock()
+    write(file.name .. " ... ")
     local env = setmetatable({
       test = function(name, fn)
         if type(name) ~= "string" or type(fn) ~= "function" then
@@ -229,27 +236,31 @@ function M.run(files, verbose, filter)
       err = ferr
     end
     if not chunk then
-      failed = failed + 1
-      print(string.format("FAIL %s: cannot load: %s", file.name, err))
+      file_failed = file_failed + 1
+      lines[#lines + 1] = string.format("FAIL %s: cannot load: %s", file.name, err)
     else
       local ok, lerr = pcall(chunk)
       if not ok then
-        failed = failed + 1
-        print(string.format("FAIL %s: %s", file.name, lerr))
+        file_failed = file_failed + 1
+        lines[#lines + 1] = string.format("FAIL %s: %s", file.name, lerr)
       end
     end
     for _, t in ipairs(tests) do
       if not filter or t.name:find(filter, 1, true) then
         local ok, terr = pcall(t.fn)
         if ok then
-          passed = passed + 1
-          if verbose then print(string.format("ok   %s: %s", file.name, t.name)) end
+          file_passed = file_passed + 1
+          if verbose then lines[#lines + 1] = string.format("ok   %s: %s", file.name, t.name) end
         else
-          failed = failed + 1
-          print(string.format("FAIL %s: %s\n     %s", file.name, t.name, tostring(terr)))
+          file_failed = file_failed + 1
+          lines[#lines + 1] = string.format("FAIL %s: %s\n     %s", file.name, t.name, tostring(terr))
         end
       end
     end
+    write(string.format("%d passed%s (%.1f s)\n", file_passed,
+      file_failed > 0 and string.format(", %d FAILED", file_failed) or "", os.clock() - clock))
+    for _, line in ipairs(lines) do write(line .. "\n") end
+    passed, failed = passed + file_passed, failed + file_failed
   end
   return passed, failed
 end

@@ -18,7 +18,7 @@ local GAMES = { "logger", "onceupon", "flooded", "squirrel", "starfall" }
 -- line holding one is left out of the repl inputs.
 local DENIED = {}
 for w in ([[os io require dofile loadfile load loadstring package debug _G _ENV
-  getmetatable setmetatable rawget rawset save add_path choose rep find match gmatch
+  getmetatable setmetatable rawget rawset save record add_path choose rep find match gmatch
   gsub sort table]]):gmatch("%S+") do DENIED[w] = true end
 
 local function allowed(line)

@@ -18,8 +18,8 @@
  *   _G _ENV getmetatable setmetatable rawget rawset
  *       reaching those through the environment table by a computed name
  *       ("o".."s");
- *   save add_path
- *       the REPL's `save FILE` writes a file, games.add_path reads scripts
+ *   save record add_path
+ *       the REPL's `save FILE` and `record FILE.lua` write a file, games.add_path reads scripts
  *       from any folder (`load FILE` is caught by `load`);
  *   choose rep find match gmatch gsub sort table
  *       work no instruction budget bounds: a bot's search of any length
@@ -55,7 +55,7 @@
 static const char *const denied[] = {
     "os", "io", "require", "dofile", "loadfile", "load", "loadstring", "package", "debug",
     "_G", "_ENV", "getmetatable", "setmetatable", "rawget", "rawset",
-    "save", "add_path",
+    "save", "record", "add_path",
     "choose", "rep", "find", "match", "gmatch", "gsub", "sort", "table",
     NULL,
 };
@@ -184,7 +184,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     fclose(in);
     free(lines);
     fflush(stdout);
-    if (rc != 0) fuzz_fail("play_session returned %d for %s, %d players", rc, su.name, su.players);
+    /* 1: a line failed (a refused move, a Lua error), as most fuzzed lines do */
+    if (rc != 0 && rc != 1) fuzz_fail("play_session returned %d for %s, %d players", rc, su.name, su.players);
     check_tmpdir_empty();
     return 0;
 }

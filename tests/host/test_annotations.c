@@ -311,7 +311,11 @@ static void read_state(lua_State *L, int idx, entries *live)
     while (lua_next(L, idx)) {
         if (lua_type(L, -2) != LUA_TSTRING) { lua_pop(L, 1); continue; }
         const char *key = lua_tostring(L, -2);
-        if (!lua_istable(L, -1)) {                     /* s.players */
+        if (lua_isfunction(L, -1)) {                   /* s.say: a method of the methods table, */
+            lua_pop(L, 1);                             /* kept on the State too (found faster) */
+            continue;
+        }
+        if (!lua_istable(L, -1) || !strcmp(key, "options")) {   /* s.players; s.options, a read-only table */
             add_member(live, E_FIELD, "State", ".", key, NULL);
             lua_pop(L, 1);
             continue;

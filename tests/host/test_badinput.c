@@ -46,10 +46,13 @@ static game *open_misbehave(grove_vm *vm)
     return g;
 }
 
-/* Apply move kind `kind`; expect failure with `fragment` and an unchanged state. */
-static void expect_refused(int kind, const char *fragment)
+/* Apply move kind `kind` within an instruction budget and a memory cap;
+ * expect failure with `fragment` and an unchanged state. */
+static void expect_refused_within(int kind, const char *fragment, long budget, size_t memory)
 {
     grove_vm *vm = new_vm();
+    vm->budget = budget;
+    vm->mem_limit = memory;
     game *g = open_misbehave(vm);
     assert_true(game_apply(g, move_make(1, 0, 0, 0), true, true));   /* one good move first */
     uint64_t before = hash_of_game(g);
@@ -64,6 +67,11 @@ static void expect_refused(int kind, const char *fragment)
     assert_int_equal(game_position(g), ncur + 1);
     game_close(g);
     vm_free(vm);
+}
+
+static void expect_refused(int kind, const char *fragment)
+{
+    expect_refused_within(kind, fragment, 2000000, (size_t)64 << 20);
 }
 
 static void runtime_error_names_file_and_line(void **st)
@@ -81,7 +89,11 @@ static void endless_loop_is_stopped(void **st)
 static void memory_bomb_is_stopped(void **st)
 {
     (void)st;
-    expect_refused(4, "apply: out of memory");
+    /* the copies the bomb makes are charged to the budget: under the full
+     * budget and a small cap, the cap comes first; the refusal names the
+     * script line */
+    expect_refused_within(4, "apply: scripts/misbehave/game.lua:23: out of memory (the cap is 16 MiB)",
+                          VM_DEFAULT_BUDGET, (size_t)16 << 20);
 }
 
 static void os_exit_is_refused(void **st)
@@ -112,13 +124,13 @@ static void pcall_cannot_swallow_the_budget(void **st)
 static void var_holding_a_string_is_refused(void **st)
 {
     (void)st;
-    expect_refused(9, "apply: var 'count' of 'play' holds a string; vars hold integers");
+    expect_refused(9, "apply: scripts/misbehave/game.lua:13: var 'count' of 'play' holds a string; vars hold integers");
 }
 
 static void var_set_to_nil_is_refused(void **st)
 {
     (void)st;
-    expect_refused(10, "apply: var 'count' of 'play' was set to nil; vars hold integers");
+    expect_refused(10, "apply: scripts/misbehave/game.lua:13: var 'count' of 'play' was set to nil; vars hold integers");
 }
 
 /* A playout runs without the count hook; the watchdog stops a loop in it. */
@@ -402,7 +414,7 @@ static void saves_check_the_rules_version(void **st)
     memcpy(old, "grove-save 9", 12);
     fix_checksum(old);
     assert_null(counter_load(&vm, dir, old, err, sizeof err));
-    assert_non_null(strstr(err, "save file format 9; this grove reads formats 1 to 2"));
+    assert_non_null(strstr(err, "save file format 9; this grove reads formats 1 to 3"));
     vm_free(vm);
 
     free(old);

@@ -144,7 +144,7 @@ static void test_pairs_otherwise_as_stock(void **unused)
 
 static check_opts hoard(const char *variants)
 {
-    check_opts o = { "hoard", variants, 2, 1, 3, 300, NULL };
+    check_opts o = { "hoard", variants, 2, 1, 3, 300, NULL, NULL };
     return o;
 }
 

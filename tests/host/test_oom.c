@@ -19,6 +19,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <lauxlib.h>
+
 #include "game.h"
 #include "host.h"
 
@@ -166,9 +168,38 @@ static void test_oom_every_game(void **unused)
     }
 }
 
+/* The memory cap is one for the whole process (issue 18: it was per Lua
+ * state, so --threads 64 allowed 64 times the cap): what one VM holds, the
+ * others cannot have, and the refusal names the script line and the cap. */
+static void test_one_cap_for_every_vm(void **st)
+{
+    (void)st;
+    size_t was = vm_process_memory();
+    vm_set_process_memory((size_t)128 << 20);
+    grove_vm *a = new_vm(), *b = new_vm();
+    static const char hold[] = "big = string.rep('x', 40 << 20)";
+    static const char take[] = "local t = {}\nt[1] = string.rep('y', 50 << 20)";
+    lua_State *L = a->L;
+    assert_int_equal(luaL_loadbufferx(L, hold, strlen(hold), "=a.lua", "t"), LUA_OK);
+    if (vm_call_budget(a, 0, 0, NULL, 0) != LUA_OK) fail_msg("a: %s", lua_tostring(L, -1));  /* a holds 40 MiB (80 while it is made) */
+    L = b->L;
+    assert_int_equal(luaL_loadbufferx(L, take, strlen(take), "=b.lua", "t"), LUA_OK);
+    assert_int_not_equal(vm_call_budget(b, 0, 0, NULL, 0), LUA_OK);  /* b cannot have 50 more (100 while made) */
+    const char *err = lua_tostring(L, -1);
+    if (!strstr(err, "b.lua:2: out of memory (the cap on all of grove's Lua is 128 MiB)"))
+        fail_msg("b's refusal: %s", err);
+    lua_pop(L, 1);
+    vm_free(a);                                                      /* a's memory goes back */
+    assert_int_equal(luaL_loadbufferx(L, take, strlen(take), "=b.lua", "t"), LUA_OK);
+    assert_int_equal(vm_call_budget(b, 0, 0, NULL, 0), LUA_OK);
+    vm_free(b);
+    vm_set_process_memory(was);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
+        cmocka_unit_test(test_one_cap_for_every_vm),
         cmocka_unit_test(test_oom_every_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

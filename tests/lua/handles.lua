@@ -69,12 +69,14 @@ test("vars: a move that leaves a var holding a non-integer is refused and undone
   local hash = g:hash()
   local ok, why = g:try("string_var")
   expect.falsy(ok)
-  expect.eq(why, "apply: var 'count' of 'play' holds a string; vars hold integers")
+  expect.eq(why, "apply: scripts/misbehave/game.lua:13: var 'count' of 'play' holds a string; vars hold integers"
+    .. " (left so by the function apply, which begins at that line)")
   expect.eq(s.play.count, 1)
   expect.eq(g:hash(), hash)
   ok, why = g:try("nil_var")
   expect.falsy(ok)
-  expect.eq(why, "apply: var 'count' of 'play' was set to nil; vars hold integers")
+  expect.eq(why, "apply: scripts/misbehave/game.lua:13: var 'count' of 'play' was set to nil; vars hold integers"
+    .. " (left so by the function apply, which begins at that line)")
   expect.eq(s.play.count, 1)
 end)
 

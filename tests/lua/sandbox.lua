@@ -67,3 +67,62 @@ test("sandbox: after the escapes, the host and a new game are clean", function()
   logger:play("place a1")                        -- another game plays as before
   expect.eq(logger.state.board:get("a1", "logger"), 1)
 end)
+
+-- Issue 18: every way we know to run beyond the budget or Ctrl-C, or to
+-- crash grove (tests/fixtures/scripts/hang; tests/repl/hang.sh sends the
+-- same a real Ctrl-C and runs them unattended in sim, bench and a bot).
+-- Each is stopped or refused, names the script, and changes nothing.
+local HANGS = {
+  xpcall_handler = "instruction budget exceeded",
+  xpcall_work = "instruction budget exceeded",
+  gc_finalizer = "__gc is not available",
+  coroutine_loop = "instruction budget exceeded",
+  coroutine_pcall = "instruction budget exceeded",
+  coroutine_handler = "instruction budget exceeded",
+  rep_empty = false,                  -- n empty pieces: grove's string.rep answers at once
+  table_move = "instruction budget exceeded",
+  pattern_find = "instruction budget exceeded",
+  pattern_match = "instruction budget exceeded",
+  pattern_gsub = "instruction budget exceeded",
+  pattern_gmatch = "instruction budget exceeded",
+  plain_find = "instruction budget exceeded",
+  balance = "instruction budget exceeded",
+  concat_index = "instruction budget exceeded",
+  insert_len = "instruction budget exceeded",
+  remove_len = "instruction budget exceeded",
+  sort_len = "instruction budget exceeded",
+  close_nested = "coroutines nested too deeply",
+  concat_big = "instruction budget exceeded",
+  compare_big = "instruction budget exceeded",
+  tostring_loop = "instruction budget exceeded",
+}
+
+test("sandbox: no rule call runs beyond the budget, none crashes grove", function()
+  local g = games.open("hang", { players = 1, seed = 0 })
+  g:play("step")
+  local hash = g:hash()
+  local seen = 0
+  for _, text in ipairs(g:moves()) do
+    local fragment = HANGS[text]
+    if fragment == false then                      -- bounded: it plays
+      expect.truthy(g:try(text), text .. " plays")
+      g:undo()
+      seen = seen + 1
+    elseif fragment then
+      local why = expect.refused(g, text, fragment)
+      expect.truthy(why:find("scripts/hang/game.lua:", 1, true), text .. ": the message names the script: " .. why)
+      expect.eq(g:hash(), hash, text .. " changed the game")
+      seen = seen + 1
+    end
+  end
+  local cases = 0
+  for _ in pairs(HANGS) do cases = cases + 1 end
+  expect.eq(seen, cases, "every case was tried")
+  g:play("step")
+  expect.eq(g.state.play.count, 2)
+end)
+
+test("sandbox: string.dump is out of reach through a string's methods too", function()
+  expect.eq(("").dump, nil)
+  expect.eq(string.dump, nil)
+end)

@@ -29,6 +29,62 @@ test("game.define refuses a definition without its hooks", function()
   expect.error(function() game.define { name = "x" } end, "game 'x' has no setup function")
 end)
 
+test("game.define refuses a key no definition takes, naming the nearest", function()
+  local hooks = { name = "x", setup = function() end, actor = function() return 1 end,
+                  moves = function() end, apply = function() end }
+  local function with(extra)
+    local def = {}
+    for k, v in pairs(hooks) do def[k] = v end
+    for k, v in pairs(extra) do def[k] = v end
+    return def
+  end
+  expect.error(function() game.define(with { descibe = tostring }) end,
+    "game 'x': unknown key 'descibe' (did you mean 'describe'?) (a game's own tables go in data)")
+  expect.error(function() game.define(with { players = { min = 2, mx = 4 } }) end,
+    "game 'x': players: unknown key 'mx' (did you mean 'max'?)")
+  expect.error(function() game.extend(game.define(with {}), { reslut = tostring }) end,
+    "a variant of 'x': unknown key 'reslut' (did you mean 'result'?)")
+  expect.truthy(game.define(with { data = { cards = {} } }), "a game's own tables go in data")
+end)
+
+test("game.define checks option declarations: keys, types, ranges, help", function()
+  local function def(option)
+    return { name = "x", setup = function() end, actor = function() return 1 end,
+             moves = function() end, apply = function() end, options = { option } }
+  end
+  expect.error(function() game.define(def { name = "n", default = 3, hlep = "h" }) end,
+    "game 'x': option 'n': unknown key 'hlep' (did you mean 'help'?)")
+  expect.error(function() game.define(def { name = "n", default = 3 }) end,
+    "game 'x': option 'n' needs help: one line saying what it changes")
+  expect.error(function() game.define(def { name = "n", default = 3, min = 4, help = "h" }) end,
+    "game 'x': option 'n': its default, 3, is below its min 4")
+  expect.error(function() game.define(def { name = "n", default = "a", choices = { "b" }, help = "h" }) end,
+    "game 'x': option 'n': its default, a, is not among its choices")
+  expect.error(function() game.define(def { name = "n", default = 1, by_players = { [2] = "two" }, help = "h" }) end,
+    "game 'x': option 'n': its default with 2 players is two, not a whole number (the default's type)")
+  expect.error(function() game.define(def { name = "seed", default = 1, help = "h" }) end,
+    "game 'x': option 'seed': players, seed and variants are given by every game")
+  expect.truthy(game.define(def { name = "n", default = 1, min = 0, max = 3, by_players = { [2] = 2 }, help = "h" }))
+end)
+
+test("game.fields lists the GameDefinition fields of types/definition.lua, in order", function()
+  local f = assert(io.open("types/definition.lua"))
+  local text = f:read("a")
+  f:close()
+  local class = text:match("@class GameDefinition\n(.-)\n\n")
+  local documented = {}
+  for name in class:gmatch("%-%-%-@field ([%w_]+)") do documented[#documented + 1] = name end
+  expect.eq(documented, game.fields)
+  local option = text:match("@class GameOption\n(.-)\n\n")
+  documented = {}
+  for name in option:gmatch("%-%-%-@field ([%w_]+)") do documented[#documented + 1] = name end
+  table.sort(documented)
+  local fields = {}
+  for _, name in ipairs(game.option_fields) do fields[#fields + 1] = name end
+  table.sort(fields)
+  expect.eq(documented, fields)
+end)
+
 -- A definition by phases, driven by hand: a state is only its turn vars.
 local function phase_game(extra)
   local PHASE = turns.phases { "move", "action" }
@@ -89,9 +145,9 @@ test("game.phases: a phase or kind that does not exist, or a missing offer, is r
   local MOVE = game.kinds { "step" }
   local offer = function() end
   expect.error(function() game.phases(PHASE, MOVE, { mvoe = { offer = offer } }) end,
-    "game.phases: no phase named 'mvoe' among the phases given")
+    "game.phases: no phase named 'mvoe' among the phases given (did you mean 'move'?)")
   expect.error(function() game.phases(PHASE, MOVE, { move = { offer = offer, stpe = offer } }) end,
-    "game.phases: phase 'move' names 'stpe', which is not a move kind")
+    "game.phases: phase 'move' names 'stpe', which is not a move kind (did you mean 'step'?)")
   expect.error(function() game.phases(PHASE, MOVE, { move = { step = offer } }) end,
     "game.phases: phase 'move' needs an offer function")
   expect.error(function() game.phases(PHASE, MOVE, { move = { offer = offer, step = 3 } }) end,

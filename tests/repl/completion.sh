@@ -46,7 +46,7 @@ offer() {
 # Subcommands and top-level options.
 offer subcommand "sim" s
 offer subcommand "run replay" r
-offer subcommand "play list test run sim replay check bench new help" ""
+offer subcommand "play list test run sim merge replay check bench new help" ""
 offer help-topic "bots" help b
 offer help-topics "sim save" help s
 offer subcommand "--help --version" -
@@ -86,15 +86,17 @@ if [ "${COMPREPLY[*]}" = "scaredy-snake star-fluke" ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL variant: the game after the cursor: '${COMPREPLY[*]}'"; fi
 
 # Options of each subcommand; none where an option's value is a number.
-offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --help" sim logger -
+offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --help" sim logger -
 offer options "--cap --csv --compare --coverage" sim logger --c
-offer options "--players --seed --variant --bot --ascii" play logger -
-offer options "--players --variant --seed --seconds --playouts --bots --games --json" bench -
-offer options "--verbose --game" replay -
-offer options "--verbose --filter" test -
+offer options "--players --seed --variant --bot --set --ascii --from --help" play logger -
+offer options "--players --variant --seed --seconds --playouts --bots --games --set --json --help" bench -
+offer options "--verbose --game --help" replay -
+offer options "--verbose --filter --help" test -
+offer options "--options --variant --help" list -
+offer options "--help" new -
 offer sprt "first win1 win2 win3 length score1 score2 score3" sim logger --players 3 --sprt ""
 offer sprt "win1 win2" sim starfall --sprt w
-offer options "-n --players --variant --seed --cap --help" check logger -
+offer options "-n --players --variant --seed --cap --set --help" check logger -
 offer options "" check logger --cap ""
 offer variant "solo semi-coop" check onceupon --variant ""
 offer players "2 3 4" check starfall --players ""
@@ -124,6 +126,22 @@ for opt in $(grep -oE '(^|[][ |(])--?[a-z][a-z-]*' "$tmp/simhelp" | sed 's/^[][ 
   esac
 done
 
+# A game's options after --set (of the game before or after it, with its
+# variants), as NAME= to type the value after; a game's name after list
+# --options.
+offer set "winning_score= movement= protesters= pyramids=" play logger --set ""
+offer set "movement=" sim logger -n 5 --set mo
+COMP_WORDS=("$tmp/bin/grove" bench --set py logger)
+COMP_CWORD=3
+_grove
+if [ "${COMPREPLY[*]}" = "pyramids=" ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL set: the game after the cursor: '${COMPREPLY[*]}'"; fi
+offer set "obligation_cards=" play onceupon --variant solo --set o
+offer set "" play onceupon --set o
+offer set "" play logger --set movement = ""
+offer set "" play --set ""
+offer list-options "logger" list --options lo
+
 # Bot kinds: after --bot SEAT= (bash splits "2=mc" into 2, =, mc), the seats
 # first; after --bots, in a comma list, "mcts:30" split at the colon.
 offer bot "random greedy mcts" play logger --bot 2 = ""
@@ -152,6 +170,7 @@ offer files "$tmp/files/game.sav" run "$tmp/files/study.lua" "$tmp/files/g"
 offer files "$tmp/files/records.json" sim logger -n 5 --json "$tmp/files/re"
 offer files "$tmp/files/study.lua" sim logger -n 5 --csv "$tmp/files/st"
 offer files "$tmp/files/game.sav" sim logger -n 5 --plot "$tmp/files/ga"
+offer files "$tmp/files/game.sav" play logger --from "$tmp/files/ga"
 offer files "" replay "$tmp/files/records.json" ""
 
 # One `grove list` per completion at most, none for a subcommand or option;
@@ -160,7 +179,7 @@ offer files "" replay "$tmp/files/records.json" ""
 offer list-runs "scaredy-snake,star-fluke" play starfall --variant scaredy-snake,
 offer list-runs "1= 2= 3= 4=" play starfall --bot ""
 offer list-runs "sim" s
-offer list-runs "--players --seed --variant --bot --ascii" play starfall -
+offer list-runs "--players --seed --variant --bot --set --ascii --from --help" play starfall -
 if [ "$(grep -c '^list$' "$tmp/calls")" = 2 ] && [ "$(wc -l <"$tmp/calls")" = 2 ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL list-runs: 4 completions ran grove: $(tr '\n' ';' <"$tmp/calls")"; fi
 saved_path=$PATH

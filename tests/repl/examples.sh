@@ -14,7 +14,7 @@ grove_in() { local dir=$1; shift; GROVE_PATH=$dir "$GROVE" "$@" >"$tmp/out" 2>&1
 printf 'moves\nmove c2\nmove c6\nprint("runner on c2:", s.board:get("c2", "runner"))\nlog\nquit\n' |
   grove_in $tutorial/step1 play crossing --seed 1
 expect step1 "crossing, 2 players, seed 1"
-expect step1 "  1. move c2         2. move d1         3. move b1"
+expect step1 "1. move c2   2. move d1   3. move b1"
 expect step1 "R1 runs up to row 7, R2 down to row 1."
 expect step1 "runner on c2:	1"
 expect step1 "   1. seat 1: move c2"
@@ -30,11 +30,11 @@ expect step1-bots "rank  seat  score"
 printf 'move c3\nmove c2\nlog\nquit\n' | grove_in $tutorial/step2 play crossing --seed 2
 expect step2 "seat 1: roll (forced)"
 expect step2 "Seat 1 rolled 1: move up to 1 square."
-expect step2 "'move c3' is not a legal move now"
+expect step2 "refused 'move c3': not a legal move now; legal 'move' moves now: "
 expect step2 "seat 2: roll (forced)"
 expect step2 "   1. seat 1: roll"
 expect step2 "   2. seat 1: move c2"
-expect step2 "exit 0"
+expect step2 "exit 1"                    # a scripted session with a refused move
 grove_in $tutorial/step2 play crossing --bot 1=random --bot 2=random </dev/null
 expect step2-bots "Game over after"
 expect step2-bots "crosses first"

@@ -8,15 +8,16 @@ expect repl-help "  quit, exit, q   leave (also Ctrl-D, or Ctrl-C twice at an em
 expect repl-help "More: help topics"
 expect repl-help "    depth=D       random moves after the tree before evaluate (default"
 expect repl-help "  mcts:PARAM,...  the same with parameters (any order; a bare number is the"
-expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save variants writing check"
+expect repl-help "no help topic 'nonsense'; the topics: commands moves lua bots sim save record reload variants options writing check"
 reject repl-help "not a command, a legal move or Lua"
+reject repl-help "not a command, a move or Lua"
 
 "$GROVE" help topics >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect topics "  writing    writing a new game: where to start"
 expect topics "  check      grove check: what every game must get right"
 expect topics "exit 0"
 "$GROVE" help save >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
-expect topic "or one made under another version of the rules, is refused"
+expect topic "the rules, is refused with the reason and the game in progress is unchanged"
 "$GROVE" help writing >"$tmp/out" 2>&1
 expect topic-writing "grove check NAME     what every game must get right, on random games:"
 "$GROVE" help nonsense >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
@@ -37,10 +38,67 @@ for w in $("$GROVE" help commands | grep '^  [a-z?]' | grep -v '^  anything else
     *) line=$w ;;
   esac
   printf '%s\nquit\n' "$line" | "$GROVE" play logger --seed 3 >"$tmp/out" 2>&1
-  if grep -q "not a command, a legal move or Lua" "$tmp/out"; then
+  if grep -q "not a command, a move or Lua" "$tmp/out"; then
     fail=$((fail + 1)); echo "FAIL command '$w': the help lists it, the prompt does not know it"
   else pass=$((pass + 1)); fi
 done
 n=$("$GROVE" help commands | grep -c '^  [a-z]')
 [ "$n" -ge 13 ] && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL: the help lists $n commands"; }
+# Every subcommand answers --help (and -h) with its usage, exit 0, on
+# stdout; nothing runs (play --help starts no game, replay --help opens no
+# file called --help).
+for c in play list new test run sim replay bench help; do
+  for flag in --help -h; do
+    "$GROVE" $c $flag >"$tmp/out" 2>"$tmp/err"; echo "exit $?" >>"$tmp/out"
+    expect "$c-$flag" "usage: grove $c"
+    expect "$c-$flag" "exit 0"
+    [ -s "$tmp/err" ] && { fail=$((fail + 1)); echo "FAIL $c $flag: wrote to stderr: $(head -1 "$tmp/err")"; }
+  done
+done
+"$GROVE" play logger --seed 2 --help >"$tmp/out" 2>&1
+expect play-help-late "  --set NAME=VALUE   a game option (grove list --options GAME lists them)"
+reject play-help-late "Type 'help' for commands"
+"$GROVE" run --help >"$tmp/out" 2>&1
+expect run-help "ARGS are in arg[1]"
+"$GROVE" --help >"$tmp/out" 2>&1
+expect usage "  grove COMMAND --help    what COMMAND takes"
+# the script's own --help is the script's: grove run FILE --help runs FILE
+printf 'print("args:", arg[1])\n' >"$tmp/args.lua"
+"$GROVE" run "$tmp/args.lua" --help >"$tmp/out" 2>&1
+expect run-script-help "args:	--help"
+
+# result gives the outcome at the end, not "the score now"
+printf 'help\nresult\nquit\n' | "$GROVE" play logger >"$tmp/out" 2>&1
+expect result "  result, score   the final ranks and scores, once the game is over"
+expect result "no result yet: the game is still on"
+reject result "the score now"
+
+# help GAME, help options: the topic, then the game's options
+printf 'help logger\nhelp options\nquit\n' | "$GROVE" play logger --set pyramids=7 >"$tmp/out" 2>&1
+expect help-game "  pyramids=20            a whole number from 1 to 99; now 7"
+expect help-options "  A game declares the numbers a designer may vary"
+
+# Tab at the prompt (a pty from script(1)): help topics, the game's name
+# and file names after save and load complete.
+if command -v script >/dev/null; then
+  mkdir -p "$tmp/tab" && : >"$tmp/tab/zebra-unique.sav"
+  rm -f "$tmp/in"; mkfifo "$tmp/in"
+  LANG=C TERM=xterm script -qfec "$GROVE play logger" /dev/null <"$tmp/in" >"$tmp/out" 2>&1 &
+  pid=$!
+  exec 3>"$tmp/in"
+  for _ in $(seq 100); do grep -q "logger seat 1>" "$tmp/out" && break; sleep 0.1; done
+  printf 'help var\t\r' >&3; sleep 0.3
+  printf 'help logg\t\r' >&3; sleep 0.3
+  printf 'save %s/tab/zebra-u\t\r' "$tmp" >&3; sleep 0.3
+  printf 'quit\r' >&3
+  exec 3>&-
+  for _ in $(seq 100); do kill -0 "$pid" 2>/dev/null || break; sleep 0.1; done
+  kill -0 "$pid" 2>/dev/null && { kill -9 "$pid"; fail=$((fail + 1)); echo "FAIL tab: the session did not end"; }
+  wait "$pid"
+  expect tab-topic "  grove list shows each game's player counts and variants."
+  expect tab-game "Options of logger (grove play|sim|bench logger --set NAME=VALUE):"
+  expect tab-file "saved 0 moves to $tmp/tab/zebra-unique.sav"
+else
+  echo "help: 'script' (bsdutils) missing: the Tab checks are skipped"; fail=$((fail + 1))
+fi
 finish help

@@ -4,13 +4,16 @@
 . "$(dirname "$0")/lib.sh"
 session() { "$GROVE" play logger --seed 3 "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
 
-# Bad input: each gets one clear message and the REPL carries on.
+# Bad input: each gets one clear message and the REPL carries on; a
+# scripted session that hit one exits 1, naming the first.
 printf 'place a1\nchop e3\nfrobnicate\n99\nplace a1\nplace e5\nlog\nquit\n' | session
-expect bad-input "not a command, a legal move or Lua: 'chop e3' is not a legal move now"
-expect bad-input "not a command, a legal move or Lua: 'frobnicate' is not a legal move now"
+expect bad-input "refused 'chop e3': not now: now is the time to place your logger on a free corner"
+expect bad-input "not a command, a move or Lua: 'frobnicate' (type 'help' for the commands, 'moves' for the legal moves)"
 expect bad-input "no move 99: choose 1..3"
+expect bad-input "refused 'place a1': seat 1's logger stands on a1"
 expect bad-input "   2. seat 2: place e5"
-expect bad-input "exit 0"
+expect bad-input "grove: 4 lines of the session failed; the first: refused 'chop e3'"
+expect bad-input "exit 1"
 
 # Lua at the prompt sees the live game; errors are reported, not fatal.
 printf 's.board:get("c3", "tree")\ns.board:get("z9", "tree")\nerror("boom")\n1 +\n2\nquit\n' | session
@@ -18,7 +21,7 @@ expect lua "logger seat 1> s.board:get(\"c3\", \"tree\")"
 expect lua "no cell 'z9' on grid 'board' (a1..e5)"
 expect lua "error: prompt:1: boom"
 expect lua "3"
-expect lua "exit 0"
+expect lua "exit 1"
 
 # A Lua line that fails, or leaves a var holding a non-integer, changes nothing.
 printf 's.board:set("b2", "tree", 3) error("half done")\nprint("tree at b2", s.board:get("b2", "tree"))\ns.turn.phase = "x"\nprint("phase", s.turn.phase)\nquit\n' | session
@@ -79,16 +82,19 @@ expect solo "Obligation pile: ground (20)"
 mkdir -p "$tmp/ext/scripts/tlog"
 sed 's/name = "logger"/name = "tlog"/' scripts/logger/game.lua >"$tmp/ext/scripts/tlog/game.lua"
 { printf 'place a1\nplace e5\nmove a2\n'; sleep 0.5
-  sed -i 's/^local MOVEMENT = 2 /local MOVEMENT = 0 /' "$tmp/ext/scripts/tlog/game.lua"
+  # (the movement option's range takes 0 too, or the declaration is refused)
+  sed -i 's/^local MOVEMENT = 2 /local MOVEMENT = 0 /; s/default = MOVEMENT, min = 1,/default = MOVEMENT, min = 0,/' \
+    "$tmp/ext/scripts/tlog/game.lua"
   printf 'reload\nlog\nquit\n'; } |
   GROVE_PATH="$tmp/ext" "$GROVE" play tlog --seed 3 >"$tmp/out" 2>&1
-expect reload "reloaded the rules; move 3 (seat 1: move a2) no longer replays: 'move a2' is not a legal move now"
+expect reload "reloaded the rules; move 3 (seat 1: move a2) no longer replays: a2 is 1 square from your logger on a1: it moves at most 0, no diagonals"
 expect reload "the game goes on from move 2 of 3 under the new rules"
 expect reload "   2. seat 2: place e5"
 reject reload "   3. seat 1: move a2"
-expect reload "seat 1: move a1 (forced)"          # under the new rules a logger stays put
+expect reload "      then 1 move to redo"
+expect reload "(1 move waits to be redone, so the forced move is not played by itself"
 printf 'place a1\nreload\nquit\n' | GROVE_PATH="$tmp/ext" "$GROVE" play tlog --seed 3 >"$tmp/out" 2>&1
-expect reload-same "reloaded the rules and replayed 1 moves"
+expect reload-same "reloaded the rules and replayed 1 move"
 
 # grove sim: the same summary whatever the number of threads; a win rate's
 # interval holds the known answer (a fair coin: 50%); records replay.

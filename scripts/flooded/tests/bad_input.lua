@@ -25,7 +25,7 @@ end
 --- Play until the game reaches `stage` (first legal move each time; "stop"
 --- rather than extra fish).
 local function play_to(g, stage)
-  local want = g.definition.stages[stage]
+  local want = g.definition.data.stages[stage]
   while g.state.play.stage ~= want and not g:over() do
     local m = g:moves()[1]
     g:play(m:match("^fish") and "stop" or m)
@@ -49,7 +49,7 @@ test("bad input: g:play raises on an illegal move and the game is untouched", fu
   local g = open(3)
   local hash, played = g:hash(), #g:history()
   local err = expect.error(function() g:play("pull 2,-1") end)
-  expect.truthy(err:find("not a legal move", 1, true), err)
+  expect.truthy(err:find("not now: now is the time to place a tile", 1, true), err)
   expect.eq(g:hash(), hash)
   expect.eq(#g:history(), played)
   g:play(g:moves()[1])                      -- and the game goes on
@@ -97,12 +97,14 @@ test("bad input: moves of another phase are refused", function()
   for _, text in ipairs({ "pull 2,-1", "school 3,0", "fish 1,1", "stop", "eat red", "action eat-more" }) do
     refused(g, text)
   end
-  refused_because(g, "place 1 r0 3,-1", "tiles are placed only at the start of a flood turn")
+  refused_because(g, "place 1 r0 3,-1", "not now: now is the time to place a predator: caiman|piranhas|jaguar Q,R")
+  refused_because(g, "pull 2,-1", "not now: now is the time to place a predator")
   expect.eq(mine, nil, "hands are empty once the predators appear")
   play_to(g, "dry")
   for _, text in ipairs({ "caiman 2,-1", "fish 1,1", "stop", "eat red", "keep 1", "school 3,0" }) do
     refused(g, text)
   end
+  refused_because(g, "eat red", "not now: now is the time to pull a tile (pull Q,R); an action first if you like")
 end)
 
 test("bad input: a predator may not go on a tile that has one, or off the perimeter", function()

@@ -60,7 +60,7 @@ local function dry()
   for seat = 1, 4 do
     for _, name in ipairs({ "caiman", "piranhas", "jaguar" }) do s[name]:set(seat, 0) end
   end
-  s.play.stage = g.definition.stages.dry
+  s.play.stage = g.definition.data.stages.dry
   s.turn.phase = g.definition.phases.names.dry
   return g
 end
@@ -102,7 +102,7 @@ test("invariants fire: the turn is a seat's in play, in a phase of the stage", f
   g.state.turn.seat = 4
   fires(g, "the turn is seat 4's", "seat 4 of 3")
   g = fresh()
-  g.state.play.stage = g.definition.stages.dry
+  g.state.play.stage = g.definition.data.stages.dry
   fires(g, "phase place in stage 3", "placing in the dry phase")
   g = fresh()
   g.state.turn.over = 1
@@ -217,7 +217,7 @@ test("invariants fire: three predators a player, held until placed, none back on
   g.state.map:set("2,-1", "predator", CAIMAN)
   fires(g, "12 predators held and 1 on the board in the flood phase", "a predator in the flood")
   g = fresh()
-  g.state.play.stage = g.definition.stages.predators
+  g.state.play.stage = g.definition.data.stages.predators
   phase(g, "predators")
   for seat = 1, 4 do
     for _ = 1, 3 do g.state["hand" .. seat]:deal(g.state.discard, 0) end

@@ -18,7 +18,7 @@ local MOVE_CAP = 2000
 local COLOURS = { "red", "green", "blue", "purple" }
 local RIVER_CIRCLES = { [3] = 12, [4] = 15 }
 
-local STAGE = games.open("flooded", { players = 3, seed = 1 }).definition.stages
+local STAGE = games.open("flooded", { players = 3, seed = 1 }).definition.data.stages
 
 --- A small seeded generator (the test environment has no math.randomseed):
 --- pick(n) is 1..n.

@@ -10,7 +10,7 @@
 -- row 1 with its nw and ne sides. Sides are written "e se sw w nw ne",
 -- "~" water and "#" forest, as in tiles.lua.
 
-local TILES = games.open("flooded", { players = 3, seed = 1 }).definition.tiles
+local TILES = games.open("flooded", { players = 3, seed = 1 }).definition.data.tiles
 local COLOURS = { "red", "green", "blue", "purple" }
 local PREDATOR = { caiman = 1, piranhas = 2, jaguar = 3 }
 local SIDE = { ["~"] = 1, ["#"] = 2 }
@@ -55,7 +55,7 @@ end
 
 local function reset_play(g, stage, phase)
   local s, def = g.state, g.definition
-  s.play.stage = def.stages[stage]
+  s.play.stage = def.data.stages[stage]
   s.turn.phase = def.phases.names[phase]
   s.turn.seat = 1
   for _, name in ipairs({ "placed", "chain", "pulled", "water", "acted", "boost", "source",
@@ -532,7 +532,7 @@ test("the predators appear once no player has a Flood tile left; the first playe
   give(g, 3, { lake })
   g.state.turn.seat = 3
   g:play("place " .. lake .. " r0 3,-1")
-  expect.eq(g.state.play.stage, g.definition.stages.predators)
+  expect.eq(g.state.play.stage, g.definition.data.stages.predators)
   expect.eq(g:actor(), 1)
   expect.moves(g, { "caiman 3,-1", "piranhas 3,-1", "jaguar 3,-1" })
 end)
@@ -562,7 +562,7 @@ test("predators: one piece a turn in turn order, on a perimeter tile without a p
   expect.moves(g, { "caiman 4,-2", "piranhas 4,-2", "jaguar 4,-2" })
   g:play("caiman 4,-2")
   -- no free perimeter tile is left: the other pieces stay out of play
-  expect.eq(g.state.play.stage, g.definition.stages.dry)
+  expect.eq(g.state.play.stage, g.definition.data.stages.dry)
   expect.eq(g:actor(), 1)
   for seat = 1, 4 do
     for _, kind in ipairs({ "caiman", "piranhas", "jaguar" }) do expect.eq(g.state[kind]:get(seat), 0) end
@@ -572,12 +572,12 @@ end)
 
 test("predators: each player places all three pieces when there is room, seat after seat", function()
   local g = open(3, 2)
-  while g.state.play.stage == g.definition.stages.flood do
+  while g.state.play.stage == g.definition.data.stages.flood do
     local m = g:moves()[1]
     g:play(m:match("^fish") and "stop" or m)
   end
   local order = {}
-  while g.state.play.stage == g.definition.stages.predators do
+  while g.state.play.stage == g.definition.data.stages.predators do
     order[#order + 1] = g:actor()
     g:play(g:moves()[1])
   end

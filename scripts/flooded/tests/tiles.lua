@@ -21,7 +21,7 @@ local function measure(players, count)
   local turns, stuck = 0, 0
   for seed = 1, count do
     local g = open(players, seed)
-    local flood, place = g.definition.stages.flood, g.definition.phases.names.place
+    local flood, place = g.definition.data.stages.flood, g.definition.phases.names.place
     local pick = generator(seed * 7 + players)
     while g.state.play.stage == flood do
       local legal = g:legal()
@@ -37,7 +37,7 @@ local function measure(players, count)
 end
 
 test("the tile set: 36 tiles, 12 each with 1, 2 and 3 circles, each action on 6, every tile with water", function()
-  local TILES = open(3, 1).definition.tiles
+  local TILES = open(3, 1).definition.data.tiles
   expect.eq(#TILES, 36)
   local circles, actions = {}, {}
   for _, tile in ipairs(TILES) do

@@ -1,6 +1,7 @@
 -- Logger: bad input never changes the game. An illegal move, a text that
--- is no move at all, or a move of another phase is refused with a reason,
--- and the state, the history and the legal moves stay as they were.
+-- is no move at all, or a move of another phase is refused with a reason
+-- (the game's why(s, text): the rule the move breaks), and the state, the
+-- history and the legal moves stay as they were.
 
 local CORNERS = { "a1", "e5", "a5", "e1" }
 
@@ -17,24 +18,40 @@ end
 --- g:try(move) must fail and leave everything as it was; returns the reason.
 local refused = expect.refused          -- grove.testing
 
---- Refused as illegal: the reason says so and names the move.
-local function illegal(g, text)
+--- Refused as illegal: the reason names the move and the rule (`because`).
+local function illegal(g, text, because)
   local why = refused(g, text)
-  expect.truthy(names_the_rule(why), "the reason for " .. text .. ": " .. why)
+  expect.truthy(why:find(because, 1, true), "the reason for " .. text .. ": " .. why)
   expect.truthy(why:find(text, 1, true), "the reason names the move: " .. why)
 end
 
+local NOT_NOW = "not now: now is the time to "
+
 test("bad input: an illegal move is refused with a reason and changes nothing", function()
   local g = start(2)
-  illegal(g, "move a4")              -- three steps
-  illegal(g, "move e5")              -- seat 2's square, far away
+  illegal(g, "move a4", "a4 is 3 squares from your logger on a1: it moves at most 2, no diagonals")
+  illegal(g, "move e5", "seat 2's logger stands on e5")
+  illegal(g, "move b4", "b4 is 4 squares from your logger")
+end)
+
+test("bad input: the reason is the rule the move breaks", function()
+  local g = start(2)
+  g.state.board:set("b1", "tree", 1)
+  g.state.board:set("a2", "tree", 1)
+  g.state.board:set("a3", "tree", 1)
+  g.state.board:set("b2", "tree", 1)
+  expect.eq(select(2, g:try("move c1")), "'move c1': no way to c1 in 2 steps through empty squares")
+  g.state.board:set("c1", "tree", 1)
+  g.state.board:set("c2", "tree", 1)
+  expect.eq(select(2, g:try("move d1")), "'move d1': d1 is 3 squares from your logger on a1: it moves at most 2, no diagonals")
+  expect.eq(select(2, g:try("chop c1")), "'chop c1': not now: now is the time to move your logger up to two squares")
 end)
 
 test("bad input: g:play raises on an illegal move and the game is untouched", function()
   local g = start(2)
   local hash, played = g:hash(), #g:history()
   local err = expect.error(function() g:play("move c3") end)   -- the c3 seedling
-  expect.truthy(names_the_rule(err), err)
+  expect.truthy(err:find("c3 holds a tree: a logger walks only on empty squares", 1, true), err)
   expect.eq(g:hash(), hash)
   expect.eq(#g:history(), played)
   g:play("move a2")                  -- and the game goes on
@@ -75,24 +92,27 @@ end)
 
 test("bad input: a move of another seat is refused", function()
   local g = start(2)
-  illegal(g, "move e4")              -- seat 2's logger could go there, seat 1's cannot
+  illegal(g, "move e4", "e4 is 7 squares from your logger")   -- seat 2's logger could go there
   local g3 = games.open("logger", { players = 3, seed = 1 })
   g3:play("place a1")
-  illegal(g3, "place a1")            -- taken by seat 1
+  illegal(g3, "place a1", "seat 1's logger stands on a1")
 end)
 
 test("bad input: moves out of phase are refused (setup)", function()
   local g = games.open("logger", { players = 2, seed = 1 })
-  for _, text in ipairs({ "move a2", "plant b1", "chop c3", "protest c3", "spawn b3", "stop" }) do
-    illegal(g, text)
+  for _, text in ipairs({ "move a2", "plant b1", "chop c3", "protest c3", "spawn b3" }) do
+    illegal(g, text, NOT_NOW .. "place your logger on a free corner")
   end
+  illegal(g, "stop", "stop ends a series of protests")
+  illegal(g, "place b2", "b2 is no corner: a logger starts on a1, e1, a5 or e5")
 end)
 
 test("bad input: moves out of phase are refused (movement)", function()
   local g = start(2)
-  for _, text in ipairs({ "place e1", "plant a2", "spawn a2", "protest c3", "chop b1", "stop" }) do
-    illegal(g, text)
+  for _, text in ipairs({ "place e1", "plant a2", "spawn a2", "protest c3", "chop b1" }) do
+    illegal(g, text, NOT_NOW .. "move your logger up to two squares")
   end
+  illegal(g, "stop", "stop ends a series of protests")
 end)
 
 test("bad input: moves out of phase are refused (spawn)", function()
@@ -101,18 +121,22 @@ test("bad input: moves out of phase are refused (spawn)", function()
   g.state.board:set("a3", "tree", 3)
   g:play("move a1")
   expect.moves(g, { "spawn a2", "spawn a4", "spawn b3" })
-  for _, text in ipairs({ "move a1", "move a2", "plant a2", "protest a3", "stop", "place e1", "spawn c3" }) do
-    illegal(g, text)
+  for _, text in ipairs({ "move a1", "move a2", "plant a2", "protest a3", "place e1" }) do
+    illegal(g, text, NOT_NOW .. "choose where the tree marked * spawns its seedling")
   end
+  illegal(g, "spawn c3", "the seedling lands next to the spawning tree on a3")
 end)
 
 test("bad input: moves out of phase are refused (action)", function()
   local g = start(2)
   g:play("move a1")
   expect.eq(g:actor(), 1)
-  for _, text in ipairs({ "move a1", "move a2", "spawn a2", "stop", "place e1", "plant c4", "chop a2" }) do
-    illegal(g, text)
+  for _, text in ipairs({ "move a1", "move a2", "spawn a2", "place e1" }) do
+    illegal(g, text, NOT_NOW .. "plant, protest or chop")
   end
+  illegal(g, "plant c4", "you plant next to your logger, on a1")
+  illegal(g, "chop a2", "only a mature tree is chopped; a2 holds none")
+  illegal(g, "protest c3", "a protester goes on a mature tree; c3 holds none")
 end)
 
 test("bad input: moves out of phase are refused (after a protest)", function()
@@ -122,8 +146,9 @@ test("bad input: moves out of phase are refused (after a protest)", function()
   g:play("move a1")
   g:play("protest c3")
   expect.moves(g, { "protest e3", "stop" })
-  for _, text in ipairs({ "protest c3", "plant a2", "move a1", "spawn a2", "chop b1" }) do
-    illegal(g, text)
+  illegal(g, "protest c3", "c3 already has a protester")
+  for _, text in ipairs({ "plant a2", "move a1", "spawn a2", "chop b1" }) do
+    illegal(g, text, NOT_NOW .. "place another protester, or stop")
   end
 end)
 

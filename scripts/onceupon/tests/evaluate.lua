@@ -5,11 +5,11 @@
 
 local PILES = 5
 
-local function forest_of(g) return g.definition.rules.forest end
+local function forest_of(g) return g.definition.data.rules.forest end
 
 --- Take the card named `name` out of the piles.
 local function from_piles(g, name)
-  local C = g.definition.cards
+  local C = g.definition.data.cards
   for p = 1, PILES do
     local pile = g.state["pile" .. p]
     for pos, card in ipairs({ pile:cards() }) do

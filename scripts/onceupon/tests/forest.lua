@@ -64,8 +64,8 @@ local function card_of_each_level(cards)
 end
 
 local function check_forests(g, where)
-  local s, forest = g.state, g.definition.rules.forest
-  local of_level = card_of_each_level(g.definition.cards.CARDS)
+  local s, forest = g.state, g.definition.data.rules.forest
+  local of_level = card_of_each_level(g.definition.data.cards.CARDS)
   for seat = 1, g.players do
     local grid = forest.grid(s, seat)
     local at = string.format("%s, seat %d", where, seat)
@@ -100,7 +100,7 @@ end
 
 test("forest: a forest that breaks the rule is told apart (the checks above can fail)", function()
   local g = games.open("onceupon", { players = 2, seed = 1 })
-  local s, forest = g.state, g.definition.rules.forest
+  local s, forest = g.state, g.definition.data.rules.forest
   local grid = forest.grid(s, 1)
   -- tree 1 holds only its Game Start card; put a card straight into tree 3,
   -- past the tree being built, as no legal move can
@@ -108,6 +108,6 @@ test("forest: a forest that breaks the rule is told apart (the checks above can 
   forest.place(s, 1, card, 3)
   expect.eq(rightmost_tree(grid), 3)
   expect.ne(forest.trees(s, 1), rightmost_tree(grid))
-  expect.ne(forest.places(s, 1, card), literal_places(grid, g.definition.cards.CARDS[card].level))
+  expect.ne(forest.places(s, 1, card), literal_places(grid, g.definition.data.cards.CARDS[card].level))
   g:close()
 end)

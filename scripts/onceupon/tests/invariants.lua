@@ -24,7 +24,7 @@ end
 
 --- Take the first card named `name` out of the named zones.
 local function take(g, zones, name)
-  local C = g.definition.cards.CARDS
+  local C = g.definition.data.cards.CARDS
   for _, zone in ipairs(zones) do
     for pos, card in ipairs({ g.state[zone]:cards() }) do
       if C[card].name == name then return g.state[zone]:take(pos) end
@@ -40,7 +40,7 @@ local SELECTION = { "selection1", "selection2", "selection3", "obligation" }
 local function from_piles(g, name) return take(g, PILE_NAMES, name) end
 
 local function forest_cell(g, seat, tree, level)
-  local grid = g.definition.rules.forest.grid(g.state, seat)
+  local grid = g.definition.data.rules.forest.grid(g.state, seat)
   return grid, grid:cell(tree, level)
 end
 
@@ -178,7 +178,7 @@ end)
 
 test("invariants (solo): 61 cards in play; the three unused Game Start cards stay in the box", function()
   local g = open(1)
-  local starts = g.definition.rules.START_CARDS
+  local starts = g.definition.data.rules.START_CARDS
   g.state.discard:push(starts[2])
   breaks(g, "62 cards in play, not 61")
   local g2 = open(1)

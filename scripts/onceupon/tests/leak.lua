@@ -61,7 +61,7 @@ test("views: a re-deal really moves the hidden cards (the test above can fail)",
     expect.eq({ g.state.hand1:cards() }, mine, "seat 1's own hand stays")
     local now = { g.state.hand2:cards() }
     for i = 1, #now do
-      expect.eq(g.definition.cards.CARDS[now[i]].level, g.definition.cards.CARDS[theirs[i]].level,
+      expect.eq(g.definition.data.cards.CARDS[now[i]].level, g.definition.data.cards.CARDS[theirs[i]].level,
         "seat 2's backs stay")
       if now[i] ~= theirs[i] then moved = true end
     end

@@ -7,8 +7,8 @@ local function open(players, variants)
   return games.open("onceupon", { players = players or 2, seed = 1, variants = variants or "" })
 end
 
-local function cards_of(g) return g.definition.cards end
-local function forest_of(g) return g.definition.rules.forest end
+local function cards_of(g) return g.definition.data.cards end
+local function forest_of(g) return g.definition.data.rules.forest end
 
 --- Take a card named `name` out of the piles, or else out of a hand (which
 --- gets pile 1's top card instead, so every hand keeps its size).

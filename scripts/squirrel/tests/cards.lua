@@ -99,7 +99,7 @@ test("Cartographer: 3 stamina; play: draw 1 card; ability: whenever you draw, ga
   g:play("play cartographer")
   expect.eq(names(g, "hand1"), { "Glider" })
   expect.eq(g.state.nuts:get(1), 1)
-  expect.eq(g.definition.cards[id(g, "Cartographer")].loops, {})
+  expect.eq(g.definition.data.cards[id(g, "Cartographer")].loops, {})
 end)
 
 -- Ground squirrels --------------------------------------------------------------------------
@@ -383,7 +383,7 @@ local LOOPS = {
 test("every squirrel's loops are collected in the morning of day 2 (uniques have none)", function()
   local g0 = open(2)
   local count = 0
-  for _, c in ipairs(g0.definition.cards) do
+  for _, c in ipairs(g0.definition.data.cards) do
     if c.kind == "squirrel" then
       count = count + 1
       local want = LOOPS[c.name]
@@ -417,7 +417,7 @@ test("every card's stash value counts at the end", function()
     while g.state.day.number == day do g:play("sleep") end
   end
   local total = 0
-  for _, c in ipairs(g.definition.cards) do
+  for _, c in ipairs(g.definition.data.cards) do
     expect.truthy(STASH[c.name], "stash value of " .. c.name .. " listed here")
     g.state.stash2:push(fetch(g, c.name))
     total = total + STASH[c.name]
@@ -432,8 +432,8 @@ end)
 -- Adding a card: a row checked when the game loads -------------------------------------------
 
 test("a new card is a row: the game's own check accepts a well-formed one", function()
-  local check = open(2).definition.check_cards
-  check(open(2).definition.cards)
+  local check = open(2).definition.data.check_cards
+  check(open(2).definition.data.cards)
   check({
     { name = "Acorn Baron", kind = "squirrel", cost = 5, tribe = "tree", loops = { "nuts", "nuts", "nuts" },
       play = { { "gain", 1, "nuts" }, { "stash_hand", 1 }, { "go_again" } }, stash = 4, copies = 1 },
@@ -444,7 +444,7 @@ test("a new card is a row: the game's own check accepts a well-formed one", func
 end)
 
 test("a new card is a row: a malformed one is refused, naming the card and the fault", function()
-  local check = open(2).definition.check_cards
+  local check = open(2).definition.data.check_cards
   local function row(changes)
     local r = { name = "Test", kind = "squirrel", cost = 1, tribe = "tree", loops = { "nuts" },
       play = { { "gain", 1, "nuts" } }, stash = 1, copies = 1 }

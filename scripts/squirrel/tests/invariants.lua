@@ -30,11 +30,11 @@ test("invariants: every card in exactly one place, of each name as many as its c
   local s = g.state
   local card = s.draw_pile:peek()
   s.hand1:push(card)                                   -- a copy out of nowhere
-  fires(g, g.definition.cards[card].name .. " is in ")
+  fires(g, g.definition.data.cards[card].name .. " is in ")
   s.hand1:draw()
   invariants(g)
   card = s.draw_pile:draw()                            -- a card lost
-  fires(g, g.definition.cards[card].name .. " is in ")
+  fires(g, g.definition.data.cards[card].name .. " is in ")
   s.draw_pile:push(card)
   invariants(g)
   s.hand2:push(99)                                     -- no such card

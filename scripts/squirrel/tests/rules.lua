@@ -40,17 +40,17 @@ end)
 test("the deck: 61 cards, 32 names, 1, 2 or 4 copies, Tree squirrels > Ground > Flying", function()
   local g = open(2)
   local total, tribes, kinds = 0, { tree = 0, ground = 0, flying = 0 }, { squirrel = 0, item = 0 }
-  for _, c in ipairs(g.definition.cards) do
+  for _, c in ipairs(g.definition.data.cards) do
     expect.truthy(c.copies == 1 or c.copies == 2 or c.copies == 4, c.name)
     total = total + c.copies
     kinds[c.kind] = kinds[c.kind] + c.copies
     if c.tribe then tribes[c.tribe] = tribes[c.tribe] + c.copies end
   end
-  expect.eq(#g.definition.cards, 32)
+  expect.eq(#g.definition.data.cards, 32)
   expect.eq(total, 61)
   expect.eq(tribes, { tree = 22, ground = 14, flying = 7 })
   expect.eq(kinds, { squirrel = 43, item = 18 })
-  local motivator = g.definition.cards[id(g, "Motivator")]
+  local motivator = g.definition.data.cards[id(g, "Motivator")]
   expect.eq(motivator.loops, { "stamina", "coins" })
 end)
 

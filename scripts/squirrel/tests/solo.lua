@@ -37,7 +37,7 @@ end
 
 local function names(g, zone)
   local list = {}
-  for i, card in ipairs({ g.state[zone]:cards() }) do list[i] = g.definition.cards[card].name end
+  for i, card in ipairs({ g.state[zone]:cards() }) do list[i] = g.definition.data.cards[card].name end
   return list
 end
 
@@ -57,7 +57,7 @@ test("solo: the rival holds the token, starts with 25 nuts and 2 stamina, and pl
   expect.eq(g:actor(), 1)
   expect.eq(s.rival_nuts:get(), 25)           -- the player had no nuts to steal
   expect.ne(s.rival.card, 0)                  -- its first turn: it took a card
-  local took = g.definition.cards[s.rival.card]
+  local took = g.definition.data.cards[s.rival.card]
   expect.eq(s.rival_stamina:get(), took.kind == "squirrel" and 1 or 2)
   expect.eq(s.stamina:get(1), 3)
   expect.eq(s.coins:get(1), 2)
@@ -100,8 +100,8 @@ test("solo: the rival takes the Island card its d8 shows, or the deck's top past
       expect.eq(s.rival.space, 0)
       for n = 1, 4 do expect.eq(names(g, "island" .. n), { cards[n] }) end
     end
-    expect.eq(g.definition.cards[s.rival.card].name, want)
-    if g.definition.cards[s.rival.card].kind == "squirrel" then
+    expect.eq(g.definition.data.cards[s.rival.card].name, want)
+    if g.definition.data.cards[s.rival.card].kind == "squirrel" then
       expect.eq(s.rival_squirrels:count(), squirrels + 1)
       expect.eq(names(g, "rival_squirrels")[squirrels + 1], want)
       expect.eq(s.rival_stamina:get(), 1)
@@ -136,7 +136,7 @@ test("solo: a squirrel costs the rival 1 stamina whatever its cost, and only sab
   s.rival_stamina:set(2)
   local nuts = s.rival_nuts:get()
   player_turn(g)
-  expect.eq(g.definition.cards[s.rival.card].name, "Elder")
+  expect.eq(g.definition.data.cards[s.rival.card].name, "Elder")
   expect.eq(s.rival_stamina:get(), 1)
   expect.eq(s.rival_nuts:get(), nuts)         -- no nuts from its play effect
 end)
@@ -168,7 +168,7 @@ test("solo: the rival's Thief and Howler hit the player; a steal from nothing ta
   expect.eq(s.rival_nuts:get(), 10)
   g:play("sleep")
   g:play("pass")                              -- now the rival: Thief from a player with 0 nuts
-  expect.eq(g.definition.cards[s.rival.card].name, "Thief")
+  expect.eq(g.definition.data.cards[s.rival.card].name, "Thief")
   expect.eq(s.rival_nuts:get(), 10)
   expect.eq(s.nuts:get(1), 0)
   g = open(1)
@@ -205,7 +205,7 @@ test("solo: the rival may play 2, 3, 4 and 5 squirrels on days 1 to 4, then goes
   local allowance = {}
   for day = 1, 4 do
     -- the rival has played first this morning: its stamina was the day's allowance
-    local took = s.rival.card ~= 0 and g.definition.cards[s.rival.card].kind == "squirrel"
+    local took = s.rival.card ~= 0 and g.definition.data.cards[s.rival.card].kind == "squirrel"
     allowance[day] = s.rival_stamina:get() + (took and 1 or 0)
     while not g:over() and s.day.number == day do
       local moves = g:moves()
@@ -254,7 +254,7 @@ test("solo: the rival starts every day; the player sleeping first takes no token
   expect.eq(s.turn.first, 0)
   expect.eq(s.day.number, 2)
   expect.ne(s.rival.card, 0)                  -- its first turn of day 2 is played
-  local took = g.definition.cards[s.rival.card].kind == "squirrel"
+  local took = g.definition.data.cards[s.rival.card].kind == "squirrel"
   expect.eq(s.rival_stamina:get(), took and 2 or 3)
   expect.eq(s.mat.exhausted0, 0)              -- refreshed in the morning
   expect.eq(g:actor(), 1)
@@ -388,7 +388,7 @@ test("solo: the render shows the rival's nuts, stamina, squirrels, discard and l
   local g = open(1)
   local text = g:render(1)
   expect.truthy(text:find("The rival (first player), awake: 25 nuts", 1, true), text)
-  expect.truthy(text:find("last took " .. g.definition.cards[g.state.rival.card].name, 1, true), text)
+  expect.truthy(text:find("last took " .. g.definition.data.cards[g.state.rival.card].name, 1, true), text)
   expect.truthy(text:find("discarded:", 1, true), text)
 end)
 

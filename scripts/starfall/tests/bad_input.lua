@@ -24,26 +24,40 @@ end
 --- g:try(move) must fail and leave everything as it was; returns the reason.
 local refused = expect.refused          -- grove.testing
 
---- Refused as illegal: the reason says so and names the move.
-local function illegal(g, text)
+--- Refused as illegal: the reason names the move and the rule it breaks
+--- (the game's why(s, text)).
+local function illegal(g, text, because)
   local why = refused(g, text)
-  expect.truthy(why:find("illegal move", 1, true), "the reason for " .. text .. ": " .. why)
+  expect.truthy(why:find(because, 1, true), "the reason for " .. text .. ": " .. why)
   expect.truthy(why:find(text, 1, true), "the reason names the move: " .. why)
 end
 
+local NOT_NOW = "not now: now is the time to "
+
 test("bad input: an illegal move is refused with a reason and changes nothing", function()
   local g = start()
-  illegal(g, "fairy e5")                 -- not a neighbour
-  illegal(g, "fairy c3")                 -- staying put is no step
-  illegal(g, "snake 1 d4")               -- b5 is not next to d4
-  illegal(g, "star e5")                  -- no star is falling
+  illegal(g, "fairy e5", "e5 is not next to your fairy at c3: a step goes along one path")
+  illegal(g, "fairy c3", "a step goes to another tree; your fairy is at c3")
+  illegal(g, "snake 1 d4", "snake 1 is at b5: a step goes to a neighbouring tree or path")
+  illegal(g, "star e5", NOT_NOW .. "move your fairy or snakes")
+end)
+
+test("bad input: a fairy step refused for a snake, a spent die, a laid-down fairy", function()
+  local g = start()
+  g.state.forest:add(2 * 6 + 4, "snakes", 1)       -- a snake at d3 (node (rank - 1) * 6 + file)
+  illegal(g, "fairy d3", "a snake is at d3")
+  g.state.roll.fairy, g.state.roll.tree = 0, 0
+  illegal(g, "fairy c4", "no fairy or tree die is left to pay a step")
+  g.state.roll.fairy = 1
+  g.state.fairy_state:set(1, 2)
+  illegal(g, "fairy c4", "your fairy lies down until a falling star revives it")
 end)
 
 test("bad input: g:play raises on an illegal move and the game is untouched", function()
   local g = start()
   local hash, played = g:hash(), #g:history()
   local err = expect.error(function() g:play("fairy f6") end)
-  expect.truthy(err:find("illegal move", 1, true), err)
+  expect.truthy(err:find("f6 is not next to your fairy at c3", 1, true), err)
   expect.eq(g:hash(), hash)
   expect.eq(#g:history(), played)
   g:play("fairy c4")                     -- and the game goes on
@@ -111,35 +125,44 @@ end)
 
 test("bad input: in setup, another seat's snake and out-of-round moves are refused", function()
   local g = games.open("starfall", { players = 2, seed = 1 })
-  for _, text in ipairs({ "plant a1", "snake 1 c3", "fairy c3", "star c3", "end" }) do illegal(g, text) end
+  for _, text in ipairs({ "plant a1", "snake 1 c3", "fairy c3", "star c3", "end" }) do
+    illegal(g, text, NOT_NOW .. "knock down a standing tree")
+  end
   g:play("knock b2")
-  illegal(g, "knock b2")                   -- already knocked down
+  illegal(g, "knock b2", "the tree on b2 is knocked down already")
   g:play("knock c2")
-  for _, text in ipairs({ "plant c3", "plant a6", "knock d3", "snake 1 c3" }) do illegal(g, text) end
+  illegal(g, "plant c3", "a tree stands on c3 already")
+  illegal(g, "plant a6", "a new tree goes next to the forest, on a point beside a tree")
+  illegal(g, "knock d3", NOT_NOW .. "plant a tree next to the forest")
+  illegal(g, "snake 1 c3", NOT_NOW .. "plant a tree next to the forest")
   g:play("plant a1")
   g:play("plant f6")
-  illegal(g, "snake 2 c3")                 -- seat 1 places snake 1
-  illegal(g, "fairy c3")
+  illegal(g, "snake 2 c3", "you place your own snake, snake 1")
+  illegal(g, "fairy c3", NOT_NOW .. "place your snake")
   g:play("snake 1 c3")
   g:play("snake 2 d4")
-  illegal(g, "fairy c3")                   -- a snake is there
-  illegal(g, "fairy b2")                   -- knocked down
-  illegal(g, "snake 1 d3")
+  illegal(g, "fairy c3", "a snake is at c3: a fairy starts on a tree without one")
+  illegal(g, "fairy b2", "a fairy starts on a standing tree; b2 is knocked down")
+  illegal(g, "snake 1 d3", NOT_NOW .. "place your fairy")
 end)
 
 test("bad input: while a star falls only `star` moves are legal", function()
   local g = start()
   g.state.turn.phase = PHASE_FALL
   for die = 1, 5 do g.state.cup:set_value(die, "star"); g.state.cup:set_aside(die) end
-  for _, text in ipairs({ "end", "fairy c4", "snake 1 c5", "knock c3", "plant a2", "star c3", "star d4" }) do
-    illegal(g, text)
+  for _, text in ipairs({ "end", "fairy c4", "snake 1 c5", "knock c3", "plant a2" }) do
+    illegal(g, text, NOT_NOW .. "choose the tree the star falls on")
   end
+  illegal(g, "star c3", "a fairy is at c3: a star falls where there is none")
+  illegal(g, "star d4", "a fairy is at d4")
+  illegal(g, "star c4", "a star falls at least 2 path steps from your fairy at c3")
   expect.truthy(g:try("star b5"))
 end)
 
 test("bad input: while moving, setup moves and stars are refused", function()
   local g = start()
-  for _, text in ipairs({ "knock c3", "plant a2", "star b5", "fairy a1" }) do illegal(g, text) end
+  for _, text in ipairs({ "knock c3", "plant a2", "star b5" }) do illegal(g, text, NOT_NOW .. "move your fairy or snakes") end
+  illegal(g, "fairy a1", "a1 is not next to your fairy at c3")
 end)
 
 test("bad input: every move is refused once the game is over", function()

@@ -1216,7 +1216,7 @@ test("end: the game ends when every fairy but one is home; players rank in the o
   expect.eq(r.ranks, { 2, 3, 1 })
   expect.eq(r.winners, { 3 })
   expect.eq(r.scores, { 5, 0, 5 })
-  expect.eq(r.text, "seat 3's fairy went home first")
+  expect.eq(r.text, "every fairy but one is home: seat 3's fairy went home first")
 end)
 
 test("end: with 2 players the game ends when the first fairy goes home", function()

@@ -7,9 +7,11 @@
 ---
 --- The contract (../shared/DESIGN.md, docs/api.md): setup declares the
 --- components, actor says who decides, moves lists the legal moves, apply
---- plays one; result, describe and render are for people; invariants says
---- what always holds, and `grove check {{name}}` checks it after every move
---- of random games, with everything else every game must get right.
+--- plays one; result, describe, render, why (the reason a typed move is
+--- refused) and s:say (what the rules did by themselves) are for people;
+--- invariants says what always holds, and `grove check {{name}}` checks it
+--- after every move of random games, with everything else every game must
+--- get right.
 local game = require "grove.game"
 local turns = require "grove.turns"
 local rank = require "grove.rank"
@@ -42,6 +44,7 @@ local function apply(s, move)
   local _, n = game.parts(move)
   s.pile.stones = s.pile.stones - n
   if s.pile.stones == 0 then
+    s:say("The pile is empty: seat %d took the last stone.", turns.seat(s))   -- told under the move
     turns.end_now(s)
   else
     turns.pass(s)
@@ -73,6 +76,15 @@ local function invariants(s)
   end
 end
 
+--- Why a typed move is refused, in the rules' words (nil: the host lists
+--- the legal moves).
+local function why(s, text)
+  local n = math.tointeger(tonumber(text:match("^%s*take%s+(%-?%d+)%s*$") or ""))
+  if not n then return nil end
+  if n < 1 or n > MOST_TAKEN then return string.format("a turn takes 1 to %d stones", MOST_TAKEN) end
+  return string.format("the pile holds only %d", s.pile.stones)
+end
+
 local function render(s)
   return string.format("Pile: %s (%d stones)", string.rep("o", s.pile.stones), s.pile.stones)
 end
@@ -88,6 +100,7 @@ return game.define {
   apply = apply,
   result = result,
   describe = describe,
+  why = why,
   render = render,
   invariants = invariants,
   kinds = MOVE,              -- the move kinds by name, for grove sim and grove check

@@ -8,7 +8,7 @@ function M.open(players, seed)
 end
 
 function M.id(g, name)
-  for card, c in ipairs(g.definition.cards) do
+  for card, c in ipairs(g.definition.data.cards) do
     if c.name == name then return card end
   end
   error("no card named " .. name, 2)
@@ -91,7 +91,7 @@ end
 --- The names of a zone's cards, top first.
 function M.names(g, zone)
   local list = {}
-  for i, card in ipairs({ g.state[zone]:cards() }) do list[i] = g.definition.cards[card].name end
+  for i, card in ipairs({ g.state[zone]:cards() }) do list[i] = g.definition.data.cards[card].name end
   return list
 end
 

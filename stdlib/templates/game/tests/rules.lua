@@ -18,7 +18,8 @@ test("nobody takes more than the pile holds", function()
   for _ = 1, 6 do g:play("take 2") end      -- 15 - 12 = 3 left
   g:play("take 1")                          -- 2 left
   expect.moves(g, { "take 1", "take 2" })
-  expect.refused(g, "take 3")
+  expect.refused(g, "take 3", "the pile holds only 2")     -- the reason, from why(s, text)
+  expect.refused(g, "take 4", "a turn takes 1 to 3 stones")
 end)
 
 test("whoever takes the last stone wins", function()
@@ -27,6 +28,7 @@ test("whoever takes the last stone wins", function()
   expect.eq(g:actor(), 2)
   g:play("take 1")
   expect.truthy(g:over())
+  expect.eq(g:said(), { "The pile is empty: seat 2 took the last stone." })   -- what s:say told
   expect.eq(g:result().ranks[2], 1)
   expect.eq(g:result().ranks[1], 2)
 end)

@@ -1,0 +1,129 @@
+-- Starfall Forest's options (README, "Options"): each number a designer may
+-- change from the command line (--set NAME=VALUE) changes the rule it
+-- names, and its default is the rule text's number.
+
+local WIDTH = 6                                -- lattice points per rank, 2 players
+local UP, HOME = 1, 3
+local STANDING, KNOCKED_DOWN = 1, 2
+local PHASE_FALL, PHASE_FALL_KNOCKING, PHASE_MOVE = 5, 6, 7
+local SETUP = { "knock b2", "knock c2", "plant a1", "plant f6", "snake 1 b5", "snake 2 e2", "fairy c3", "fairy d4" }
+
+local function node(name) return (tonumber(name:sub(2)) - 1) * WIDTH + name:byte(1) - 96 end
+
+--- A 2-player game with these options after the setup rounds, every tree
+--- standing and no star anywhere.
+local function start(options, seed)
+  options.players, options.seed = 2, seed or 1
+  local g = games.open("starfall", options)
+  for _, m in ipairs(SETUP) do g:play(m) end
+  for _, n in ipairs({ g.state.forest:nodes() }) do
+    g.state.forest:set(n, "tree", STANDING)
+    g.state.forest:set(n, "stars", 0)
+  end
+  return g
+end
+
+local function put_fairy(g, seat, name)
+  local s = g.state
+  s.forest:add(s.fairy_at:get(seat), "fairies", -1)
+  s.forest:add(node(name), "fairies", 1)
+  s.fairy_at:set(seat, node(name))
+end
+
+local function put_snake(g, snake, name)
+  local s = g.state
+  local at = s.snake_at:get(snake)
+  if at > 0 then s.forest:add(at, "snakes", -1) else s.forest:edge_set(-at, "snake" .. snake, 0) end
+  s.forest:add(node(name), "snakes", 1)
+  s.snake_at:set(snake, node(name))
+end
+
+--- Seat 1's movement with these dice ("A": a star set aside).
+local function turn(g, faces)
+  local s = g.state
+  local left = { fairy = 0, snake = 0, tree = 0 }
+  for die, face in ipairs(faces) do
+    s.cup:set_value(die, face == "A" and "star" or face)
+    s.cup:set_aside(die, face == "A")
+    if left[face] then left[face] = left[face] + 1 end
+  end
+  s.roll.fairy, s.roll.snake, s.roll.tree = left.fairy, left.snake, left.tree
+  s.turn.seat, s.turn.phase = 1, PHASE_MOVE
+end
+
+--- The first seed whose game, after seat 1's turn with `faces` ended,
+--- has seat 2 in its movement (or a star falling, if `falling`).
+local function after_end(options, faces, prepare, falling)
+  for seed = 1, 400 do
+    local g = start(options, seed)
+    if prepare then prepare(g) end
+    turn(g, faces)
+    g:play("end")
+    local phase = g.state.turn.phase
+    local ok = g:actor() == 2
+      and (falling and (phase == PHASE_FALL or phase == PHASE_FALL_KNOCKING) or (not falling and phase == PHASE_MOVE))
+    if ok then return g end
+    g:close()
+  end
+  error("no seed gives the roll wanted", 2)
+end
+
+test("options: the defaults are the rule text's numbers", function()
+  local o = games.open("starfall", { players = 2 }).state.options
+  expect.eq({ o.dice, o.stars_home, o.hearts, o.knocking_stars }, { 5, 5, 3, 2 })
+end)
+
+test("option hearts: fairies start with them; a traded star gives them all back", function()
+  local g = games.open("starfall", { players = 2, hearts = 5 })
+  expect.eq({ g.state.hearts:get(1), g.state.hearts:get(2) }, { 5, 5 })
+  local prepare = function(x)
+    put_fairy(x, 1, "c3")
+    put_snake(x, 1, "c3")
+    x.state.hearts:set(1, 0)
+    x.state.stars:set(1, 2)
+  end
+  g = after_end({ hearts = 5 }, { "snake", "star", "shooting", "A", "A" }, prepare)
+  expect.eq({ g.state.hearts:get(1), g.state.stars:get(1) }, { 4, 1 }, "5 hearts back, one bitten off")
+  g = after_end({}, { "snake", "star", "shooting", "A", "A" }, prepare)
+  expect.eq(g.state.hearts:get(1), 2, "3 under the rule text")
+end)
+
+test("option stars_home: a fairy holding that many stars goes home", function()
+  local function collect(options)
+    local g = start(options)
+    put_fairy(g, 1, "c3")
+    g.state.stars:set(1, 2)
+    g.state.forest:set(node("d3"), "stars", 1)
+    turn(g, { "fairy", "snake", "star", "shooting", "A" })
+    g:play("fairy d3")
+    return g
+  end
+  local g = collect { stars_home = 3 }
+  expect.eq({ g.state.stars:get(1), g.state.fairy_state:get(1) }, { 3, HOME })
+  g = collect {}
+  expect.eq({ g.state.stars:get(1), g.state.fairy_state:get(1) }, { 3, UP }, "5 needed under the rule text")
+end)
+
+test("option dice: the cup holds that many, and a star falls when they are all set aside", function()
+  local g = games.open("starfall", { players = 2, dice = 3 })
+  expect.eq(select("#", g.state.cup:values()), 3)
+  expect.truthy(g:render():find("the first turn rolls all three", 1, true))
+  -- two of three aside: seat 2's roll of a star completes them
+  g = after_end({ dice = 3 }, { "A", "A", "fairy" }, nil, true)
+  expect.eq(g.state.turn.phase, PHASE_FALL)
+  expect.truthy(g:render():find("the third star is set aside", 1, true))
+  -- with five dice two set aside complete nothing
+  g = after_end({}, { "A", "A", "fairy", "fairy", "fairy" })
+  expect.eq(g.state.turn.phase, PHASE_MOVE)
+end)
+
+test("option knocking_stars: a completing roll with that many stars knocks the tree down", function()
+  local g = after_end({ knocking_stars = 1 }, { "A", "A", "A", "A", "fairy" }, nil, true)
+  expect.eq(g.state.turn.phase, PHASE_FALL_KNOCKING)
+  local target
+  for _, m in ipairs(g:moves()) do target = target or m:match("^star (%w+)") end
+  g:play("star " .. target)
+  expect.eq(g.state.forest:get(node(target), "tree"), KNOCKED_DOWN)
+  g = after_end({}, { "A", "A", "A", "A", "fairy" }, nil, true)
+  expect.eq(g.state.turn.phase, PHASE_FALL, "one star knocks nothing down under the rule text")
+end)
