@@ -12,6 +12,7 @@
 #define DEFAULT_ITERATIONS_TEXT BOT_TEXT(BOT_DEFAULT_ITERATIONS)
 #define DEFAULT_DEPTH_TEXT BOT_TEXT(BOT_DEFAULT_DEPTH)
 #define DEFAULT_EXPLORE_TEXT BOT_TEXT(BOT_DEFAULT_EXPLORE)
+#define DEFAULT_TAIL_TEXT BOT_TEXT(BOT_DEFAULT_TAIL)
 #define BOT_TEXT(x) BOT_TEXT_(x)
 #define BOT_TEXT_(x) #x
 
@@ -64,8 +65,9 @@ static const topic topics[] = {
       "                  cannot see, so it does not cheat at hidden cards, walks down\n"
       "                  its tree, then plays a few random moves and asks the game's\n"
       "                  evaluate(s) how each seat stands; a game without evaluate is\n"
-      "                  played to its end instead. It keeps its tree from one move to\n"
-      "                  the next in a game, and plays the move it visited most.\n"
+      "                  played to its end instead, and so is any game once its end is\n"
+      "                  near (tail below). It keeps its tree from one move to the next\n"
+      "                  in a game, and plays the move it visited most.\n"
       "  mcts:PARAM,...  the same with parameters (any order; a bare number is the\n"
       "                  iterations, a number and s the seconds):\n"
       "    iterations=N  visits of the root a move, those kept from the last move\n"
@@ -74,6 +76,10 @@ static const topic topics[] = {
       "                  it stops at whichever comes first\n"
       "    depth=D       random moves after the tree before evaluate (default " DEFAULT_DEPTH_TEXT ");\n"
       "                  depth=end plays every rollout to the end of the game\n"
+      "    tail=N        play rollouts to the end when the end is near: when 4 random\n"
+      "                  games from the position all end within N moves (default " DEFAULT_TAIL_TEXT ");\n"
+      "                  a short game is then played out whole, a long one near its\n"
+      "                  end; tail=0 always stops at depth\n"
       "    c=C           the exploration constant (default " DEFAULT_EXPLORE_TEXT ")\n"
       "    threads=T     think on T threads, one tree each (default 1)\n"
       "    reuse=no      start a new tree every move\n"

@@ -22,6 +22,8 @@
 #define DEFAULT_ITERATIONS BOT_DEFAULT_ITERATIONS
 #define DEFAULT_EXPLORE BOT_DEFAULT_EXPLORE
 #define DEFAULT_DEPTH BOT_DEFAULT_DEPTH
+#define DEFAULT_TAIL BOT_DEFAULT_TAIL
+#define TAIL_PROBES 4           /* random games from the root that decide whether the end is near */
 #define DEFAULT_PLAYOUT_CAP 2000
 #define GREEDY_PLAYOUTS 4       /* random playouts per move when the game has no score */
 
@@ -34,6 +36,7 @@ static void spec_default(bot_spec *spec, bot_kind kind)
     spec->iterations = kind == BOT_MCTS ? DEFAULT_ITERATIONS : 0;
     spec->explore = DEFAULT_EXPLORE;
     spec->depth = DEFAULT_DEPTH;
+    spec->tail = DEFAULT_TAIL;
     spec->threads = 1;
     spec->reuse = true;
     spec->playout_cap = DEFAULT_PLAYOUT_CAP;
@@ -103,6 +106,12 @@ static bool mcts_param(const char *p, size_t len, bot_spec *spec, bool *gave_ite
             snprintf(why, whylen, "depth=%.*s: a number of moves 0..10000, or end", (int)vlen, val);
             return false;
         }
+    } else if (KEY("tail")) {
+        if (!number_of(val, vlen, &v) || !whole_in(v, 0, 10000)) {
+            snprintf(why, whylen, "tail=%.*s: a number of moves 0..10000 (0: never to the end)", (int)vlen, val);
+            return false;
+        }
+        spec->tail = (int)v;
     } else if (KEY("c")) {
         if (!number_of(val, vlen, &v) || !(v >= 0 && v <= 100)) {
             snprintf(why, whylen, "c=%.*s: the exploration constant, a number 0..100", (int)vlen, val);
@@ -123,7 +132,7 @@ static bool mcts_param(const char *p, size_t len, bot_spec *spec, bool *gave_ite
             return false;
         }
     } else {
-        snprintf(why, whylen, "no parameter '%.*s' (iterations, seconds, depth, c, threads, reuse)", (int)klen, p);
+        snprintf(why, whylen, "no parameter '%.*s' (iterations, seconds, depth, tail, c, threads, reuse)", (int)klen, p);
         return false;
     }
 #undef KEY
@@ -203,7 +212,7 @@ void bot_name(const bot_spec *spec, char *buf, size_t len)
     case BOT_GREEDY: snprintf(buf, len, "greedy"); return;
     case BOT_MCTS: break;
     }
-    char parts[6][32];
+    char parts[7][32];
     int n = 0;
     if (spec->iterations && (spec->iterations != DEFAULT_ITERATIONS || spec->seconds > 0))
         snprintf(parts[n++], sizeof parts[0], "%ld", spec->iterations);
@@ -212,6 +221,7 @@ void bot_name(const bot_spec *spec, char *buf, size_t len)
         if (spec->depth == BOT_DEPTH_END) snprintf(parts[n++], sizeof parts[0], "depth=end");
         else snprintf(parts[n++], sizeof parts[0], "depth=%d", spec->depth);
     }
+    if (spec->tail != DEFAULT_TAIL) snprintf(parts[n++], sizeof parts[0], "tail=%d", spec->tail);
     if (spec->explore != DEFAULT_EXPLORE) snprintf(parts[n++], sizeof parts[0], "c=%g", spec->explore);
     if (spec->threads != 1) snprintf(parts[n++], sizeof parts[0], "threads=%d", spec->threads);
     if (!spec->reuse) snprintf(parts[n++], sizeof parts[0], "reuse=no");
@@ -619,10 +629,29 @@ static bool decided(const search *s)
     return second >= 0 && first - second > left;
 }
 
+/* Is the end near? TAIL_PROBES random games from the root (each on its own
+ * determinization) all end within `tail` moves. Each probe stops one move
+ * past it, so asking costs at most TAIL_PROBES * (tail + 1) random moves. */
+static bool end_is_near(game *g, search *s)
+{
+    for (int p = 0; p < TAIL_PROBES; p++) {
+        determinize(g, s);
+        int k = 0;
+        for (; k <= s->spec->tail; k++) {
+            const movebuf *legal = game_raw_moves(g);
+            if (legal->n == 0) break;
+            game_raw_apply(g, legal->m[rng_below(&s->rng, (uint32_t)legal->n)]);
+        }
+        if (k > s->spec->tail) return false;
+    }
+    return true;
+}
+
 static int mcts_body(game *g, void *ctx)
 {
     search *s = ctx;
     if (s->t->nnodes == 0) new_node(g, s, 0, 0);
+    if (s->evaluate && s->spec->tail > 0 && end_is_near(g, s)) s->evaluate = false;
     for (;;) {
         if (s->target && s->t->nodes[0].visits >= s->target) break;
         if (s->deadline > 0 && (s->iterations & 15) == 0 && now_s() >= s->deadline) break;

@@ -16,7 +16,9 @@
  *            determinization per iteration). Each iteration descends the
  *            tree, adds one node, then plays `depth` random moves and ends
  *            in def.evaluate(s) (a value per seat) when the script gives
- *            one, or plays to the end when it does not (or depth=end);
+ *            one, or plays to the end when it does not (or depth=end,
+ *            or, with tail=N, when the probes of a decision, random games
+ *            from its root, all end within N moves);
  *            rewards are by rank, an evaluation counting as the share of
  *            the other seats it is ahead of (a sigmoid of the difference).
  *            It plays the most visited move. A bot made with bot_new keeps
@@ -29,7 +31,7 @@
  *   random | greedy | mcts[:PARAM,PARAM...], PARAM one of
  *   N              iterations (root visits) a decision: mcts:500
  *   Ts             seconds a decision: mcts:2s
- *   iterations=N  seconds=T  depth=D|end  c=C  threads=T  reuse=yes|no
+ *   iterations=N  seconds=T  depth=D|end  tail=N  c=C  threads=T  reuse=yes|no
  * When both iterations and seconds are given, thinking stops at the first.
  */
 #ifndef GROVE_BOTS_H
@@ -45,6 +47,7 @@
 #define BOT_DEFAULT_ITERATIONS 300    /* mcts: iterations= */
 #define BOT_DEFAULT_DEPTH 2           /* mcts: depth= */
 #define BOT_DEFAULT_EXPLORE 0.7       /* mcts: c= */
+#define BOT_DEFAULT_TAIL 40           /* mcts: tail= */
 #define BOT_DEPTH_END (-1)     /* depth: rollouts to the end of the game */
 #define BOT_MAX_THREADS 16
 
@@ -56,6 +59,8 @@ typedef struct {
     double seconds;       /* mcts: thinking time a decision (0: no limit) */
     double explore;       /* mcts: c, the UCT exploration constant */
     int depth;            /* mcts: random moves past the tree before evaluate(s), or BOT_DEPTH_END */
+    int tail;             /* mcts: rollouts to the end once random games from the root end within
+                           * this many moves (0: never; only matters with an evaluate) */
     int threads;          /* mcts: threads a decision thinks on (1..BOT_MAX_THREADS) */
     bool reuse;           /* mcts: keep the tree between decisions (bot_move) */
     long playout_cap;     /* moves a rollout to the end may run before it is cut short */

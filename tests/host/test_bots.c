@@ -89,6 +89,7 @@ static void test_parse_and_name(void **unused)
         { "mcts:c=1.4,threads=2,reuse=no", "mcts:c=1.4,threads=2,reuse=no" },
         { "mcts:reuse=yes,depth=9,iterations=77", "mcts:77,depth=9" },
         { "mcts:1234,depth=end,reuse=no", "mcts:1234,depth=end,reuse=no" },
+        { "mcts:tail=0", "mcts:tail=0" }, { "mcts:tail=40", "mcts" }, { "mcts:500,tail=60", "mcts:500,tail=60" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         bot_spec spec = spec_of(cases[i].text), again;
@@ -125,12 +126,14 @@ static void test_parse_refuses(void **unused)
         { "mcts:depth=deep", "depth=deep: a number of moves 0..10000, or end" },
         { "mcts:depth=-1", "depth=-1: a number of moves 0..10000, or end" },
         { "mcts:c=-1", "c=-1: the exploration constant, a number 0..100" },
+        { "mcts:tail=near", "tail=near: a number of moves 0..10000 (0: never to the end)" },
+        { "mcts:tail=-5", "tail=-5: a number of moves 0..10000" },
         { "mcts:threads=0", "threads=0: a whole number 1..16" },
         { "mcts:threads=99", "threads=99: a whole number 1..16" },
         { "mcts:reuse=maybe", "reuse=maybe: yes or no" },
         { "mcts:iterations=0", "iterations=0: a whole number 1..1000000000" },
         { "mcts:seconds=9999", "seconds=9999: a number of seconds more than 0, at most 3600" },
-        { "mcts:speed=3", "no parameter 'speed' (iterations, seconds, depth, c, threads, reuse)" },
+        { "mcts:speed=3", "no parameter 'speed' (iterations, seconds, depth, tail, c, threads, reuse)" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         bot_spec spec;
@@ -386,7 +389,7 @@ static void test_evaluation_is_used(void **unused)
     (void)unused;
     grove_vm *vm = new_vm();
     game *g = open_race(vm, 0);
-    bot_spec spec = spec_of("mcts:60,depth=0");
+    bot_spec spec = spec_of("mcts:60,depth=0,tail=0");
     for (int k = 0; k < 6; k++) {
         int64_t m;
         assert_true(bot_choose(g, &spec, (uint64_t)k + 1, &m, NULL));
@@ -413,7 +416,7 @@ static void test_evaluation_refused(void **unused)
         "evaluate: scripts/race/game.lua:14: evaluate(s) gave seat 2 nan, not a finite number",
         "evaluate: scripts/race/game.lua:20: no runner at the start",
     };
-    bot_spec spec = spec_of("mcts:50");
+    bot_spec spec = spec_of("mcts:50,tail=0");
     for (int how = 1; how <= 5; how++) {
         game *g = open_race(vm, how);
         uint64_t before = hash_of(g);
@@ -427,6 +430,29 @@ static void test_evaluation_refused(void **unused)
         assert_true(bot_choose(g, &full, 1, &m, NULL));
         game_close(g);
     }
+    vm_free(vm);
+}
+
+/* tail=N: when random games from the position all end within N moves the
+ * rollouts go to the end and evaluate(s) is never asked (here it fails,
+ * which shows whether it was); when the end is further, it is. A race
+ * lasts 6 to 24 moves from the start. */
+static void test_tail(void **unused)
+{
+    (void)unused;
+    grove_vm *vm = new_vm();
+    game *g = open_race(vm, 5);
+    int64_t m;
+    bot_spec near = spec_of("mcts:50,tail=30"), far = spec_of("mcts:50,tail=3"), never = spec_of("mcts:50,tail=0");
+    assert_true(bot_choose(g, &near, 1, &m, NULL));
+    assert_false(bot_choose(g, &far, 1, &m, NULL));
+    assert_non_null(strstr(game_error(g), "no runner at the start"));
+    assert_false(bot_choose(g, &never, 1, &m, NULL));
+    /* the default: a race is short enough to play to its end */
+    bot_spec dflt = spec_of("mcts:50");
+    assert_true(dflt.tail >= 24);
+    assert_true(bot_choose(g, &dflt, 1, &m, NULL));
+    game_close(g);
     vm_free(vm);
 }
 
@@ -444,6 +470,7 @@ int main(void)
         cmocka_unit_test(test_threads_when_the_rules_changed),
         cmocka_unit_test(test_evaluation_is_used),
         cmocka_unit_test(test_evaluation_refused),
+        cmocka_unit_test(test_tail),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
