@@ -208,7 +208,7 @@ _grove_option_args()
         sim:--sprt | sim:--records | sim:--shard | sim:--sweep) _grove_nargs=1 ;;
         merge:--json | merge:--csv | merge:--plot) _grove_nargs=1 ;;
         bench:--players | bench:-p | bench:--seed | bench:-s | bench:--variant | bench:--variants) _grove_nargs=1 ;;
-        bench:--seconds | bench:--playouts | bench:--json) _grove_nargs=1 ;;
+        bench:--seconds | bench:--playouts | bench:--json | bench:--bots | bench:--games) _grove_nargs=1 ;;
         check:-n | check:--games | check:--players | check:-p | check:--seed | check:-s | check:--cap) _grove_nargs=1 ;;
         check:--variant | check:--variants) _grove_nargs=1 ;;
         test:--filter | replay:--game | replay:--html) _grove_nargs=1 ;;
@@ -226,7 +226,7 @@ _grove_options()
     case $1 in
         play) _grove_found=(--players --seed --variant --bot --set --ascii --from --help) ;;
         sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --sweep --help) ;;
-        bench) _grove_found=(--players --variant --seed --seconds --playouts --set --json --help) ;;
+        bench) _grove_found=(--players --variant --seed --seconds --playouts --bots --games --set --json --help) ;;
         test) _grove_found=(--verbose --filter --help) ;;
         replay) _grove_found=(--verbose --game --html --help) ;;
         check) _grove_found=(-n --players --variant --seed --cap --set --help) ;;
@@ -321,7 +321,7 @@ _grove()
                     _grove_reply "$cur" "${seats[@]}"
                 fi
                 ;;
-            sim:--bots | sim:--bot)
+            sim:--bots | sim:--bot | bench:--bots)
                 _grove_reply_list "$cur" random greedy mcts
                 ;;
             *:--set)

@@ -135,6 +135,12 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
         } else if (!strcmp(a, "--playouts") && bench) {
             if (!parse_int(v, 1, 100000000, &n)) { fprintf(stderr, "grove: --playouts needs a positive count\n"); return false; }
             o->playouts = (long)n; i++;
+        } else if (!strcmp(a, "--bots") && bench) {
+            if (!v) { fprintf(stderr, "grove: --bots needs a bot kind, or one per seat (mcts,random)\n"); return false; }
+            o->bench_bots = v; i++;
+        } else if (!strcmp(a, "--games") && bench) {
+            if (!parse_int(v, 1, 1000000, &n)) { fprintf(stderr, "grove: --games needs a positive count\n"); return false; }
+            o->games = (long)n; i++;
         } else if (!strcmp(a, "--json") && bench) {
             if (!v) { fprintf(stderr, "grove: --json needs a file name\n"); return false; }
             o->json = v; i++;

@@ -21,11 +21,13 @@ typedef struct {
     uint64_t seed;
     bool seed_given;
     char variants[GAME_MAX_VARIANTS];
-    char bots[MAX_BOTS + 1][24];   /* bots[seat]: "" for a person, else the bot's name */
+    char bots[MAX_BOTS + 1][BOT_NAMELEN];   /* bots[seat]: "" for a person, else the bot's name */
     bot_spec bot[MAX_BOTS + 1];    /* bot[seat], when bots[seat] is set */
     double seconds;         /* bench */
     long playouts;          /* bench --playouts N: a fixed count instead */
     const char *json;       /* bench --json FILE */
+    const char *bench_bots; /* bench --bots KIND[,KIND...]: whole bot games instead of playouts */
+    long games;             /* bench --games N: exactly N bot games */
     bool all_games;
     bool ascii;             /* play --ascii: plain ASCII boards on any terminal */
     game_settings set;      /* --set NAME=VALUE: the game's options */

@@ -8,6 +8,14 @@
 
 #include "repl.h"
 
+/* The MCTS defaults as the help states them (bots.h holds the numbers). */
+#define DEFAULT_ITERATIONS_TEXT BOT_TEXT(BOT_DEFAULT_ITERATIONS)
+#define DEFAULT_DEPTH_TEXT BOT_TEXT(BOT_DEFAULT_DEPTH)
+#define DEFAULT_EXPLORE_TEXT BOT_TEXT(BOT_DEFAULT_EXPLORE)
+#define DEFAULT_TAIL_TEXT BOT_TEXT(BOT_DEFAULT_TAIL)
+#define BOT_TEXT(x) BOT_TEXT_(x)
+#define BOT_TEXT_(x) #x
+
 typedef struct { const char *name, *summary, *text; } topic;
 
 static const topic topics[] = {
@@ -49,12 +57,34 @@ static const topic topics[] = {
     { "bots", "the bots, and how to play against them",
       "Bots\n"
       "  grove play GAME --bot 2=mcts      seat 2 is a bot; give --bot once per bot seat\n"
+      "  grove sim GAME --bots mcts,random one kind for every seat, or one per seat\n"
       "  random          a legal move at random\n"
       "  greedy          the move after which the game's score(s, seat) is best (or, if\n"
       "                  the game has none, the best average of a few random playouts)\n"
-      "  mcts            Monte Carlo tree search, 1000 iterations a move; it re-deals\n"
-      "                  what its seat cannot see, so it does not cheat at hidden cards\n"
-      "  mcts:N          N iterations a move         mcts:Ts    T seconds a move\n"
+      "  mcts            Monte Carlo tree search. Each iteration re-deals what its seat\n"
+      "                  cannot see, so it does not cheat at hidden cards, walks down\n"
+      "                  its tree, then plays a few random moves and asks the game's\n"
+      "                  evaluate(s) how each seat stands; a game without evaluate is\n"
+      "                  played to its end instead, and so is any game once its end is\n"
+      "                  near (tail below). It keeps its tree from one move to the next\n"
+      "                  in a game, and plays the move it visited most.\n"
+      "  mcts:PARAM,...  the same with parameters (any order; a bare number is the\n"
+      "                  iterations, a number and s the seconds):\n"
+      "    iterations=N  visits of the root a move, those kept from the last move\n"
+      "                  counting (default " DEFAULT_ITERATIONS_TEXT "): mcts:500\n"
+      "    seconds=T     thinking time a move instead: mcts:2s; with iterations too,\n"
+      "                  it stops at whichever comes first\n"
+      "    depth=D       random moves after the tree before evaluate (default " DEFAULT_DEPTH_TEXT ");\n"
+      "                  depth=end plays every rollout to the end of the game\n"
+      "    tail=N        play rollouts to the end when the end is near: when 4 random\n"
+      "                  games from the position all end within N moves (default " DEFAULT_TAIL_TEXT ");\n"
+      "                  a short game is then played out whole, a long one near its\n"
+      "                  end; tail=0 always stops at depth\n"
+      "    c=C           the exploration constant (default " DEFAULT_EXPLORE_TEXT ")\n"
+      "    threads=T     think on T threads, one tree each (default 1)\n"
+      "    reuse=no      start a new tree every move\n"
+      "  mcts:1000,depth=end,reuse=no plays as mcts did before evaluate(s) existed.\n"
+      "  grove bench GAME --bots mcts times whole bot games: games per hour.\n"
       "  Ctrl-C while a bot thinks stops it; Enter lets it move again.\n" },
     { "sim", "bot games in bulk: balance, variants, plots",
       "Simulating\n"

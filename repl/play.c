@@ -40,6 +40,7 @@ void repl_changed(repl *r)
 
 void repl_set_game(repl *r, game *g)
 {
+    for (int seat = 1; seat <= MAX_BOTS; seat++) bot_reset(r->bots[seat]);   /* another game */
     game *old = r->g;
     r->g = g;
     luaprompt_bind(r);
@@ -353,6 +354,7 @@ static bool play(repl *r, int64_t m, const char *why)
         return false;
     }
     if (why) printf("seat %d: %s (%s)\n", actor, text, why);
+    for (int seat = 1; seat <= MAX_BOTS; seat++) bot_observe(r->bots[seat], m);
     repl_print_said(game_said_now(r->g), reader, 2);
     repl_changed(r);
     return true;
@@ -408,8 +410,9 @@ static void run_automatic(repl *r)
         if (n > 1 && is_bot(r, actor)) {
             uint64_t seed = ((uint64_t)rng_next(&r->bot_rng) << 32) | rng_next(&r->bot_rng);
             fflush(stdout);             /* the board and prompt before the bot thinks */
+            bot_stats st;
             thinking(r, actor, true);
-            bool chose = bot_choose(r->g, &r->o.bot[actor], seed, &m, NULL);
+            bool chose = bot_move(r->bots[actor], r->g, seed, &m, &st);
             thinking(r, actor, false);
             if (!chose) {
                 if (vm_cancelled()) {
@@ -421,6 +424,12 @@ static void run_automatic(repl *r)
                     repl_error(r, "error: the %s bot of seat %d: %s", r->o.bots[actor], actor, game_error(r->g));
                 }
                 return;
+            }
+            const char *note = bot_note(r->bots[actor]);
+            if (note[0] && !r->noted[actor]) {
+                printf("note: the %s bot of seat %d thinks on %d thread%s: %s\n", r->o.bots[actor], actor,
+                       st.threads, st.threads == 1 ? "" : "s", note);
+                r->noted[actor] = true;
             }
         }
         if (!play(r, m, why)) return;
@@ -557,6 +566,12 @@ int play_session(const cli_opts *opts, FILE *in)
             fprintf(stderr, "grove: --bot %d: the game has only %d seats\n", seat, r.o.players);
             game_close(r.g); vm_free(r.vm); return 2;
         }
+    for (int seat = 1; seat <= r.o.players; seat++)
+        if (r.o.bots[seat][0] && !(r.bots[seat] = bot_new(&r.o.bot[seat]))) {
+            fprintf(stderr, "grove: out of memory\n");
+            for (int k = 1; k < seat; k++) bot_free(r.bots[k]);
+            game_close(r.g); vm_free(r.vm); return 1;
+        }
     rng_seed(&r.bot_rng, r.o.seed, 0x626f74);   /* "bot" */
     r.viewer = -1;
     r.in = in;
@@ -611,6 +626,7 @@ int play_session(const cli_opts *opts, FILE *in)
     }
     lineedit_close();
     luaprompt_close(&r);
+    for (int seat = 1; seat <= MAX_BOTS; seat++) bot_free(r.bots[seat]);
     game_close(r.g);
     vm_free(r.vm);
     for (int i = 0; i < r.nchecks; i++) free(r.checks[i].code);

@@ -41,11 +41,13 @@ typedef struct repl {
     bool shown;             /* the board for this position was printed */
     bool result_shown;
     rng_t bot_rng;
+    bot *bots[MAX_BOTS + 1];  /* bots[seat]: the bot playing it (its tree kept between moves), or NULL */
     int viewer;             /* the seat whose view was last shown (hidden-card games) */
     int holder;             /* people sharing the keyboard: the seat that has it (0: none yet) */
     int since[MAX_BOTS + 1];    /* ... and the moves played when each seat last gave it up */
     bool paused;            /* Ctrl-C stopped a bot: it waits for the next line */
     bool warned_quit;       /* Ctrl-C at an empty prompt said how to quit */
+    bool noted[MAX_BOTS + 1];   /* a bot's note (fewer threads) was said */
     repl_check *checks;     /* the expect lines typed that passed, for `record` */
     int nchecks, capchecks;
     int errors;             /* lines that failed: a refused move, a Lua error, a failed command */

@@ -213,16 +213,10 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
         return 0;
     }
     /* bots: one kind for every seat, or one per seat */
-    char list[256];
-    snprintf(list, sizeof list, "%s", bots);
-    int k = 0;
-    char *save = NULL;
-    for (char *t = strtok_r(list, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-        if (++k > MAX_BOTS) { fprintf(stderr, "grove sim: too many bots\n"); return 0; }
-        char why[160];
-        if (!bot_parse(t, &o->bots[k], why, sizeof why)) { fprintf(stderr, "grove sim: %s\n", why); return 0; }
-        bot_name(&o->bots[k], o->botnames[k], sizeof o->botnames[k]);
-    }
+    char why[256];
+    int k = bot_parse_list(bots, &o->bots[1], MAX_BOTS, why, sizeof why);
+    if (k < 0) { fprintf(stderr, "grove sim: %s\n", why); return 0; }
+    for (int s = 1; s <= k; s++) bot_name(&o->bots[s], o->botnames[s], sizeof o->botnames[s]);
     if (k == 0) { fprintf(stderr, "grove sim: --bots needs at least one kind\n"); return 0; }
     if (k == 1)
         for (int s = 2; s <= MAX_BOTS; s++) { o->bots[s] = o->bots[1]; memcpy(o->botnames[s], o->botnames[1], sizeof o->botnames[s]); }

@@ -38,7 +38,7 @@ typedef struct {
     long cap;                       /* moves before a game is cut short */
     char variants[2][GAME_MAX_VARIANTS];
     int nsides;                     /* 1, or 2 with --compare */
-    char botnames[MAX_BOTS + 1][24];
+    char botnames[MAX_BOTS + 1][BOT_NAMELEN];
     bot_spec bots[MAX_BOTS + 1];
     const char *json, *csv;
     const char *plot;               /* --plot FILE.svg */

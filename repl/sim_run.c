@@ -263,6 +263,13 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
     fast_game c = { .r = r, .sg = sg };
     rng_seed(&c.pick, seed, 0x73696dULL);               /* "sim" */
     char where[GAME_ERRLEN + 300];
+    bot *bots[MAX_BOTS + 1] = { NULL };                 /* each seat's, for the whole game */
+    long told = 0;                                      /* the moves the bots were told of */
+    for (int seat = 1; seat <= o->players && seat <= MAX_BOTS; seat++)
+        if (o->bots[seat].kind != BOT_RANDOM && !(bots[seat] = bot_new(&o->bots[seat]))) {
+            snprintf(where, sizeof where, "out of memory");
+            goto fail;
+        }
     sg->scores = calloc((size_t)o->players, sizeof *sg->scores);
     sg->ranks = calloc((size_t)o->players, sizeof *sg->ranks);
     if (!sg->scores || !sg->ranks) { snprintf(where, sizeof where, "out of memory"); goto fail; }
@@ -275,13 +282,17 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
         if (stop == STOP_CAPPED) { sg->capped = true; break; }
         if (stop == STOP_OVER) break;
         int64_t m;                      /* a bot that thinks, on its own fast runs */
-        if (!bot_choose(g, &o->bots[c.actor], mix(seed, (uint64_t)sg->moves), &m, NULL)) {
+        for (; told < sg->moves; told++)    /* the moves played since: the bots find their trees */
+            for (int seat = 1; seat <= o->players && seat <= MAX_BOTS; seat++)
+                bot_observe(bots[seat], c.played[told]);
+        if (!bot_move(bots[c.actor], g, mix(seed, (uint64_t)sg->moves), &m, NULL)) {
             snprintf(where, sizeof where, "move %ld: %s", sg->moves + 1, game_error(g));
             goto fail;
         }
         c.has_move = true;
         c.move = m;
     }
+    for (int seat = 1; seat <= MAX_BOTS; seat++) bot_free(bots[seat]);
     free(c.played);
     game_close(g);
     return;
@@ -289,6 +300,7 @@ fail:
     free(c.text);
     sg->failed = true;
     snprintf(sg->err, sizeof sg->err, "game %ld (seed %llu), %s", i, (unsigned long long)seed, where);
+    for (int seat = 1; seat <= MAX_BOTS; seat++) bot_free(bots[seat]);
     free(c.played);
     game_close(g);
 }

@@ -6,7 +6,7 @@
 --   local game = require "grove.game"
 --   return game.define { name = "logger", setup = setup, actor = actor, ... }
 --
--- The host reads it in host/engine/game.c (and bots.c for score, sim for played).
+-- The host reads it in host/engine/game.c (and bots.c for score and evaluate, sim for played).
 
 ---A game's definition: what scripts/NAME/game.lua returns. The host calls its
 ---hooks with the State `s` first; setup, actor, moves and apply are required,
@@ -36,6 +36,7 @@
 ---@field why? fun(s: State, text: string): string? # why a typed move of the game is not legal now, in the rules' words ("a logger moves at most two squares"); nil: the host names the legal moves of the same kind
 ---@field score? fun(s: State, seat: Seat): number # how well a seat stands now, higher is better (the greedy bot looks one move ahead with it)
 ---@field played? fun(s: State, move: Move): string? # the card a move plays, if any, for grove sim's card counts
+---@field evaluate? fun(s: State): number[] # how each seat stands now, a number per seat (higher is better, on the scale of the scores: points so far, stars held ...): the MCTS bot stops its rollouts a few moves on and reads it, instead of playing to the end; it ranks the seats by these values, so only their differences count
 ---@field invariants? fun(s: State) # what must hold after every move (pieces conserved, counters in range): raises, naming what broke, when it does not; grove check and the playout tests call it
 ---@field look? table # how the host draws the game as a picture (grove serve, grove show, replay pages): how field values, cards and pools read; see grove.picture
 ---@field catalog? Catalog what the ids in the card zones are: grove check names the entries no seat ever saw, and (with played) those never played, and fails on an id the catalog does not name

@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <inttypes.h>
 #include <lauxlib.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -187,6 +188,7 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     g->def_ref = g->state_ref = g->out_ref = g->opts_ref = g->given_ref = LUA_NOREF;
     g->fn_moves = g->fn_apply = g->fn_actor = g->fn_result = LUA_NOREF;
     g->fn_describe = g->fn_parse = g->fn_render = g->fn_score = g->fn_played = g->fn_why = LUA_NOREF;
+    g->fn_evaluate = LUA_NOREF;
     movebuf_init(&g->buf);
     g->st = state_new(players, seed);
     if (!g->st) { snprintf(err, errlen, "out of memory"); goto fail; }
@@ -202,6 +204,7 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     g->fn_render = ref_field(L, def, "render");
     g->fn_score = ref_field(L, def, "score");
     g->fn_played = ref_field(L, def, "played");
+    g->fn_evaluate = ref_field(L, def, "evaluate");
     g->fn_why = ref_field(L, def, "why");
 
     /* g->ls and g->out are set once anchored: game_close writes to them, and
@@ -309,6 +312,59 @@ game *game_reopen(game *g, char *err, size_t errlen)
     return fresh;
 }
 
+/* Copy g's options (a table in g's VM) into a new table on twin's stack:
+ * the scalars, which are all a command line or a save file can give. */
+typedef struct { game *g; } twin_ctx;
+
+static int twin_options(lua_State *T)
+{
+    twin_ctx *c = lua_touserdata(T, 1);
+    lua_State *L = c->g->vm->L;
+    lua_newtable(T);                                     /* T: [opts] */
+    lua_rawgeti(L, LUA_REGISTRYINDEX, c->g->given_ref);  /* L: [the options it was opened with] */
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {                            /* L: [opts, key, value] */
+        const char *key = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : NULL;
+        if (key && strcmp(key, "variants") != 0) {
+            switch (lua_type(L, -1)) {
+            case LUA_TNUMBER:
+                if (lua_isinteger(L, -1)) lua_pushinteger(T, lua_tointeger(L, -1));
+                else lua_pushnumber(T, lua_tonumber(L, -1));
+                break;
+            case LUA_TBOOLEAN: lua_pushboolean(T, lua_toboolean(L, -1)); break;
+            case LUA_TSTRING: lua_pushstring(T, lua_tostring(L, -1)); break;
+            default: {
+                char what[200];
+                snprintf(what, sizeof what, "option '%s' holds a %s, which cannot be copied to another thread",
+                         key, luaL_typename(L, -1));
+                lua_pop(L, 3);
+                return luaL_error(T, "%s", what);
+            }
+            }
+            lua_setfield(T, -2, key);
+        }
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    return 1;
+}
+
+game *game_twin(game *g, grove_vm *vm, char *err, size_t errlen)
+{
+    twin_ctx c = { g };
+    if (!vm_protect(vm, twin_options, &c, 1, err, errlen)) return NULL;
+    game *t = game_open(vm, g->name, g->variants, g->players, g->seed, -1, err, errlen);
+    lua_pop(vm->L, 1);
+    if (!t) return NULL;
+    if (t->rules_print != g->rules_print || t->st->size != g->st->size) {
+        snprintf(err, errlen, "the rule files of %s changed on disk since this game was opened "
+                              "(reload to play under them)", g->name);
+        game_close(t);
+        return NULL;
+    }
+    return t;
+}
+
 void game_close(game *g)
 {
     if (!g) return;
@@ -317,7 +373,7 @@ void game_close(game *g)
     if (g->out) g->out->buf = NULL;
     int *refs[] = { &g->def_ref, &g->state_ref, &g->out_ref, &g->opts_ref, &g->given_ref, &g->fn_moves,
                     &g->fn_apply, &g->fn_actor, &g->fn_result, &g->fn_describe, &g->fn_parse,
-                    &g->fn_render, &g->fn_score, &g->fn_played, &g->fn_why };
+                    &g->fn_render, &g->fn_score, &g->fn_played, &g->fn_why, &g->fn_evaluate };
     for (size_t i = 0; i < sizeof refs / sizeof refs[0]; i++) luaL_unref(L, LUA_REGISTRYINDEX, *refs[i]);
     state_free(g->st);
     movebuf_free(&g->buf);
@@ -1380,6 +1436,47 @@ double game_raw_eval(game *g, int seat)
     if (!isnum) luaL_error(L, "returned %s, not a number", luaL_typename(L, -1));
     lua_pop(L, 1);
     return v;
+}
+
+bool game_has_evaluate(const game *g)
+{
+    return g->fn_evaluate != LUA_NOREF;
+}
+
+/* Raise "file:line: evaluate(s) ..." at the line that defines the hook. */
+static int evaluate_fail(game *g, const char *fmt, const char *what)
+{
+    lua_State *L = g->vm->L;
+    lua_Debug ar;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_evaluate);
+    lua_getinfo(L, ">S", &ar);
+    return luaL_error(L, "%s:%d: evaluate(s) %s", ar.short_src, ar.linedefined,
+                      lua_pushfstring(L, fmt, what));
+}
+
+void game_raw_evaluate(game *g, double *values)
+{
+    lua_State *L = g->vm->L;
+    g->raw_hook = "evaluate";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_evaluate);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_call(L, 1, 1);                                  /* [values] */
+    if (!lua_istable(L, -1))
+        evaluate_fail(g, "returned %s, not a table of numbers, one per seat", luaL_typename(L, -1));
+    for (int seat = 1; seat <= g->players; seat++) {
+        lua_rawgeti(L, -1, seat);
+        int isnum;
+        double v = lua_tonumberx(L, -1, &isnum);
+        if (!isnum || !isfinite(v)) {
+            const char *what = lua_pushfstring(L, "%d %s%s", seat, isnum || lua_isnil(L, -1) ? "" : "a ",
+                                               isnum ? (v != v ? "nan" : "an infinite value")
+                                               : lua_isnil(L, -1) ? "nothing" : luaL_typename(L, -1));
+            evaluate_fail(g, "gave seat %s, not a finite number", what);
+        }
+        values[seat] = v;
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
 }
 
 void game_raw_determinize(game *g, int viewer, rng_t *r, uint64_t chance_seed)

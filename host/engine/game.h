@@ -20,6 +20,7 @@
  *   [parse(s, text) -> move | nil, why]
  *   [why(s, text) -> reason | nil] why a typed move is refused (game_refusal)
  *   [score(s, seat) -> number] for the greedy bot; [played(s, move) -> card name] for sim
+ *   [evaluate(s) -> {value per seat}] for MCTS, whose rollouts stop short and end in it
  * A game is over when the actor has no legal move; result then gives the
  * final scores and ranks. While setup and a checked apply run, the script
  * may narrate what the rules do by themselves (s:say, lua_state.h); the
@@ -198,6 +199,14 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
 game *game_reopen(game *g, char *err, size_t errlen);
 
 void game_close(game *g);
+
+/* The same game (name, variants, players, seed, options, rule files) opened
+ * in another VM `vm`, at its start: a bot thinking on several threads
+ * restores g's snapshots into it (they have the same layout). NULL with
+ * err when it cannot be opened or the rule files on disk changed since g
+ * was. The caller closes it (before freeing vm). */
+game *game_twin(game *g, grove_vm *vm, char *err, size_t errlen);
+
 
 /* The last error message. */
 const char *game_error(const game *g);
@@ -475,6 +484,10 @@ void game_raw_outcome(game *g, game_result *out);   /* game_outcome's reading; r
 double game_raw_score(game *g, int seat);     /* result(s).scores[seat], or 0 */
 bool game_has_score(const game *g);           /* does the script give score(s, seat)? */
 double game_raw_eval(game *g, int seat);      /* def.score(s, seat); raises for a non-number */
+bool game_has_evaluate(const game *g);        /* does the script give evaluate(s)? */
+/* values[1..players] = def.evaluate(s)[seat]; raises, naming the line that
+ * defines evaluate, unless it returns a finite number for every seat. */
+void game_raw_evaluate(game *g, double *values);
 /* game_redeal's re-deal with the caller's generator r (untouched when no
  * card is hidden) and a new chance seed; raises on no memory. */
 void game_raw_determinize(game *g, int viewer, rng_t *r, uint64_t chance_seed);

@@ -35,6 +35,7 @@ struct game {
     int fn_moves, fn_apply, fn_actor, fn_result, fn_describe, fn_parse, fn_render;
     int fn_score;                  /* optional def.score(s, seat), for bots */
     int fn_played;                 /* optional def.played(s, move) -> card name, for grove sim */
+    int fn_evaluate;               /* optional def.evaluate(s) -> a value per seat, for MCTS */
     int fn_why;                    /* optional def.why(s, text) -> why a typed move is refused */
     int parse_state;               /* what the last game_parse found (PARSE_*, game.c) */
     gstate *st;                    /* owned */

@@ -4,6 +4,7 @@
 #include "host.h"
 
 #include <stddef.h>
+#include <stdlib.h>
 
 #include "api.h"
 #include "lua_game.h"
@@ -28,5 +29,18 @@ grove_vm *host_new(const char *datadir)
         vm_free(vm);
         return NULL;
     }
+    return vm;
+}
+
+grove_vm *host_like(const grove_vm *model)
+{
+    grove_vm *vm = host_new(NULL);
+    if (!vm) return NULL;
+    for (int i = 0; i < vm->npaths; i++) free(vm->paths[i]);
+    vm->npaths = 0;                 /* GROVE_PATH as it was read then: the model's paths */
+    for (int i = 0; i < model->npaths; i++)
+        if (!vm_add_path(vm, model->paths[i])) { vm_free(vm); return NULL; }
+    vm->mem_limit = model->mem_limit;
+    vm->budget = model->budget;
     return vm;
 }

@@ -19,4 +19,9 @@
  * memory. Free it with vm_free. */
 grove_vm *host_new(const char *datadir);
 
+/* A VM like `model`: the same search path and limits, for a thread that
+ * plays the same games (a bot thinking on several threads). NULL on no
+ * memory. */
+grove_vm *host_like(const grove_vm *model);
+
 #endif

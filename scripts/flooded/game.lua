@@ -1879,6 +1879,27 @@ return game.define {
   look = LOOK,
   describe = describe,
   parse = parse,
+  --- How each seat stands now, for bots that stop looking ahead before the
+  --- end, read like the score: its points (2 a fish home, 1 an opponent's
+  --- fish eaten), and while the game goes on each of its fish on a Flood tile
+  --- on its way home, worth a point beside the river, a quarter less each
+  --- row further out.
+  evaluate = function(s)
+    local values = {}
+    local over = turns.over(s)
+    for seat = 1, s.players do
+      local v = score(s, seat)
+      if not over then
+        local colour = COLOUR[seat]
+        for _, h in ipairs({ s.map:cells(OWN_FISH[seat]) }) do
+          local _, r = s.map:qr(h)
+          v = v + s.map:get(h, colour) * (1.25 - 0.25 * (r < 0 and -r or r))
+        end
+      end
+      values[seat] = v
+    end
+    return values
+  end,
   why = why,
   -- for tests and studies: the tile catalogue and the stages (the turn
   -- phases are phases.names)

@@ -575,6 +575,17 @@ local function invariants(s)
   if board:count(SPAWNER_NOT_MATURE) > 0 then broken("a square without a mature tree is marked to spawn") end
 end
 
+--- How each seat stands now, for bots that stop looking ahead before the
+--- end: its points, with the tie-break (protesters in supply) worth less
+--- than a point.
+local function evaluate(s)
+  local values = {}
+  for seat = 1, s.players do
+    values[seat] = s.score:get(seat) + s.protesters:get(seat) / 10
+  end
+  return values
+end
+
 -- Drawing the board -------------------------------------------------------------
 
 local TREE_MARK = { [NONE] = "", [SEEDLING] = "s", [SAPLING] = "S", [MATURE] = "T" }
@@ -656,4 +667,5 @@ return game.define {
   describe = describe,
   why = why,
   invariants = invariants,
+  evaluate = evaluate,
 }

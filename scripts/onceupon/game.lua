@@ -284,6 +284,42 @@ local function scores(s)
   return totals, complete, texts
 end
 
+--- How each seat stands now, for bots that stop looking ahead before the
+--- end, read like the score: the forest's points so far and, while the game
+--- goes on, the tree being built on its way to what it scores finished as
+--- it stands (the tree's points instead of its -1, a point off for each of
+--- its chainsaws, its animals in the balance of one more complete tree),
+--- a quarter of the way for each level it holds.
+local function evaluate(s)
+  local values = {}
+  local over = turns.over(s)
+  for seat = 1, s.players do
+    local b = forest.score(s, seat)
+    local v = b.total
+    local begun = forest.trees(s, seat)
+    if not over and begun > 0 and not forest.complete(s, seat, begun) then
+      local animals, gain = {}, b.per_tree + 1
+      for species, n in pairs(b.animals) do animals[species] = n end
+      local height = 0
+      for level = 1, C.LEVELS do
+        local card = CARDS[forest.card_at(s, seat, begun, level)]
+        if card then
+          height = height + 1
+          if card.chainsaw then gain = gain - 1 end
+          if card.species then animals[card.species] = animals[card.species] + card.animals end
+        end
+      end
+      local trees = b.complete + 1
+      for _, species in ipairs(C.SPECIES) do
+        if animals[species] >= 1 and animals[species] == trees then gain = gain + 1 end
+      end
+      v = v + height / C.LEVELS * (gain - #b.balanced)
+    end
+    values[seat] = v
+  end
+  return values
+end
+
 --- Most points wins; ties go to more complete trees; then shared.
 local function result(s)
   if not turns.over(s) then return nil end
@@ -544,6 +580,7 @@ return game.define {
   end,
   --- A seat's score now (bots may use it).
   score = function(s, seat) return forest.score(s, seat).total end,
+  evaluate = evaluate,
   -- the card list (tools, tests), and the rules' parts for the variants and tests
   data = { cards = C, rules = {
     forest = forest,

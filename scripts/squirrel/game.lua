@@ -1406,6 +1406,31 @@ local function actor(s)
   return turns.seat(s)
 end
 
+--- How each seat stands now, for bots that stop looking ahead before the
+--- end, read like the final count: its nuts and its stash's values, the
+--- loops its squirrels will collect in the mornings still to come (a nut
+--- loop 1, a coin or stamina loop worth a third or a half of a nut), and
+--- while the game goes on what it holds to spend (coins, stamina, cards).
+local LOOP_WORTH = { nuts = 1, coins = 1 / 3, stamina = 1 / 2 }
+
+local function evaluate(s)
+  local values = {}
+  local over = turns.over(s)
+  local mornings = DAYS - s.day.number
+  for seat = 1, s.players do
+    local v = s.nuts:get(seat)
+    if not over then
+      for _, card in ipairs({ s[STASH[seat]]:cards() }) do v = v + CARDS[card].stash end
+      for _, card in ipairs({ tableau(s, seat):cards() }) do
+        for _, res in ipairs(CARDS[card].loops) do v = v + mornings * LOOP_WORTH[res] end
+      end
+      v = v + (s.coins:get(seat) / 3 + s.stamina:get(seat) / 2 + s[HAND[seat]]:count() / 2) / 2
+    end
+    values[seat] = v
+  end
+  return values
+end
+
 --- Most nuts wins (the stash already counted in); a tie goes to the most
 --- squirrels; then it is shared. Solo: the player against the rival.
 local function result(s)
@@ -1674,4 +1699,5 @@ return game.define {
   data = { cards = CARDS, card_text = card_text, check_cards = check_cards },
   -- for grove check: cards never seen or played (pending holds programs, not cards)
   catalog = { what = "cards", names = CARD_NAMES, except = { "pending" } },
+  evaluate = evaluate,
 }

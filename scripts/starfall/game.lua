@@ -943,6 +943,24 @@ local function score(s, seat)
   return 4 * s.stars:get(seat) + s.hearts:get(seat)
 end
 
+--- How each seat stands now, for bots that stop looking ahead before the
+--- end, read like the result: a fairy home is worth more than any in the
+--- forest, the earlier home the more; in the forest, the stars held, a
+--- heart a quarter of a star, half a star less while laid down.
+local function evaluate(s)
+  local values = {}
+  for seat = 1, s.players do
+    local order = s.home_order:get(seat)
+    if order > 0 then
+      values[seat] = STARS_TO_GO_HOME + 1 + s.players - order
+    else
+      values[seat] = s.stars:get(seat) + s.hearts:get(seat) / 4
+        - (s.fairy_state:get(seat) == LAID_DOWN and 0.5 or 0)
+    end
+  end
+  return values
+end
+
 --- Players rank in the order their fairies went home; the fairy left in the
 --- forest is last. Scores are the stars each player holds.
 local function result(s)
@@ -1520,5 +1538,6 @@ return game.define {
   parse = parse,
   why = why,
   score = score,
+  evaluate = evaluate,
   invariants = invariants,
 }

@@ -10,7 +10,8 @@ end
 
 test("bots: each kind chooses a legal move and leaves the game untouched", function()
   local g = logger()
-  for _, kind in ipairs({ "random", "greedy", "mcts:50", "mcts:0.05s" }) do
+  for _, kind in ipairs({ "random", "greedy", "mcts:50", "mcts:0.05s", "mcts:50,depth=end",
+                          "mcts:60,threads=2" }) do
     local hash, played = g:hash(), #g:history()
     local m = g:choose(kind, 7)
     expect.truthy(g:legal()[1] ~= nil)
@@ -31,8 +32,11 @@ end)
 test("bots: an unknown kind is refused with the kinds there are", function()
   local g = logger()
   expect.error(function() g:choose("genius") end,
-    "unknown bot 'genius' (random, greedy, mcts, mcts:ITERATIONS or mcts:SECONDSs)")
+    "unknown bot 'genius' (random, greedy, mcts, or mcts:PARAM,... as in mcts:500, mcts:2s, "
+    .. "mcts:iterations=400,depth=8: see grove help bots)")
   expect.error(function() g:choose("mcts:-3") end, "unknown bot 'mcts:-3'")
+  expect.error(function() g:choose("mcts:depth=far") end,
+    "unknown bot 'mcts:depth=far': depth=far: a number of moves 0..10000, or end")
 end)
 
 test("bots: MCTS beats random in at least 80% of two-player Logger games", function()

@@ -24,6 +24,12 @@ for line in "playouts/s" "moves/s" "mean moves/playout" "mean winning score" \
 done
 expect figures " 30 (0 hit the move cap)"
 expect figures "exit 0"
+# Both MCTS figures: rollouts to the end, and the default bot's (evaluate).
+expect mcts "(rollouts to the end)"
+expect mcts "(the default bot: rollouts cut short by evaluate)"
+if grep -q '"mcts_default_iterations_per_s": ' "$tmp/r.json"; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL json: no mcts_default_iterations_per_s"; fi
+
 cp "$tmp/out" "$tmp/first"
 for key in game variants players seconds playouts_per_s moves_per_s mean_moves mean_winning_score \
            share_moves share_apply share_host allocs_per_move state_bytes snapshot_restore_ns \
@@ -60,5 +66,31 @@ bench no-such-game --playouts 5
 expect bad "exit 1"
 bench logger --playouts -3
 expect bad "exit 2"
+
+# --bots: whole bot games, games per hour; the same seed, the same games.
+bench logger --bots mcts:40,random --games 2 --json "$tmp/b.json"
+expect bots "logger (2 players), bots mcts:40 random: 2 games in"
+for line in "bot games/hour" "a 1,000-game study" "mean moves/game" "decisions/game" \
+            "MCTS iterations/decision" "MCTS iterations/s"; do
+  expect bots "  $line"
+done
+expect bots "exit 0"
+for key in game players bots games seconds cpu_seconds games_per_hour cpu_games_per_hour mean_moves \
+           decisions_per_game iterations_per_decision kept_per_decision; do
+  if grep -q "\"$key\": " "$tmp/b.json"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL bots json: no $key"; fi
+done
+moves=$(figure "mean moves/game")
+bench logger --bots mcts:40,random --games 2
+same bots-seed "$moves" "$(figure "mean moves/game")"
+bench logger --bots mcts:0.01s,depth=3,random --games 1 --seed 4 --players 2
+expect bots-params "bots mcts:0.01s,depth=3 random: 1 game in"
+bench logger --bots genius --games 1
+expect bots-bad "grove bench: --bots: unknown bot 'genius'"
+expect bots-bad "exit 1"
+bench logger --bots mcts,random,random --games 1
+expect bots-bad "3 bots for 2 players: give one kind, or one per seat"
+bench logger --bots mcts --games 0
+expect bots-bad "--games needs a positive count"
+expect bots-bad "exit 2"
 
 finish bench

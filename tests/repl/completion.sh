@@ -90,7 +90,7 @@ else fail=$((fail + 1)); echo "FAIL variant: the game after the cursor: '${COMPR
 offer options "-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --sweep --help" sim logger -
 offer options "--cap --csv --compare --coverage" sim logger --c
 offer options "--players --seed --variant --bot --set --ascii --from --help" play logger -
-offer options "--players --variant --seed --seconds --playouts --set --json --help" bench -
+offer options "--players --variant --seed --seconds --playouts --bots --games --set --json --help" bench -
 offer options "--verbose --game --html --help" replay -
 offer options "--players --bot --variant --set --seed --port --listen --help" serve logger -
 offer options "--players --seed --variant --set --viewer -o --help" show logger -
@@ -163,6 +163,8 @@ offer bot "random greedy mcts" sim logger -n 5 --bots ""
 offer bot "greedy" sim logger -n 5 --bots g
 offer bot "mcts,random mcts,greedy" sim logger -n 5 --bots mcts,
 offer bot "30,random" sim logger -n 5 --bots mcts : 30,r
+offer bot "random greedy mcts" bench logger --bots ""
+offer bot "2,random" sim logger -n 5 --bots mcts : depth = 2,r
 offer players "2 3 4" play logger --players ""
 offer players "3" sim flooded -p 3
 

@@ -157,7 +157,7 @@ expect cli "no game 'chess'"
 "$GROVE" play logger --players 7 >"$tmp/out" 2>&1
 expect cli "logger is played by 2 to 4 players, not 7"
 "$GROVE" play logger --bot 2=genius >"$tmp/out" 2>&1
-expect cli "grove: --bot 2: unknown bot 'genius' (random, greedy, mcts, mcts:ITERATIONS or mcts:SECONDSs)"
+expect cli "grove: --bot 2: unknown bot 'genius' (random, greedy, mcts, or mcts:PARAM,... as in mcts:500, mcts:2s, mcts:iterations=400,depth=8: see grove help bots)"
 "$GROVE" play logger --bot two=mcts >"$tmp/out" 2>&1
 expect cli "--bot needs SEAT=KIND"
 "$GROVE" frobnicate >"$tmp/out" 2>&1
