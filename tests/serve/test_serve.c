@@ -344,10 +344,10 @@ typedef struct {
     int played, refused, undos;
 } client;
 
-/* Moves accepted from all clients together: each client goes on until 40
- * were (or the game ends, or it has asked 2,000 times), however the
+/* Moves accepted from all clients together: each client goes on until 25
+ * were (or the game ends, or it has asked 400 times), however the
  * threads happen to be scheduled. */
-enum { ENOUGH_MOVES = 40, MOST_ASKS = 2000 };
+enum { ENOUGH_MOVES = 25, MOST_ASKS = 400 };
 static atomic_int accepted;
 
 static void *client_main(void *arg)
