@@ -500,13 +500,19 @@ char *plot_svg(const plot_data *d)
     return b.p;
 }
 
-bool plot_write(const plot_data *d, const char *path, char *err, size_t errlen)
+/* Write a drawn plot (text: plot_svg's or plot_sweep_svg's, NULL when
+ * drawing ran out of memory) to path, whole or not at all; frees text. */
+static bool write_svg(char *text, const char *path, char *err, size_t errlen)
 {
-    char *text = plot_svg(d);
     if (!text) { snprintf(err, errlen, "out of memory drawing the plot for %s", path); return false; }
     bool ok = outfile_write(path, text, strlen(text), err, errlen);
     free(text);
     return ok;
+}
+
+bool plot_write(const plot_data *d, const char *path, char *err, size_t errlen)
+{
+    return write_svg(plot_svg(d), path, err, errlen);
 }
 
 /* ---- a sweep: each measure against the value ----------------------------------------------- */
@@ -807,9 +813,5 @@ char *plot_sweep_svg(const plot_sweep_data *d)
 
 bool plot_sweep_write(const plot_sweep_data *d, const char *path, char *err, size_t errlen)
 {
-    char *text = plot_sweep_svg(d);
-    if (!text) { snprintf(err, errlen, "out of memory drawing the plot for %s", path); return false; }
-    bool ok = outfile_write(path, text, strlen(text), err, errlen);
-    free(text);
-    return ok;
+    return write_svg(plot_sweep_svg(d), path, err, errlen);
 }
