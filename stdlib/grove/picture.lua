@@ -181,25 +181,25 @@ local function legend_note(ctx, shape, glyph, color, label)
   ctx.legend[#ctx.legend + 1] = { shape = shape, glyph = glyph, color = color, label = label }
 end
 
+--- The look's entry for a card face or back: `spec` is a function of the
+--- number, a table by number, or absent; a string is a label. Always a table.
+local function card_entry(spec, number)
+  local e
+  if type(spec) == "function" then e = spec(number)
+  elseif type(spec) == "table" then e = spec[number] end
+  if type(e) == "string" then e = { label = e } end
+  return type(e) == "table" and e or {}
+end
+
 --- What a card face looks like: an entry {label =, color =}.
 local function card_face(ctx, card)
-  local cards = ctx.look.cards
-  local e
-  if type(cards) == "function" then e = cards(card)
-  elseif type(cards) == "table" then e = cards[card] end
-  if type(e) == "string" then e = { label = e } end
-  if type(e) ~= "table" then e = {} end
+  local e = card_entry(ctx.look.cards, card)
   return { label = e.label or ("card " .. card), color = e.color or "#fffdf5", glyph = e.glyph }
 end
 
 --- What a card back looks like.
 local function card_back(ctx, back)
-  local backs = ctx.look.backs
-  local e
-  if type(backs) == "function" then e = backs(back)
-  elseif type(backs) == "table" then e = backs[back] end
-  if type(e) == "string" then e = { label = e } end
-  if type(e) ~= "table" then e = {} end
+  local e = card_entry(ctx.look.backs, back)
   return { label = e.label or (back ~= 0 and ("back " .. back) or ""), color = e.color or "#8a7a66" }
 end
 
