@@ -177,11 +177,11 @@ test-cluster: $(GROVE)
 	GROVE=$(GROVE) bash tests/cluster/slurm.sh
 
 # The sanitizers look for memory errors, not rule bugs: the random playout
-# tests run 100 games each there (make check runs them all), grove check one
+# tests run 30 games each there (make check runs them all), grove check one
 # game per setting, and grove serve is driven over HTTP only (the Chromium
 # run is make check's).
 asan:
-	GROVE_PLAYOUTS=100 CHECK_GAMES=1 GROVE_BROWSER=http $(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
+	GROVE_PLAYOUTS=30 CHECK_GAMES=1 GROVE_BROWSER=http $(MAKE) BUILD=build-asan OPT=-O1 SAN="-fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" check
 
 VALGRIND = valgrind -q --leak-check=full --error-exitcode=1
 # test_oom fails the Nth allocation for every N of each call, and
