@@ -17,6 +17,8 @@
 #
 # GROVE (default build/grove) is the program; each side of the study runs
 # as one `grove sim --threads THREADS` (default 2); run it under `nice`.
+# SCORES=FILE appends each game's score for A to FILE, one a line, so a
+# long study can run in pieces (different seeds) and be summed at the end.
 set -euo pipefail
 game=$1 players=$2 a=$3 b=$4 n=$5 seed=${6:-1} threads=${7:-2}
 one=${ONE:-A}
@@ -66,6 +68,8 @@ else
               print s / pairs }' >>"$dir/scores"
     done
 fi
+
+if [ -n "${SCORES:-}" ]; then cat "$dir/scores" >>"$SCORES"; fi
 
 hz=$(getconf CLK_TCK)
 awk -v a="$a" -v b="$b" -v cpu="$cpu" -v hz="$hz" -v game="$game" -v p="$players" '
