@@ -211,7 +211,7 @@ _grove_option_args()
         bench:--seconds | bench:--playouts | bench:--json | bench:--bots | bench:--games) _grove_nargs=1 ;;
         check:-n | check:--games | check:--players | check:-p | check:--seed | check:-s | check:--cap) _grove_nargs=1 ;;
         check:--variant | check:--variants) _grove_nargs=1 ;;
-        test:--filter | replay:--game | replay:--html) _grove_nargs=1 ;;
+        test:--filter | test:--jobs | test:-j | replay:--game | replay:--html) _grove_nargs=1 ;;
         show:--players | show:-p | show:--seed | show:-s | show:--variant | show:--variants) _grove_nargs=1 ;;
         show:--set | show:--viewer | show:-o | show:--output) _grove_nargs=1 ;;
         serve:--players | serve:-p | serve:--seed | serve:-s | serve:--variant | serve:--variants) _grove_nargs=1 ;;
@@ -227,7 +227,7 @@ _grove_options()
         play) _grove_found=(--players --seed --variant --bot --set --ascii --from --help) ;;
         sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --sweep --help) ;;
         bench) _grove_found=(--players --variant --seed --seconds --playouts --bots --games --set --json --help) ;;
-        test) _grove_found=(--verbose --filter --help) ;;
+        test) _grove_found=(--verbose --filter --jobs --help) ;;
         replay) _grove_found=(--verbose --game --html --help) ;;
         check) _grove_found=(-n --players --variant --seed --cap --set --help) ;;
         list) _grove_found=(--options --variant --help) ;;

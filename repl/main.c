@@ -1,16 +1,14 @@
 /*
  * main.c — the `grove` program: subcommand dispatch, help, version, and the
- * small subcommands (list, run, test).
+ * small subcommands (list, run, replay).
  */
 #include <ctype.h>
-#include <dirent.h>
 #include <errno.h>
 #include <lauxlib.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "api.h"
@@ -104,11 +102,13 @@ static const char replay_usage[] =
     "  Exit status 0 when everything replays, 1 when something does not.\n";
 
 static const char test_usage[] =
-    "usage: grove test [PATH...] [-v] [--filter TEXT]\n"
+    "usage: grove test [PATH...] [-v] [--filter TEXT] [--jobs N]\n"
     "  Run the scenario tests: of every game (scripts/*/tests/, tests/lua/), or of the\n"
     "  files, folders, game folders (their tests/) or game names given.\n"
     "  -v                 name each test as it passes\n"
-    "  --filter TEXT      only the tests whose name contains TEXT\n";
+    "  --filter TEXT      only the tests whose name contains TEXT\n"
+    "  -j, --jobs N       run N test files at once, each in a process of its own\n"
+    "                     (default: one a processor); the reports come in file order\n";
 
 static const char run_usage[] =
     "usage: grove run FILE.lua [ARGS...]\n"
@@ -229,160 +229,6 @@ static int cmd_run(int argc, char **argv)
         fprintf(stderr, "grove: %s\n", lua_tostring(L, -1));
         rc = 1;
     }
-    vm_free(vm);
-    return rc;
-}
-
-/* ---- test ------------------------------------------------------------------------ */
-
-typedef struct { char **v; int n, cap; } strlist;
-
-static void sl_add(strlist *l, const char *s)
-{
-    if (l->n == l->cap) {
-        l->cap = l->cap ? l->cap * 2 : 32;
-        char **nv = realloc(l->v, (size_t)l->cap * sizeof *nv);
-        if (!nv) { fprintf(stderr, "grove: out of memory\n"); exit(1); }
-        l->v = nv;
-    }
-    l->v[l->n++] = strdup(s);
-}
-
-static int cmp_str(const void *a, const void *b)
-{
-    return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
-/* Every *.lua under dir (recursively, but not in lib/ folders: they hold
- * helpers test files require), sorted. */
-static void collect(const char *dir, strlist *out)
-{
-    DIR *d = opendir(dir);
-    if (!d) return;
-    strlist here = { 0 };
-    struct dirent *e;
-    while ((e = readdir(d))) {
-        if (e->d_name[0] == '.') continue;
-        char path[PATH_MAX];
-        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
-        sl_add(&here, path);
-    }
-    closedir(d);
-    if (here.n) qsort(here.v, (size_t)here.n, sizeof *here.v, cmp_str);
-    for (int i = 0; i < here.n; i++) {
-        struct stat sb;
-        size_t len = strlen(here.v[i]);
-        const char *base = strrchr(here.v[i], '/');
-        bool lib = base && !strcmp(base + 1, "lib");       /* helpers of the tests, not tests */
-        if (stat(here.v[i], &sb) == 0 && S_ISDIR(sb.st_mode)) { if (!lib) collect(here.v[i], out); }
-        else if (len > 4 && !strcmp(here.v[i] + len - 4, ".lua")) sl_add(out, here.v[i]);
-        free(here.v[i]);
-    }
-    free(here.v);
-}
-
-/* The default test set: scripts/x/tests/ of every game and tests/lua/ of
- * each search-path folder. */
-static void default_tests(grove_vm *vm, strlist *out)
-{
-    for (int i = 0; i < vm->npaths; i++) {
-        char dir[PATH_MAX];
-        snprintf(dir, sizeof dir, "%s/scripts", vm->paths[i]);
-        DIR *d = opendir(dir);
-        if (d) {
-            strlist games = { 0 };
-            struct dirent *e;
-            while ((e = readdir(d)))
-                if (e->d_name[0] != '.') {
-                    char t[PATH_MAX + 300];
-                    snprintf(t, sizeof t, "%s/%s/tests", dir, e->d_name);
-                    sl_add(&games, t);
-                }
-            closedir(d);
-            if (games.n) qsort(games.v, (size_t)games.n, sizeof *games.v, cmp_str);
-            for (int k = 0; k < games.n; k++) { collect(games.v[k], out); free(games.v[k]); }
-            free(games.v);
-        }
-        snprintf(dir, sizeof dir, "%s/tests/lua", vm->paths[i]);
-        collect(dir, out);
-    }
-}
-
-static int cmd_test(int argc, char **argv)
-{
-    bool verbose = false;
-    const char *filter = NULL;
-    api_set_display(false, false);      /* tests see the same text on any terminal */
-    grove_vm *vm = cli_vm();
-    if (!vm) return 1;
-    strlist files = { 0 };
-    for (int i = 2; i < argc; i++) {
-        if (!strcmp(argv[i], "-v") || !strcmp(argv[i], "--verbose")) { verbose = true; continue; }
-        if (!strcmp(argv[i], "--filter") && i + 1 < argc) { filter = argv[++i]; continue; }
-        struct stat sb;
-        const char *path = argv[i];
-        char game_dir[PATH_MAX];
-        if (stat(path, &sb) != 0) {
-            /* not a path: a game's name, found where grove play finds it */
-            if (strchr(path, '/') || !vm_find_game(vm, path, game_dir, sizeof game_dir) ||
-                stat(game_dir, &sb) != 0) {
-                fprintf(stderr, "grove test: no file, folder or game '%s'\n", path);
-                vm_free(vm);
-                return 2;
-            }
-            path = game_dir;
-        }
-        if (S_ISDIR(sb.st_mode)) {
-            /* a game's folder: its tests/, not its rule files */
-            char t[PATH_MAX + 8], gl[PATH_MAX + 16];
-            struct stat tb;
-            snprintf(t, sizeof t, "%s/tests", path);
-            snprintf(gl, sizeof gl, "%s/game.lua", path);
-            if (stat(gl, &tb) == 0 && stat(t, &tb) == 0 && S_ISDIR(tb.st_mode)) collect(t, &files);
-            else collect(path, &files);
-        } else {
-            sl_add(&files, path);
-        }
-    }
-    if (argc <= 2 || (files.n == 0 && (verbose || filter))) default_tests(vm, &files);
-    lua_State *L = vm->L;
-    vm_push_trusted(vm);
-    int env = lua_gettop(L);
-    lua_getfield(L, env, "require");
-    lua_pushliteral(L, "grove.testing");
-    int rc = 1;
-    if (vm_call_budget(vm, 1, 1, NULL, 0) != LUA_OK) {
-        fprintf(stderr, "grove test: %s\n", lua_tostring(L, -1));
-        goto done;
-    }
-    lua_getfield(L, -1, "run");
-    lua_createtable(L, files.n, 0);
-    for (int i = 0; i < files.n; i++) {
-        lua_createtable(L, 0, 2);
-        lua_pushstring(L, files.v[i]);
-        lua_setfield(L, -2, "path");
-        const char *name = files.v[i];
-        for (int k = 0; k < vm->npaths; k++) {
-            size_t n = strlen(vm->paths[k]);
-            if (!strncmp(name, vm->paths[k], n) && name[n] == '/') { name += n + 1; break; }
-        }
-        lua_pushstring(L, name);
-        lua_setfield(L, -2, "name");
-        lua_rawseti(L, -2, i + 1);
-    }
-    lua_pushboolean(L, verbose);
-    if (filter) lua_pushstring(L, filter); else lua_pushnil(L);
-    if (vm_call_budget(vm, 3, 2, NULL, 0) != LUA_OK) {
-        fprintf(stderr, "grove test: %s\n", lua_tostring(L, -1));
-        goto done;
-    }
-    long passed = (long)lua_tointeger(L, -2), failed = (long)lua_tointeger(L, -1);
-    printf("%ld passed, %ld failed\n", passed, failed);
-    rc = failed || passed == 0 ? 1 : 0;
-    if (passed == 0 && !failed) fprintf(stderr, "grove test: no tests found\n");
-done:
-    for (int i = 0; i < files.n; i++) free(files.v[i]);
-    free(files.v);
     vm_free(vm);
     return rc;
 }

@@ -99,7 +99,7 @@ offer bot "random greedy mcts" serve logger --bot 2 = ""
 offer listen "127.0.0.1" serve logger --listen 12
 offer set "winning_score= movement= protesters= pyramids=" serve logger --set ""
 offer set "movement=" show logger --set mo
-offer options "--verbose --filter --help" test -
+offer options "--verbose --filter --jobs --help" test -
 offer options "--options --variant --help" list -
 offer options "--help" new -
 offer sprt "first win1 win2 win3 length score1 score2 score3" sim logger --players 3 --sprt ""
