@@ -11,6 +11,7 @@
 
 #include "outfile.h"
 #include "cli.h"
+#include "sim.h"
 
 static double now(void)
 {
@@ -169,12 +170,18 @@ static void print_result(const bench_result *b)
 
 static void json_result(FILE *f, const bench_result *b, bool last)
 {
-    fprintf(f, "  {\"game\": \"%s\", \"variants\": \"%s\", \"options\": \"%s\", \"players\": %d, \"seconds\": %.3f, \"playouts_per_s\": %.1f, "
+    fputs("  {\"game\": ", f);
+    sim_json_string(f, b->game);
+    fputs(", \"variants\": ", f);
+    sim_json_string(f, b->variants);
+    fputs(", \"options\": ", f);                    /* --set's text: a string option's value is anything */
+    sim_json_string(f, b->options);
+    fprintf(f, ", \"players\": %d, \"seconds\": %.3f, \"playouts_per_s\": %.1f, "
                "\"moves_per_s\": %.1f, \"mean_moves\": %.2f, \"mean_winning_score\": %.3f, "
                "\"share_moves\": %.3f, \"share_apply\": %.3f, \"share_host\": %.3f, \"allocs_per_move\": %.3f, "
                "\"state_bytes\": %zu, \"snapshot_restore_ns\": %.2f, \"mcts_iterations_per_s\": %.1f, "
                "\"mcts_default_iterations_per_s\": %.1f}%s\n",
-            b->game, b->variants, b->options, b->players, b->seconds, b->playouts / b->seconds, b->moves / b->seconds,
+            b->players, b->seconds, b->playouts / b->seconds, b->moves / b->seconds,
             (double)b->moves / b->playouts, b->win_scores ? b->win_score_sum / b->win_scores : 0.0,
             b->share_moves, b->share_apply, b->share_host, b->allocs_per_move, b->state_bytes, b->snap_ns, b->mcts_per_s,
             b->mcts_eval_per_s, last ? "" : ",");
@@ -297,8 +304,15 @@ static void print_bots(const bot_bench *b)
 
 static void json_bots(FILE *f, const bot_bench *b, bool last)
 {
-    fprintf(f, "  {\"game\": \"%s\", \"variants\": \"%s\", \"players\": %d, \"bots\": [", b->game, b->variants, b->players);
-    for (int seat = 1; seat <= b->players; seat++) fprintf(f, "%s\"%s\"", seat > 1 ? ", " : "", b->bots[seat]);
+    fputs("  {\"game\": ", f);
+    sim_json_string(f, b->game);
+    fputs(", \"variants\": ", f);
+    sim_json_string(f, b->variants);
+    fprintf(f, ", \"players\": %d, \"bots\": [", b->players);
+    for (int seat = 1; seat <= b->players; seat++) {
+        if (seat > 1) fputs(", ", f);
+        sim_json_string(f, b->bots[seat]);
+    }
     fprintf(f, "], \"games\": %ld, \"seconds\": %.3f, \"cpu_seconds\": %.3f, \"games_per_hour\": %.1f, "
                "\"cpu_games_per_hour\": %.1f, \"mean_moves\": %.2f, \"decisions_per_game\": %.2f, "
                "\"iterations_per_decision\": %.1f, \"kept_per_decision\": %.1f}%s\n",

@@ -56,6 +56,24 @@ expect variant "exit 0"
 if grep -q '"variants": "scaredy-snake"' "$tmp/v.json"; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL variant: not in the JSON"; fi
 
+# --json is JSON whatever a text option holds (quotes, backslashes, control
+# characters): a game with a text option, its value given by --set.
+mkdir -p "$tmp/text/scripts/label"
+sed 's/name = "coinflip",/name = "label", options = { { name = "label", default = "coin", help = "any text" } },/' \
+  tests/fixtures/scripts/coinflip/game.lua >"$tmp/text/scripts/label/game.lua"
+GROVE_PATH="$tmp/text" "$GROVE" bench label --playouts 5 --set 'label=say "hi" \ 	tab' --json "$tmp/t.json" \
+  >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect json-text "exit 0"
+GROVE_PATH="$tmp/text" "$GROVE" bench label --bots random,random --games 2 --set 'label=a"b' --json "$tmp/tb.json" \
+  >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect json-text "exit 0"
+for f in t tb; do
+  if node -e 'JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"))' "$tmp/$f.json" 2>"$tmp/err"
+  then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL json-text: $f.json is not JSON:"; cat "$tmp/err" "$tmp/$f.json"; fi
+done
+if grep -qF '"options": "label=say \"hi\" \\ \u0009tab"' "$tmp/t.json"; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL json-text: the option's text is not escaped:"; cat "$tmp/t.json"; fi
+
 bench starfall --playouts 5 --variant no-such
 expect bad "has no variant 'no-such'"
 expect bad "exit 1"
