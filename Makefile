@@ -8,8 +8,9 @@
 #   make asan       the same suite under AddressSanitizer + UBSan
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
 #   make test-cluster  a sharded study on a single-node Slurm started by the test (root)
-#   make fuzz       libFuzzer (clang) on move texts, REPL lines, save files and
-#                   game records, FUZZ_SECONDS (default 60) per target
+#   make fuzz       libFuzzer (clang) on move texts, REPL lines, save files,
+#                   game records, sim's records files and grove serve's requests,
+#                   FUZZ_SECONDS (default 60) per target
 #   make screenshots  each game's page in Chromium, into docs/screenshots/
 #   make bench      playouts per second, written to bench/results.json
 #   make bench-reference  the same beside Logger in hand-written C, plain Lua

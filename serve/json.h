@@ -2,8 +2,8 @@
  * json.h — writing JSON text into a textbuf (host/core/textbuf.h): the
  * table's views and the server's error answers.
  */
-#ifndef GROVE_JSON_H
-#define GROVE_JSON_H
+#ifndef GROVE_SERVE_JSON_H
+#define GROVE_SERVE_JSON_H
 
 #include "textbuf.h"
 

@@ -1,7 +1,7 @@
 /*
  * fuzz.h — what the fuzz harnesses in tests/fuzz/ share.
  *
- * Each harness (moves.c, repl.c, save.c, records.c) defines
+ * Each harness (moves.c, repl.c, save.c, records.c, merge.c, serve.c) defines
  * LLVMFuzzerTestOneInput. Built with clang -fsanitize=fuzzer it is a
  * libFuzzer target (tests/fuzz/run.sh); built with FUZZ_STANDALONE and
  * standalone.c it is a plain program that runs every file it is given once

@@ -16,7 +16,7 @@ grove=$(realpath "${1:-$root/build/grove}")
 corpus="$root/tests/fuzz/corpus"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-for t in moves repl save records; do
+for t in moves repl save records merge; do
   mkdir -p "$corpus/$t"
   find "$corpus/$t" -type f -delete
 done
@@ -70,6 +70,17 @@ for k in 1 2 3 4 5; do
   { printf "\\$(printf %03o $((k * 2)))"; cat "$corpus/records/starfall-p2-s1.sav"; } >"$corpus/save/starfall-p2-s1-as-game$k"
 done
 
+# merge inputs: records files of grove sim --records, whole studies (they
+# merge), a shard of one (games missing), a --compare study (A and B), a
+# run with a cap and card counts, and a last line cut short
+m="$corpus/merge"
+"$grove" sim logger -n 3 --seed 4 --records "$m/logger-whole.jsonl" >/dev/null
+"$grove" sim logger -n 4 --seed 4 --records "$m/logger-shard1of2.jsonl" --shard 1/2 >/dev/null
+"$grove" sim starfall -n 2 --seed 2 --records "$m/starfall-compare.jsonl" --compare - scaredy-snake >/dev/null
+"$grove" sim onceupon -n 2 --players 2 --seed 3 --cap 20 --records "$m/onceupon-capped.jsonl" >/dev/null
+"$grove" sim squirrel -n 2 --seed 1 --set days=1 --records "$m/squirrel-option.jsonl" >/dev/null
+head -c 700 "$m/logger-whole.jsonl" >"$m/logger-cut.jsonl"
+
 # moves.dict: every word of every move text, for libFuzzer's -dict
 "$grove" run /dev/stdin "$corpus/records" "$root/tests/fuzz/moves.dict" <<'EOF'
 local dir, out = arg[1], arg[2]
@@ -95,4 +106,4 @@ f:write('"#undo"\n"#redo"\n"#1"\n')
 for _, w in ipairs(list) do f:write(string.format("%q\n", w)) end
 f:close()
 EOF
-for t in moves repl save records; do echo "gen-corpus: $t: $(ls "$corpus/$t" | wc -l) files"; done
+for t in moves repl save records merge; do echo "gen-corpus: $t: $(ls "$corpus/$t" | wc -l) files"; done

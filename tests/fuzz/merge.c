@@ -1,0 +1,81 @@
+/*
+ * merge.c — fuzz target: the records files `grove merge FILES` and `grove
+ * sim --records FILE --resume` read back (JSON Lines, one game a line,
+ * repl/sim_shard.c and repl/json.c), through cmd_merge as the command line
+ * calls it, with --json so the whole study is written out too.
+ *
+ * Input: the bytes of one records file (written to a file in a private
+ * temporary folder, since merge takes paths). A records file is what a
+ * cluster job leaves behind: a worker killed mid-line, a disk that filled,
+ * a file edited by hand or of another grove version.
+ *
+ * What must hold (else fuzz_fail aborts): cmd_merge returns 0, 1 or 2
+ * (merged; refused with a message, or merged games that had failed when
+ * they were played; a usage error); it never crashes; when it merged it
+ * wrote its --json file, and any --json file it writes is one JSON value
+ * (read back with repl/json.c).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "fuzz.h"
+#include "../../repl/json.h"       /* not serve/json.h, the server's writer */
+
+static char records[4200], out[4200];
+static char arg0[] = "grove", arg1[] = "merge", arg3[] = "--json";
+
+/* The whole file at path, NUL-terminated (caller frees), or NULL if absent. */
+static char *slurp(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    size_t cap = 4096, n = 0;
+    char *text = malloc(cap);
+    if (!text) fuzz_fail("out of memory");
+    size_t got;
+    while ((got = fread(text + n, 1, cap - n - 1, f)) > 0) {
+        n += got;
+        if (n + 1 == cap) {
+            char *more = realloc(text, cap *= 2);
+            if (!more) fuzz_fail("out of memory");
+            text = more;
+        }
+    }
+    fclose(f);
+    text[n] = '\0';
+    return text;
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+    if (!records[0]) {
+        snprintf(records, sizeof records, "%s/records.jsonl", fuzz_tmpdir());
+        snprintf(out, sizeof out, "%s/merged.json", fuzz_tmpdir());
+        /* the merged summary goes to stdout: not the fuzzer's business */
+        if (!freopen("/dev/null", "w", stdout)) fuzz_fail("cannot send stdout to /dev/null");
+    }
+    FILE *f = fopen(records, "wb");
+    if (!f) fuzz_fail("cannot write %s", records);
+    if (size && fwrite(data, 1, size, f) != size) fuzz_fail("cannot write %s", records);
+    if (fclose(f) != 0) fuzz_fail("cannot write %s", records);
+    unlink(out);
+
+    char *argv[] = { arg0, arg1, records, arg3, out, NULL };
+    int rc = cmd_merge(5, argv);
+    if (rc < 0 || rc > 2) fuzz_fail("grove merge returned %d, not 0, 1 or 2", rc);
+
+    char *written = slurp(out);
+    if (rc == 0 && !written) fuzz_fail("grove merge merged (returned 0) but wrote no --json file");
+    if (written) {
+        json_arena arena = { 0 };
+        char err[200];
+        if (!json_parse(written, &arena, err, sizeof err))
+            fuzz_fail("grove merge's --json file is not JSON: %s", err);
+        json_free(&arena);
+        free(written);
+    }
+    return 0;
+}
