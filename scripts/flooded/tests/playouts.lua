@@ -13,7 +13,7 @@
 -- every move; the history replayed from the seed gives the identical final
 -- hash, for every game.
 
-local GAMES = 500                         -- per player count
+local GAMES = playouts(500)               -- per player count (fewer under make asan)
 local MOVE_CAP = 2000
 local COLOURS = { "red", "green", "blue", "purple" }
 local RIVER_CIRCLES = { [3] = 12, [4] = 15 }
