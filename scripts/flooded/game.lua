@@ -119,7 +119,9 @@ local FLOOD_TILE_IN = {
 local HUNGRY_PREDATOR = grove.cond { hungry = 1, predator = { CAIMAN, JAGUAR } }
 local PREDATOR_IN_RIVER = grove.cond { area = RIVER, predator = { CAIMAN, JAGUAR } }
 local FISH_IN_RIVER = grove.cond { area = RIVER, fish = { 1, FISH_IN_ALL } }
-local NO_PREDATOR_TILE = grove.cond { tile = { 1, #TILES }, predator = NONE }
+-- A perimeter tile with no predator: a Flood tile with an open side (no
+-- tile beyond it), that is, without a sixth tile around it.
+local FREE_PERIMETER_TILE = grove.cond { tile = { 1, #TILES }, predator = NONE, touching = { 0, DIRECTIONS - 1 } }
 -- A predator "shares" its tile when fish are on it.
 local SHARED = {
   [PREDATOR_MOVE] = grove.cond { tile = { 1, #TILES }, predator = { CAIMAN, JAGUAR }, fish = { 1, FISH_IN_ALL } },
@@ -635,20 +637,9 @@ end
 
 local begin_dry
 
---- A perimeter tile: a Flood tile with an open side (no tile beyond it),
---- that is, without a sixth tile around it.
-local function is_perimeter(s, h)
-  local _, _, _, _, _, sixth = s.map:neighbors(h, ANY_TILE)
-  return sixth == nil
-end
-
 --- The perimeter tiles with no predator, as a list.
 local function free_perimeter_tiles(s)
-  local tiles, free = { s.map:cells(NO_PREDATOR_TILE) }, {}
-  for i = 1, #tiles do
-    if is_perimeter(s, tiles[i]) then free[#free + 1] = tiles[i] end
-  end
-  return free
+  return { s.map:cells(FREE_PERIMETER_TILE) }
 end
 
 local function holds_predator(s, seat)
@@ -659,11 +650,7 @@ local function holds_predator(s, seat)
 end
 
 local function free_perimeter_tile(s)
-  local tiles = { s.map:cells(NO_PREDATOR_TILE) }
-  for i = 1, #tiles do
-    if is_perimeter(s, tiles[i]) then return true end
-  end
-  return false
+  return s.map:count(FREE_PERIMETER_TILE) > 0
 end
 
 --- Next to place is the next seat holding a predator; when nobody does, or
