@@ -107,10 +107,12 @@ local PREDATOR_NAME = { "caiman", "piranha school", "jaguar" }      -- in what t
 -- Conditions on hexes.
 local FLOOD_TILE = grove.cond { tile = { 1, #TILES } }
 local ANY_TILE = grove.cond { tile = { 1, RIVER_TILE } }
+-- The fields "touching" and "faces" are what each hex keeps of the tiles
+-- round it (river included): see tell_neighbours.
 -- A Flood tile with at most four tiles round it (shut in by five or six, it
--- cannot slide out); an empty flood hex that touches at least two tiles
--- (river included).
+-- cannot slide out).
 local NOT_SHUT_IN = grove.cond { tile = { 1, #TILES }, touching = { 0, DIRECTIONS - 2 } }
+-- An empty flood hex that touches at least two tiles.
 local BESIDE_TILES = grove.cond { area = { NORTH, SOUTH }, tile = 0, touching = { TOUCHING_AT_LEAST, DIRECTIONS } }
 local FLOOD_TILE_IN = {
   [NORTH] = grove.cond { area = NORTH, tile = { 1, #TILES } },
@@ -241,16 +243,18 @@ local function is_river(s, h) return s.map:get(h, "area") == RIVER end
 local NEXT_TO, TOWARDS, HOMEWARD = {}, {}, {}
 
 local function learn_board_shape(s)
-  if next(NEXT_TO) then return end        -- known since the first setup
-  for _, h in ipairs { s.map:cells() } do
+  local hexes = { s.map:cells() }
+  if NEXT_TO[hexes[#hexes]] then return end   -- known since the first setup (the last hex learnt last)
+  for _, h in ipairs(hexes) do
     local _, r = s.map:qr(h)
     HOMEWARD[h] = 1.25 - 0.25 * (r < 0 and -r or r)
-    NEXT_TO[h], TOWARDS[h] = {}, {}
+    local next_to, towards = {}, {}
     for d = 1, DIRECTIONS do
       local nb = s.map:step(h, d)
-      NEXT_TO[h][d] = nb or false
-      if nb then TOWARDS[h][nb] = d end
+      next_to[d] = nb or false
+      if nb then towards[nb] = d end
     end
+    TOWARDS[h], NEXT_TO[h] = towards, next_to
   end
 end
 
