@@ -397,6 +397,8 @@ typedef struct {
     int seat, players;
     rng_t rng;
     const uint8_t *root;  /* the position to decide in */
+    const int64_t *root_legal;    /* its legal moves (the seat's own: the same on every */
+    int nroot;                    /* determinization, as grove check's hidden test asks) */
     bool evaluate;        /* rollouts stop after `depth` moves and end in evaluate(s) */
     long target;          /* root visits to reach (0: no limit) */
     double deadline;      /* 0: none */
@@ -560,11 +562,19 @@ static void iterate(game *g, search *s)
     int cur = 0;
     for (;;) {
         node *nodes = s->t->nodes;
-        const movebuf *now = game_raw_moves(g);
-        int n = now->n;
+        const int64_t *now;
+        int n;
+        if (cur == 0) {                 /* the root's moves are listed once a decision */
+            now = s->root_legal;
+            n = s->nroot;
+        } else {
+            const movebuf *listed = game_raw_moves(g);
+            now = listed->m;
+            n = listed->n;
+        }
         if (n == 0) { rewards(g, s, true); break; }
         s->legal = grow(g, s->legal, &s->caplegal, n, sizeof *s->legal);
-        memcpy(s->legal, now->m, (size_t)n * sizeof *s->legal);
+        memcpy(s->legal, now, (size_t)n * sizeof *s->legal);
         /* the children legal here gain availability; the legal moves with no
          * child yet are the untried ones (moved to the front of legal) */
         int untried = n;
@@ -824,7 +834,8 @@ static void *helper_thread(void *arg)
 
 /* ---- choosing ----------------------------------------------------------------------- */
 
-static bool search_init(search *s, const bot_spec *spec, game *g, int seat, int players, const uint8_t *root)
+static bool search_init(search *s, const bot_spec *spec, game *g, int seat, int players, const uint8_t *root,
+                        const int64_t *legal, int nlegal)
 {
     memset(s, 0, sizeof *s);
     s->spec = spec;
@@ -832,6 +843,8 @@ static bool search_init(search *s, const bot_spec *spec, game *g, int seat, int 
     s->seat = seat;
     s->players = players;
     s->root = root;
+    s->root_legal = legal;
+    s->nroot = nlegal;
     s->ranks = calloc((size_t)players + 1, sizeof *s->ranks);
     s->reward = calloc((size_t)players + 1, sizeof *s->reward);
     s->values = calloc((size_t)players + 1, sizeof *s->values);
@@ -898,7 +911,7 @@ static bool mcts(bot *b, game *g, const uint8_t *root, const rng_t *rng, uint64_
     double deadline = spec->seconds > 0 ? now_s() + spec->seconds : 0;
     bool ok = true;
     for (int k = 0; k < threads; k++) {
-        if (!search_init(&s[k], spec, k ? b->twins[k] : g, seat, players, root)) ok = false;
+        if (!search_init(&s[k], spec, k ? b->twins[k] : g, seat, players, root, legal, nlegal)) ok = false;
         s[k].t = &b->trees[k];
         s[k].evaluate = spec->depth != BOT_DEPTH_END && game_has_evaluate(g);
         s[k].deadline = deadline;
@@ -954,7 +967,7 @@ bool bot_move(bot *b, game *g, uint64_t seed, int64_t *move, bot_stats *stats)
     if (ok && spec->kind == BOT_GREEDY) {
         search s;
         int chose = 0;
-        ok = search_init(&s, spec, g, seat, game_players(g), root);
+        ok = search_init(&s, spec, g, seat, game_players(g), root, legal, n);
         if (!ok) game_set_error(g, "out of memory");
         tree scale;                                     /* the scores seen, this decision only */
         tree_clear(&scale);

@@ -107,7 +107,13 @@ local PREDATOR_NAME = { "caiman", "piranha school", "jaguar" }      -- in what t
 -- Conditions on hexes.
 local FLOOD_TILE = grove.cond { tile = { 1, #TILES } }
 local ANY_TILE = grove.cond { tile = { 1, RIVER_TILE } }
-local EMPTY_FLOOD_HEX = grove.cond { area = { NORTH, SOUTH }, tile = 0 }
+-- The fields "touching" and "faces" are what each hex keeps of the tiles
+-- round it (river included): see tell_neighbours.
+-- A Flood tile with at most four tiles round it (shut in by five or six, it
+-- cannot slide out).
+local NOT_SHUT_IN = grove.cond { tile = { 1, #TILES }, touching = { 0, DIRECTIONS - 2 } }
+-- An empty flood hex that touches at least two tiles.
+local BESIDE_TILES = grove.cond { area = { NORTH, SOUTH }, tile = 0, touching = { TOUCHING_AT_LEAST, DIRECTIONS } }
 local FLOOD_TILE_IN = {
   [NORTH] = grove.cond { area = NORTH, tile = { 1, #TILES } },
   [SOUTH] = grove.cond { area = SOUTH, tile = { 1, #TILES } },
@@ -115,7 +121,9 @@ local FLOOD_TILE_IN = {
 local HUNGRY_PREDATOR = grove.cond { hungry = 1, predator = { CAIMAN, JAGUAR } }
 local PREDATOR_IN_RIVER = grove.cond { area = RIVER, predator = { CAIMAN, JAGUAR } }
 local FISH_IN_RIVER = grove.cond { area = RIVER, fish = { 1, FISH_IN_ALL } }
-local NO_PREDATOR_TILE = grove.cond { tile = { 1, #TILES }, predator = NONE }
+-- A perimeter tile with no predator: a Flood tile with an open side (no
+-- tile beyond it), that is, without a sixth tile around it.
+local FREE_PERIMETER_TILE = grove.cond { tile = { 1, #TILES }, predator = NONE, touching = { 0, DIRECTIONS - 1 } }
 -- A predator "shares" its tile when fish are on it.
 local SHARED = {
   [PREDATOR_MOVE] = grove.cond { tile = { 1, #TILES }, predator = { CAIMAN, JAGUAR }, fish = { 1, FISH_IN_ALL } },
@@ -213,10 +221,11 @@ local function area_of(q, r)
   return r < 0 and NORTH or SOUTH
 end
 
-local function colour_of(seat) return COLOUR[seat] end
-
 local HAND, DECK = {}, {}                -- the names of the seats' hands and decks
-for seat = 1, #COLOUR do HAND[seat], DECK[seat] = "hand" .. seat, "deck" .. seat end
+local EATEN = {}                         -- EATEN[seat]: the pool of that colour's fish eaten
+for seat = 1, #COLOUR do
+  HAND[seat], DECK[seat], EATEN[seat] = "hand" .. seat, "deck" .. seat, "eaten_" .. COLOUR[seat]
+end
 
 local function hand(s, seat) return s[HAND[seat]] end
 local function deck(s, seat) return s[DECK[seat]] end
@@ -228,21 +237,25 @@ local function is_river(s, h) return s.map:get(h, "area") == RIVER end
 -- the same hexes on the board in every game), so the first setup asks the
 -- host and keeps the answers for the questions asked on every move:
 -- NEXT_TO[h][d] is the hex next to h in direction d (false at the board's
--- edge), TOWARDS[h][nb] the direction from h to its neighbour nb.
-local NEXT_TO, TOWARDS = {}, {}
-local shape_known = false
+-- edge), TOWARDS[h][nb] the direction from h to its neighbour nb, and
+-- HOMEWARD[h] what a fish on h is worth to evaluate: a point beside the
+-- river, a quarter less each row further out.
+local NEXT_TO, TOWARDS, HOMEWARD = {}, {}, {}
 
 local function learn_board_shape(s)
-  if shape_known then return end
-  for _, h in ipairs { s.map:cells() } do
-    NEXT_TO[h], TOWARDS[h] = {}, {}
+  local hexes = { s.map:cells() }
+  if NEXT_TO[hexes[#hexes]] then return end   -- known since the first setup (the last hex learnt last)
+  for _, h in ipairs(hexes) do
+    local _, r = s.map:qr(h)
+    HOMEWARD[h] = 1.25 - 0.25 * (r < 0 and -r or r)
+    local next_to, towards = {}, {}
     for d = 1, DIRECTIONS do
       local nb = s.map:step(h, d)
-      NEXT_TO[h][d] = nb or false
-      if nb then TOWARDS[h][nb] = d end
+      next_to[d] = nb or false
+      if nb then towards[nb] = d end
     end
+    TOWARDS[h], NEXT_TO[h] = towards, next_to
   end
-  shape_known = true
 end
 
 --- The fish a Flood tile still has room for (flood phase).
@@ -306,11 +319,31 @@ end
 
 -- Setup ----------------------------------------------------------------------
 
+--- The hexes round h learn that a tile whose water sides are `mask` now
+--- lies on h (`by` 1) or has left it (`by` -1). Each hex keeps which of its
+--- sides face a tile (touch) and which of those face water (water) in
+--- "faces", as touch * 64 + water (surroundings below), and how many tiles
+--- touch it in "touching": so the hexes that can take a tile are found
+--- without looking round every empty hex.
+local function tell_neighbours(s, h, mask, by)
+  local next_to = NEXT_TO[h]
+  for d = 1, DIRECTIONS do
+    local nb = next_to[d]
+    if nb then
+      local touch = BIT[OPPOSITE[d]]                -- nb's side facing h
+      local water = mask & BIT[d] ~= 0 and touch or 0
+      s.map:add(nb, "faces", by * (touch * (ALL_SIDES + 1) + water))
+      s.map:add(nb, "touching", by)
+    end
+  end
+end
+
 --- A Flood tile onto an empty hex, turned k steps clockwise.
 local function lay_tile(s, tile, h, k)
   s.map:set(h, "tile", tile)
   s.map:set_sides(h, "side", table.unpack(PRINTED[tile]))
   s.map:rotate(h, k)
+  tell_neighbours(s, h, turned(PRINTED_WATER[tile], k), 1)
 end
 
 --- Which sides of an empty hex touch a tile (river included), and which of
@@ -324,6 +357,16 @@ local function surroundings(s, h)
     if s.map:side(tiles[i], "side", OPPOSITE[d]) == WATER then water = water | BIT[d] end
   end
   return touch, water
+end
+
+--- Every hex's "faces" and "touching" (tell_neighbours) worked out afresh
+--- from the tiles round it: for tests and edits that lay tiles by hand.
+local function survey(s)
+  for _, h in ipairs { s.map:cells() } do
+    local touch, water = surroundings(s, h)
+    s.map:set(h, "faces", touch * (ALL_SIDES + 1) + water)
+    s.map:set(h, "touching", BITS[touch])
+  end
 end
 
 --- Four random tiles beside river tiles q = 1 and q = 5, north and south,
@@ -349,7 +392,7 @@ local function place_start_tiles(s)
 end
 
 local function setup(s)
-  local fields = { "area", "tile", "fish", "predator", "hungry" }
+  local fields = { "area", "tile", "fish", "predator", "hungry", "touching", "faces" }
   for _, colour in ipairs(COLOUR) do fields[#fields + 1] = colour end
   s:hex("map", STORED, fields, { "side" })
   local q0, q1, r0, r1 = s.map:bounds()
@@ -363,6 +406,7 @@ local function setup(s)
     end
   end
   learn_board_shape(s)
+  for _, h in ipairs { s.map:cells(ANY_TILE) } do tell_neighbours(s, h, ALL_SIDES, 1) end   -- the river
 
   s:deck("bag", #TILES)
   s:deck("unused", #TILES)                    -- 3 players: eight tiles stay out
@@ -374,7 +418,7 @@ local function setup(s)
   end
   s:pool("supply", { per_seat = true, value = s.options.fish_each, max = s.options.fish_each })
   s:pool("home", { per_seat = true })
-  for seat = 1, s.players do s:pool("eaten_" .. COLOUR[seat], { per_seat = true }) end
+  for seat = 1, s.players do s:pool(EATEN[seat], { per_seat = true }) end
   for _, name in ipairs(PREDATOR) do s:pool(name, { per_seat = true, value = 1, max = 1 }) end
   s:vars("play", {
     "stage",
@@ -421,13 +465,6 @@ end
 
 -- Phase one: the flood --------------------------------------------------------
 
---- An empty flood hex with these surroundings can take a tile when at least
---- two of its sides touch tiles (river included) and at least one touching
---- side is water.
-local function can_take_tile(touch, water)
-  return BITS[touch] >= TOUCHING_AT_LEAST and water ~= 0
-end
-
 --- The turns of a tile that fit an empty hex with these surroundings: every
 --- touching side matches in terrain (water against water, forest against
 --- forest). The same questions come again and again, so each answer is
@@ -446,20 +483,20 @@ end
 
 --- Add to `out` every placement of a tile in the seat's hand: every hex
 --- that can take a tile, every tile, every distinct turn of it that fits.
+--- An empty flood hex can take a tile when at least two of its sides touch
+--- tiles (river included: BESIDE_TILES) and at least one touching side is
+--- water.
 local function add_placements(s, seat, out)
   local tiles = { hand(s, seat):cards() }
-  local empty = { s.map:cells(EMPTY_FLOOD_HEX) }
-  for i = 1, #empty do
-    local h = empty[i]
-    local _, second = s.map:neighbors(h, ANY_TILE)   -- most hexes touch fewer than two
-    if second then                                   -- tiles: those are passed over at once
-      local touch, water = surroundings(s, h)
-      if can_take_tile(touch, water) then
-        local where = touch * (ALL_SIDES + 1) + water   -- FITTING's key for this hex
-        for j = 1, #tiles do
-          local fitting = FITTING[tiles[j]][where] or fitting_turns(tiles[j], touch, water)
-          for n = 1, #fitting do out:add(MOVE.place, tiles[j], h, fitting[n]) end
-        end
+  local hexes = { s.map:cells(BESIDE_TILES) }      -- the others touch fewer than two tiles
+  for i = 1, #hexes do
+    local h = hexes[i]
+    local where = s.map:get(h, "faces")              -- its surroundings: FITTING's key
+    local touch, water = where // (ALL_SIDES + 1), where & ALL_SIDES
+    if water ~= 0 then
+      for j = 1, #tiles do
+        local fitting = FITTING[tiles[j]][where] or fitting_turns(tiles[j], touch, water)
+        for n = 1, #fitting do out:add(MOVE.place, tiles[j], h, fitting[n]) end
       end
     end
   end
@@ -492,7 +529,7 @@ end
 
 local function put_fish(s, seat, h)
   s.supply:take(seat, 1)
-  s.map:add(h, colour_of(seat), 1)
+  s.map:add(h, COLOUR[seat], 1)
   s.map:add(h, "fish", 1)
 end
 
@@ -583,7 +620,7 @@ end
 --- follow on a tile adjacent by water.
 local function extra_fish(s, h)
   local seat = turns.seat(s)
-  local had_own = s.map:get(h, colour_of(seat)) > 0
+  local had_own = s.map:get(h, COLOUR[seat]) > 0
   put_fish(s, seat, h)
   if had_own then
     offer_extra_fish(s, seat, h)
@@ -604,20 +641,9 @@ end
 
 local begin_dry
 
---- A perimeter tile: a Flood tile with an open side (no tile beyond it),
---- that is, without a sixth tile around it.
-local function is_perimeter(s, h)
-  local _, _, _, _, _, sixth = s.map:neighbors(h, ANY_TILE)
-  return sixth == nil
-end
-
 --- The perimeter tiles with no predator, as a list.
 local function free_perimeter_tiles(s)
-  local tiles, free = { s.map:cells(NO_PREDATOR_TILE) }, {}
-  for i = 1, #tiles do
-    if is_perimeter(s, tiles[i]) then free[#free + 1] = tiles[i] end
-  end
-  return free
+  return { s.map:cells(FREE_PERIMETER_TILE) }
 end
 
 local function holds_predator(s, seat)
@@ -628,11 +654,7 @@ local function holds_predator(s, seat)
 end
 
 local function free_perimeter_tile(s)
-  local tiles = { s.map:cells(NO_PREDATOR_TILE) }
-  for i = 1, #tiles do
-    if is_perimeter(s, tiles[i]) then return true end
-  end
-  return false
+  return s.map:count(FREE_PERIMETER_TILE) > 0
 end
 
 --- Next to place is the next seat holding a predator; when nobody does, or
@@ -670,17 +692,11 @@ local function place_jaguar(s, h) place_predator(s, JAGUAR, h) end
 
 -- Phase two: the dry phase --------------------------------------------------------
 
---- The sides of h that face a tile (river included), as a mask; nil when
---- five or six do (a tile shut in like that cannot slide out).
+--- The sides of h that face a tile (river included), as a mask, and which
+--- of those face a water side (what h keeps: tell_neighbours).
 local function closed_sides(s, h)
-  local first, second, third, fourth, fifth = s.map:neighbors(h, ANY_TILE)
-  if fifth then return nil end
-  local direction, closed = TOWARDS[h], 0
-  if first then closed = closed | BIT[direction[first]] end
-  if second then closed = closed | BIT[direction[second]] end
-  if third then closed = closed | BIT[direction[third]] end
-  if fourth then closed = closed | BIT[direction[fourth]] end
-  return closed
+  local faces = s.map:get(h, "faces")
+  return faces // (ALL_SIDES + 1), faces & ALL_SIDES
 end
 
 --- Can the water flow round tile h? It can when the tiles around h lie side
@@ -697,17 +713,21 @@ local function water_flows_round(s, h, closed)
   return true
 end
 
---- How many hexes are joined to the river by water (the river included).
-local function joined_to_river(s)
-  return select("#", s.map:connected(RIVER_START, "side", WATER))
-end
-
---- Would pulling h cut another tile's waterway from the river? Look at the
---- board as if h were gone: every hex joined before but h must still be.
---- (A tile not joined to the river leaves the count as it was.)
---- `joined`: joined_to_river(s).
-local function cuts_waterway(s, h, joined)
-  return select("#", s.map:connected(RIVER_START, "side", WATER, nil, h)) < joined - 1
+--- Would pulling h cut another tile's waterway from the river? Not when h
+--- is joined by water to one of the tiles round it at most (a dead end: no
+--- waterway runs through it). Else look at the board as if h were gone:
+--- every hex joined before but h must still be. (A tile not joined to the
+--- river leaves the count as it was.) `facing_water`: closed_sides(s, h)'s
+--- second answer; `joined`: how many hexes are joined to the river by water
+--- (the river included), or nil the first time: it is returned too.
+local function cuts_waterway(s, h, facing_water, joined)
+  local links = 0
+  for d = 1, DIRECTIONS do
+    if facing_water & BIT[d] ~= 0 and s.map:sides_match(h, d, "side", WATER) then links = links + 1 end
+  end
+  if links < 2 then return false, joined end
+  joined = joined or select("#", s.map:connected(RIVER_START, "side", WATER))
+  return select("#", s.map:connected(RIVER_START, "side", WATER, nil, h)) < joined - 1, joined
 end
 
 --- The tiles that may be pulled, in board order (with `first_only`, at most
@@ -715,15 +735,14 @@ end
 --- sides open: no tile beyond them, or the board's edge), and whose pulling
 --- cuts no other tile's waterway (it cannot when the water flows round it).
 local function pullable_tiles(s, first_only)
-  local tiles, joined, pullable = { s.map:cells(FLOOD_TILE) }, nil, {}
+  local tiles, joined, pullable = { s.map:cells(NOT_SHUT_IN) }, nil, {}
   for i = 1, #tiles do
     local h = tiles[i]
-    local closed = closed_sides(s, h)
-    if closed and SLIDES_OUT[closed] then
+    local closed, facing_water = closed_sides(s, h)
+    if SLIDES_OUT[closed] then
       local cuts = false
       if not water_flows_round(s, h, closed) then
-        joined = joined or joined_to_river(s)         -- asked once, when first needed
-        cuts = cuts_waterway(s, h, joined)
+        cuts, joined = cuts_waterway(s, h, facing_water, joined)   -- joined: asked once, when first needed
       end
       if not cuts then
         pullable[#pullable + 1] = h
@@ -778,7 +797,7 @@ local function each_action(s, seat, when, fn)
         local with_fish = { s.map:cells(OWN_FISH[seat]) }
         for j = 1, #with_fish do
           local h = with_fish[j]
-          local shared = s.map:get(h, "fish") > s.map:get(h, colour_of(seat)) or s.map:get(h, "predator") ~= NONE
+          local shared = s.map:get(h, "fish") > s.map:get(h, COLOUR[seat]) or s.map:get(h, "predator") ~= NONE
           if shared and any_destination(s, h, nil, FISH_MOVE) and fn(action, h) then return true end
         end
       else                               -- a predator on a tile shared with fish
@@ -868,7 +887,7 @@ end
 local function go_home(s, h)
   local told = s.narrating and {}
   for seat = 1, s.players do
-    local colour = colour_of(seat)
+    local colour = COLOUR[seat]
     local n = s.map:get(h, colour)
     s.home:add(seat, n)
     s.map:set(h, colour, 0)
@@ -933,7 +952,7 @@ local function eat(s, colour)
   local h = s.play.eating
   s.map:add(h, COLOUR[colour], -1)
   s.map:add(h, "fish", -1)
-  s["eaten_" .. COLOUR[colour]]:add(turns.seat(s), 1)
+  s[EATEN[colour]]:add(turns.seat(s), 1)
   s.play.bites = s.play.bites - 1
   if s.play.bites > 0 then return end
   s.play.eating = 0
@@ -972,7 +991,7 @@ end
 
 local function move_school(s, from, to)
   for seat = 1, s.players do
-    local colour = colour_of(seat)
+    local colour = COLOUR[seat]
     local n = s.map:get(from, colour)
     if n > 0 then
       s.map:add(to, colour, n)
@@ -985,7 +1004,7 @@ local function move_school(s, from, to)
 end
 
 local function move_own_fish(s, seat, from, to)
-  local colour = colour_of(seat)
+  local colour = COLOUR[seat]
   local n = s.map:get(from, colour)
   s.map:set(from, colour, 0)
   s.map:add(from, "fish", -n)
@@ -1006,7 +1025,7 @@ local function strand_school(s, h)
     s:say("The school on %s has nowhere to go: its fish go back to their owners' supplies.", s.map:name(h))
   end
   for seat = 1, s.players do
-    local colour = colour_of(seat)
+    local colour = COLOUR[seat]
     s.supply:add(seat, s.map:get(h, colour))
     s.map:set(h, colour, 0)
   end
@@ -1073,6 +1092,7 @@ local function pull(s, h)
   s.pulled:push(tile_at(s, h))
   s.map:set(h, "tile", 0)
   s.map:set_sides(h, "side", NONE, NONE, NONE, NONE, NONE, NONE)
+  tell_neighbours(s, h, s.play.water, -1)
   clear_pulled_tile(s)
 end
 
@@ -1165,7 +1185,7 @@ end
 local function score(s, seat)
   local points = s.options.points_home * s.home:get(seat)
   for other = 1, s.players do
-    if other ~= seat then points = points + s.options.points_eaten * s["eaten_" .. COLOUR[other]]:get(seat) end
+    if other ~= seat then points = points + s.options.points_eaten * s[EATEN[other]]:get(seat) end
   end
   return points
 end
@@ -1183,7 +1203,7 @@ local function result(s)
     ate_tied[seat] = 0
     for other = 1, s.players do
       if other ~= seat and scores[other] == scores[seat] and home[other] == home[seat] then
-        ate_tied[seat] = ate_tied[seat] + s["eaten_" .. COLOUR[other]]:get(seat)
+        ate_tied[seat] = ate_tied[seat] + s[EATEN[other]]:get(seat)
       end
     end
   end
@@ -1308,10 +1328,18 @@ do
       end
     end
     if seen ~= EVERY_TILE then broken("a tile is nowhere") end
+    local hexes = { map:cells() }          -- what each hex keeps of the tiles round it
+    for i = 1, #hexes do
+      local h = hexes[i]
+      local touch, water = surroundings(s, h)
+      if map:get(h, "faces") ~= touch * (ALL_SIDES + 1) + water or map:get(h, "touching") ~= BITS[touch] then
+        broken("%s keeps faces %d, touching %d, where the tiles round it make %d, %d (tiles laid by hand: "
+          .. "data.survey(s) after)", map:name(h), map:get(h, "faces"), map:get(h, "touching"),
+          touch * (ALL_SIDES + 1) + water, BITS[touch])
+      end
+    end
   end
 
-  local EATEN = {}                       -- EATEN[seat]: the pool of that colour's fish eaten
-  for seat, colour in ipairs(COLOUR) do EATEN[seat] = "eaten_" .. colour end
   local FISH_OFF_TILE = grove.cond { tile = 0, fish = { 1, FISH_IN_ALL } }
 
   --- Fish: every colour's 18 are on tiles, home, eaten or in the supply;
@@ -1787,7 +1815,7 @@ local function render(s, viewer)
   for seat = 1, s.players do
     local eaten, own = 0, 0
     for other = 1, s.players do
-      local n = s["eaten_" .. COLOUR[other]]:get(seat)
+      local n = s[EATEN[other]]:get(seat)
       eaten = eaten + n
       if other == seat then own = n end
     end
@@ -1834,7 +1862,7 @@ local LOOK = {
     area = { [NORTH] = { fill = "#e6edd2", label = "north bank" }, [SOUTH] = { fill = "#e9e4cf", label = "south bank" },
              [RIVER] = { fill = "#b9d7ee", label = "river" } },
     tile = { [RIVER_TILE] = false, other = { glyph = "", label = "flood tile", fill = "#cfe3b0" } },
-    fish = false,
+    fish = false, touching = false, faces = false,
     red = { count = true, color = "#d62728", scale = 0.7, label = "red fish" },
     green = { count = true, color = "#2ca02c", scale = 0.7, label = "green fish" },
     blue = { count = true, color = "#1f77b4", scale = 0.7, label = "blue fish" },
@@ -1890,10 +1918,10 @@ return game.define {
     for seat = 1, s.players do
       local v = score(s, seat)
       if not over then
-        local colour = COLOUR[seat]
-        for _, h in ipairs({ s.map:cells(OWN_FISH[seat]) }) do
-          local _, r = s.map:qr(h)
-          v = v + s.map:get(h, colour) * (1.25 - 0.25 * (r < 0 and -r or r))
+        local colour, on_tiles = COLOUR[seat], { s.map:cells(OWN_FISH[seat]) }
+        for i = 1, #on_tiles do
+          local h = on_tiles[i]
+          v = v + s.map:get(h, colour) * HOMEWARD[h]
         end
       end
       values[seat] = v
@@ -1903,6 +1931,6 @@ return game.define {
   why = why,
   -- for tests and studies: the tile catalogue and the stages (the turn
   -- phases are phases.names)
-  data = { tiles = TILES, stages = STAGE },
+  data = { tiles = TILES, stages = STAGE, survey = survey },
   catalog = { what = "tiles", names = TILE_NAMES },   -- for grove check: tiles never seen
 }

@@ -62,6 +62,7 @@ local function dry()
   end
   s.play.stage = g.definition.data.stages.dry
   s.turn.phase = g.definition.phases.names.dry
+  g.definition.data.survey(s)                       -- the hexes keep which tiles are round them
   return g
 end
 
@@ -72,6 +73,7 @@ local function lay_lake(g, hex)
   s.discard:take(s.discard:find(lake))
   s.map:set(hex, "tile", lake)
   s.map:set_sides(hex, "side", WATER, WATER, WATER, WATER, WATER, WATER)
+  g.definition.data.survey(s)
   return lake
 end
 
@@ -135,6 +137,16 @@ test("invariants fire: a tile shows all six sides, is a Flood tile, lies as prin
   local map = g.state.map                          -- the nw side of 2,-1 faces an empty hex
   map:set_side("2,-1", "side", 5, map:side("2,-1", "side", 5) == WATER and FOREST or WATER)
   fires(g, "is not its printed sides turned", "one side changed")
+end)
+
+test("invariants fire: each hex keeps which of its sides face tiles, and water", function()
+  local g = fresh()
+  local map = g.state.map                          -- 2,-2 touches the start tile 2,-1 only
+  map:set("2,-2", "faces", 0)
+  fires(g, "2,-2 keeps faces 0, touching 1, where the tiles round it make", "faces forgotten")
+  g = fresh()
+  g.state.map:add("3,-1", "touching", 1)
+  fires(g, "3,-1 keeps faces", "one tile too many")
 end)
 
 test("invariants fire: every Flood tile is in exactly one place", function()

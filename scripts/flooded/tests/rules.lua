@@ -51,6 +51,7 @@ local function blank(g)
     if name ~= "discard" and s[name]:count() > 0 then s[name]:deal(s.discard, s[name]:count()) end
   end
   for seat = 1, g.players do s.supply:set(seat, 18) end
+  g.definition.data.survey(s)                 -- the hexes keep which tiles are round them
 end
 
 local function reset_play(g, stage, phase)
@@ -112,6 +113,7 @@ local function lay(g, hex, sides, opts)
   local v = {}
   for d = 1, 6 do v[d] = SIDE[sides:sub(d, d)] end
   map:set_sides(hex, "side", table.unpack(v))
+  g.definition.data.survey(g.state)
   return t
 end
 
