@@ -196,6 +196,12 @@ int luaprompt_eval(repl *r, const char *code, char *syntax_err, size_t errlen)
             printf("note: this change is not kept in the history: %s; undo cannot take it back and a save of "
                    "this game will not load (write it with s alone, e.g. s.board:set(\"b4\", \"tree\", 3))\n",
                    game_error(r->g));
+        /* a position the rules never make: said, not refused (a designer may
+           want it), so that wrong moves offered from it are no surprise */
+        bool has;
+        if (!game_invariants(r->g, &has))
+            printf("note: the game's invariants do not hold now (%s): the rules may offer wrong moves from "
+                   "here; undo takes the change back\n", game_error(r->g));
     }
     if (ok && !changed && is_check(code)) {
         keep_check(r, code);

@@ -1334,8 +1334,8 @@ do
       local touch, water = surroundings(s, h)
       if map:get(h, "faces") ~= touch * (ALL_SIDES + 1) + water or map:get(h, "touching") ~= BITS[touch] then
         broken("%s keeps faces %d, touching %d, where the tiles round it make %d, %d (tiles laid by hand: "
-          .. "data.survey(s) after)", map:name(h), map:get(h, "faces"), map:get(h, "touching"),
-          touch * (ALL_SIDES + 1) + water, BITS[touch])
+          .. "data.survey(s) after, in a test; at the prompt, set the two fields as well)",
+          map:name(h), map:get(h, "faces"), map:get(h, "touching"), touch * (ALL_SIDES + 1) + water, BITS[touch])
       end
     end
   end

@@ -148,11 +148,22 @@ expect tail-save "redo move e4"
 # save of it starts a session (--from).
 printf 'place a1\nplace e5\ns.board:set("b4", "tree", 3)\nlog\nundo\nredo\nsave %s\nquit\n' "$tmp/edit.sav" | logger
 expect edit "(an edit, move 3 of the history: undo takes it back, save keeps it)"
+# a mature tree from nowhere: the pyramids no longer add up, which a note says
+expect edit "note: the game's invariants do not hold now (invariants: scripts/logger/game.lua:"
+expect edit "large pyramids in the pool and 2 in trees, not 20): the rules may offer wrong moves from here; undo takes the change back"
 expect edit "   3. edit: s.board:set(\"b4\", \"tree\", 3)"
 expect edit "undone: the edit s.board:set(\"b4\", \"tree\", 3) (back to move 2)"
 expect edit "redone: the edit s.board:set(\"b4\", \"tree\", 3) (move 3)"
 expect edit "saved 3 moves to $tmp/edit.sav"
 expect edit "exit 0"
+# Flooded Forest keeps what each hex faces; an edit that breaks it is named
+printf 's.map:set("3,-1", "touching", 0)\nquit\n' | "$GROVE" play flooded --seed 1 >"$tmp/out" 2>&1
+expect edit-flooded "note: the game's invariants do not hold now (invariants: scripts/flooded/game.lua:"
+expect edit-flooded "3,-1 keeps faces 902, touching 0, where the tiles round it make 902, 3"
+# an edit the invariants allow: no note
+printf 'place a1\nplace e5\ns.score:set(1, 4)\nquit\n' | logger
+expect edit-sound "(an edit, move 3 of the history: undo takes it back, save keeps it)"
+reject edit-sound "invariants do not hold"
 printf 'log\ns.board:get("b4", "tree")\nundo\ns.board:get("b4", "tree")\nquit\n' |
   "$GROVE" play --from "$tmp/edit.sav" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect from "grove $("$GROVE" --version | awk '{ print $2 }'): logger, 2 players, seed 3"
