@@ -53,7 +53,8 @@ static const topic topics[] = {
       "  asks for more (>>). A line that fails, or leaves a var holding a\n"
       "  non-integer, changes nothing. An edit is kept if running it again in the\n"
       "  rules' sandbox, where only `s` is there, gives the same state (else a note\n"
-      "  says why not). The whole API: docs/api.md.\n" },
+      "  says why not). After an edit the game's invariants run: a position they\n"
+      "  refuse is kept, with a note naming what broke. The whole API: docs/api.md.\n" },
     { "bots", "the bots, and how to play against them",
       "Bots\n"
       "  grove play GAME --bot 2=mcts      seat 2 is a bot; give --bot once per bot seat\n"

@@ -298,15 +298,18 @@ int cmd_test(int argc, char **argv)
     bool verbose = false, worker_mode = false;
     const char *filter = NULL;
     int jobs = 0;                       /* 0: one a processor */
+    const char **paths = calloc((size_t)argc, sizeof *paths);    /* the arguments that are no option */
     int npaths = 0;
+    if (!paths) { fprintf(stderr, "grove test: out of memory\n"); return 1; }
     api_set_display(false, false);      /* tests see the same text on any terminal */
-    for (int i = 2; i < argc; i++) {    /* the options; the paths are taken below */
+    for (int i = 2; i < argc; i++) {
         const char *a = argv[i];
         if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) verbose = true;
         else if (!strcmp(a, "--worker")) worker_mode = true;  /* a parallel run's own process */
         else if (!strcmp(a, "--filter") || !strcmp(a, "-j") || !strcmp(a, "--jobs")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "grove test: %s needs a value\n", a);
+                free(paths);
                 return 2;
             }
             if (!strcmp(a, "--filter")) { filter = argv[++i]; continue; }
@@ -316,22 +319,20 @@ int cmd_test(int argc, char **argv)
             if (errno || *end || end == argv[i] || n < 1 || n > MAX_JOBS) {
                 fprintf(stderr, "grove test: %s takes how many test files run at once, 1 to %d, not '%s'\n",
                         a, MAX_JOBS, argv[i]);
+                free(paths);
                 return 2;
             }
             jobs = (int)n;
         } else {
-            npaths++;
+            paths[npaths++] = a;
         }
     }
     grove_vm *vm = cli_vm();
-    if (!vm) return 1;
+    if (!vm) { free(paths); return 1; }
     strlist files = { 0 };
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i];
-        if (!strcmp(a, "--filter") || !strcmp(a, "-j") || !strcmp(a, "--jobs")) { i++; continue; }
-        if (!strcmp(a, "-v") || !strcmp(a, "--verbose") || !strcmp(a, "--worker")) continue;
+    for (int i = 0; i < npaths; i++) {
         struct stat sb;
-        const char *path = a;
+        const char *path = paths[i];
         char game_dir[PATH_MAX];
         if (stat(path, &sb) != 0) {
             /* not a path: a game's name, found where grove play finds it */
@@ -340,6 +341,7 @@ int cmd_test(int argc, char **argv)
                 fprintf(stderr, "grove test: no file, folder or game '%s'\n", path);
                 for (int k = 0; k < files.n; k++) free(files.v[k]);
                 free(files.v);
+                free(paths);
                 vm_free(vm);
                 return 2;
             }
@@ -357,6 +359,7 @@ int cmd_test(int argc, char **argv)
             sl_add(&files, path);
         }
     }
+    free(paths);
     if (npaths == 0) default_tests(vm, &files);
     if (jobs == 0) jobs = processors();
     long passed = 0, failed = 0;
