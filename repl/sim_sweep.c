@@ -279,6 +279,29 @@ static void print_table(const sweep *sw)
     free(t.cell);
 }
 
+/* Did every value play out the same games, game for game (the same
+ * length, turns, moves of each kind, scores and ranks)? An option the
+ * rules never read does that: worth a word, since the table alone looks
+ * like a finding ("no effect") rather than a mistake. */
+static bool same_games(const sweep *sw)
+{
+    if (sw->players || sw->nrows < 2) return false;
+    const sweep_row *a = &sw->rows[0];
+    int P = a->o.players;
+    for (int k = 1; k < sw->nrows; k++) {
+        const sweep_row *b = &sw->rows[k];
+        for (long i = 0; i < a->o.n; i++) {
+            const sim_game *x = &a->r.games[i], *y = &b->r.games[i];
+            if (x->failed || y->failed) return false;
+            if (x->moves != y->moves || x->turns != y->turns || x->capped != y->capped) return false;
+            if (memcmp(x->kinds, y->kinds, sizeof x->kinds)) return false;
+            for (int p = 0; p < P; p++)
+                if (x->scores[p] != y->scores[p] || x->ranks[p] != y->ranks[p]) return false;
+        }
+    }
+    return true;
+}
+
 /* ---- the JSON document ------------------------------------------------------------------------ */
 
 static void json_value(FILE *f, const sweep_row *w)
@@ -511,6 +534,10 @@ int sim_sweep(sim_opts *base)
     }
     if (ok && (rc == 0 || rc == 1) && sw.nrows && sw.rows[sw.nrows - 1].summed) {
         print_table(&sw);
+        if (same_games(&sw))
+            printf("  every value of %s played out the same games (game for game the same length, moves and scores):\n"
+                   "  do the rules read it? (grove list --options %s shows the options; a rule reads s.options.%s)\n",
+                   sw.name, base->game, sw.name);
         double rate = seconds > 0 ? played / seconds : 0;
         printf("  %ld game%s in %.1f s (%.*f games/s, %d thread%s)\n", played, played == 1 ? "" : "s", seconds,
                rate < 10 ? 1 : 0, rate, base->threads, base->threads == 1 ? "" : "s");

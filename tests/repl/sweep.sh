@@ -67,6 +67,46 @@ run sim squirrel -n 20 --players 1 --sweep rival_nuts=15,35
 expect solo "squirrel, 1 player, 20 games per value"
 reject solo "seat 1 - even"
 
+# an option the rules never read: every value plays out the same games,
+# and the table says so rather than passing it off as "no effect"
+mkdir -p "$tmp/ext/scripts/deaf"
+cat >"$tmp/ext/scripts/deaf/game.lua" <<'EOF'
+local game = require "grove.game"
+local rank = require "grove.rank"
+local MOVE = game.kinds { "step" }
+return game.define {
+  name = "deaf",
+  players = { min = 2, max = 2 },
+  options = {
+    { name = "goal", default = 3, min = 1, max = 9, help = "read by the rules" },
+    { name = "unread", default = 1, min = 1, max = 9, help = "declared, never read" },
+  },
+  setup = function(s) s:vars("v", { "steps", "first" }) end,
+  actor = function(s) return s.v.steps % 2 + 1 end,
+  moves = function(s, out)
+    if s.v.steps < s.options.goal * 2 then out:add(MOVE.step, 1); out:add(MOVE.step, 2) end
+  end,
+  apply = function(s, m)
+    local _, side = grove.move_parts(m)
+    if s.v.steps == 0 then s.v.first = side end
+    s.v.steps = s.v.steps + 1
+  end,
+  result = function(s)
+    if s.v.steps == s.options.goal * 2 then return rank.result(s.v.first == 1 and { 1, 0 } or { 0, 1 }) end
+  end,
+  describe = function(_, m) return "step " .. select(2, grove.move_parts(m)) end,
+}
+EOF
+GROVE_PATH="$tmp/ext" run sim deaf -n 20 --sweep unread=1,5,9
+expect unread "  every value of unread played out the same games (game for game the same length, moves and scores):"
+expect unread "  do the rules read it? (grove list --options deaf shows the options; a rule reads s.options.unread)"
+expect unread "exit 0"
+GROVE_PATH="$tmp/ext" run sim deaf -n 20 --sweep goal=1,2
+reject read "played out the same games"
+expect read "exit 0"
+run sim logger -n 20 --sweep protesters=1,2
+reject logger-read "played out the same games"
+
 # values checked before any game runs, as --set checks them
 run sim logger -n 5 --sweep winning_score=5,abc
 expect type "grove sim: option winning_score of logger takes a whole number from 1 to 99, not 'abc'"
