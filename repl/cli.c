@@ -157,6 +157,48 @@ bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench)
     return true;
 }
 
+static const cli_own_opt *own_option(const cli_own_opt *own, const char *a)
+{
+    for (; own && own->name; own++)
+        if (!strcmp(a, own->name) || (own->alias && !strcmp(a, own->alias))) return own;
+    return NULL;
+}
+
+int cli_parse_command(const char *command, const char *usage, int argc, char **argv, const cli_own_opt *own,
+                      cli_opts *o)
+{
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    if (!rest) { fprintf(stderr, "grove: out of memory\n"); return 1; }
+    int nrest = 0;
+    for (int i = 0; i < argc; i++) {
+        const char *a = argv[i];
+        const cli_own_opt *opt = i >= 2 ? own_option(own, a) : NULL;
+        if (i >= 2 && (!strcmp(a, "-h") || !strcmp(a, "--help"))) {
+            fputs(usage, stdout);
+            free(rest);
+            return 0;
+        }
+        if (opt && !opt->value) {
+            fprintf(stderr, "grove %s: %s\n", command, opt->refused);
+            free(rest);
+            return 2;
+        }
+        if (opt) {
+            if (i + 1 >= argc) {
+                fprintf(stderr, "grove %s: %s needs a value\n%s", command, a, usage);
+                free(rest);
+                return 2;
+            }
+            *opt->value = argv[++i];
+            continue;
+        }
+        rest[nrest++] = argv[i];
+    }
+    bool ok = cli_parse_opts(nrest, rest, 2, o, false);
+    free(rest);
+    return ok ? -1 : 2;
+}
+
 game *cli_open_game(grove_vm *vm, cli_opts *o, char *err, size_t errlen)
 {
     if (!o->players) o->players = cli_default_players(vm, o->game, o->variants);

@@ -47,6 +47,22 @@ grove_vm *cli_vm(void);
  * options. */
 bool cli_parse_opts(int argc, char **argv, int i, cli_opts *o, bool bench);
 
+/* An option a command takes besides the common ones: with a value (kept
+ * in *value), or refused with a message (`value` NULL). */
+typedef struct {
+    const char *name, *alias;       /* "-o", "--output"; alias may be NULL */
+    const char **value;             /* where its value goes; NULL: refused */
+    const char *refused;            /* what to say when it is refused */
+} cli_own_opt;
+
+/* `grove COMMAND` arguments (argv[2..]): -h/--help prints usage, the
+ * command's own options (own[], up to an entry with no name) are taken
+ * out, the rest go to cli_parse_opts (as play's, not bench's). Returns -1
+ * when all parsed, else the exit status, said: 0 after the help, 2 on
+ * misuse, 1 with no memory. */
+int cli_parse_command(const char *command, const char *usage, int argc, char **argv, const cli_own_opt *own,
+                      cli_opts *o);
+
 /* The player count to use when none is given: the game's usual one
  * (players.default, else its smallest) as its variants allow it
  * (game_counts_of); 0 with a message when the game or a variant does not

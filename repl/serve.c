@@ -50,37 +50,24 @@ int cmd_serve(int argc, char **argv)
     cli_opts o = { 0 };
     const char *listen = "127.0.0.1";
     long port = 8080;
-    char **rest = calloc((size_t)argc + 1, sizeof *rest);
-    if (!rest) { fprintf(stderr, "grove: out of memory\n"); return 1; }
-    int nrest = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (i >= 2 && (!strcmp(a, "-h") || !strcmp(a, "--help"))) { fputs(serve_usage, stdout); free(rest); return 0; }
-        if (i >= 2 && (!strcmp(a, "--port") || !strcmp(a, "--listen"))) {
-            if (i + 1 >= argc) { fprintf(stderr, "grove serve: %s needs a value\n%s", a, serve_usage); free(rest); return 2; }
-            const char *v = argv[++i];
-            if (!strcmp(a, "--listen")) listen = v;
-            else {
-                char *end;
-                port = strtol(v, &end, 10);
-                if (!*v || *end || port < 0 || port > 65535) {
-                    fprintf(stderr, "grove serve: --port needs a port number 0..65535\n");
-                    free(rest);
-                    return 2;
-                }
-            }
-            continue;
-        }
-        if (i >= 2 && (!strcmp(a, "--from") || !strcmp(a, "--ascii"))) {
-            fprintf(stderr, "grove serve: %s is grove play's (see grove serve --help)\n", a);
-            free(rest);
+    const char *port_arg = NULL;
+    const cli_own_opt own[] = {
+        { "--port", NULL, &port_arg, NULL },
+        { "--listen", NULL, &listen, NULL },
+        { "--from", NULL, NULL, "--from is grove play's (see grove serve --help)" },
+        { "--ascii", NULL, NULL, "--ascii is grove play's (see grove serve --help)" },
+        { NULL, NULL, NULL, NULL },
+    };
+    int parsed = cli_parse_command("serve", serve_usage, argc, argv, own, &o);
+    if (parsed >= 0) return parsed;
+    if (port_arg) {
+        char *end;
+        port = strtol(port_arg, &end, 10);
+        if (!*port_arg || *end || port < 0 || port > 65535) {
+            fprintf(stderr, "grove serve: --port needs a port number 0..65535\n");
             return 2;
         }
-        rest[nrest++] = argv[i];
     }
-    bool ok = cli_parse_opts(nrest, rest, 2, &o, false);
-    free(rest);
-    if (!ok) return 2;
     if (!o.game) { fputs(serve_usage, stderr); return 2; }
     if (!o.seed_given) {
         uint32_t r = 0;

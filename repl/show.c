@@ -28,30 +28,16 @@ int cmd_show(int argc, char **argv)
     cli_opts o = { 0 };
     o.seed = 1;
     const char *out = NULL, *viewer_arg = NULL;
-    /* show's own options out, the common ones to cli_parse_opts */
-    char **rest = calloc((size_t)argc + 1, sizeof *rest);
-    if (!rest) { fprintf(stderr, "grove: out of memory\n"); return 1; }
-    int nrest = 0;
-    for (int i = 0; i < argc; i++) {
-        const char *a = argv[i];
-        if (i >= 2 && (!strcmp(a, "-h") || !strcmp(a, "--help"))) { fputs(show_usage, stdout); free(rest); return 0; }
-        if (i >= 2 && (!strcmp(a, "-o") || !strcmp(a, "--output") || !strcmp(a, "--viewer"))) {
-            if (i + 1 >= argc) { fprintf(stderr, "grove show: %s needs a value\n%s", a, show_usage); free(rest); return 2; }
-            if (!strcmp(a, "--viewer")) viewer_arg = argv[++i];
-            else out = argv[++i];
-            continue;
-        }
-        if (i >= 2 && !strcmp(a, "--bot")) { fprintf(stderr, "grove show: no bots here (see grove show --help)\n"); free(rest); return 2; }
-        if (i >= 2 && (!strcmp(a, "--from") || !strcmp(a, "--ascii"))) {
-            fprintf(stderr, "grove show: %s is grove play's (a save is shown as grove show FILE.sav)\n", a);
-            free(rest);
-            return 2;
-        }
-        rest[nrest++] = argv[i];
-    }
-    bool ok = cli_parse_opts(nrest, rest, 2, &o, false);
-    free(rest);
-    if (!ok) return 2;
+    const cli_own_opt own[] = {
+        { "-o", "--output", &out, NULL },
+        { "--viewer", NULL, &viewer_arg, NULL },
+        { "--bot", NULL, NULL, "no bots here (see grove show --help)" },
+        { "--from", NULL, NULL, "--from is grove play's (a save is shown as grove show FILE.sav)" },
+        { "--ascii", NULL, NULL, "--ascii is grove play's (a save is shown as grove show FILE.sav)" },
+        { NULL, NULL, NULL, NULL },
+    };
+    int parsed = cli_parse_command("show", show_usage, argc, argv, own, &o);
+    if (parsed >= 0) return parsed;
     if (!o.game) { fputs(show_usage, stderr); return 2; }
     long viewer = 0;
     if (viewer_arg) {
