@@ -108,8 +108,11 @@ void sim_print_summary(const sim_run *r, const summary *s, double seconds)
     printf("  shared wins (ties): %ld   games cut short at %ld moves: %ld\n", s->ties, o->cap, s->capped);
     printf("  length in moves: mean %.1f (q1 %.0f, median %.0f, q3 %.0f)\n", s->len_mean, s->len_q[0],
            s->len_q[1], s->len_q[2]);
-    printf("  length in turns: mean %.1f (q1 %.0f, median %.0f, q3 %.0f)\n", s->turn_mean, s->turn_q[0],
-           s->turn_q[1], s->turn_q[2]);
+    if (o->players > 1)
+        printf("  length in turns: mean %.1f (q1 %.0f, median %.0f, q3 %.0f)\n", s->turn_mean, s->turn_q[0],
+               s->turn_q[1], s->turn_q[2]);
+    else    /* turns are counted where the seat to move changes: alone, never */
+        printf("  length in turns: - (a turn ends where the seat to move changes: alone, it never does)\n");
     long total = 0, kinds[SIM_MAX_KINDS] = { 0 };
     for (long i = 0; i < o->n; i++)
         for (int k = 0; k < SIM_MAX_KINDS; k++) { kinds[k] += r->games[i].kinds[k]; total += r->games[i].kinds[k]; }

@@ -253,7 +253,8 @@ static void print_table(const sweep *sw)
         snprintf(cell[c++], 48, "%ld", w->s.ties);
         snprintf(cell[c++], 48, "%ld", w->s.capped);
         fmt_interval(cell[c++], 48, "%.1f", 1, w->s.len_mean, w->len_lo, w->len_hi, 1, false);
-        snprintf(cell[c++], 48, "%.1f", w->s.turn_mean);
+        if (np > 1) snprintf(cell[c++], 48, "%.1f", w->s.turn_mean);
+        else snprintf(cell[c++], 48, "-");      /* alone, the seat to move never changes */
         for (int p = 0; p < P; p++, c++) {
             if (p >= np) { snprintf(cell[c], 48, "-"); continue; }
             fmt_interval(cell[c], 48, "%.2f", 1, w->s.score_mean[p], w->score_lo[p], w->score_hi[p], 2, false);

@@ -108,4 +108,12 @@ expect sprt-cli "grove sim: --sprt: unknown measure 'wins'"
 sprt_refused --sprt first:-2
 expect sprt-cli "grove sim: --sprt first: the change that matters must be a positive number, not '-2'"
 
+# turns are counted where the seat to move changes: a solo game has none
+# to count, and says so rather than "mean 1.0"
+GROVE_PATH= "$GROVE" sim squirrel --players 1 -n 5 >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect solo-turns "  length in turns: - (a turn ends where the seat to move changes: alone, it never does)"
+reject solo-turns "length in turns: mean"
+GROVE_PATH= "$GROVE" sim squirrel --players 2 -n 5 >"$tmp/out" 2>&1
+expect two-turns "  length in turns: mean "
+
 finish sim

@@ -66,6 +66,7 @@ grep -q -- ' - ' "$tmp/row" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo 
 run sim squirrel -n 20 --players 1 --sweep rival_nuts=15,35
 expect solo "squirrel, 1 player, 20 games per value"
 reject solo "seat 1 - even"
+grep -qE '^ +15 +20 .*\] +- +[0-9]' "$tmp/out" && pass=$((pass + 1)) || { fail=$((fail + 1)); echo "FAIL solo: the turns column is not '-' alone"; }
 
 # an option the rules never read: every value plays out the same games,
 # and the table says so rather than passing it off as "no effect"
