@@ -1,11 +1,11 @@
 /*
  * fuzz.h — what the fuzz harnesses in tests/fuzz/ share.
  *
- * Each harness (moves.c, repl.c, save.c, records.c, merge.c, serve.c) defines
- * LLVMFuzzerTestOneInput. Built with clang -fsanitize=fuzzer it is a
- * libFuzzer target (tests/fuzz/run.sh); built with FUZZ_STANDALONE and
- * standalone.c it is a plain program that runs every file it is given once
- * (tests/fuzz/replay.sh, from make check).
+ * Each harness (moves.c, repl.c, save.c, records.c, merge.c, serve.c,
+ * match.c) defines LLVMFuzzerTestOneInput. Built with clang
+ * -fsanitize=fuzzer it is a libFuzzer target (tests/fuzz/run.sh); built
+ * with FUZZ_STANDALONE and standalone.c it is a plain program that runs
+ * every file it is given once (tests/fuzz/replay.sh, from make check).
  *
  * A harness finds a bug by crashing: a sanitizer report, or fuzz_fail()
  * (a message on stderr, then abort()) when a property that must hold did

@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # tests/fuzz/run.sh SECONDS [TARGET...] — fuzz grove with libFuzzer.
 #
-# Builds every harness (tests/fuzz/{moves,repl,save,records,merge,serve}.c) with clang,
+# Builds every harness (tests/fuzz/{moves,repl,save,records,merge,serve,match}.c) with clang,
 # libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer into
-# build-fuzz/, then runs each target (all six unless named) for SECONDS,
+# build-fuzz/, then runs each target (all seven unless named) for SECONDS,
 # one after the other on one core, starting from its seed corpus
 # tests/fuzz/corpus/TARGET/ and its crash regressions
 # tests/fuzz/crashes/TARGET/ (both only read). New inputs go to
@@ -17,12 +17,12 @@
 # "-seed=1" or "-only_ascii=1").
 set -u
 if [ $# -lt 1 ] || ! [[ $1 =~ ^[0-9]+$ ]] || [ "$1" -lt 1 ]; then
-  echo "usage: $0 SECONDS [moves|repl|save|records|merge|serve]..." >&2
+  echo "usage: $0 SECONDS [moves|repl|save|records|merge|serve|match]..." >&2
   exit 2
 fi
 seconds=$1
 shift
-targets=${*:-moves repl save records merge serve}
+targets=${*:-moves repl save records merge serve match}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 CC=${CC:-clang}
@@ -33,6 +33,7 @@ max_len() {
   case $1 in
     moves|repl|serve) echo 8192 ;;
     save|records|merge) echo 16384 ;;
+    match) echo 512 ;;
   esac
 }
 
@@ -80,7 +81,7 @@ for src in host/*/*.c serve/*.c repl/*.c; do
 done
 compile "$harness_flags" tests/fuzz/common.c "$out/obj/fuzz/common.o"
 for t in $targets; do
-  case $t in moves|repl|save|records|merge|serve) ;; *) echo "fuzz: no target '$t'" >&2; exit 2 ;; esac
+  case $t in moves|repl|save|records|merge|serve|match) ;; *) echo "fuzz: no target '$t'" >&2; exit 2 ;; esac
   compile "$harness_flags" "tests/fuzz/$t.c" "$out/obj/fuzz/$t.o"
   extra=
   # the REPL harness bounds each input's work from outside play_session (repl.c)
@@ -105,7 +106,7 @@ for t in $targets; do
   done
   dict=
   if [ -f "tests/fuzz/$t.dict" ]; then dict="-dict=$root/tests/fuzz/$t.dict"; fi
-  # One VM serves every input of moves, save, records and serve: the
+  # One VM serves every input of moves, save, records, serve and match: the
   # garbage it holds between inputs would make libFuzzer look for a leak
   # after each (four times slower); LeakSanitizer still looks once, at exit.
   # repl and merge make and free their own each input: leaks are looked for
