@@ -60,19 +60,49 @@ const handle *bind_check_handle(lua_State *L, int idx, const bind_kind *kind)
     return h;
 }
 
-/* Every handle table's metatable: unknown method names and assignments
- * raise, naming the component. */
+/* The kind's method called `key` (a string), or NULL. */
+static const luaL_Reg *method_named(const bind_kind *kind, lua_State *L, int key)
+{
+    if (lua_type(L, key) != LUA_TSTRING) return NULL;
+    const char *name = lua_tostring(L, key);
+    for (const luaL_Reg *m = kind->methods; m && m->name; m++)
+        if (!strcmp(m->name, name)) return m;
+    return NULL;
+}
+
+/* Every handle table's metatable. A handle table starts with no methods
+ * (a game declares dozens of components, most of whose methods it never
+ * calls): the first time a script reads one, it is made (a C closure over
+ * the handle) and kept in the table, so every later call finds it by a
+ * plain lookup. Unknown method names and assignments raise, naming the
+ * component. */
 static int handle_index(lua_State *L)
 {
     handle *h = bind_to_handle(L, 1);
+    const luaL_Reg *m = h ? method_named(h->kind, L, 2) : NULL;     /* a closed game's too: its call says so */
+    if (m) {
+        bind_push_handle_udata(L, 1);
+        lua_pushcclosure(L, m->func, 1);
+        lua_pushvalue(L, 2);
+        lua_pushvalue(L, -2);
+        lua_rawset(L, 1);                   /* [t, key, closure] */
+        return 1;
+    }
     const char *key = luaL_tolstring(L, 2, NULL);
     if (!h || !h->owner->st) return luaL_error(L, "no method '%s' (the game is closed)", key);
     return luaL_error(L, "%s '%s' has no method '%s'", h->kind->type_name, bind_desc(h)->name, key);
 }
 
+/* A method may be replaced (for this State only), as if it had been made
+ * already; any other new field raises. */
 static int handle_newindex(lua_State *L)
 {
     handle *h = bind_to_handle(L, 1);
+    if (h && method_named(h->kind, L, 2)) {
+        lua_settop(L, 3);
+        lua_rawset(L, 1);
+        return 0;
+    }
     const char *key = luaL_tolstring(L, 2, NULL);
     if (!h || !h->owner->st) return luaL_error(L, "cannot assign '%s' (the game is closed)", key);
     const comp_desc *d = bind_desc(h);
@@ -86,7 +116,7 @@ void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
     const luaL_Reg *methods = kind->methods;
     int nmethods = 0;
     while (methods && methods[nmethods].name) nmethods++;
-    lua_createtable(L, 0, nmethods + 1);               /* [t] */
+    lua_createtable(L, 0, nmethods + 1);               /* [t]: room for every method, made on first use */
     int t = lua_gettop(L);
     lua_rawgetp(L, sidx, &BIND_STATE_KEY);             /* [t, lstate] */
     handle *h = lua_newuserdatauv(L, sizeof *h, 2);    /* [t, lstate, h] */
@@ -110,7 +140,9 @@ void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
         h->nfast[list] = n;
     }
     lua_setiuservalue(L, -2, 2);                       /* [t, h] */
-    for (int i = 0; i < nmethods; i++) {
+    /* the methods are made on first use (handle_index), but a kind that
+     * dresses its own table gets them all now */
+    for (int i = 0; kind->dress && i < nmethods; i++) {
         lua_pushvalue(L, -1);
         lua_pushcclosure(L, methods[i].func, 1);
         lua_setfield(L, t, methods[i].name);

@@ -56,9 +56,12 @@ typedef struct bind_kind bind_kind;
 /* A handle on one component of a State. Scripts hold it as a Lua table
  * (s.board) whose fields are the component's methods, each a C closure with
  * this struct as its upvalue: `s.board:get(...)` is one table lookup and one
- * call, with no metamethod and no type test on the way. New fields raise;
- * a script that assigns over an existing method replaces it for its own
- * State only (the price of the plain-table lookup). */
+ * call, with no metamethod and no type test on the way. A method is made
+ * the first time a script reads it (through the metatable's __index) and
+ * kept in the table from then on: a game declares many components and
+ * calls few of their methods, so a sim game's setup does not make them all.
+ * New fields raise; a script that assigns over a method replaces it for
+ * its own State only (the price of the plain-table lookup). */
 typedef struct {
     uint32_t magic, type;       /* BIND_MAGIC, T_HANDLE */
     const bind_kind *kind;      /* what it is a handle on */
@@ -83,7 +86,7 @@ struct bind_kind {
     const comp_kind *core;          /* the core's kind; its name is the declaration, s:grid(...) */
     const char *type_name;          /* "Grid": the metatable's name and __name, as type errors say */
     lua_CFunction declare;          /* s:grid(name, ...) in setup: the State at 1; pushes the handle */
-    const luaL_Reg *methods;        /* copied into every handle table, closures over the handle */
+    const luaL_Reg *methods;        /* made in a handle table on first use, closures over the handle */
     const luaL_Reg *metamethods;    /* of the handle tables' metatable: __tostring, __len ... */
     bind_dress_fn dress;            /* NULL; or makes the handle table itself (then no metatable) */
 };

@@ -325,15 +325,22 @@ static void read_state(lua_State *L, int idx, entries *live)
         char cls[64];
         snprintf(cls, sizeof cls, "%s", lua_tostring(L, -1));
         lua_pop(L, 1);
+        const bind_kind *kind = NULL;
         for (int k = 0; bind_kinds[k] && k < 64; k++)
-            if (strcmp(bind_kinds[k]->type_name, cls) == 0) seen[k] = true;
+            if (strcmp(bind_kinds[k]->type_name, cls) == 0) {
+                seen[k] = true;
+                kind = bind_kinds[k];
+            }
+        if (!kind) fail_msg("component '%s' is a %s, which components.c does not list", key, cls);
         if (!find_entry(live, E_CLASS, cls)) {
             add_entry(live, E_CLASS, NULL, cls, NULL);
-            lua_pushnil(L);
-            while (lua_next(L, h)) {              /* the methods, skipping a Vars' values */
-                if (lua_type(L, -2) == LUA_TSTRING && lua_isfunction(L, -1))
-                    add_member(live, E_METHOD, cls, ":", lua_tostring(L, -2), NULL);
+            /* the methods the kind binds, each read from the live handle
+             * (made there on first use: a handle table starts empty) */
+            for (const luaL_Reg *m = kind->methods; m && m->name; m++) {
+                if (lua_getfield(L, h, m->name) != LUA_TFUNCTION)
+                    fail_msg("%s '%s' does not give its method %s", cls, key, m->name);
                 lua_pop(L, 1);
+                add_member(live, E_METHOD, cls, ":", m->name, NULL);
             }
             lua_getmetatable(L, h);
             add_operators(L, -1, cls, live);

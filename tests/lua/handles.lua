@@ -29,6 +29,25 @@ test("handles: an unknown method and an assignment name the component", function
   expect.eq(s.board:get("a1", "mark"), 0)
 end)
 
+test("handles: a method is made on first use, then is the same every time", function()
+  local g = open()
+  local s = g.state
+  expect.eq(rawget(s.board, "get"), nil)
+  local get = s.board.get
+  expect.eq(type(get), "function")
+  expect.truthy(rawget(s.board, "get") == get, "kept in the handle table")
+  expect.truthy(s.board.get == get, "the same closure on the next read")
+  expect.eq(rawget(s.board, "set"), nil)
+end)
+
+test("handles: a method replaced before its first use stays replaced, for that State only", function()
+  local g, other = open(), open()
+  local s = g.state
+  s.board.get = function() return 42 end
+  expect.eq(s.board:get("a1", "mark"), 42)
+  expect.eq(other.state.board:get("a1", "mark"), 0)
+end)
+
 test("handles: one component's method works on another of its kind only", function()
   local g = open()
   local s = g.state
