@@ -1422,7 +1422,7 @@ local REFRESHED_WORTH = 1 / 2
 --- (a squirrel bought early collects and gathers every day), worth
 --- nothing to a seat asleep on the last day.
 local MEANS_TODAY = { coins = 1 / 4, stamina = 2 / 5, cards = 1 / 10 }
-local MEANS_A_MORNING = { coins = 1 / 6, stamina = 1 / 3, cards = 1 / 5 }
+local MEANS_A_MORNING = { coins = 1 / 4, stamina = 1 / 2, cards = 1 / 4 }
 
 --- The loops and the gathering of a seat's squirrels in the mornings to
 --- come, and the nuts its refreshed squirrels may still gather today.

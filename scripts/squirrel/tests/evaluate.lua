@@ -19,7 +19,7 @@ local LOOP = { nuts = 1, coins = 1 / 3, stamina = 2 / 3 }   -- a loop, a morning
 local GATHER = 1 / 2                     -- a squirrel gathering asleep, a morning
 local REFRESHED = 1 / 2                  -- a refreshed squirrel, today
 local TODAY = { coins = 1 / 4, stamina = 2 / 5, cards = 1 / 10 }
-local A_MORNING = { coins = 1 / 6, stamina = 1 / 3, cards = 1 / 5 }
+local A_MORNING = { coins = 1 / 4, stamina = 1 / 2, cards = 1 / 4 }
 
 --- What a seat holds to spend, with this many mornings to come.
 local function means(mornings, coins, stamina, cards)
