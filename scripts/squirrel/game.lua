@@ -1440,9 +1440,17 @@ end
 --- What a seat's coins, stamina and cards will still buy.
 local function means_worth(s, seat, mornings)
   if mornings == 0 and is_asleep(s, seat) then return 0 end
-  local function rate(what) return MEANS_TODAY[what] + mornings * MEANS_A_MORNING[what] end
-  return s.coins:get(seat) * rate("coins") + s.stamina:get(seat) * rate("stamina")
-    + s[HAND[seat]]:count() * rate("cards")
+  local today, a_morning = MEANS_TODAY, MEANS_A_MORNING
+  return s.coins:get(seat) * (today.coins + mornings * a_morning.coins)
+    + s.stamina:get(seat) * (today.stamina + mornings * a_morning.stamina)
+    + s[HAND[seat]]:count() * (today.cards + mornings * a_morning.cards)
+end
+
+--- The nuts a seat's stashed cards will add at the end.
+local function stash_worth(s, seat)
+  local v, stash = 0, s[STASH[seat]]
+  for i = 1, stash:count() do v = v + CARDS[stash:peek(i)].stash end
+  return v
 end
 
 local function evaluate(s)
@@ -1452,8 +1460,7 @@ local function evaluate(s)
   for seat = 1, s.players do
     local v = s.nuts:get(seat)
     if not over then
-      for _, card in ipairs({ s[STASH[seat]]:cards() }) do v = v + CARDS[card].stash end
-      v = v + squirrels_worth(s, seat, mornings) + means_worth(s, seat, mornings)
+      v = v + stash_worth(s, seat) + squirrels_worth(s, seat, mornings) + means_worth(s, seat, mornings)
     end
     values[seat] = v
   end
