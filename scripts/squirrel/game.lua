@@ -1407,24 +1407,60 @@ local function actor(s)
 end
 
 --- How each seat stands now, for bots that stop looking ahead before the
---- end, read like the final count: its nuts and its stash's values, the
---- loops its squirrels will collect in the mornings still to come (a nut
---- loop 1, a coin or stamina loop worth a third or a half of a nut), and
---- while the game goes on what it holds to spend (coins, stamina, cards).
-local LOOP_WORTH = { nuts = 1, coins = 1 / 3, stamina = 1 / 2 }
+--- end, read like the final count: nuts and the stash's values, then what
+--- the position is worth on its way to the end, in nuts (each piece below).
+---
+--- A morning to come: each loop collects its resource, and each squirrel
+--- (loops or not) will gather a nut asleep that day, if its player sleeps
+--- with turns left (the last to sleep gets one: so about half).
+local LOOP_WORTH = { nuts = 1, coins = 1 / 3, stamina = 2 / 3 }
+local GATHER_WORTH = 1 / 2
+--- Today: a refreshed squirrel may still be exhausted asleep for a nut.
+local REFRESHED_WORTH = 1 / 2
+--- What a seat holds to spend (coins, stamina, cards in hand) turns into
+--- nuts through the cards it buys: worth more with more mornings to come
+--- (a squirrel bought early collects and gathers every day), worth
+--- nothing to a seat asleep on the last day.
+local MEANS_TODAY = { coins = 1 / 4, stamina = 2 / 5, cards = 1 / 10 }
+local MEANS_A_MORNING = { coins = 1 / 4, stamina = 1 / 2, cards = 1 / 4 }
+
+--- The loops and the gathering of a seat's squirrels in the mornings to
+--- come, and the nuts its refreshed squirrels may still gather today.
+local function squirrels_worth(s, seat, mornings)
+  local v, t = 0, tableau(s, seat)
+  local exhausted = s.mat[EXHAUSTED[seat]]
+  for pos = 1, t:count() do
+    for _, res in ipairs(CARDS[t:peek(pos)].loops) do v = v + mornings * LOOP_WORTH[res] end
+    v = v + mornings * GATHER_WORTH
+    if (exhausted >> (pos - 1)) & 1 == 0 then v = v + REFRESHED_WORTH end
+  end
+  return v
+end
+
+--- What a seat's coins, stamina and cards will still buy.
+local function means_worth(s, seat, mornings)
+  if mornings == 0 and is_asleep(s, seat) then return 0 end
+  local today, a_morning = MEANS_TODAY, MEANS_A_MORNING
+  return s.coins:get(seat) * (today.coins + mornings * a_morning.coins)
+    + s.stamina:get(seat) * (today.stamina + mornings * a_morning.stamina)
+    + s[HAND[seat]]:count() * (today.cards + mornings * a_morning.cards)
+end
+
+--- The nuts a seat's stashed cards will add at the end.
+local function stash_worth(s, seat)
+  local v, stash = 0, s[STASH[seat]]
+  for i = 1, stash:count() do v = v + CARDS[stash:peek(i)].stash end
+  return v
+end
 
 local function evaluate(s)
   local values = {}
   local over = turns.over(s)
-  local mornings = DAYS - s.day.number
+  local mornings = s.options.days - s.day.number
   for seat = 1, s.players do
     local v = s.nuts:get(seat)
     if not over then
-      for _, card in ipairs({ s[STASH[seat]]:cards() }) do v = v + CARDS[card].stash end
-      for _, card in ipairs({ tableau(s, seat):cards() }) do
-        for _, res in ipairs(CARDS[card].loops) do v = v + mornings * LOOP_WORTH[res] end
-      end
-      v = v + (s.coins:get(seat) / 3 + s.stamina:get(seat) / 2 + s[HAND[seat]]:count() / 2) / 2
+      v = v + stash_worth(s, seat) + squirrels_worth(s, seat, mornings) + means_worth(s, seat, mornings)
     end
     values[seat] = v
   end
