@@ -295,6 +295,12 @@ end
 local COMING_CARD = 1
 local HELD_CARD = 0.5
 
+--- What a species in balance counts for while the game goes on, against
+--- its point at the end: it is out of balance after the next complete
+--- tree unless that tree brings one more of it, and a card spent covering
+--- for it builds no tree.
+local BALANCE_NOW = 0.5
+
 --- The tree a seat is building: the last one begun while it is not
 --- complete, else the next one (0: the forest is full).
 local function tree_being_built(s, seat)
@@ -332,9 +338,9 @@ end
 --- each of its levels holding a card, or with a card on its way to it,
 --- brings it a quarter of the way (part of a quarter for a card on its
 --- way: COMING_CARD, HELD_CARD) to the tree's points and the balance of
---- one more complete tree with its animals, in place of the balance now;
---- each of those cards' chainsaws costs its point at once (it will count
---- once the tree is complete). The -1 of the incomplete tree is not
+--- one more complete tree with its animals, in place of the balance now
+--- (both at BALANCE_NOW); each of those cards' chainsaws costs its point
+--- at once (it will count once the tree is complete). The -1 of the incomplete tree is not
 --- counted while the game goes on: the tree is on its way.
 local function tree_on_its_way(s, seat, b, tree, coming)
   local animals, height, chainsaws = {}, 0, 0
@@ -349,7 +355,7 @@ local function tree_on_its_way(s, seat, b, tree, coming)
       if c.species then animals[c.species] = animals[c.species] + c.animals end
     end
   end
-  local finished = b.per_tree + balanced_with_one_more(b, animals) - #b.balanced
+  local finished = b.per_tree + BALANCE_NOW * (balanced_with_one_more(b, animals) - #b.balanced)
   local incomplete = forest.trees(s, seat) == tree and -forest.INCOMPLETE_TREE or 0
   return incomplete + height / C.LEVELS * finished - chainsaws
 end
@@ -362,19 +368,20 @@ end
 
 --- How each seat stands now, for bots that stop looking ahead before the
 --- end (an evaluate for the definition), read like the score: the
---- forest's points so far and, while the game goes on, the tree being
---- built on its way to finished. `coming(s, seat)` is the card the seat
---- must place next (0: none): the base game's given card, the solo
---- Obligation card.
+--- forest's points so far and, while the game goes on, its balance at
+--- BALANCE_NOW and the tree being built on its way to finished.
+--- `coming(s, seat)` is the card the seat must place next (0: none): the
+--- base game's given card, the solo Obligation card.
 local function evaluator(coming)
   return function(s)
     local values = {}
     for seat = 1, s.players do
       local b = forest.score(s, seat)
       values[seat] = b.total
-      local tree = tree_being_built(s, seat)
-      if not turns.over(s) and tree > 0 then
-        values[seat] = values[seat] + tree_on_its_way(s, seat, b, tree, coming(s, seat))
+      if not turns.over(s) then
+        values[seat] = values[seat] - (1 - BALANCE_NOW) * #b.balanced
+        local tree = tree_being_built(s, seat)
+        if tree > 0 then values[seat] = values[seat] + tree_on_its_way(s, seat, b, tree, coming(s, seat)) end
       end
     end
     return values

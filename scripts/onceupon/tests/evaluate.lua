@@ -1,10 +1,10 @@
 -- Once Upon a Forest: evaluate(s), what the MCTS bot reads where it stops
 -- looking ahead, reads like the score: the forest's points so far and,
--- while the game goes on, the tree being built on its way to finished
--- (its -1 not counted): a quarter of the way to the tree's points and the
--- balance of one more complete tree for each level holding a card, the
--- card the seat must place next counting as placed, a card in hand half;
--- their chainsaws cost at once.
+-- while the game goes on, its balance at half and the tree being built on
+-- its way to finished (its -1 not counted): a quarter of the way to the
+-- tree's points and the balance (at half) of one more complete tree for
+-- each level holding a card, the card the seat must place next counting as
+-- placed, a card in hand half; their chainsaws cost at once.
 
 local PILES = 5
 
@@ -51,36 +51,37 @@ test("evaluate: the score, and the tree being built on its way to finished", fun
   plant(g, 1, 2, { "boar1", "deer1", "squirrel3-saw", "bat1" })
   plant(g, 1, 3, { "hedgehog3-saw", false, false, "owl3-saw" })
   expect.eq(g.definition.score(g.state, 1), 5)
+  -- the deer in balance (2) count half a point while the game goes on;
   -- tree 3: its -1 taken back; finished, 3 points, and with 3 complete trees
   -- the balance gains the hedgehogs (3) and loses the deer (2): half of 3;
-  -- its two chainsaws at once: 5 + 1 + 1.5 - 2
-  expect.eq(evaluate(g)[1], 5.5)
+  -- its two chainsaws at once: 5 - 0.5 + 1 + 1.5 - 2
+  expect.eq(evaluate(g)[1], 5)
   -- a card in hand for an empty level: half a level (a fox, no balance)
   hold(g, 1, { "fox1" })
-  expect.eq(evaluate(g)[1], 5.5 + 0.5 / 4 * 3)
+  expect.eq(evaluate(g)[1], 5 + 0.5 / 4 * 3)
   -- one without a chainsaw first; a chainsaw in hand costs half a point
   hold(g, 1, { "fox2-saw", "fox1" })
-  expect.eq(evaluate(g)[1], 5.5 + 0.5 / 4 * 3)
+  expect.eq(evaluate(g)[1], 5 + 0.5 / 4 * 3)
   hold(g, 1, { "fox2-saw" })
-  expect.eq(evaluate(g)[1], 5.5 + 0.5 / 4 * 3 - 0.5)
+  expect.eq(evaluate(g)[1], 5 + 0.5 / 4 * 3 - 0.5)
   -- the card given to the seat counts as placed, before the hand
   hold(g, 1, { "fox1", "woodpecker1" })
   g.state.given:push(from_piles(g, "woodpecker2"))
   g.state.play.receiver = 1
-  expect.eq(evaluate(g)[1], 5.5 + (1 + 0.5) / 4 * 3)
+  expect.eq(evaluate(g)[1], 5 + (1 + 0.5) / 4 * 3)
   g.state.pile1:push(g.state.given:draw())
   g.state.play.receiver = 0
-  -- complete it: its chainsaws counted in the score; the next tree, begun by
-  -- nothing yet, adds nothing
+  -- complete it: its chainsaws counted in the score, the hedgehogs in
+  -- balance (3) at half; the next tree, begun by nothing yet, adds nothing
   hold(g, 1, {})
   plant(g, 1, 3, { false, "fox1", "woodpecker1", false })
   local score = g.definition.score(g.state, 1)
-  expect.eq(evaluate(g), { score, 0.75 })
+  expect.eq(evaluate(g), { score - 0.5, 0.75 })
   -- a card in hand for it: half of a quarter of the way to a new tree's 3
   -- points and the balance of 4 complete trees (squirrels and owls, 4
-  -- each) in place of the balance now (hedgehogs, 3)
+  -- each) in place of the balance now (hedgehogs), at half
   hold(g, 1, { "boar1" })
-  expect.eq(evaluate(g)[1], score + 0.5 / 4 * (3 + 2 - 1))
+  expect.eq(evaluate(g)[1], score - 0.5 + 0.5 / 4 * (3 + (2 - 1) / 2))
 end)
 
 test("evaluate: alone, the Obligation card counts as placed", function()
@@ -89,8 +90,8 @@ test("evaluate: alone, the Obligation card counts as placed", function()
   expect.eq(#evaluate(g), 1)
   -- seed 2: bat1 on top of the Obligation pile, to be placed on the first
   -- turn: with the Game Start card, two levels of tree 1, and one bat is
-  -- in balance with one complete tree: half of the way to 3 + 1
+  -- in balance with one complete tree: half of the way to 3 + 1/2
   expect.eq(C.CARDS[g.state.obligation:peek()].name, "bat1")
   expect.eq(g.state.hand1:count(), 0)
-  expect.eq(evaluate(g)[1], g.definition.score(g.state, 1) + 1 + 2 / 4 * (3 + 1))
+  expect.eq(evaluate(g)[1], g.definition.score(g.state, 1) + 1 + 2 / 4 * (3 + 0.5))
 end)
