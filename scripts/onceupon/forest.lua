@@ -174,6 +174,7 @@ local BALANCED_SPECIES = 1       -- a species as many as the complete trees
 --- {complete, incomplete, chainsaws, animals = {species = n}, balanced = {species...}, total}.
 --- Only the top cards of complete trees count for chainsaws and animals.
 M.POINTS_PER_TREE = POINTS_PER_TREE
+M.INCOMPLETE_TREE = INCOMPLETE_TREE
 
 function M.score(s, seat)
   local b = { complete = 0, incomplete = 0, chainsaws = 0, animals = {}, balanced = {} }

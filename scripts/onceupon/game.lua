@@ -284,41 +284,111 @@ local function scores(s)
   return totals, complete, texts
 end
 
---- How each seat stands now, for bots that stop looking ahead before the
---- end, read like the score: the forest's points so far and, while the game
---- goes on, the tree being built on its way to what it scores finished as
---- it stands (the tree's points instead of its -1, a point off for each of
---- its chainsaws, its animals in the balance of one more complete tree),
---- a quarter of the way for each level it holds.
-local function evaluate(s)
-  local values = {}
-  local over = turns.over(s)
-  for seat = 1, s.players do
-    local b = forest.score(s, seat)
-    local v = b.total
-    local begun = forest.trees(s, seat)
-    if not over and begun > 0 and not forest.complete(s, seat, begun) then
-      local animals, gain = {}, b.per_tree + 1
-      for species, n in pairs(b.animals) do animals[species] = n end
-      local height = 0
-      for level = 1, C.LEVELS do
-        local card = CARDS[forest.card_at(s, seat, begun, level)]
-        if card then
-          height = height + 1
-          if card.chainsaw then gain = gain - 1 end
-          if card.species then animals[card.species] = animals[card.species] + card.animals end
-        end
-      end
-      local trees = b.complete + 1
-      for _, species in ipairs(C.SPECIES) do
-        if animals[species] >= 1 and animals[species] == trees then gain = gain + 1 end
-      end
-      v = v + height / C.LEVELS * (gain - #b.balanced)
-    end
-    values[seat] = v
-  end
-  return values
+-- What the bots read --------------------------------------------------------------
+
+--- What a card on its way to an empty level of the tree being built counts
+--- for, against a card placed there: a card the seat must place next (the
+--- card given to it, the solo Obligation card turned over or on top of its
+--- pile, whose back shows its level) goes there unless it covers elsewhere;
+--- a card in hand goes there on one of the next turns if it is not
+--- discarded first.
+local COMING_CARD = 1
+local HELD_CARD = 0.5
+
+--- What a species in balance counts for while the game goes on, against
+--- its point at the end: it is out of balance after the next complete
+--- tree unless that tree brings one more of it, and a card spent covering
+--- for it builds no tree.
+local BALANCE_NOW = 0.5
+
+--- The tree a seat is building: the last one begun while it is not
+--- complete, else the next one (0: the forest is full).
+local function tree_being_built(s, seat)
+  local begun = forest.trees(s, seat)
+  if begun > 0 and not forest.complete(s, seat, begun) then return begun end
+  return begun < forest.MAX_TREES and begun + 1 or 0
 end
+
+--- The card on its way to `level` of the tree being built, and what it
+--- counts for: the card `coming` (0: none) if it is of that level, else a
+--- card of that level in the seat's hand (one without a chainsaw first).
+--- 0, 0: none.
+local function on_the_way(s, seat, level, coming)
+  if coming ~= 0 and CARDS[coming].level == level then return coming, COMING_CARD end
+  local h, pick = hand(s, seat), 0
+  for i = 1, h:count() do
+    local card = h:peek(i)
+    if CARDS[card].level == level and (pick == 0 or CARDS[pick].chainsaw) then pick = card end
+  end
+  if pick ~= 0 then return pick, HELD_CARD end
+  return 0, 0
+end
+
+--- How many species would be in balance with one more complete tree:
+--- `animals` (species -> count) on the complete trees and that tree.
+local function balanced_with_one_more(b, animals)
+  local n = 0
+  for _, species in ipairs(C.SPECIES) do
+    if animals[species] >= 1 and animals[species] == b.complete + 1 then n = n + 1 end
+  end
+  return n
+end
+
+--- What the tree being built adds to the score on its way to finished:
+--- each of its levels holding a card, or with a card on its way to it,
+--- brings it a quarter of the way (part of a quarter for a card on its
+--- way: COMING_CARD, HELD_CARD) to the tree's points and the balance of
+--- one more complete tree with its animals, in place of the balance now
+--- (both at BALANCE_NOW); each of those cards' chainsaws costs its point
+--- at once (it will count once the tree is complete). The -1 of the incomplete tree is not
+--- counted while the game goes on: the tree is on its way.
+local function tree_on_its_way(s, seat, b, tree, coming)
+  local animals, height, chainsaws = {}, 0, 0
+  for species, n in pairs(b.animals) do animals[species] = n end
+  for level = 1, C.LEVELS do
+    local card, counts = forest.card_at(s, seat, tree, level), 1
+    if card == 0 then card, counts = on_the_way(s, seat, level, coming) end
+    if card ~= 0 then
+      local c = CARDS[card]
+      height = height + counts
+      if c.chainsaw then chainsaws = chainsaws + counts end
+      if c.species then animals[c.species] = animals[c.species] + c.animals end
+    end
+  end
+  local finished = b.per_tree + BALANCE_NOW * (balanced_with_one_more(b, animals) - #b.balanced)
+  local incomplete = forest.trees(s, seat) == tree and -forest.INCOMPLETE_TREE or 0
+  return incomplete + height / C.LEVELS * finished - chainsaws
+end
+
+--- The card given to `seat`, which it places next (0: none).
+local function given_to(s, seat)
+  if s.given:count() > 0 and s.play.receiver == seat then return s.given:peek() end
+  return 0
+end
+
+--- How each seat stands now, for bots that stop looking ahead before the
+--- end (an evaluate for the definition), read like the score: the
+--- forest's points so far and, while the game goes on, its balance at
+--- BALANCE_NOW and the tree being built on its way to finished.
+--- `coming(s, seat)` is the card the seat must place next (0: none): the
+--- base game's given card, the solo Obligation card.
+local function evaluator(coming)
+  return function(s)
+    local values = {}
+    for seat = 1, s.players do
+      local b = forest.score(s, seat)
+      values[seat] = b.total
+      if not turns.over(s) then
+        values[seat] = values[seat] - (1 - BALANCE_NOW) * #b.balanced
+        local tree = tree_being_built(s, seat)
+        if tree > 0 then values[seat] = values[seat] + tree_on_its_way(s, seat, b, tree, coming(s, seat)) end
+      end
+    end
+    return values
+  end
+end
+
+local evaluate = evaluator(given_to)
 
 --- Most points wins; ties go to more complete trees; then shared.
 local function result(s)
@@ -589,6 +659,6 @@ return game.define {
     deal_piles = deal_piles, take_card = take_card, first_of_kind = first_of_kind, add_places = add_places,
     zone_text = zone_text, scores = scores, broken = broken, census = census, trees_text = trees_text,
     CARD_NAMED = CARD_NAMED, tell_draw = tell_draw,
-    start_cards_in_forest = start_cards_in_forest, START_CARDS = START_CARDS,
+    start_cards_in_forest = start_cards_in_forest, START_CARDS = START_CARDS, evaluator = evaluator,
   } },
 }

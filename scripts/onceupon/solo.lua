@@ -301,11 +301,19 @@ return function(base)
     return table.concat(lines, "\n")
   end
 
+  --- The Obligation card the player places next: the one turned over, or
+  --- the top of the pile (its back shows its level).
+  local function obligation_card(s)
+    if s.turned:count() > 0 then return s.turned:peek() end
+    if s.obligation:count() > 0 then return s.obligation:peek() end
+    return 0
+  end
+
   return game.extend(base, {
     players = { min = 1, max = 1 },     -- one player; semi-coop does not combine with it
     options = options,
     setup = setup, actor = actor, phases = PHASES, result = result, invariants = invariants,
-    describe = describe, render = render, why = why,
+    describe = describe, render = render, why = why, evaluate = R.evaluator(obligation_card),
     data = { cards = base.data.cards, rules = base.data.rules, solo_titles = TITLES },
   })
 end
