@@ -47,7 +47,7 @@
 #define BOT_DEFAULT_ITERATIONS 300    /* mcts: iterations= */
 #define BOT_DEFAULT_DEPTH 2           /* mcts: depth= */
 #define BOT_DEFAULT_EXPLORE 0.7       /* mcts: c= */
-#define BOT_DEFAULT_TAIL 40           /* mcts: tail= */
+#define BOT_DEFAULT_TAIL 20           /* mcts: tail= */
 #define BOT_DEPTH_END (-1)     /* depth: rollouts to the end of the game */
 #define BOT_MAX_THREADS 16
 
