@@ -448,10 +448,21 @@ static void test_tail(void **unused)
     assert_false(bot_choose(g, &far, 1, &m, NULL));
     assert_non_null(strstr(game_error(g), "no runner at the start"));
     assert_false(bot_choose(g, &never, 1, &m, NULL));
-    /* the default is the same mechanism at BOT_DEFAULT_TAIL moves (this
-     * race takes 16 to 24, so whether the default plays it out from the
-     * start depends on its probes) */
-    assert_int_equal(spec_of("mcts:50").tail, BOT_DEFAULT_TAIL);
+    /* the default: a race of 12 steps each takes 12 to 24 moves, so from
+     * the start the default may read evaluate; once both runners stand at
+     * 8 (8 moves of two steps), at most 8 moves are left, within its tail:
+     * it plays to the end and never asks the evaluate this race refuses */
+    bot_spec dflt = spec_of("mcts:50");
+    assert_int_equal(dflt.tail, BOT_DEFAULT_TAIL);
+    assert_true(dflt.tail >= 8);
+    for (int k = 0; k < 8; k++) {
+        const int64_t *legal;
+        int n = game_legal(g, &legal);
+        assert_int_equal(n, 2);
+        assert_true(game_apply(g, legal[n - 1], true, true));     /* step 2 */
+    }
+    assert_true(bot_choose(g, &dflt, 1, &m, NULL));
+    assert_false(bot_choose(g, &far, 1, &m, NULL));           /* tail=3: still too far */
     game_close(g);
     vm_free(vm);
 }
