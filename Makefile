@@ -167,10 +167,13 @@ CHECK_GAMES ?= 2
 test-check: $(GROVE)
 	GROVE_PATH= $(GROVE) check -n $(CHECK_GAMES) $(notdir $(wildcard scripts/*))
 
-# Every tests/repl/*.sh but lib.sh (their shared helpers) checks transcripts.
+# Every tests/repl/*.sh but lib.sh (their shared helpers) checks transcripts,
+# one a processor at a time (tests/parallel.sh), the slowest first: hang.sh
+# and interrupt.sh mostly wait on timers while the others work.
+REPL_SLOW = tests/repl/hang.sh tests/repl/interrupt.sh tests/repl/sim.sh
+REPL_TESTS = $(REPL_SLOW) $(filter-out tests/repl/lib.sh $(REPL_SLOW),$(sort $(wildcard tests/repl/*.sh)))
 test-repl: $(GROVE)
-	@set -e; for t in $(filter-out tests/repl/lib.sh,$(wildcard tests/repl/*.sh)); do \
-	  echo "== $$t"; GROVE=$(GROVE) bash $$t; done
+	@GROVE=$(GROVE) bash tests/parallel.sh $(REPL_TESTS)
 
 # A single-node Slurm (munge, slurmctld, slurmd on localhost, started by
 # the test) runs a sharded study as a job array: root and ./setup.sh
