@@ -93,7 +93,7 @@ GROVE = $(BUILD)/grove
 
 .SECONDARY:
 
-.PHONY: all check lint layers fuzz test-fuzz test-c test-lua test-check test-repl test-browser screenshots asan valgrind test-cluster bench bench-reference install uninstall clean
+.PHONY: all build check lint layers fuzz test-fuzz test-c test-lua test-check test-repl test-browser screenshots asan valgrind test-cluster bench bench-reference install uninstall clean
 
 all: $(GROVE)
 
@@ -143,7 +143,13 @@ $(BUILD)/tests/host/%: $(BUILD)/tests/host/%.o $(HOST_OBJ)
 $(BUILD)/tests/serve/%: $(BUILD)/tests/serve/%.o $(SERVE_OBJ) $(HOST_OBJ)
 	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(MHD_LIBS) $(CMOCKA_LIBS) -lm
 
-check: lint layers test-c test-lua test-check test-repl test-fuzz test-browser
+check: build lint layers test-c test-lua test-check test-repl test-fuzz test-browser
+
+# The program and the cmocka tests, compiled one job a processor unless
+# make was given its own -j (the tests that follow then find them made).
+NPROC := $(shell nproc 2>/dev/null || echo 1)
+build:
+	@$(MAKE) -s --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(GROVE) $(TEST_BIN)
 
 # Includes only point down the layers and never round in a circle.
 layers:
