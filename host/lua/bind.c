@@ -25,6 +25,42 @@ lstate *bind_check_state(lua_State *L, int idx)
 /* Where a handle table keeps its handle userdata. */
 static const char HANDLE_KEY = 0;
 
+/* A handle table's room for methods. Most of a game's components have a
+ * few of their methods called, many none, so a table sized for them all
+ * would be mostly empty (and garbage after every sim game), while one
+ * that grows as they are made rehashes on the way. So the VM keeps, for
+ * each component index, the most methods a handle of it has had; a new
+ * handle table gets that room. A VM opens the same game many times (sim,
+ * a bot's twins), and a wrong guess (another game) costs only time. */
+#define ROOM_COMPS 256          /* component indices remembered; later ones get ROOM_DEFAULT */
+#define ROOM_DEFAULT 3
+static const char ROOM_KEY = 0;
+
+/* The VM's room per component index: bytes in a userdata the registry keeps. */
+static uint8_t *method_room(lua_State *L)
+{
+    uint8_t *room;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &ROOM_KEY) == LUA_TUSERDATA) {
+        room = lua_touserdata(L, -1);
+    } else {
+        lua_pop(L, 1);
+        room = lua_newuserdatauv(L, ROOM_COMPS, 0);
+        memset(room, 0, ROOM_COMPS);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &ROOM_KEY);
+    }
+    lua_pop(L, 1);                      /* the registry keeps it */
+    return room;
+}
+
+/* A method was made or replaced in h's table: remember the room it took. */
+static void method_made(handle *h)
+{
+    uint8_t *room = h->owner->room;     /* set when the handle was made */
+    if (h->made < 255) h->made++;
+    if (room && h->comp < ROOM_COMPS && room[h->comp] < h->made) room[h->comp] = (uint8_t)h->made;
+}
+
 void bind_push_handle_udata(lua_State *L, int t)
 {
     lua_rawgetp(L, t, &HANDLE_KEY);
@@ -86,6 +122,7 @@ static int handle_index(lua_State *L)
         lua_pushvalue(L, 2);
         lua_pushvalue(L, -2);
         lua_rawset(L, 1);                   /* [t, key, closure] */
+        method_made(h);
         return 1;
     }
     const char *key = luaL_tolstring(L, 2, NULL);
@@ -101,6 +138,7 @@ static int handle_newindex(lua_State *L)
     if (h && method_named(h->kind, L, 2)) {
         lua_settop(L, 3);
         lua_rawset(L, 1);
+        method_made(h);
         return 0;
     }
     const char *key = luaL_tolstring(L, 2, NULL);
@@ -113,35 +151,47 @@ static int handle_newindex(lua_State *L)
 void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
 {
     sidx = lua_absindex(L, sidx);
+    lua_rawgetp(L, sidx, &BIND_STATE_KEY);             /* [lstate] */
+    lstate *owner = lua_touserdata(L, -1);
+    const comp_desc *d = &owner->st->comps[comp];
+    if (!owner->room) owner->room = method_room(L);
+    /* the table's room: the handle, the methods earlier games made on
+     * this component's handle (above), or a dressed table's labels (vars:
+     * one field a var) and methods */
     const luaL_Reg *methods = kind->methods;
     int nmethods = 0;
     while (methods && methods[nmethods].name) nmethods++;
-    lua_createtable(L, 0, nmethods + 1);               /* [t]: room for every method, made on first use */
-    int t = lua_gettop(L);
-    lua_rawgetp(L, sidx, &BIND_STATE_KEY);             /* [t, lstate] */
+    int nrec = 1 + (kind->dress ? nmethods + d->nlabels[0] + d->nlabels[1]
+                     : comp < ROOM_COMPS ? owner->room[comp] : ROOM_DEFAULT);
+    lua_createtable(L, 0, nrec);                       /* [lstate, t] */
+    lua_insert(L, -2);                                 /* [t, lstate] */
+    int t = lua_gettop(L) - 1;
     handle *h = lua_newuserdatauv(L, sizeof *h, 2);    /* [t, lstate, h] */
     memset(h, 0, sizeof *h);
     h->magic = BIND_MAGIC;
     h->type = T_HANDLE;
     h->kind = kind;
-    h->owner = lua_touserdata(L, -2);
+    h->owner = owner;
     h->comp = comp;
     h->table = lua_topointer(L, t);
     lua_rotate(L, -2, 1);                              /* [t, h, lstate] */
     lua_setiuservalue(L, -2, 1);
-    const comp_desc *d = &h->owner->st->comps[comp];
-    lua_newtable(L);                                   /* [t, h, strings] */
+    int nfast = 0;
     for (int list = 0; list < 2; list++) {
-        int n = d->nlabels[list] < BIND_FAST_LABELS ? d->nlabels[list] : BIND_FAST_LABELS;
-        for (int i = 0; i < n; i++) {
-            h->fast[list][i] = lua_pushstring(L, d->labels[list][i]);
-            lua_rawseti(L, -2, (lua_Integer)list * BIND_FAST_LABELS + i + 1);
-        }
-        h->nfast[list] = n;
+        h->nfast[list] = d->nlabels[list] < BIND_FAST_LABELS ? d->nlabels[list] : BIND_FAST_LABELS;
+        nfast += h->nfast[list];
     }
-    lua_setiuservalue(L, -2, 2);                       /* [t, h] */
-    /* the methods are made on first use (handle_index), but a kind that
-     * dresses its own table gets them all now */
+    if (nfast) {                                       /* (no labels, no table to keep them) */
+        lua_createtable(L, nfast, 0);                  /* [t, h, strings] */
+        int k = 0;
+        for (int list = 0; list < 2; list++)
+            for (int i = 0; i < h->nfast[list]; i++) {
+                h->fast[list][i] = lua_pushstring(L, d->labels[list][i]);
+                lua_rawseti(L, -2, ++k);
+            }
+        lua_setiuservalue(L, -2, 2);                   /* [t, h] */
+    }
+    /* a kind that dresses its own table gets its methods now */
     for (int i = 0; kind->dress && i < nmethods; i++) {
         lua_pushvalue(L, -1);
         lua_pushcclosure(L, methods[i].func, 1);

@@ -46,6 +46,8 @@ typedef struct lstate {
     textbuf *said;              /* where s:say writes, NULL when nobody listens (playouts);
                                    set by the engine around setup and a checked apply, with
                                    vm->narrating (lua_state.h) */
+    uint8_t *room;              /* the VM's room for methods per component (bind.c), NULL until
+                                   the first handle is made */
 } lstate;
 
 #define BIND_FAST_LABELS 16       /* labels per list found by pointer, not strcmp */
@@ -68,6 +70,7 @@ typedef struct {
     lstate *owner;
     int comp;                   /* component index in owner->st */
     const void *table;          /* the Lua table scripts hold (lua_topointer) */
+    int made;                   /* methods made or replaced in the table (bind.c, the room) */
     int nfast[2];
     /* The labels as Lua strings (kept alive by the handle's second user
      * value): short Lua strings are interned, so a field name given by a

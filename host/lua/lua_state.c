@@ -261,6 +261,7 @@ lstate *lua_state_push(lua_State *L, gstate *st)
     ls->st = st;
     ls->in_setup = 0;
     ls->said = NULL;
+    ls->room = NULL;
     lua_rawsetp(L, -2, &BIND_STATE_KEY);
     lua_pushinteger(L, st->nplayers);
     lua_setfield(L, -2, "players");
