@@ -29,23 +29,22 @@ static const char HANDLE_KEY = 0;
  * few of their methods called, many none, so a table sized for them all
  * would be mostly empty (and garbage after every sim game), while one
  * that grows as they are made rehashes on the way. So the VM keeps, for
- * each component index, the most methods a handle of it has had; a new
- * handle table gets that room. A VM opens the same game many times (sim,
- * a bot's twins), and a wrong guess (another game) costs only time. */
-#define ROOM_COMPS 256          /* component indices remembered; later ones get ROOM_DEFAULT */
+ * each component index, the most methods a handle of it has had
+ * (bind_room); a new handle table gets that room. A VM opens the same
+ * game many times (sim, a bot's twins), and a wrong guess (another game)
+ * costs only time. Indices past BIND_ROOM_COMPS get ROOM_DEFAULT. */
 #define ROOM_DEFAULT 3
 static const char ROOM_KEY = 0;
 
-/* The VM's room per component index: bytes in a userdata the registry keeps. */
-static uint8_t *method_room(lua_State *L)
+bind_room *bind_room_of(lua_State *L)
 {
-    uint8_t *room;
+    bind_room *room;
     if (lua_rawgetp(L, LUA_REGISTRYINDEX, &ROOM_KEY) == LUA_TUSERDATA) {
         room = lua_touserdata(L, -1);
     } else {
         lua_pop(L, 1);
-        room = lua_newuserdatauv(L, ROOM_COMPS, 0);
-        memset(room, 0, ROOM_COMPS);
+        room = lua_newuserdatauv(L, sizeof *room, 0);
+        memset(room, 0, sizeof *room);
         lua_pushvalue(L, -1);
         lua_rawsetp(L, LUA_REGISTRYINDEX, &ROOM_KEY);
     }
@@ -56,9 +55,10 @@ static uint8_t *method_room(lua_State *L)
 /* A method was made or replaced in h's table: remember the room it took. */
 static void method_made(handle *h)
 {
-    uint8_t *room = h->owner->room;     /* set when the handle was made */
+    bind_room *room = h->owner->room;
     if (h->made < 255) h->made++;
-    if (room && h->comp < ROOM_COMPS && room[h->comp] < h->made) room[h->comp] = (uint8_t)h->made;
+    if (h->comp < BIND_ROOM_COMPS && room->methods[h->comp] < h->made)
+        room->methods[h->comp] = (uint8_t)h->made;
 }
 
 void bind_push_handle_udata(lua_State *L, int t)
@@ -154,7 +154,6 @@ void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
     lua_rawgetp(L, sidx, &BIND_STATE_KEY);             /* [lstate] */
     lstate *owner = lua_touserdata(L, -1);
     const comp_desc *d = &owner->st->comps[comp];
-    if (!owner->room) owner->room = method_room(L);
     /* the table's room: the handle, the methods earlier games made on
      * this component's handle (above), or a dressed table's labels (vars:
      * one field a var) and methods */
@@ -162,12 +161,18 @@ void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
     int nmethods = 0;
     while (methods && methods[nmethods].name) nmethods++;
     int nrec = 1 + (kind->dress ? nmethods + d->nlabels[0] + d->nlabels[1]
-                     : comp < ROOM_COMPS ? owner->room[comp] : ROOM_DEFAULT);
+                     : comp < BIND_ROOM_COMPS ? owner->room->methods[comp] : ROOM_DEFAULT);
     lua_createtable(L, 0, nrec);                       /* [lstate, t] */
     lua_insert(L, -2);                                 /* [t, lstate] */
     int t = lua_gettop(L) - 1;
-    handle *h = lua_newuserdatauv(L, sizeof *h, 2);    /* [t, lstate, h] */
-    memset(h, 0, sizeof *h);
+    int nfast[2], nfasts = 0;
+    for (int list = 0; list < 2; list++) {
+        nfast[list] = d->nlabels[list] < BIND_FAST_LABELS ? d->nlabels[list] : BIND_FAST_LABELS;
+        nfasts += nfast[list];
+    }
+    size_t bytes = sizeof(handle) + (size_t)nfasts * sizeof(const char *);
+    handle *h = lua_newuserdatauv(L, bytes, 2);        /* [t, lstate, h] */
+    memset(h, 0, bytes);
     h->magic = BIND_MAGIC;
     h->type = T_HANDLE;
     h->kind = kind;
@@ -176,19 +181,16 @@ void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
     h->table = lua_topointer(L, t);
     lua_rotate(L, -2, 1);                              /* [t, h, lstate] */
     lua_setiuservalue(L, -2, 1);
-    int nfast = 0;
-    for (int list = 0; list < 2; list++) {
-        h->nfast[list] = d->nlabels[list] < BIND_FAST_LABELS ? d->nlabels[list] : BIND_FAST_LABELS;
-        nfast += h->nfast[list];
-    }
-    if (nfast) {                                       /* (no labels, no table to keep them) */
-        lua_createtable(L, nfast, 0);                  /* [t, h, strings] */
+    if (nfasts) {                                      /* (no labels, no table to keep them) */
+        lua_createtable(L, nfasts, 0);                 /* [t, h, strings] */
         int k = 0;
-        for (int list = 0; list < 2; list++)
-            for (int i = 0; i < h->nfast[list]; i++) {
-                h->fast[list][i] = lua_pushstring(L, d->labels[list][i]);
-                lua_rawseti(L, -2, ++k);
+        for (int list = 0; list < 2; list++) {
+            h->nfast[list] = nfast[list];
+            for (int i = 0; i < nfast[list]; i++, k++) {
+                h->fast[k] = lua_pushstring(L, d->labels[list][i]);
+                lua_rawseti(L, -2, k + 1);
             }
+        }
         lua_setiuservalue(L, -2, 2);                   /* [t, h] */
     }
     /* a kind that dresses its own table gets its methods now */
@@ -398,17 +400,20 @@ const handle *bind_declare(lua_State *L, const bind_kind *kind, const char *name
     const char *kname = kind->core->name;
     if (!s->in_setup)
         luaL_error(L, "cannot declare %s '%s': components are declared in setup only", kname, name);
-    if (state_find(s->st, name) >= 0)
-        luaL_error(L, "a component named '%s' already exists", name);
-    lua_getfield(L, 1, name);                          /* a State method or field of that name? */
-    if (!lua_isnil(L, -1))
+    lua_getfield(L, 1, name);                          /* a component, a State method or field of that name? */
+    if (!lua_isnil(L, -1)) {
+        if (state_find(s->st, name) >= 0) luaL_error(L, "a component named '%s' already exists", name);
         luaL_error(L, "cannot name a component '%s': s.%s is taken by the State", name, name);
+    }
     lua_pop(L, 1);
     int idx;
     grove_status rc = state_add(s->st, kind->core, name, bytes, labels0, n0, labels1, n1, &idx);
+    if (rc == GROVE_EARG && state_find(s->st, name) >= 0)     /* one the State table does not show */
+        luaL_error(L, "a component named '%s' already exists", name);
     if (rc == GROVE_EARG) luaL_error(L, "cannot declare %s '%s': bad name", kname, name);
     bind_check_status(L, rc, kind->core, name);
     bind_push_handle(L, 1, kind, idx);                 /* [handle] */
+    if (s->room->comps < s->st->ncomps) s->room->comps = s->st->ncomps;
     lua_pushvalue(L, -1);
     lua_pushstring(L, name);
     lua_insert(L, -2);
