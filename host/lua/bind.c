@@ -102,7 +102,7 @@ static const luaL_Reg *method_named(const bind_kind *kind, lua_State *L, int key
     if (lua_type(L, key) != LUA_TSTRING) return NULL;
     const char *name = lua_tostring(L, key);
     for (const luaL_Reg *m = kind->methods; m && m->name; m++)
-        if (!strcmp(m->name, name)) return m;
+        if (m->name[0] == name[0] && !strcmp(m->name, name)) return m;
     return NULL;
 }
 
