@@ -165,8 +165,10 @@ void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
     lua_createtable(L, 0, nrec);                       /* [lstate, t] */
     lua_insert(L, -2);                                 /* [t, lstate] */
     int t = lua_gettop(L) - 1;
-    int nfast[2], nfasts = 0;
-    for (int list = 0; list < 2; list++) {
+    /* the labels found by pointer (a dressed table has no methods to
+     * find them: vars keep their names themselves) */
+    int nfast[2] = { 0, 0 }, nfasts = 0;
+    for (int list = 0; list < 2 && !kind->dress; list++) {
         nfast[list] = d->nlabels[list] < BIND_FAST_LABELS ? d->nlabels[list] : BIND_FAST_LABELS;
         nfasts += nfast[list];
     }

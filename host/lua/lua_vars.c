@@ -103,10 +103,6 @@ static void dress(lua_State *L, int sidx, handle *h)
     int t = lua_gettop(L);
     const comp_desc *d = &h->owner->st->comps[h->comp];
     const vars_t *vs = state_comp(h->owner->st, h->comp);
-    for (int i = 0; i < d->nlabels[0]; i++) {
-        lua_pushinteger(L, (lua_Integer)vs->v[i]);
-        lua_setfield(L, t, d->labels[0][i]);
-    }
     /* one metatable for every V of the VM: the metamethods find the
      * component through V itself */
     if (luaL_newmetatable(L, "Vars")) {                /* [t, mt]; sets __name */
@@ -133,8 +129,11 @@ static void dress(lua_State *L, int sidx, handle *h)
     lua_rawseti(L, -2, 1);
     lua_pushvalue(L, t);
     lua_rawseti(L, -2, 2);
-    for (int i = 0; i < d->nlabels[0]; i++) {
-        lua_pushstring(L, d->labels[0][i]);
+    for (int i = 0; i < d->nlabels[0]; i++) {          /* each name made once: t's key and the entry's */
+        lua_pushstring(L, d->labels[0][i]);            /* [m, entry, name] */
+        lua_pushvalue(L, -1);
+        lua_pushinteger(L, (lua_Integer)vs->v[i]);
+        lua_rawset(L, t);                              /* t[name] = its value */
         lua_rawseti(L, -2, i + 3);
     }
     lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
