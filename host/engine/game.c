@@ -258,6 +258,7 @@ static game *open_game(grove_vm *vm, const char *name, const char *variants, int
     return g;
 fail:
     lua_settop(L, top);
+    *partial = NULL;                /* closed here: a stop that fails game_open's own call too must not close it again */
     game_close(g);
     return NULL;
 }

@@ -25,6 +25,42 @@ lstate *bind_check_state(lua_State *L, int idx)
 /* Where a handle table keeps its handle userdata. */
 static const char HANDLE_KEY = 0;
 
+/* A handle table's room for methods. Most of a game's components have a
+ * few of their methods called, many none, so a table sized for them all
+ * would be mostly empty (and garbage after every sim game), while one
+ * that grows as they are made rehashes on the way. So the VM keeps, for
+ * each component index, the most methods a handle of it has had
+ * (bind_room); a new handle table gets that room. A VM opens the same
+ * game many times (sim, a bot's twins), and a wrong guess (another game)
+ * costs only time. Indices past BIND_ROOM_COMPS get ROOM_DEFAULT. */
+#define ROOM_DEFAULT 3
+static const char ROOM_KEY = 0;
+
+bind_room *bind_room_of(lua_State *L)
+{
+    bind_room *room;
+    if (lua_rawgetp(L, LUA_REGISTRYINDEX, &ROOM_KEY) == LUA_TUSERDATA) {
+        room = lua_touserdata(L, -1);
+    } else {
+        lua_pop(L, 1);
+        room = lua_newuserdatauv(L, sizeof *room, 0);
+        memset(room, 0, sizeof *room);
+        lua_pushvalue(L, -1);
+        lua_rawsetp(L, LUA_REGISTRYINDEX, &ROOM_KEY);
+    }
+    lua_pop(L, 1);                      /* the registry keeps it */
+    return room;
+}
+
+/* A method was made or replaced in h's table: remember the room it took. */
+static void method_made(handle *h)
+{
+    bind_room *room = h->owner->room;
+    if (h->made < 255) h->made++;
+    if (h->comp < BIND_ROOM_COMPS && room->methods[h->comp] < h->made)
+        room->methods[h->comp] = (uint8_t)h->made;
+}
+
 void bind_push_handle_udata(lua_State *L, int t)
 {
     lua_rawgetp(L, t, &HANDLE_KEY);
@@ -66,7 +102,7 @@ static const luaL_Reg *method_named(const bind_kind *kind, lua_State *L, int key
     if (lua_type(L, key) != LUA_TSTRING) return NULL;
     const char *name = lua_tostring(L, key);
     for (const luaL_Reg *m = kind->methods; m && m->name; m++)
-        if (!strcmp(m->name, name)) return m;
+        if (m->name[0] == name[0] && !strcmp(m->name, name)) return m;
     return NULL;
 }
 
@@ -86,6 +122,7 @@ static int handle_index(lua_State *L)
         lua_pushvalue(L, 2);
         lua_pushvalue(L, -2);
         lua_rawset(L, 1);                   /* [t, key, closure] */
+        method_made(h);
         return 1;
     }
     const char *key = luaL_tolstring(L, 2, NULL);
@@ -101,6 +138,7 @@ static int handle_newindex(lua_State *L)
     if (h && method_named(h->kind, L, 2)) {
         lua_settop(L, 3);
         lua_rawset(L, 1);
+        method_made(h);
         return 0;
     }
     const char *key = luaL_tolstring(L, 2, NULL);
@@ -113,35 +151,51 @@ static int handle_newindex(lua_State *L)
 void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
 {
     sidx = lua_absindex(L, sidx);
+    lua_rawgetp(L, sidx, &BIND_STATE_KEY);             /* [lstate] */
+    lstate *owner = lua_touserdata(L, -1);
+    const comp_desc *d = &owner->st->comps[comp];
+    /* the table's room: the handle, the methods earlier games made on
+     * this component's handle (above), or a dressed table's labels (vars:
+     * one field a var) and methods */
     const luaL_Reg *methods = kind->methods;
     int nmethods = 0;
     while (methods && methods[nmethods].name) nmethods++;
-    lua_createtable(L, 0, nmethods + 1);               /* [t]: room for every method, made on first use */
-    int t = lua_gettop(L);
-    lua_rawgetp(L, sidx, &BIND_STATE_KEY);             /* [t, lstate] */
-    handle *h = lua_newuserdatauv(L, sizeof *h, 2);    /* [t, lstate, h] */
-    memset(h, 0, sizeof *h);
+    int nrec = 1 + (kind->dress ? nmethods + d->nlabels[0] + d->nlabels[1]
+                     : comp < BIND_ROOM_COMPS ? owner->room->methods[comp] : ROOM_DEFAULT);
+    lua_createtable(L, 0, nrec);                       /* [lstate, t] */
+    lua_insert(L, -2);                                 /* [t, lstate] */
+    int t = lua_gettop(L) - 1;
+    /* the labels found by pointer (a dressed table has no methods to
+     * find them: vars keep their names themselves) */
+    int nfast[2] = { 0, 0 }, nfasts = 0;
+    for (int list = 0; list < 2 && !kind->dress; list++) {
+        nfast[list] = d->nlabels[list] < BIND_FAST_LABELS ? d->nlabels[list] : BIND_FAST_LABELS;
+        nfasts += nfast[list];
+    }
+    size_t bytes = sizeof(handle) + (size_t)nfasts * sizeof(const char *);
+    handle *h = lua_newuserdatauv(L, bytes, 2);        /* [t, lstate, h] */
+    memset(h, 0, bytes);
     h->magic = BIND_MAGIC;
     h->type = T_HANDLE;
     h->kind = kind;
-    h->owner = lua_touserdata(L, -2);
+    h->owner = owner;
     h->comp = comp;
     h->table = lua_topointer(L, t);
     lua_rotate(L, -2, 1);                              /* [t, h, lstate] */
     lua_setiuservalue(L, -2, 1);
-    const comp_desc *d = &h->owner->st->comps[comp];
-    lua_newtable(L);                                   /* [t, h, strings] */
-    for (int list = 0; list < 2; list++) {
-        int n = d->nlabels[list] < BIND_FAST_LABELS ? d->nlabels[list] : BIND_FAST_LABELS;
-        for (int i = 0; i < n; i++) {
-            h->fast[list][i] = lua_pushstring(L, d->labels[list][i]);
-            lua_rawseti(L, -2, (lua_Integer)list * BIND_FAST_LABELS + i + 1);
+    if (nfasts) {                                      /* (no labels, no table to keep them) */
+        lua_createtable(L, nfasts, 0);                 /* [t, h, strings] */
+        int k = 0;
+        for (int list = 0; list < 2; list++) {
+            h->nfast[list] = nfast[list];
+            for (int i = 0; i < nfast[list]; i++, k++) {
+                h->fast[k] = lua_pushstring(L, d->labels[list][i]);
+                lua_rawseti(L, -2, k + 1);
+            }
         }
-        h->nfast[list] = n;
+        lua_setiuservalue(L, -2, 2);                   /* [t, h] */
     }
-    lua_setiuservalue(L, -2, 2);                       /* [t, h] */
-    /* the methods are made on first use (handle_index), but a kind that
-     * dresses its own table gets them all now */
+    /* a kind that dresses its own table gets its methods now */
     for (int i = 0; kind->dress && i < nmethods; i++) {
         lua_pushvalue(L, -1);
         lua_pushcclosure(L, methods[i].func, 1);
@@ -348,17 +402,20 @@ const handle *bind_declare(lua_State *L, const bind_kind *kind, const char *name
     const char *kname = kind->core->name;
     if (!s->in_setup)
         luaL_error(L, "cannot declare %s '%s': components are declared in setup only", kname, name);
-    if (state_find(s->st, name) >= 0)
-        luaL_error(L, "a component named '%s' already exists", name);
-    lua_getfield(L, 1, name);                          /* a State method or field of that name? */
-    if (!lua_isnil(L, -1))
+    lua_getfield(L, 1, name);                          /* a component, a State method or field of that name? */
+    if (!lua_isnil(L, -1)) {
+        if (state_find(s->st, name) >= 0) luaL_error(L, "a component named '%s' already exists", name);
         luaL_error(L, "cannot name a component '%s': s.%s is taken by the State", name, name);
+    }
     lua_pop(L, 1);
     int idx;
     grove_status rc = state_add(s->st, kind->core, name, bytes, labels0, n0, labels1, n1, &idx);
+    if (rc == GROVE_EARG && state_find(s->st, name) >= 0)     /* one the State table does not show */
+        luaL_error(L, "a component named '%s' already exists", name);
     if (rc == GROVE_EARG) luaL_error(L, "cannot declare %s '%s': bad name", kname, name);
     bind_check_status(L, rc, kind->core, name);
     bind_push_handle(L, 1, kind, idx);                 /* [handle] */
+    if (s->room->comps < s->st->ncomps) s->room->comps = s->st->ncomps;
     lua_pushvalue(L, -1);
     lua_pushstring(L, name);
     lua_insert(L, -2);

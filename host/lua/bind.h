@@ -38,6 +38,15 @@ typedef enum {
     T_GAME,                         /* the engine's Game (host/engine/lua_game.c) */
 } bind_type;
 
+/* What a VM remembers of the States it made, to size the next ones
+ * (bind.c, lua_state.c): their components, and the methods made on the
+ * handle of each component index. */
+#define BIND_ROOM_COMPS 256
+typedef struct {
+    int comps;                          /* the most components a State had */
+    uint8_t methods[BIND_ROOM_COMPS];   /* the most methods a handle of each index had */
+} bind_room;
+
 /* What the State table a rule script receives holds under BIND_STATE_KEY. */
 typedef struct lstate {
     uint32_t magic, type;       /* BIND_MAGIC, T_STATE */
@@ -46,6 +55,7 @@ typedef struct lstate {
     textbuf *said;              /* where s:say writes, NULL when nobody listens (playouts);
                                    set by the engine around setup and a checked apply, with
                                    vm->narrating (lua_state.h) */
+    bind_room *room;            /* the VM's (bind_room_of) */
 } lstate;
 
 #define BIND_FAST_LABELS 16       /* labels per list found by pointer, not strcmp */
@@ -68,11 +78,13 @@ typedef struct {
     lstate *owner;
     int comp;                   /* component index in owner->st */
     const void *table;          /* the Lua table scripts hold (lua_topointer) */
+    int made;                   /* methods made or replaced in the table (bind.c, the room) */
     int nfast[2];
     /* The labels as Lua strings (kept alive by the handle's second user
      * value): short Lua strings are interned, so a field name given by a
-     * script is found by comparing pointers. */
-    const char *fast[2][BIND_FAST_LABELS];
+     * script is found by comparing pointers. List 0's first (nfast[0] of
+     * them), then list 1's; the userdata has room for just these. */
+    const char *fast[];
 } handle;
 
 /* Makes the handle table of a kind whose handle is not a table of methods
@@ -90,6 +102,9 @@ struct bind_kind {
     const luaL_Reg *metamethods;    /* of the handle tables' metatable: __tostring, __len ... */
     bind_dress_fn dress;            /* NULL; or makes the handle table itself (then no metatable) */
 };
+
+/* The VM's bind_room: a userdata the registry keeps, made on first use. */
+bind_room *bind_room_of(lua_State *L);
 
 /* Every kind a rule script can declare, NULL-terminated (components.c). */
 extern const bind_kind *const bind_kinds[];
@@ -160,8 +175,9 @@ static inline int bind_check_field(lua_State *L, int idx, const handle *self, in
 {
     if (lua_type(L, idx) == LUA_TSTRING) {
         const char *name = lua_tostring(L, idx);
+        const char *const *fast = self->fast + (list ? self->nfast[0] : 0);
         for (int k = 0; k < self->nfast[list]; k++)
-            if (self->fast[list][k] == name) return k;
+            if (fast[k] == name) return k;
     }
     return bind_check_field_slow(L, idx, self, list, what);
 }

@@ -11,6 +11,7 @@
 #include <string.h>
 
 static const char METHODS_KEY = 0;   /* registry: the State methods table */
+static const char META_KEY = 0;      /* registry: the State tables' metatable */
 static const char SAY_KEY = 0;       /* registry: s:say, also a field of every State table */
 
 static int l_state_tostring(lua_State *L)
@@ -250,25 +251,7 @@ void lua_state_register(lua_State *L)
         lua_setfield(L, -2, (*k)->core->name);
     }
     lua_rawsetp(L, LUA_REGISTRYINDEX, &METHODS_KEY);
-}
-
-lstate *lua_state_push(lua_State *L, gstate *st)
-{
-    lua_createtable(L, 0, 8);                      /* [s] */
-    lstate *ls = lua_newuserdatauv(L, sizeof *ls, 0);
-    ls->magic = BIND_MAGIC;
-    ls->type = T_STATE;
-    ls->st = st;
-    ls->in_setup = 0;
-    ls->said = NULL;
-    lua_rawsetp(L, -2, &BIND_STATE_KEY);
-    lua_pushinteger(L, st->nplayers);
-    lua_setfield(L, -2, "players");
-    lua_rawgetp(L, LUA_REGISTRYINDEX, &SAY_KEY);       /* s:say found at once, as s.board is: */
-    lua_setfield(L, -2, "say");                        /* scripts call it in every apply */
-    lua_pushboolean(L, 0);
-    lua_setfield(L, -2, "narrating");                  /* lua_state_narrate sets it */
-    lua_createtable(L, 0, 6);                      /* [s, mt] */
+    lua_createtable(L, 0, 6);                          /* every State table's metatable */
     lua_pushliteral(L, "State");
     lua_setfield(L, -2, "__name");
     lua_pushcfunction(L, l_state_tostring);
@@ -279,7 +262,30 @@ lstate *lua_state_push(lua_State *L, gstate *st)
     lua_setfield(L, -2, "__metatable");
     lua_rawgetp(L, LUA_REGISTRYINDEX, &METHODS_KEY);
     lua_setfield(L, -2, "__index");
-    lua_setmetatable(L, -2);                       /* [s] */
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &META_KEY);
+}
+
+lstate *lua_state_push(lua_State *L, gstate *st)
+{
+    /* room for its fields and, as the VM's earlier States had, components */
+    bind_room *room = bind_room_of(L);
+    lua_createtable(L, 0, 8 + room->comps);            /* [s] */
+    lstate *ls = lua_newuserdatauv(L, sizeof *ls, 0);
+    ls->magic = BIND_MAGIC;
+    ls->type = T_STATE;
+    ls->st = st;
+    ls->in_setup = 0;
+    ls->said = NULL;
+    ls->room = room;
+    lua_rawsetp(L, -2, &BIND_STATE_KEY);
+    lua_pushinteger(L, st->nplayers);
+    lua_setfield(L, -2, "players");
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &SAY_KEY);       /* s:say found at once, as s.board is: */
+    lua_setfield(L, -2, "say");                        /* scripts call it in every apply */
+    lua_pushboolean(L, 0);
+    lua_setfield(L, -2, "narrating");                  /* lua_state_narrate sets it */
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &META_KEY);      /* [s, mt] */
+    lua_setmetatable(L, -2);                           /* [s] */
     return ls;
 }
 

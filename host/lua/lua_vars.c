@@ -37,11 +37,11 @@ static int var_find(const comp_desc *d, const char *name)
     return -1;
 }
 
-/* Upvalue 1 of the metamethods: the handle. NULL desc for a closed game. */
+/* The metamethods' V (argument 1) as its component; NULL for a closed game. */
 static const comp_desc *vars_desc(lua_State *L)
 {
-    const handle *h = lua_touserdata(L, lua_upvalueindex(1));
-    return h->owner->st ? &h->owner->st->comps[h->comp] : NULL;
+    const handle *h = bind_to_handle(L, 1);
+    return h && h->owner->st ? &h->owner->st->comps[h->comp] : NULL;
 }
 
 static int unknown_var(lua_State *L, const comp_desc *d)
@@ -103,23 +103,18 @@ static void dress(lua_State *L, int sidx, handle *h)
     int t = lua_gettop(L);
     const comp_desc *d = &h->owner->st->comps[h->comp];
     const vars_t *vs = state_comp(h->owner->st, h->comp);
-    for (int i = 0; i < d->nlabels[0]; i++) {
-        lua_pushinteger(L, (lua_Integer)vs->v[i]);
-        lua_setfield(L, t, d->labels[0][i]);
+    /* one metatable for every V of the VM: the metamethods find the
+     * component through V itself */
+    if (luaL_newmetatable(L, "Vars")) {                /* [t, mt]; sets __name */
+        lua_pushcfunction(L, l_read_missing);
+        lua_setfield(L, -2, "__index");
+        lua_pushcfunction(L, l_write_missing);
+        lua_setfield(L, -2, "__newindex");
+        lua_pushcfunction(L, l_tostring);
+        lua_setfield(L, -2, "__tostring");
+        lua_pushliteral(L, "locked");
+        lua_setfield(L, -2, "__metatable");
     }
-    lua_createtable(L, 0, 5);                          /* [t, mt] */
-    bind_push_handle_udata(L, t);
-    lua_pushcclosure(L, l_read_missing, 1);
-    lua_setfield(L, -2, "__index");
-    bind_push_handle_udata(L, t);
-    lua_pushcclosure(L, l_write_missing, 1);
-    lua_setfield(L, -2, "__newindex");
-    lua_pushcfunction(L, l_tostring);
-    lua_setfield(L, -2, "__tostring");
-    lua_pushliteral(L, "Vars");
-    lua_setfield(L, -2, "__name");
-    lua_pushliteral(L, "locked");
-    lua_setfield(L, -2, "__metatable");
     lua_setmetatable(L, t);                            /* [t] */
     /* the State's list of mirrors, for flush and refresh */
     lua_rawgetp(L, sidx, &MIRRORS_KEY);
@@ -134,8 +129,11 @@ static void dress(lua_State *L, int sidx, handle *h)
     lua_rawseti(L, -2, 1);
     lua_pushvalue(L, t);
     lua_rawseti(L, -2, 2);
-    for (int i = 0; i < d->nlabels[0]; i++) {
-        lua_pushstring(L, d->labels[0][i]);
+    for (int i = 0; i < d->nlabels[0]; i++) {          /* each name made once: t's key and the entry's */
+        lua_pushstring(L, d->labels[0][i]);            /* [m, entry, name] */
+        lua_pushvalue(L, -1);
+        lua_pushinteger(L, (lua_Integer)vs->v[i]);
+        lua_rawset(L, t);                              /* t[name] = its value */
         lua_rawseti(L, -2, i + 3);
     }
     lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
