@@ -11,6 +11,7 @@
  * row at an empty prompt, it quits (play.c).
  */
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -195,12 +196,28 @@ read_result lineedit_read_tty(const char *prompt, bool history, char **out)
     tty_done = false;
     tty_line = NULL;
     rl_callback_handler_install(prompt, on_tty_line);
+    /* Ctrl-C is held back from the check of repl_got_sigint until pselect
+     * waits, so one that comes just before the wait (while the prompt is
+     * drawn) is seen at once, not only after the next key */
+    sigset_t held, waiting;
+    sigemptyset(&held);
+    sigaddset(&held, SIGINT);
     while (!tty_done) {
         fflush(stdout);
         fd_set fds;
         FD_ZERO(&fds);
         FD_SET(fileno(rl_instream), &fds);
-        int n = select(fileno(rl_instream) + 1, &fds, NULL, NULL, NULL);
+        pthread_sigmask(SIG_BLOCK, &held, &waiting);
+        int n;
+        if (repl_got_sigint) {
+            n = -1;
+            errno = EINTR;
+        } else {
+            n = pselect(fileno(rl_instream) + 1, &fds, NULL, NULL, NULL, &waiting);
+        }
+        int why = errno;
+        pthread_sigmask(SIG_SETMASK, &waiting, NULL);
+        errno = why;
         if (n < 0 && errno == EINTR && repl_got_sigint) {
             bool empty = rl_end == 0;
             rl_free_line_state();
