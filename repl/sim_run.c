@@ -276,8 +276,8 @@ static void play_one(sim_run *r, grove_vm *vm, long i)
     char err[GAME_ERRLEN];
     game *g = open_fast(r, vm, seed, err, sizeof err);
     if (!g) {
-        sg->failed = true;
-        snprintf(sg->err, sizeof sg->err, "%s", err);
+        sg->failed = true;              /* which game, as a failed move says */
+        snprintf(sg->err, sizeof sg->err, "game %ld (seed %llu), %s", i, (unsigned long long)seed, err);
         return;
     }
     fast_game c = { .r = r, .sg = sg };

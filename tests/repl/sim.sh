@@ -34,7 +34,7 @@ sim_fragile result
 expect result "grove sim: game 0 (seed 4), after move 8: result: nil after the last move (the game has no legal move but is not over)"
 expect result "exit 1"
 
-# setup failing for some seeds (5 sets up, 6 does not): sim opens its games
+# setup failing for some seeds (of 5..7, 7 fails): sim opens its games
 # with no count hook, and says what failed as the checked path does; an
 # endless setup is stopped by the watchdog, then by the budget on the
 # checked path, which names the line
@@ -43,11 +43,11 @@ sim_fragile_setup() {
   echo "exit $?" >>"$tmp/out"
 }
 sim_fragile_setup setup_error
-expect setup_error "grove sim: setup: scripts/fragile/setup_error.lua:9: no table to play on"
+expect setup_error "grove sim: game 2 (seed 7), setup: scripts/fragile/setup_error.lua:9: no table to play on"
 expect setup_error "grove sim: 1 of 3 games failed"
 expect setup_error "exit 1"
 sim_fragile_setup setup_loop
-expect setup_loop "grove sim: setup: scripts/fragile/setup_loop.lua:9: instruction budget exceeded"
+expect setup_loop "grove sim: game 2 (seed 7), setup: scripts/fragile/setup_loop.lua:9: instruction budget exceeded"
 expect setup_loop "grove sim: 1 of 3 games failed"
 expect setup_loop "exit 1"
 
