@@ -1,13 +1,107 @@
 /*
  * bind.c — what the component bindings share (bind.h): handles and their
- * metatables, the argument checks, status errors, conditions, id lists,
- * declarations.
+ * metatables, the one voice of errors, the argument checks, status errors,
+ * conditions, id lists, declarations.
  */
 #include "bind.h"
 
+#include <stdarg.h>
 #include <string.h>
 
 const char BIND_STATE_KEY = 0;
+
+/* ---- errors ------------------------------------------------------------------ */
+
+/* The C function of the running call, or NULL. */
+static lua_CFunction running(lua_State *L)
+{
+    lua_Debug ar;
+    if (!lua_getstack(L, 0, &ar) || !lua_getinfo(L, "f", &ar)) return NULL;
+    lua_CFunction f = lua_tocfunction(L, -1);
+    lua_pop(L, 1);
+    return f;
+}
+
+/* Push bind_error's WHO (bind.h) for component `name` of kind core (NULL:
+ * none, the State's own method). */
+static void push_who(lua_State *L, const comp_kind *core, const char *name)
+{
+    lua_CFunction f = running(L);
+    for (const bind_kind *const *k = bind_kinds; f && *k; k++)
+        if ((*k)->declare == f) {                       /* s:grid(name, ...): the name at 2 */
+            lua_pushfstring(L, "s:%s('%s')", (*k)->core->name,
+                            lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?");
+            return;
+        }
+    if (core) {
+        const char *method = NULL;
+        for (const bind_kind *const *k = bind_kinds; f && !method && *k; k++)
+            for (const luaL_Reg *m = (*k)->core == core ? (*k)->methods : NULL; m && m->name; m++)
+                if (m->func == f) { method = m->name; break; }
+        if (method) lua_pushfstring(L, "%s '%s':%s", core->name, name, method);
+        else lua_pushfstring(L, "%s '%s'", core->name, name);
+        return;
+    }
+    /* a State method: its name among those the State's metatable gives */
+    if (f && lua_type(L, 1) == LUA_TTABLE && lua_getmetatable(L, 1)) {
+        lua_pushliteral(L, "__index");
+        if (lua_rawget(L, -2) == LUA_TTABLE) {          /* [mt, methods] */
+            lua_pushnil(L);
+            while (lua_next(L, -2)) {                   /* [mt, methods, key, value] */
+                if (lua_type(L, -2) == LUA_TSTRING && lua_tocfunction(L, -1) == f) {
+                    lua_pushfstring(L, "s:%s", lua_tostring(L, -2));
+                    lua_replace(L, -5);
+                    lua_pop(L, 3);                      /* [who] */
+                    return;
+                }
+                lua_pop(L, 1);
+            }
+        }
+        lua_pop(L, 2);
+    }
+    lua_Debug ar;
+    lua_pushstring(L, lua_getstack(L, 0, &ar) && lua_getinfo(L, "n", &ar) && ar.name ? ar.name : "?");
+}
+
+/* bind_error for component `name` of kind core. */
+static int raisev(lua_State *L, const comp_kind *core, const char *name, int arg, const char *fmt, va_list ap)
+{
+    luaL_where(L, 1);                                   /* the script's file:line */
+    push_who(L, core, name);
+    if (arg > 1) lua_pushfstring(L, ", argument #%d: ", arg - 1);
+    else lua_pushliteral(L, ": ");
+    lua_pushvfstring(L, fmt, ap);
+    lua_concat(L, 4);
+    return lua_error(L);
+}
+
+static int raisef(lua_State *L, const comp_kind *core, const char *name, int arg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    raisev(L, core, name, arg, fmt, ap);
+    va_end(ap);                                         /* (not reached) */
+    return 0;
+}
+
+int bind_error(lua_State *L, const comp_desc *d, int arg, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    raisev(L, d ? d->kind : NULL, d ? d->name : NULL, arg, fmt, ap);
+    va_end(ap);                                         /* (not reached) */
+    return 0;
+}
+
+int bind_check_seat(lua_State *L, lua_Integer seat, int arg, int players, const comp_desc *d,
+                    const char *zero)
+{
+    if ((seat >= 1 && seat <= players) || (seat == 0 && zero)) return (int)seat;
+    if (zero) return bind_error(L, d, arg, "no seat %I (1..%d, or 0 for %s)", seat, players, zero);
+    return bind_error(L, d, arg, "no seat %I (1..%d)", seat, players);
+}
+
+/* ---- the State and handles ------------------------------------------------------ */
 
 lstate *bind_check_state(lua_State *L, int idx)
 {
@@ -127,7 +221,7 @@ static int handle_index(lua_State *L)
     }
     const char *key = luaL_tolstring(L, 2, NULL);
     if (!h || !h->owner->st) return luaL_error(L, "no method '%s' (the game is closed)", key);
-    return luaL_error(L, "%s '%s' has no method '%s'", h->kind->type_name, bind_desc(h)->name, key);
+    return bind_error(L, bind_desc(h), 0, "no method '%s'", key);
 }
 
 /* A method may be replaced (for this State only), as if it had been made
@@ -143,9 +237,7 @@ static int handle_newindex(lua_State *L)
     }
     const char *key = luaL_tolstring(L, 2, NULL);
     if (!h || !h->owner->st) return luaL_error(L, "cannot assign '%s' (the game is closed)", key);
-    const comp_desc *d = bind_desc(h);
-    return luaL_error(L, "cannot assign '%s' on %s '%s': change it through its methods",
-                      key, d->kind->name, d->name);
+    return bind_error(L, bind_desc(h), 0, "cannot assign '%s': change it through its methods", key);
 }
 
 void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
@@ -248,10 +340,9 @@ int bind_check_field_slow(lua_State *L, int idx, const handle *self, int list, c
     const comp_desc *d = bind_desc(self);
     if (lua_type(L, idx) == LUA_TNUMBER) {
         lua_Integer i = luaL_checkinteger(L, idx);
-        if (i < 1 || i > d->nlabels[list])
-            luaL_error(L, "no %s %d on %s '%s' (it has %d)", what, (int)i,
-                       d->kind->name, d->name, d->nlabels[list]);
-        return (int)i - 1;
+        if (i >= 1 && i <= d->nlabels[list]) return (int)i - 1;
+        if (d->nlabels[list] == 0) return bind_error(L, d, idx, "no %s %I (it has none)", what, i);
+        return bind_error(L, d, idx, "no %s %I (%ss 1..%d)", what, i, what, d->nlabels[list]);
     }
     if (lua_type(L, idx) != LUA_TSTRING)
         luaL_typeerror(L, idx, lua_pushfstring(L, "%s name", what));
@@ -259,27 +350,39 @@ int bind_check_field_slow(lua_State *L, int idx, const handle *self, int list, c
     int i = label_index(d, list, name);
     if (i < 0) {
         push_label_list(L, d, list);
-        luaL_error(L, "no %s '%s' on %s '%s' (%ss: %s)", what, name, d->kind->name,
-                   d->name, what, lua_tostring(L, -1));
+        bind_error(L, d, idx, "no %s '%s' (%ss: %s)", what, name, what, lua_tostring(L, -1));
     }
     return i;
 }
 
-int bind_value_error(lua_State *L, lua_Integer v, const handle *self)
+int bind_value_error(lua_State *L, lua_Integer v, const handle *self, int idx)
 {
-    const comp_desc *d = bind_desc(self);
-    return luaL_error(L, "%s '%s': value %I does not fit 32 bits", d->kind->name, d->name, v);
+    return bind_error(L, bind_desc(self), idx, "%I does not fit 32 bits", v);
 }
 
 void bind_check_status(lua_State *L, grove_status rc, const comp_kind *kind, const char *name)
 {
     if (rc == GROVE_OK) return;
-    if (rc == GROVE_ENOMEM) luaL_error(L, "not enough memory for %s '%s'", kind->name, name);
-    luaL_error(L, "%s '%s': %s", kind->name, name, grove_strstatus(rc));
+    if (rc == GROVE_ENOMEM) raisef(L, kind, name, 0, "not enough memory");
+    raisef(L, kind, name, 0, "%s", grove_strstatus(rc));
 }
 
-/* Fill one clause's bounds from the value at idx: an integer or {lo, hi}. */
-static void clause_bounds(lua_State *L, int idx, const char *field, int32_t *lo, int32_t *hi)
+/* Raise an error of the condition at argument idx of the running method on
+ * d, or of grove.cond (d NULL: its own argument, in Lua's words). */
+static int cond_error(lua_State *L, const comp_desc *d, int idx, const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    const char *what = lua_pushvfstring(L, fmt, ap);
+    va_end(ap);
+    if (!d) return luaL_argerror(L, idx, what);
+    return bind_error(L, d, idx, "%s", what);
+}
+
+/* Fill one clause's bounds from the value at idx: an integer or {lo, hi}.
+ * Errors are about argument arg, as cond_error's. */
+static void clause_bounds(lua_State *L, int idx, const char *field, int32_t *lo, int32_t *hi,
+                          const comp_desc *d, int arg)
 {
     idx = lua_absindex(L, idx);
     if (lua_isinteger(L, idx)) {
@@ -297,23 +400,24 @@ static void clause_bounds(lua_State *L, int idx, const char *field, int32_t *lo,
             return;
         }
     }
-    luaL_error(L, "condition on '%s': expected an integer or {low, high}", field);
+    cond_error(L, d, arg, "condition on '%s': expected an integer or {low, high}", field);
 }
 
-/* Read a condition table at idx into a fresh lcond-like clause list. */
-static int read_cond_table(lua_State *L, int idx, lcond *c)
+/* Read a condition table at idx into a fresh lcond-like clause list; errors
+ * are about that argument of the running method on d (as cond_error's). */
+static int read_cond_table(lua_State *L, int idx, lcond *c, const comp_desc *d)
 {
     idx = lua_absindex(L, idx);
     c->n = 0;
     lua_pushnil(L);
     while (lua_next(L, idx)) {
         if (lua_type(L, -2) != LUA_TSTRING)
-            return luaL_error(L, "condition keys must be field names");
+            return cond_error(L, d, idx, "condition keys must be field names");
         const char *name = lua_tostring(L, -2);
-        if (c->n == COND_MAX) return luaL_error(L, "a condition has at most %d fields", COND_MAX);
-        if (strlen(name) >= STATE_MAX_NAME) return luaL_error(L, "field name too long: %s", name);
+        if (c->n == COND_MAX) return cond_error(L, d, idx, "a condition has at most %d fields", COND_MAX);
+        if (strlen(name) >= STATE_MAX_NAME) return cond_error(L, d, idx, "field name too long: %s", name);
         strcpy(c->clause[c->n].name, name);
-        clause_bounds(L, -1, name, &c->clause[c->n].lo, &c->clause[c->n].hi);
+        clause_bounds(L, -1, name, &c->clause[c->n].lo, &c->clause[c->n].hi, d, idx);
         c->n++;
         lua_pop(L, 1);
     }
@@ -327,15 +431,15 @@ static int read_cond_table(lua_State *L, int idx, lcond *c)
     return 0;
 }
 
-static void resolve_cond(lua_State *L, const lcond *c, const comp_desc *d, int list, cond_t *out)
+/* Resolve c on d's label list `list`, given as argument idx. */
+static void resolve_cond(lua_State *L, const lcond *c, const comp_desc *d, int list, cond_t *out, int idx)
 {
     out->n = c->n;
     for (int i = 0; i < c->n; i++) {
         int f = label_index(d, list, c->clause[i].name);
         if (f < 0) {
             push_label_list(L, d, list);
-            luaL_error(L, "condition names field '%s', which %s '%s' does not have (fields: %s)",
-                       c->clause[i].name, state_kind_name(d->kind), d->name, lua_tostring(L, -1));
+            bind_error(L, d, idx, "no field '%s' (fields: %s)", c->clause[i].name, lua_tostring(L, -1));
         }
         out->c[i].field = f;
         out->c[i].lo = c->clause[i].lo;
@@ -350,7 +454,7 @@ const cond_t *bind_check_cond_at(lua_State *L, int idx, const gstate *st, int co
     lcond *c = bind_test(L, idx, T_COND);
     if (c) {
         if (c->cache_serial != st->serial || c->cache_comp != comp || c->cache_list != list) {
-            resolve_cond(L, c, d, list, &c->resolved);
+            resolve_cond(L, c, d, list, &c->resolved, idx);
             c->cache_serial = st->serial;
             c->cache_comp = comp;
             c->cache_list = list;
@@ -359,8 +463,8 @@ const cond_t *bind_check_cond_at(lua_State *L, int idx, const gstate *st, int co
     }
     if (lua_istable(L, idx)) {
         lcond tmp;
-        read_cond_table(L, idx, &tmp);
-        resolve_cond(L, &tmp, d, list, scratch);
+        read_cond_table(L, idx, &tmp, d);
+        resolve_cond(L, &tmp, d, list, scratch, idx);
         return scratch;
     }
     luaL_typeerror(L, idx, "condition");
@@ -374,7 +478,7 @@ int bind_new_cond(lua_State *L)
     memset(c, 0, sizeof *c);
     c->magic = BIND_MAGIC;
     c->type = T_COND;
-    read_cond_table(L, 1, c);
+    read_cond_table(L, 1, c, NULL);
     luaL_setmetatable(L, "Cond");
     return 1;
 }
@@ -399,20 +503,20 @@ const handle *bind_declare(lua_State *L, const bind_kind *kind, const char *name
                            const char *const *labels0, int n0, const char *const *labels1, int n1)
 {
     lstate *s = bind_check_state(L, 1);
-    const char *kname = kind->core->name;
-    if (!s->in_setup)
-        luaL_error(L, "cannot declare %s '%s': components are declared in setup only", kname, name);
+    const comp_kind *core = kind->core;
+    if (!s->in_setup) raisef(L, core, name, 0, "components are declared in setup only");
     lua_getfield(L, 1, name);                          /* a component, a State method or field of that name? */
     if (!lua_isnil(L, -1)) {
-        if (state_find(s->st, name) >= 0) luaL_error(L, "a component named '%s' already exists", name);
-        luaL_error(L, "cannot name a component '%s': s.%s is taken by the State", name, name);
+        if (state_find(s->st, name) >= 0) raisef(L, core, name, 2, "a component named '%s' already exists", name);
+        raisef(L, core, name, 2, "s.%s is taken by the State: choose another name", name);
     }
     lua_pop(L, 1);
     int idx;
     grove_status rc = state_add(s->st, kind->core, name, bytes, labels0, n0, labels1, n1, &idx);
     if (rc == GROVE_EARG && state_find(s->st, name) >= 0)     /* one the State table does not show */
-        luaL_error(L, "a component named '%s' already exists", name);
-    if (rc == GROVE_EARG) luaL_error(L, "cannot declare %s '%s': bad name", kname, name);
+        raisef(L, core, name, 2, "a component named '%s' already exists", name);
+    if (rc == GROVE_EARG)
+        raisef(L, core, name, 2, "bad name: a name is one word of 1..%d characters", STATE_MAX_NAME - 1);
     bind_check_status(L, rc, kind->core, name);
     bind_push_handle(L, 1, kind, idx);                 /* [handle] */
     if (s->room->comps < s->st->ncomps) s->room->comps = s->st->ncomps;
@@ -438,12 +542,14 @@ const char **bind_check_names(lua_State *L, int idx, int *n, const char *what)
     for (int i = 0; i < count; i++) {
         lua_rawgeti(L, idx, i + 1);
         if (lua_type(L, -1) != LUA_TSTRING)
-            luaL_error(L, "%s names must be strings (entry %d is a %s)", what, i + 1, luaL_typename(L, -1));
+            bind_error(L, NULL, idx, "%s names must be strings (entry %d is a %s)", what, i + 1,
+                       luaL_typename(L, -1));
         size_t len;
         names[i] = lua_tolstring(L, -1, &len);     /* kept alive by the table at idx */
-        if (len == 0 || len >= STATE_MAX_NAME) luaL_error(L, "bad %s name '%s'", what, names[i]);
+        if (len == 0 || len >= STATE_MAX_NAME)
+            bind_error(L, NULL, idx, "bad %s name '%s' (1..%d characters)", what, names[i], STATE_MAX_NAME - 1);
         for (int j = 0; j < i; j++)
-            if (strcmp(names[j], names[i]) == 0) luaL_error(L, "%s '%s' named twice", what, names[i]);
+            if (strcmp(names[j], names[i]) == 0) bind_error(L, NULL, idx, "%s '%s' named twice", what, names[i]);
         lua_pop(L, 1);
     }
     names[count] = NULL;

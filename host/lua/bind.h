@@ -13,10 +13,14 @@
  * Errors. An argument of the wrong type reads as Lua's own
  * (luaL_typeerror), counted as the script wrote the call:
  *   board:get("c3", {})   bad argument #2 to 'get' (field name expected, got table)
- * A value of the right type that names nothing is said in the component's
- * words, naming it: "no cell 'z9' on grid 'board' (a1..h8)", "deck 'pile'
- * is empty". A core's status code becomes an error in one place,
- * bind_check_status.
+ * Every other error of a binding (a value of the right type that names
+ * nothing, a full deck, a bad declaration) goes through bind_error, in one
+ * voice: the component and its method, the argument, what is wrong.
+ *   grid 'board':get, argument #1: no cell 'z9' (a1..h8)
+ *   deck 'pile':draw: the zone is empty
+ *   s:deck('hand'), argument #2: capacity 0 out of range (1..65535)
+ * A core's status code becomes an error in one place, bind_check_status;
+ * a seat is checked in one place, bind_check_seat.
  */
 #ifndef GROVE_BIND_H
 #define GROVE_BIND_H
@@ -137,6 +141,30 @@ static inline void *bind_test(lua_State *L, int idx, uint32_t type)
  * lstate userdata under this key. */
 extern const char BIND_STATE_KEY;
 
+/* ---- errors: one voice -------------------------------------------------------
+ *
+ * The running binding raises, at the script's line (level 1, as
+ * luaL_error), "WHO[, argument #N]: WHAT", where WHO is
+ *   kind 'name':method    a method of component d (found by the running C
+ *                         function among its kind's methods; without one,
+ *                         as in a metamethod, kind 'name' alone)
+ *   s:kind('name')        a declaration (d is not needed: NULL)
+ *   s:method              another method of the State (d NULL)
+ * and N counts the arguments after the component or State, as the script
+ * wrote the call: arg is the stack index (1 is self), 0 or 1 for an error
+ * about the call rather than one argument. WHAT is a lua_pushfstring
+ * format (%s %d %I %c %%). */
+int bind_error(lua_State *L, const comp_desc *d, int arg, const char *fmt, ...);
+
+/* A seat given as argument arg (a stack index, as bind_error's) of the
+ * running call on d (NULL: the State's): 1..players, and 0 as well when
+ * `zero` says what 0 stands for ("an onlooker", "a shared zone"). Returns
+ * it; else raises "... argument #1: no seat 5 (1..4, or 0 for an
+ * onlooker)". The caller reads the integer (luaL_checkinteger for a plain
+ * argument). */
+int bind_check_seat(lua_State *L, lua_Integer seat, int arg, int players, const comp_desc *d,
+                    const char *zero);
+
 /* ---- checking arguments: one helper per job ---------------------------------
  *
  * Each raises as the file comment says; none allocates, so a method checks
@@ -167,8 +195,8 @@ static inline const comp_desc *bind_desc(const handle *h) { return &h->owner->st
 
 /* A label of self's component at idx: a name or a 1-based number from
  * label list `list` (0: fields or faces, 1: side or edge fields); returns
- * the 0-based index. `what` names the list ("field", "symbol"): "no field
- * 'x' on grid 'board' (fields: a, b)". A name the script wrote is an
+ * the 0-based index. `what` names the list ("field", "symbol"): "grid
+ * 'board':get, argument #2: no field 'x' (fields: a, b)". A name the script wrote is an
  * interned string, found by pointer without a lookup. */
 int bind_check_field_slow(lua_State *L, int idx, const handle *self, int list, const char *what);
 static inline int bind_check_field(lua_State *L, int idx, const handle *self, int list, const char *what)
@@ -192,18 +220,18 @@ static inline const cond_t *bind_check_cond(lua_State *L, int idx, const handle 
     return bind_check_cond_at(L, idx, bind_gstate(self), self->comp, list, scratch);    /* (it does the work) */
 }
 
-/* A 32-bit value at idx for a field of self: "grid 'board': value 2^40
- * does not fit 32 bits". */
-int bind_value_error(lua_State *L, lua_Integer v, const handle *self);   /* (its error) */
+/* A 32-bit value at idx for a field of self: "grid 'board':set, argument
+ * #3: 1099511627776 does not fit 32 bits". */
+int bind_value_error(lua_State *L, lua_Integer v, const handle *self, int idx);   /* (its error) */
 static inline int32_t bind_check_value(lua_State *L, int idx, const handle *self)
 {
     lua_Integer v = luaL_checkinteger(L, idx);
-    if (v < INT32_MIN || v > INT32_MAX) bind_value_error(L, v, self);
+    if (v < INT32_MIN || v > INT32_MAX) bind_value_error(L, v, self, idx);
     return (int32_t)v;
 }
 
-/* Raise for a core status other than GROVE_OK, naming the component
- * ("not enough memory for grid 'board'", "grid 'board': bad argument");
+/* Raise for a core status other than GROVE_OK, through bind_error ("grid
+ * 'board':set_on: not enough memory", "s:grid('board'): bad argument");
  * return for GROVE_OK. The one place a core's status becomes a Lua error:
  * bindings check what they can say better first (a full deck), then call
  * the core and pass its status here. */

@@ -70,7 +70,9 @@ static inline int board_add(lua_State *L, const board_type *t)
     int n;
     int32_t *v = t->fields(b, &n);
     lua_Integer sum = (lua_Integer)v[(long)f * n + p] + delta;
-    if (sum < INT32_MIN || sum > INT32_MAX) return bind_value_error(L, sum, self);
+    if (sum < INT32_MIN || sum > INT32_MAX)
+        return bind_error(L, bind_desc(self), 4, "%d + %d = %I does not fit 32 bits",
+                          (int)v[(long)f * n + p], (int)delta, sum);
     v[(long)f * n + p] = (int32_t)sum;
     lua_pushinteger(L, sum);
     return 1;

@@ -35,9 +35,9 @@
  *   pile:visible_to(seat) -> bool    (seat 0: an onlooker)
  *   pile:backs_shown() -> "all" | "top" | "none"
  *
- * Failures raise naming the zone ("deck 'pile' is empty", "deck 'hand1' is
- * full (capacity 10)") and change nothing; deal and move_to are all or
- * nothing.
+ * Failures raise naming the zone and the method ("deck 'pile':draw: the
+ * deck is empty", "deck 'hand1':push: the deck is full (capacity 10)") and
+ * change nothing; deal and move_to are all or nothing.
  */
 #include <string.h>
 
@@ -62,19 +62,19 @@ static int32_t check_card(lua_State *L, int idx, const comp_desc *d)
 {
     lua_Integer c = luaL_checkinteger(L, idx);
     if (c < 0 || c > INT32_MAX)
-        luaL_error(L, "deck '%s': %I is not a card (cards are integers 0..%d)", d->name, c, INT32_MAX);
+        bind_error(L, d, idx, "%I is not a card (cards are integers 0..%d)", c, INT32_MAX);
     return (int32_t)c;
 }
 
 /* Raise unless the zone has room for one more card. */
 static void check_room(lua_State *L, const deck_t *k, const comp_desc *d)
 {
-    if (k->count >= k->cap) luaL_error(L, "deck '%s' is full (capacity %d)", d->name, (int)k->cap);
+    if (k->count >= k->cap) bind_error(L, d, 0, "the deck is full (capacity %d)", (int)k->cap);
 }
 
 static void check_not_empty(lua_State *L, const deck_t *k, const comp_desc *d)
 {
-    if (k->count == 0) luaL_error(L, "deck '%s' is empty", d->name);
+    if (k->count == 0) bind_error(L, d, 0, "the deck is empty");
 }
 
 /* A position from the top at idx, 1..count (+1 if `past`); returns it 1-based. */
@@ -83,8 +83,8 @@ static int check_pos(lua_State *L, int idx, const deck_t *k, const comp_desc *d,
     lua_Integer p = luaL_checkinteger(L, idx);
     int max = k->count + past;
     if (p < 1 || p > max) {
-        if (max == 0) luaL_error(L, "deck '%s' is empty", d->name);
-        luaL_error(L, "no position %I in deck '%s' (1..%d, 1 = top)", p, d->name, max);
+        if (max == 0) bind_error(L, d, 0, "the deck is empty");
+        bind_error(L, d, idx, "no position %I (1..%d, 1 = top)", p, max);
     }
     return (int)p;
 }
@@ -92,11 +92,8 @@ static int check_pos(lua_State *L, int idx, const deck_t *k, const comp_desc *d,
 /* The seat at idx: 0 (an onlooker) or 1..players. */
 static int check_seat(lua_State *L, int idx, const handle *self)
 {
-    lua_Integer seat = luaL_checkinteger(L, idx);
-    int n = bind_gstate(self)->nplayers;
-    if (seat < 0 || seat > n)
-        luaL_error(L, "deck '%s': no seat %I (seats 1..%d, or 0 for an onlooker)", bind_desc(self)->name, seat, n);
-    return (int)seat;
+    return bind_check_seat(L, luaL_checkinteger(L, idx), idx, bind_gstate(self)->nplayers, bind_desc(self),
+                           "an onlooker");
 }
 
 /* s:deck(name, capacity, [{owner = seat, visibility = "face up" | "face down" | "owner",
@@ -109,14 +106,14 @@ static int declare(lua_State *L)
     lua_Integer owner = 0;
     int vis = -1, backs = -1;
     if (cap < 1 || cap > DECK_MAX_CAP)
-        return luaL_error(L, "deck '%s': capacity %I out of range (1..%d)", name, cap, DECK_MAX_CAP);
+        return bind_error(L, NULL, 3, "capacity %I out of range (1..%d)", cap, DECK_MAX_CAP);
     if (!lua_isnoneornil(L, 4)) {
         if (!lua_istable(L, 4))
-            return luaL_error(L, "deck '%s': options expected as {owner = seat, visibility = ...}, got %s",
-                              name, luaL_typename(L, 4));
+            return bind_error(L, NULL, 4, "options expected as {owner = seat, visibility = ...}, got %s",
+                              luaL_typename(L, 4));
         if (lua_getfield(L, 4, "owner") != LUA_TNIL) {
             if (!lua_isinteger(L, -1))
-                return luaL_error(L, "deck '%s': owner must be a seat number, not %s", name, luaL_typename(L, -1));
+                return bind_error(L, NULL, 4, "owner must be a seat number, not %s", luaL_typename(L, -1));
             owner = lua_tointeger(L, -1);
         }
         if (lua_getfield(L, 4, "visibility") != LUA_TNIL) {
@@ -129,25 +126,23 @@ static int declare(lua_State *L)
             for (int i = 0; i < 3; i++)
                 if (strcmp(norm, vis_names[i]) == 0) vis = i;
             if (vis < 0)
-                return luaL_error(L, "deck '%s': visibility '%s' unknown (\"face up\", \"face down\" or \"owner\")",
-                                  name, v ? v : luaL_typename(L, -1));
+                return bind_error(L, NULL, 4, "visibility '%s' unknown (\"face up\", \"face down\" or \"owner\")",
+                                  v ? v : luaL_typename(L, -1));
         }
         if (lua_getfield(L, 4, "backs") != LUA_TNIL) {
             const char *b = lua_tostring(L, -1);
             for (int i = 0; b && i < 3; i++)
                 if (strcmp(b, backs_names[i]) == 0) backs = i;
             if (backs < 0)
-                return luaL_error(L, "deck '%s': backs '%s' unknown (\"all\", \"top\" or \"none\")",
-                                  name, b ? b : luaL_typename(L, -1));
+                return bind_error(L, NULL, 4, "backs '%s' unknown (\"all\", \"top\" or \"none\")",
+                                  b ? b : luaL_typename(L, -1));
         }
         lua_pop(L, 3);
     }
-    if (owner < 0 || owner > s->st->nplayers)
-        return luaL_error(L, "deck '%s': owner %I is no seat (1..%d, or 0 for a shared zone)",
-                          name, owner, s->st->nplayers);
+    bind_check_seat(L, owner, 4, s->st->nplayers, NULL, "a shared zone");
     if (vis < 0) vis = owner ? DECK_OWNER_ONLY : DECK_FACE_DOWN;
     if (vis == DECK_OWNER_ONLY && owner == 0)
-        return luaL_error(L, "deck '%s': visibility \"owner\" needs an owner seat", name);
+        return bind_error(L, NULL, 4, "visibility \"owner\" needs an owner seat");
     if (backs < 0) backs = vis == DECK_FACE_DOWN ? DECK_BACKS_TOP : DECK_BACKS_ALL;
     const handle *self = bind_declare(L, &lua_deck, name, deck_bytes((int)cap), NULL, 0, NULL, 0);
     deck_init(bind_data(self), (int)cap, (int)owner, (deck_visibility)vis);
@@ -249,7 +244,7 @@ static int l_peek(lua_State *L)
     deck_t *k = check_deck(L, &self);
     const comp_desc *d = bind_desc(self);
     lua_Integer pos = luaL_optinteger(L, 2, 1);
-    if (pos < 1) return luaL_error(L, "deck '%s': no position %I (1 = top)", d->name, pos);
+    if (pos < 1) return bind_error(L, d, 2, "no position %I (1 = top)", pos);
     int32_t card;
     if (pos > k->count || deck_peek(k, (int)pos - 1, &card) != GROVE_OK) lua_pushnil(L);
     else lua_pushinteger(L, card);
@@ -292,16 +287,17 @@ static deck_t *check_transfer(lua_State *L, const handle *self, deck_t *from, in
     const comp_desc *d = bind_desc(self), *td = bind_desc(target);
     deck_t *to = bind_data(target);
     if (self->owner != target->owner)
-        luaL_error(L, "deck '%s': cannot %s to deck '%s' of another game", d->name, verb, td->name);
+        bind_error(L, d, 2, "cannot %s to deck '%s' of another game", verb, td->name);
+    int narg = lua_isnoneornil(L, 3) ? 0 : 3;           /* the count, when the script gave it */
     lua_Integer want = luaL_optinteger(L, 3, 1);
-    if (want < 0) luaL_error(L, "deck '%s': cannot %s %I cards", d->name, verb, want);
+    if (want < 0) bind_error(L, d, narg, "cannot %s %I cards", verb, want);
     if (want > from->count)
-        luaL_error(L, "deck '%s' holds %d card%s: cannot %s %I", d->name, (int)from->count,
-                   from->count == 1 ? "" : "s", verb, want);
+        bind_error(L, d, narg, "cannot %s %I: the deck holds %d card%s", verb, want, (int)from->count,
+                   from->count == 1 ? "" : "s");
     if (to != from && want > to->cap - to->count)
-        luaL_error(L, "deck '%s' has room for %d more card%s (capacity %d): cannot %s %I there",
-                   td->name, (int)(to->cap - to->count), to->cap - to->count == 1 ? "" : "s",
-                   (int)to->cap, verb, want);
+        bind_error(L, d, narg, "cannot %s %I to deck '%s': it has room for %d more card%s (capacity %d)",
+                   verb, want, td->name, (int)(to->cap - to->count), to->cap - to->count == 1 ? "" : "s",
+                   (int)to->cap);
     *n = (int)want;
     return to;
 }

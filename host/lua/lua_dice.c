@@ -45,7 +45,7 @@ static inline dice_t *check_dice(lua_State *L, const handle **self)
 static int check_die(lua_State *L, int idx, const dice_t *k, const comp_desc *d)
 {
     lua_Integer i = luaL_checkinteger(L, idx);
-    if (i < 1 || i > k->n) luaL_error(L, "no die %I in dice '%s' (1..%d)", i, d->name, (int)k->n);
+    if (i < 1 || i > k->n) bind_error(L, d, idx, "no die %I (1..%d)", i, (int)k->n);
     return (int)i - 1;
 }
 
@@ -66,23 +66,24 @@ static int declare(lua_State *L)
     const char *name = luaL_checkstring(L, 2);
     lua_Integer n = luaL_checkinteger(L, 3);
     if (n < 1 || n > DICE_MAX_DICE)
-        return luaL_error(L, "dice '%s': %I dice out of range (1..%d)", name, n, DICE_MAX_DICE);
+        return bind_error(L, NULL, 3, "%I dice out of range (1..%d)", n, DICE_MAX_DICE);
     if (!lua_istable(L, 4))
-        return luaL_error(L, "dice '%s': faces expected as a list of names, got %s", name, luaL_typename(L, 4));
+        return bind_error(L, NULL, 4, "faces expected as a list of names, got %s", luaL_typename(L, 4));
     lua_Integer nfaces = (lua_Integer)lua_rawlen(L, 4);
     if (nfaces < 1 || nfaces > DICE_MAX_FACES)
-        return luaL_error(L, "dice '%s': a die has 1..%d faces, not %I", name, DICE_MAX_FACES, nfaces);
+        return bind_error(L, NULL, 4, "a die has 1..%d faces, not %I", DICE_MAX_FACES, nfaces);
     const char *sym[DICE_MAX_FACES];          /* kept alive by the faces table */
     int32_t face_sym[DICE_MAX_FACES];
     int nsym = 0;
     for (int f = 0; f < nfaces; f++) {
         lua_rawgeti(L, 4, f + 1);
         if (lua_type(L, -1) != LUA_TSTRING)
-            return luaL_error(L, "dice '%s': face %d is a %s, not a name", name, f + 1, luaL_typename(L, -1));
+            return bind_error(L, NULL, 4, "face %d is a %s, not a name", f + 1, luaL_typename(L, -1));
         size_t len;
         const char *s = lua_tolstring(L, -1, &len);
         lua_pop(L, 1);
-        if (len == 0 || len >= STATE_MAX_NAME) return luaL_error(L, "dice '%s': bad face name '%s'", name, s);
+        if (len == 0 || len >= STATE_MAX_NAME)
+            return bind_error(L, NULL, 4, "bad face name '%s' (1..%d characters)", s, STATE_MAX_NAME - 1);
         int k = 0;
         while (k < nsym && strcmp(sym[k], s) != 0) k++;
         if (k == nsym) sym[nsym++] = s;
@@ -141,7 +142,7 @@ static int l_set_value(lua_State *L)
     int i = check_die(L, 2, k, d);
     int32_t sym = check_symbol(L, 3, self);
     if (dice_set_value(k, i, sym) != GROVE_OK)
-        return luaL_error(L, "dice '%s': no face shows symbol '%s'", d->name, d->labels[0][sym]);
+        return bind_error(L, d, 3, "no face shows symbol '%s'", d->labels[0][sym]);
     return 0;
 }
 
@@ -182,8 +183,8 @@ static int l_count(lua_State *L)
         if (w && strcmp(w, "all") == 0) which = DICE_ALL;
         else if (w && strcmp(w, "aside") == 0) which = DICE_ASIDE;
         else if (w && strcmp(w, "free") == 0) which = DICE_FREE;
-        else return luaL_error(L, "dice '%s': count which dice? '%s' (\"all\", \"aside\" or \"free\")",
-                               d->name, w ? w : luaL_typename(L, 3));
+        else return bind_error(L, d, 3, "count which dice? '%s' (\"all\", \"aside\" or \"free\")",
+                               w ? w : luaL_typename(L, 3));
     }
     lua_pushinteger(L, dice_count(k, sym, which));
     return 1;

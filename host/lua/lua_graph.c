@@ -54,9 +54,9 @@ static int check_node(lua_State *L, int idx, const handle *self, const void *boa
     const graph_t *g = board;
     lua_Integer n = luaL_checkinteger(L, idx);
     if (n < 1 || n > g->maxnodes)
-        luaL_error(L, "no node %I in graph '%s' (node ids 1..%d)", n, bind_desc(self)->name, (int)g->maxnodes);
+        bind_error(L, bind_desc(self), idx, "no node %I (node ids 1..%d)", n, (int)g->maxnodes);
     if (!graph_node_alive(g, (int)n - 1))
-        luaL_error(L, "no node %I in graph '%s' (it was removed or never added)", n, bind_desc(self)->name);
+        bind_error(L, bind_desc(self), idx, "no node %I (it was removed or never added)", n);
     return (int)n - 1;
 }
 
@@ -66,9 +66,9 @@ static int check_edge(lua_State *L, int idx, const handle *self, const void *boa
     const graph_t *g = board;
     lua_Integer e = luaL_checkinteger(L, idx);
     if (e < 1 || e > g->maxedges)
-        luaL_error(L, "no edge %I in graph '%s' (edge ids 1..%d)", e, bind_desc(self)->name, (int)g->maxedges);
+        bind_error(L, bind_desc(self), idx, "no edge %I (edge ids 1..%d)", e, (int)g->maxedges);
     if (!graph_edge_alive(g, (int)e - 1))
-        luaL_error(L, "no edge %I in graph '%s' (it was removed or never added)", e, bind_desc(self)->name);
+        bind_error(L, bind_desc(self), idx, "no edge %I (it was removed or never added)", e);
     return (int)e - 1;
 }
 
@@ -118,9 +118,9 @@ static int declare(lua_State *L)
     const char **nf = bind_check_names(L, 5, &nnf, "node field");
     const char **ef = bind_check_names(L, 6, &nef, "edge field");
     if (nn < 1 || nn > CELLSET_MAX)
-        return luaL_error(L, "graph '%s': %I nodes out of range (1..%d)", name, nn, CELLSET_MAX);
+        return bind_error(L, NULL, 3, "%I nodes out of range (1..%d)", nn, CELLSET_MAX);
     if (ne < 1 || ne > CELLSET_MAX)
-        return luaL_error(L, "graph '%s': %I edges out of range (1..%d)", name, ne, CELLSET_MAX);
+        return bind_error(L, NULL, 4, "%I edges out of range (1..%d)", ne, CELLSET_MAX);
     const handle *self = bind_declare(L, &lua_graph, name, graph_bytes((int)nn, (int)ne, nnf, nef),
                                       (const char *const *)nf, nnf, (const char *const *)ef, nef);
     bind_check_status(L, graph_init(bind_data(self), (int)nn, (int)ne, nnf, nef), &graph_kind, name);
@@ -134,7 +134,8 @@ static int l_add_node(lua_State *L)
     int id;
     grove_status rc = graph_add_node(g, &id);
     if (rc == GROVE_EFULL)
-        return luaL_error(L, "graph '%s' is full: no free node slot (capacity %d)", bind_desc(self)->name, (int)g->maxnodes);
+        return bind_error(L, bind_desc(self), 0, "the graph is full: no free node slot (capacity %d)",
+                          (int)g->maxnodes);
     bind_check_status(L, rc, &graph_kind, bind_desc(self)->name);
     lua_pushinteger(L, id + 1);
     return 1;
@@ -144,12 +145,11 @@ static int l_add_node_at(lua_State *L)
 {
     const handle *self;
     graph_t *g = check_graph(L, &self);
-    const char *name = bind_desc(self)->name;
+    const comp_desc *d = bind_desc(self);
     lua_Integer n = luaL_checkinteger(L, 2);
-    if (n < 1 || n > g->maxnodes)
-        return luaL_error(L, "no node %I in graph '%s' (node ids 1..%d)", n, name, (int)g->maxnodes);
-    if (graph_node_alive(g, (int)n - 1)) return luaL_error(L, "graph '%s' already has node %I", name, n);
-    bind_check_status(L, graph_add_node_at(g, (int)n - 1), &graph_kind, name);
+    if (n < 1 || n > g->maxnodes) return bind_error(L, d, 2, "no node %I (node ids 1..%d)", n, (int)g->maxnodes);
+    if (graph_node_alive(g, (int)n - 1)) return bind_error(L, d, 2, "node %I is already there", n);
+    bind_check_status(L, graph_add_node_at(g, (int)n - 1), &graph_kind, d->name);
     return 0;
 }
 
@@ -175,16 +175,15 @@ static int l_add_edge(lua_State *L)
 {
     const handle *self;
     graph_t *g = check_graph(L, &self);
-    const char *name = bind_desc(self)->name;
+    const comp_desc *d = bind_desc(self);
     int a = check_node(L, 2, self, g), b = check_node(L, 3, self, g);
-    if (a == b) return luaL_error(L, "graph '%s': cannot join node %d to itself", name, a + 1);
+    if (a == b) return bind_error(L, d, 3, "cannot join node %d to itself", a + 1);
     int e = graph_edge_between(g, a, b);
-    if (e >= 0)
-        return luaL_error(L, "graph '%s': nodes %d and %d are already joined (edge %d)", name, a + 1, b + 1, e + 1);
+    if (e >= 0) return bind_error(L, d, 0, "nodes %d and %d are already joined (edge %d)", a + 1, b + 1, e + 1);
     grove_status rc = graph_add_edge(g, a, b, &e);
     if (rc == GROVE_EFULL)
-        return luaL_error(L, "graph '%s' is full: no free edge slot (capacity %d)", name, (int)g->maxedges);
-    bind_check_status(L, rc, &graph_kind, name);
+        return bind_error(L, d, 0, "the graph is full: no free edge slot (capacity %d)", (int)g->maxedges);
+    bind_check_status(L, rc, &graph_kind, d->name);
     lua_pushinteger(L, e + 1);
     return 1;
 }
@@ -226,8 +225,8 @@ static int l_other(lua_State *L)
     int e = check_edge(L, 2, self, g), n = check_node(L, 3, self, g), a, b;
     graph_edge_ends(g, e, &a, &b);
     if (n != a && n != b)
-        return luaL_error(L, "graph '%s': edge %d joins nodes %d and %d, not node %d",
-                          bind_desc(self)->name, e + 1, a + 1, b + 1, n + 1);
+        return bind_error(L, bind_desc(self), 3, "edge %d joins nodes %d and %d, not node %d", e + 1, a + 1, b + 1,
+                          n + 1);
     lua_pushinteger(L, (n == a ? b : a) + 1);
     return 1;
 }

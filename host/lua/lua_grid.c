@@ -19,7 +19,7 @@ static int check_cell(lua_State *L, int idx, const handle *self, const void *boa
     if (lua_type(L, idx) == LUA_TNUMBER) {
         lua_Integer c = luaL_checkinteger(L, idx);
         if (c < 1 || c > grid_ncells(g))
-            luaL_error(L, "no cell %d on grid '%s' (cells 1..%d)", (int)c, bind_desc(self)->name, grid_ncells(g));
+            bind_error(L, bind_desc(self), idx, "no cell %I (cells 1..%d)", c, grid_ncells(g));
         return (int)c - 1;
     }
     if (lua_type(L, idx) != LUA_TSTRING) luaL_typeerror(L, idx, "cell");
@@ -28,22 +28,24 @@ static int check_cell(lua_State *L, int idx, const handle *self, const void *boa
     if (c < 0) {
         char last[8];
         grid_name(g, grid_ncells(g) - 1, last);
-        luaL_error(L, "no cell '%s' on grid '%s' (a1..%s)", name, bind_desc(self)->name, last);
+        bind_error(L, bind_desc(self), idx, "no cell '%s' (a1..%s)", name, last);
     }
     return c;
 }
 
-static int check_dir(lua_State *L, int idx)
+/* A direction argument of self's method: a name or 1..8; returns it 0-based. */
+static int check_dir(lua_State *L, int idx, const handle *self)
 {
     if (lua_type(L, idx) == LUA_TNUMBER) {
         lua_Integer dir = luaL_checkinteger(L, idx);
-        if (dir < 1 || dir > GRID_NDIRS) luaL_error(L, "bad direction %d (1..8: n e s w ne se sw nw)", (int)dir);
+        if (dir < 1 || dir > GRID_NDIRS)
+            bind_error(L, bind_desc(self), idx, "no direction %I (1..8: n e s w ne se sw nw)", dir);
         return (int)dir - 1;
     }
     if (lua_type(L, idx) != LUA_TSTRING) luaL_typeerror(L, idx, "direction");
     const char *name = lua_tostring(L, idx);
     int dir = grid_dir_parse(name);
-    if (dir < 0) luaL_error(L, "bad direction '%s' (n e s w ne se sw nw)", name);
+    if (dir < 0) bind_error(L, bind_desc(self), idx, "no direction '%s' (n e s w ne se sw nw)", name);
     return dir;
 }
 
@@ -75,7 +77,8 @@ static int declare(lua_State *L)
     int nf;
     const char **fields = bind_check_names(L, 5, &nf, "field");
     if (w < 1 || h < 1 || w > GRID_MAX_SIDE || h > GRID_MAX_SIDE || w * h > CELLSET_MAX)
-        return luaL_error(L, "grid '%s': size %dx%d out of range (1..%d a side)", name, (int)w, (int)h, GRID_MAX_SIDE);
+        return bind_error(L, NULL, w < 1 || w > GRID_MAX_SIDE ? 3 : 4, "size %Ix%I out of range (1..%d a side)",
+                          w, h, GRID_MAX_SIDE);
     const handle *self = bind_declare(L, &lua_grid, name, grid_bytes((int)w, (int)h, nf),
                                       (const char *const *)fields, nf, NULL, 0);
     bind_check_status(L, grid_init(bind_data(self), (int)w, (int)h, nf), &grid_kind, name);
@@ -163,7 +166,7 @@ static int l_step(lua_State *L)
 {
     const handle *self;
     grid_t *g = check_grid(L, &self);
-    int c = grid_step(g, check_cell(L, 2, self, g), check_dir(L, 3));
+    int c = grid_step(g, check_cell(L, 2, self, g), check_dir(L, 3, self));
     if (c < 0) lua_pushnil(L);
     else lua_pushinteger(L, c + 1);
     return 1;
@@ -175,7 +178,7 @@ static int l_ray(lua_State *L)
     const handle *self;
     grid_t *g = check_grid(L, &self);
     int c = check_cell(L, 2, self, g);
-    int dir = check_dir(L, 3);
+    int dir = check_dir(L, 3, self);
     cond_t scratch;
     const cond_t *cond = bind_check_cond(L, 4, self, 0, &scratch);
     int out[GRID_MAX_SIDE];
@@ -201,7 +204,7 @@ static int l_row(lua_State *L)
     const handle *self;
     grid_t *g = check_grid(L, &self);
     lua_Integer y = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, y >= 1 && y <= g->h, 2, "no such row");
+    if (y < 1 || y > g->h) return bind_error(L, bind_desc(self), 2, "no row %I (1..%d)", y, g->h);
     cellset_t set;
     grid_row(g, (int)y - 1, &set);
     filter(L, self, g, 3, &set);
@@ -213,7 +216,7 @@ static int l_column(lua_State *L)
     const handle *self;
     grid_t *g = check_grid(L, &self);
     lua_Integer x = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, x >= 1 && x <= g->w, 2, "no such column");
+    if (x < 1 || x > g->w) return bind_error(L, bind_desc(self), 2, "no column %I (1..%d)", x, g->w);
     cellset_t set;
     grid_column(g, (int)x - 1, &set);
     filter(L, self, g, 3, &set);

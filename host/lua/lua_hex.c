@@ -93,33 +93,34 @@ static int check_hex(lua_State *L, int idx, const handle *self, const void *boar
     if (lua_type(L, idx) == LUA_TNUMBER) {
         lua_Integer c = luaL_checkinteger(L, idx);
         if (c < 1 || c > hex_ncells(h))
-            luaL_error(L, "no hex %I on hex '%s' (hexes 1..%d)", c, bind_desc(self)->name, hex_ncells(h));
+            bind_error(L, bind_desc(self), idx, "no hex %I (hexes 1..%d)", c, hex_ncells(h));
         return (int)c - 1;
     }
     if (lua_type(L, idx) != LUA_TSTRING) luaL_typeerror(L, idx, "hex");
     const char *text = lua_tostring(L, idx);
     long q, r;
     if (!parse_qr(text, &q, &r))
-        luaL_error(L, "bad hex '%s' for hex '%s' (an id or \"q,r\" such as \"-1,2\")", text, bind_desc(self)->name);
+        bind_error(L, bind_desc(self), idx, "no hex '%s' (an id or \"q,r\" such as \"-1,2\")", text);
     int id = stored_id(h, q, r);
     if (id < 0)
-        luaL_error(L, "no hex '%s' on hex '%s' (q %d..%d, r %d..%d)", text, bind_desc(self)->name,
+        bind_error(L, bind_desc(self), idx, "no hex '%s' (q %d..%d, r %d..%d)", text,
                    (int)h->q0, (int)(h->q0 + h->nq - 1), (int)h->r0, (int)(h->r0 + h->nr - 1));
     return id;
 }
 
-static int check_dir(lua_State *L, int idx)
+/* A direction argument of self's method: a name or 1..6; returns it 0-based. */
+static int check_dir(lua_State *L, int idx, const handle *self)
 {
     if (lua_type(L, idx) == LUA_TNUMBER) {
         lua_Integer dir = luaL_checkinteger(L, idx);
         if (dir < 1 || dir > HEX_NDIRS)
-            luaL_error(L, "bad direction %I (1..6: e se sw w nw ne)", dir);
+            bind_error(L, bind_desc(self), idx, "no direction %I (1..6: e se sw w nw ne)", dir);
         return (int)dir - 1;
     }
     if (lua_type(L, idx) != LUA_TSTRING) luaL_typeerror(L, idx, "direction");
     const char *name = lua_tostring(L, idx);
     int dir = hex_dir_parse(name);
-    if (dir < 0) luaL_error(L, "bad direction '%s' (e se sw w nw ne, or 1..6)", name);
+    if (dir < 0) bind_error(L, bind_desc(self), idx, "no direction '%s' (e se sw w nw ne, or 1..6)", name);
     return dir;
 }
 
@@ -147,8 +148,8 @@ static void push_id(lua_State *L, int id)
     else lua_pushinteger(L, id + 1);
 }
 
-/* Read shape.key = {lo, hi} into *lo, *hi; raises naming the grid. */
-static void shape_range(lua_State *L, const char *name, const char *key, lua_Integer *lo, lua_Integer *hi)
+/* Read shape.key = {lo, hi} into *lo, *hi; raises about the shape, argument #2. */
+static void shape_range(lua_State *L, const char *key, lua_Integer *lo, lua_Integer *hi)
 {
     lua_getfield(L, 3, key);
     if (lua_istable(L, -1)) {
@@ -159,11 +160,11 @@ static void shape_range(lua_State *L, const char *name, const char *key, lua_Int
             *hi = lua_tointeger(L, -1);
             lua_pop(L, 3);
             if (*lo > *hi || *lo < -HEX_MAX_COORD || *hi > HEX_MAX_COORD)
-                luaL_error(L, "hex '%s': bad %s range %I..%I", name, key, *lo, *hi);
+                bind_error(L, NULL, 3, "bad %s range %I..%I", key, *lo, *hi);
             return;
         }
     }
-    luaL_error(L, "hex '%s': shape needs %s = {low, high} (integers)", name, key);
+    bind_error(L, NULL, 3, "the shape needs %s = {low, high} (integers)", key);
 }
 
 /* s:hex(name, {radius = R} | {q = {q0, q1}, r = {r0, r1}}, {fields}, {side fields}) -> Hex */
@@ -171,8 +172,8 @@ static int declare(lua_State *L)
 {
     const char *name = luaL_checkstring(L, 2);
     if (!lua_istable(L, 3))
-        return luaL_error(L, "hex '%s': shape expected as {radius = R} or {q = {q0, q1}, r = {r0, r1}}, got %s",
-                          name, luaL_typename(L, 3));
+        return bind_error(L, NULL, 3, "shape expected as {radius = R} or {q = {q0, q1}, r = {r0, r1}}, got %s",
+                          luaL_typename(L, 3));
     int nf, ns;
     lua_settop(L, 5);                  /* the name lists push userdata: fix the arguments first */
     const char **fields = bind_check_names(L, 4, &nf, "field");
@@ -182,26 +183,26 @@ static int declare(lua_State *L)
     int has_q = lua_getfield(L, 3, "q") != LUA_TNIL, has_r = lua_getfield(L, 3, "r") != LUA_TNIL;
     lua_pop(L, 3);
     if (has_radius && (has_q || has_r))
-        return luaL_error(L, "hex '%s': give the shape as {radius = R} or as {q = ..., r = ...}, not both", name);
+        return bind_error(L, NULL, 3, "give the shape as {radius = R} or as {q = ..., r = ...}, not both");
     if (has_radius) {
         lua_getfield(L, 3, "radius");
         if (!lua_isinteger(L, -1))
-            return luaL_error(L, "hex '%s': radius must be an integer, not %s", name, luaL_typename(L, -1));
+            return bind_error(L, NULL, 3, "radius must be an integer, not %s", luaL_typename(L, -1));
         radius = lua_tointeger(L, -1);
         lua_pop(L, 1);
         if (radius < 0 || radius > HEX_MAX_RADIUS)
-            return luaL_error(L, "hex '%s': radius %I out of range (0..%d)", name, radius, HEX_MAX_RADIUS);
+            return bind_error(L, NULL, 3, "radius %I out of range (0..%d)", radius, HEX_MAX_RADIUS);
         q0 = r0 = -radius;
         q1 = r1 = radius;
     } else if (has_q || has_r) {
-        shape_range(L, name, "q", &q0, &q1);
-        shape_range(L, name, "r", &r0, &r1);
+        shape_range(L, "q", &q0, &q1);
+        shape_range(L, "r", &r0, &r1);
     } else {
-        return luaL_error(L, "hex '%s': shape expected as {radius = R} or {q = {q0, q1}, r = {r0, r1}}", name);
+        return bind_error(L, NULL, 3, "shape expected as {radius = R} or {q = {q0, q1}, r = {r0, r1}}");
     }
     lua_Integer nq = q1 - q0 + 1, nr = r1 - r0 + 1;
     if (nq * nr > CELLSET_MAX)
-        return luaL_error(L, "hex '%s': %Ix%I = %I hexes is too many (at most %d)", name, nq, nr, nq * nr, CELLSET_MAX);
+        return bind_error(L, NULL, 3, "%Ix%I = %I hexes is too many (at most %d)", nq, nr, nq * nr, CELLSET_MAX);
     size_t bytes = hex_bytes((int)nq, (int)nr, nf, ns);
     const handle *self = bind_declare(L, &lua_hex, name, bytes, (const char *const *)fields, nf,
                                       (const char *const *)sides, ns);
@@ -266,7 +267,7 @@ static int l_side(lua_State *L)
     hex_t *h = check_hexgrid(L, &self);
     int id = check_hex(L, 2, self, h);
     int sf = check_sfield(L, 3, self);
-    lua_pushinteger(L, hex_side_get(h, id, sf, check_dir(L, 4)));
+    lua_pushinteger(L, hex_side_get(h, id, sf, check_dir(L, 4, self)));
     return 1;
 }
 
@@ -276,7 +277,7 @@ static int l_set_side(lua_State *L)
     hex_t *h = check_hexgrid(L, &self);
     int id = check_hex(L, 2, self, h);
     int sf = check_sfield(L, 3, self);
-    int dir = check_dir(L, 4);
+    int dir = check_dir(L, 4, self);
     hex_side_set(h, id, sf, dir, bind_check_value(L, 5, self));
     return 0;
 }
@@ -321,7 +322,7 @@ static int l_step(lua_State *L)
     const handle *self;
     hex_t *h = check_hexgrid(L, &self);
     int id = check_hex(L, 2, self, h);
-    push_id(L, hex_step(h, id, check_dir(L, 3)));
+    push_id(L, hex_step(h, id, check_dir(L, 3, self)));
     return 1;
 }
 
@@ -379,7 +380,7 @@ static int l_sides_match(lua_State *L)
     const handle *self;
     hex_t *h = check_hexgrid(L, &self);
     int id = check_hex(L, 2, self, h);
-    int dir = check_dir(L, 3);
+    int dir = check_dir(L, 3, self);
     int sf = check_sfield(L, 4, self);
     lua_pushboolean(L, hex_sides_match(h, id, dir, sf, bind_check_value(L, 5, self)));
     return 1;

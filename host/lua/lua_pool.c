@@ -21,10 +21,7 @@ static pool_t *check_pool(lua_State *L, const comp_desc **d, int *vi, int *next)
     pool_t *p = bind_data(self);
     *d = bind_desc(self);
     if ((*d)->flags & BIND_POOL_PER_SEAT) {
-        lua_Integer seat = luaL_checkinteger(L, 2);
-        if (seat < 1 || seat > p->n)
-            luaL_error(L, "pool '%s': no seat %d (seats 1..%d)", (*d)->name, (int)seat, p->n);
-        *vi = (int)seat - 1;
+        *vi = bind_check_seat(L, luaL_checkinteger(L, 2), 2, p->n, *d, NULL) - 1;
         *next = 3;
     } else {
         *vi = 0;
@@ -49,9 +46,9 @@ static int declare(lua_State *L)
         lua_pop(L, 4);
     }
     if (min < INT32_MIN || max > INT32_MAX || min > max)
-        return luaL_error(L, "pool '%s': bad bounds %I..%I", name, min, max);
+        return bind_error(L, NULL, 3, "bad bounds %I..%I", min, max);
     if (value < min || value > max)
-        return luaL_error(L, "pool '%s': starting value %I outside its bounds %I..%I", name, value, min, max);
+        return bind_error(L, NULL, 3, "starting value %I outside its bounds %I..%I", value, min, max);
     lstate *s = bind_check_state(L, 1);
     int n = per_seat ? s->st->nplayers : 1;
     if (n < 1) n = 1;
@@ -71,18 +68,19 @@ static int l_get(lua_State *L)
     return 1;
 }
 
-/* Change by delta, raising a clear message when the bounds forbid it. */
-static int change(lua_State *L, pool_t *p, const comp_desc *d, int vi, lua_Integer delta)
+/* Change by delta, the amount given as argument arg (0: none given),
+ * raising a clear message when the bounds forbid it. */
+static int change(lua_State *L, pool_t *p, const comp_desc *d, int vi, lua_Integer delta, int arg)
 {
     lua_Integer nv = (lua_Integer)p->v[vi] + delta;
     if (nv < p->min || nv > p->max) {
-        char who[32] = "";
-        if (d->flags & BIND_POOL_PER_SEAT) snprintf(who, sizeof who, " of seat %d", vi + 1);
+        char who[32] = "it";
+        if (d->flags & BIND_POOL_PER_SEAT) snprintf(who, sizeof who, "seat %d", vi + 1);
         if (delta < 0)
-            return luaL_error(L, "pool '%s'%s holds %d: cannot take %I (minimum %d)",
-                              d->name, who, (int)p->v[vi], -delta, (int)p->min);
-        return luaL_error(L, "pool '%s'%s holds %d: cannot add %I (maximum %d)",
-                          d->name, who, (int)p->v[vi], delta, (int)p->max);
+            return bind_error(L, d, arg, "cannot take %I: %s holds %d (minimum %d)",
+                              -delta, who, (int)p->v[vi], (int)p->min);
+        return bind_error(L, d, arg, "cannot add %I: %s holds %d (maximum %d)",
+                          delta, who, (int)p->v[vi], (int)p->max);
     }
     p->v[vi] = (int32_t)nv;
     lua_pushinteger(L, nv);
@@ -94,7 +92,7 @@ static int l_add(lua_State *L)
     const comp_desc *d;
     int vi, next;
     pool_t *p = check_pool(L, &d, &vi, &next);
-    return change(L, p, d, vi, luaL_checkinteger(L, next));
+    return change(L, p, d, vi, luaL_checkinteger(L, next), next);
 }
 
 static int l_take(lua_State *L)
@@ -102,9 +100,10 @@ static int l_take(lua_State *L)
     const comp_desc *d;
     int vi, next;
     pool_t *p = check_pool(L, &d, &vi, &next);
+    int arg = lua_isnoneornil(L, next) ? 0 : next;
     lua_Integer n = luaL_optinteger(L, next, 1);
-    luaL_argcheck(L, n >= 0, next, "cannot take a negative amount");
-    return change(L, p, d, vi, -n);
+    if (n < 0) return bind_error(L, d, arg, "cannot take a negative amount (%I)", n);
+    return change(L, p, d, vi, -n, arg);
 }
 
 static int l_put(lua_State *L)
@@ -112,9 +111,10 @@ static int l_put(lua_State *L)
     const comp_desc *d;
     int vi, next;
     pool_t *p = check_pool(L, &d, &vi, &next);
+    int arg = lua_isnoneornil(L, next) ? 0 : next;
     lua_Integer n = luaL_optinteger(L, next, 1);
-    luaL_argcheck(L, n >= 0, next, "cannot put a negative amount");
-    return change(L, p, d, vi, n);
+    if (n < 0) return bind_error(L, d, arg, "cannot put a negative amount (%I)", n);
+    return change(L, p, d, vi, n, arg);
 }
 
 static int l_set(lua_State *L)
@@ -123,7 +123,9 @@ static int l_set(lua_State *L)
     int vi, next;
     pool_t *p = check_pool(L, &d, &vi, &next);
     lua_Integer v = luaL_checkinteger(L, next);
-    return change(L, p, d, vi, v - p->v[vi]);
+    if (v < p->min) return bind_error(L, d, next, "cannot set %I (minimum %d)", v, (int)p->min);
+    if (v > p->max) return bind_error(L, d, next, "cannot set %I (maximum %d)", v, (int)p->max);
+    return change(L, p, d, vi, v - p->v[vi], next);
 }
 
 /* p:has(n) / p:has(seat, n): is there at least n? */

@@ -54,8 +54,9 @@ static int l_state_random(lua_State *L)
     lua_Integer lo = 1, hi;
     if (lua_gettop(L) >= 3) { lo = luaL_checkinteger(L, 2); hi = luaL_checkinteger(L, 3); }
     else hi = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, lo <= hi, 2, "interval is empty");
-    luaL_argcheck(L, (lua_Unsigned)hi - (lua_Unsigned)lo < 0xffffffffULL, 2, "interval too large");
+    if (lo > hi) return bind_error(L, NULL, 2, "the interval %I..%I is empty", lo, hi);
+    if ((lua_Unsigned)hi - (lua_Unsigned)lo >= 0xffffffffULL)
+        return bind_error(L, NULL, 2, "the interval %I..%I is too large", lo, hi);
     lua_pushinteger(L, (lua_Integer)rng_range(state_rng(s->st), lo, hi));
     return 1;
 }
@@ -65,17 +66,17 @@ static int l_state_random(lua_State *L)
 static int l_state_backs(lua_State *L)
 {
     lstate *s = bind_check_state(L, 1);
-    if (!s->in_setup) return luaL_error(L, "s:backs is called in setup only");
+    if (!s->in_setup) return bind_error(L, NULL, 0, "called in setup only");
     luaL_checktype(L, 2, LUA_TTABLE);
     lua_Integer max = -1;
     lua_pushnil(L);
     while (lua_next(L, 2)) {
         if (!lua_isinteger(L, -2) || lua_tointeger(L, -2) < 0 || lua_tointeger(L, -2) > 65535)
-            return luaL_error(L, "s:backs: keys must be cards (integers 0..65535), got %s",
+            return bind_error(L, NULL, 2, "keys must be cards (integers 0..65535), got %s",
                               luaL_tolstring(L, -2, NULL));
         if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < INT32_MIN || lua_tointeger(L, -1) > INT32_MAX)
-            return luaL_error(L, "s:backs: card %I: the back must be an integer, got %s",
-                              lua_tointeger(L, -2), luaL_typename(L, -1));
+            return bind_error(L, NULL, 2, "card %I: the back must be an integer, got %s", lua_tointeger(L, -2),
+                              luaL_typename(L, -1));
         if (lua_tointeger(L, -2) > max) max = lua_tointeger(L, -2);
         lua_pop(L, 1);
     }
@@ -87,7 +88,7 @@ static int l_state_backs(lua_State *L)
         backs[lua_tointeger(L, -2)] = (int32_t)lua_tointeger(L, -1);
         lua_pop(L, 1);
     }
-    if (state_set_backs(s->st, backs, n) != GROVE_OK) return luaL_error(L, "not enough memory for s:backs");
+    if (state_set_backs(s->st, backs, n) != GROVE_OK) return bind_error(L, NULL, 0, "not enough memory");
     return 0;
 }
 
@@ -96,7 +97,7 @@ static int l_state_back(lua_State *L)
 {
     lstate *s = bind_check_state(L, 1);
     lua_Integer card = luaL_checkinteger(L, 2);
-    luaL_argcheck(L, card >= 0 && card <= 65535, 2, "a card is 0..65535");
+    if (card < 0 || card > 65535) return bind_error(L, NULL, 2, "%I is not a card (0..65535)", card);
     lua_pushinteger(L, state_back(s->st, (int32_t)card));
     return 1;
 }
@@ -147,9 +148,8 @@ static uint32_t say_seat(lua_State *L, int idx, int players)
 {
     int isnum;
     lua_Integer seat = lua_tointegerx(L, -1, &isnum);
-    if (!isnum || seat < 1 || seat > players || seat > SAY_MAX_SEAT)
-        luaL_error(L, "s:say: argument #%d: seat %s is not a seat 1..%d", idx - 1, luaL_tolstring(L, -1, NULL),
-                   players);
+    if (!isnum) bind_error(L, NULL, idx, "%s is not a seat (1..%d)", luaL_tolstring(L, -1, NULL), players);
+    bind_check_seat(L, seat, idx, players < SAY_MAX_SEAT ? players : SAY_MAX_SEAT, NULL, NULL);
     return 1u << seat;
 }
 

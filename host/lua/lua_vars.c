@@ -47,8 +47,7 @@ static const comp_desc *vars_desc(lua_State *L)
 static int unknown_var(lua_State *L, const comp_desc *d)
 {
     if (!d) return luaL_error(L, "attempt to use a Vars of a closed game");
-    return luaL_error(L, "no var '%s' in '%s' (declare it in setup: s:vars(name, {...}))",
-                      luaL_tolstring(L, 2, NULL), d->name);
+    return bind_error(L, d, 0, "no var '%s' (declare it in setup: s:vars(name, {...}))", luaL_tolstring(L, 2, NULL));
 }
 
 /* __index (V, name): only names with no value get here. */
@@ -56,8 +55,7 @@ static int l_read_missing(lua_State *L)
 {
     const comp_desc *d = vars_desc(L);
     if (d && lua_type(L, 2) == LUA_TSTRING && var_find(d, lua_tostring(L, 2)) >= 0)
-        return luaL_error(L, "var '%s' of '%s' was set to nil; vars hold integers",
-                          lua_tostring(L, 2), d->name);
+        return bind_error(L, d, 0, "var '%s' was set to nil; vars hold integers", lua_tostring(L, 2));
     return unknown_var(L, d);
 }
 
@@ -69,7 +67,7 @@ static int l_write_missing(lua_State *L)
     if (!d || lua_type(L, 2) != LUA_TSTRING || var_find(d, lua_tostring(L, 2)) < 0)
         return unknown_var(L, d);
     if (!lua_isinteger(L, 3) && !lua_isboolean(L, 3))
-        return luaL_error(L, "var '%s' holds integers, not %s", lua_tostring(L, 2), luaL_typename(L, 3));
+        return bind_error(L, d, 0, "var '%s' holds integers, not %s", lua_tostring(L, 2), luaL_typename(L, 3));
     lua_settop(L, 3);
     if (lua_isboolean(L, 3)) lua_pushinteger(L, lua_toboolean(L, 3));
     lua_rawset(L, 1);
@@ -197,14 +195,14 @@ static bool flush_one(lua_State *L, int comp, int entry, int v, gstate *st, void
         lua_Integer x = lua_tointegerx(L, -1, &isint);
         if (!isint || lua_type(L, -1) != LUA_TNUMBER) {
             if (lua_isnil(L, -1))
-                snprintf(f->err, f->len, "var '%s' of '%s' was set to nil; vars hold integers",
-                         d->labels[0][i], d->name);
+                snprintf(f->err, f->len, "vars '%s': var '%s' was set to nil; vars hold integers",
+                         d->name, d->labels[0][i]);
             else if (lua_type(L, -1) == LUA_TNUMBER)
-                snprintf(f->err, f->len, "var '%s' of '%s' holds the number %s; vars hold integers",
-                         d->labels[0][i], d->name, lua_tostring(L, -1));
+                snprintf(f->err, f->len, "vars '%s': var '%s' holds the number %s; vars hold integers",
+                         d->name, d->labels[0][i], lua_tostring(L, -1));
             else
-                snprintf(f->err, f->len, "var '%s' of '%s' holds a %s; vars hold integers",
-                         d->labels[0][i], d->name, luaL_typename(L, -1));
+                snprintf(f->err, f->len, "vars '%s': var '%s' holds a %s; vars hold integers",
+                         d->name, d->labels[0][i], luaL_typename(L, -1));
             lua_pop(L, 1);
             return false;
         }

@@ -113,7 +113,7 @@ static void io_open_is_refused(void **st)
 static void bad_cell_is_refused(void **st)
 {
     (void)st;
-    expect_refused(7, "scripts/misbehave/game.lua:29: no cell 'z9' on grid 'board' (a1..c3)");
+    expect_refused(7, "scripts/misbehave/game.lua:29: grid 'board':set, argument #1: no cell 'z9' (a1..c3)");
 }
 
 static void pcall_cannot_swallow_the_budget(void **st)
@@ -126,13 +126,13 @@ static void pcall_cannot_swallow_the_budget(void **st)
 static void var_holding_a_string_is_refused(void **st)
 {
     (void)st;
-    expect_refused(9, "apply: scripts/misbehave/game.lua:13: var 'count' of 'play' holds a string; vars hold integers");
+    expect_refused(9, "apply: scripts/misbehave/game.lua:13: vars 'play': var 'count' holds a string; vars hold integers");
 }
 
 static void var_set_to_nil_is_refused(void **st)
 {
     (void)st;
-    expect_refused(10, "apply: scripts/misbehave/game.lua:13: var 'count' of 'play' was set to nil; vars hold integers");
+    expect_refused(10, "apply: scripts/misbehave/game.lua:13: vars 'play': var 'count' was set to nil; vars hold integers");
 }
 
 /* A playout runs without the count hook; the watchdog stops a loop in it. */

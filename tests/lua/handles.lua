@@ -23,9 +23,9 @@ end)
 test("handles: an unknown method and an assignment name the component", function()
   local g = open()
   local s = g.state
-  expect.eq(message(function() return s.board:nosuch() end), "Grid 'board' has no method 'nosuch'")
+  expect.eq(message(function() return s.board:nosuch() end), "grid 'board': no method 'nosuch'")
   expect.eq(message(function() s.board.tree = 3 end),
-    "cannot assign 'tree' on grid 'board': change it through its methods")
+    "grid 'board': cannot assign 'tree': change it through its methods")
   expect.eq(s.board:get("a1", "mark"), 0)
 end)
 
@@ -61,9 +61,9 @@ test("vars: read and written as fields; unknown names raise", function()
   local s = g.state
   expect.eq(s.play.count, 0)
   expect.eq(message(function() return s.play.cuont end),
-    "no var 'cuont' in 'play' (declare it in setup: s:vars(name, {...}))")
+    "vars 'play': no var 'cuont' (declare it in setup: s:vars(name, {...}))")
   expect.eq(message(function() s.play.cuont = 1 end),
-    "no var 'cuont' in 'play' (declare it in setup: s:vars(name, {...}))")
+    "vars 'play': no var 'cuont' (declare it in setup: s:vars(name, {...}))")
   expect.eq(tostring(s.play), "Vars(count=0, only=0, twice=0)")
 end)
 
@@ -88,13 +88,13 @@ test("vars: a move that leaves a var holding a non-integer is refused and undone
   local hash = g:hash()
   local ok, why = g:try("string_var")
   expect.falsy(ok)
-  expect.eq(why, "apply: scripts/misbehave/game.lua:13: var 'count' of 'play' holds a string; vars hold integers"
+  expect.eq(why, "apply: scripts/misbehave/game.lua:13: vars 'play': var 'count' holds a string; vars hold integers"
     .. " (left so by the function apply, which begins at that line)")
   expect.eq(s.play.count, 1)
   expect.eq(g:hash(), hash)
   ok, why = g:try("nil_var")
   expect.falsy(ok)
-  expect.eq(why, "apply: scripts/misbehave/game.lua:13: var 'count' of 'play' was set to nil; vars hold integers"
+  expect.eq(why, "apply: scripts/misbehave/game.lua:13: vars 'play': var 'count' was set to nil; vars hold integers"
     .. " (left so by the function apply, which begins at that line)")
   expect.eq(s.play.count, 1)
 end)
@@ -103,7 +103,7 @@ test("vars: a tool that stores a non-integer hears it at the next hash", functio
   local g = open()
   g.state.play.count = 2.5
   expect.eq(message(function() return g:hash() end),
-    "var 'count' of 'play' holds the number 2.5; vars hold integers")
+    "vars 'play': var 'count' holds the number 2.5; vars hold integers")
   g.state.play.count = 2
   expect.eq(type(g:hash()), "number")
 end)
@@ -120,5 +120,5 @@ test("grid: a row or a column with a condition keeps the cells that meet it", fu
   expect.eq({ s.board:row(2, MARKED) }, {})
   expect.eq(select("#", s.board:row(3)), 3)
   expect.eq(message(function() return s.board:row(1, { colour = 1 }) end),
-    "condition names field 'colour', which grid 'board' does not have (fields: mark)")
+    "grid 'board':row, argument #2: no field 'colour' (fields: mark)")
 end)

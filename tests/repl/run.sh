@@ -18,7 +18,7 @@ expect bad-input "exit 1"
 # Lua at the prompt sees the live game; errors are reported, not fatal.
 printf 's.board:get("c3", "tree")\ns.board:get("z9", "tree")\nerror("boom")\n1 +\n2\nquit\n' | session
 expect lua "logger seat 1> s.board:get(\"c3\", \"tree\")"
-expect lua "no cell 'z9' on grid 'board' (a1..e5)"
+expect lua "grid 'board':get, argument #1: no cell 'z9' (a1..e5)"
 expect lua "error: prompt:1: boom"
 expect lua "3"
 expect lua "exit 1"
@@ -27,7 +27,7 @@ expect lua "exit 1"
 printf 's.board:set("b2", "tree", 3) error("half done")\nprint("tree at b2", s.board:get("b2", "tree"))\ns.turn.phase = "x"\nprint("phase", s.turn.phase)\nquit\n' | session
 expect lua-restore "error: prompt:1: half done"
 expect lua-restore "tree at b2	0"
-expect lua-restore "var 'phase' of 'turn' holds a string; vars hold integers (the game is unchanged)"
+expect lua-restore "vars 'turn': var 'phase' holds a string; vars hold integers (the game is unchanged)"
 expect lua-restore "phase	1"
 
 # Save, load, and damaged save files.

@@ -27,7 +27,7 @@ expect loop "exit 1"
 # a var left holding text: the fast run finds it when it ends; the checked
 # path names the move that stored it
 sim_fragile var
-expect var "grove sim: game 0 (seed 4), move 4 (add 1): apply: scripts/fragile/var.lua:6: var 'flag' of 'play' holds a string; vars hold integers"
+expect var "grove sim: game 0 (seed 4), move 4 (add 1): apply: scripts/fragile/var.lua:6: vars 'play': var 'flag' holds a string; vars hold integers"
 expect var "exit 1"
 
 sim_fragile result
