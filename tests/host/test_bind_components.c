@@ -418,6 +418,24 @@ static void test_dice_declare(void **unused)
         "g2:close()\n");
 }
 
+/* Every binding that takes a seat checks it in one place (bind_check_seat),
+ * with the same words: a method's argument, a declaration's option, the
+ * seats s:say names (setup narrates, so a bad seat there raises). */
+static void test_seats(void **unused)
+{
+    (void)unused;
+    run("seats",
+        "local function D(text) local ok, e = pcall(games.open, 'tgame', {players = 2, decl = text})\n"
+        "  assert(not ok, 'no error') return e end\n"
+        "eq(E(s.hand, 'visible_to', -1), \"deck 'hand':visible_to, argument #1: no seat -1 (1..2, or 0 for an onlooker)\")\n"
+        "eq(D(\"s:deck('d', 5, {owner = -1})\"),\n"
+        "   \"setup: decl:2: s:deck('d'), argument #3: no seat -1 (1..2, or 0 for a shared zone)\")\n"
+        "eq(D(\"s:say(3, 'psst')\"), \"setup: decl:2: s:say, argument #1: no seat 3 (1..2)\")\n"
+        "eq(D(\"s:say({1, 0}, 'psst')\"), \"setup: decl:2: s:say, argument #1: no seat 0 (1..2)\")\n"
+        "eq(D(\"s:say({except = {'x'}}, 'psst')\"), \"setup: decl:2: s:say, argument #1: x is not a seat (1..2)\")\n"
+        "local g2 = games.open('tgame', {players = 2, decl = \"s:say({1, 2}, 'fine')\"}) g2:close()\n");
+}
+
 static void test_determinism(void **unused)
 {
     (void)unused;
@@ -470,6 +488,7 @@ int main(void)
         cmocka_unit_test(test_deck),
         cmocka_unit_test(test_dice),
         cmocka_unit_test(test_dice_declare),
+        cmocka_unit_test(test_seats),
         cmocka_unit_test(test_determinism),
         cmocka_unit_test(test_closed_game),
     };
