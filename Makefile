@@ -66,13 +66,13 @@ CORE_INC   = -Ihost/core
 LUA_INC    = $(CORE_INC) -Ihost/lua $(LUA_CFLAGS)
 ENGINE_INC = $(LUA_INC) -Ihost/engine
 SERVE_INC  = $(ENGINE_INC) -Iserve $(MHD_CFLAGS)
-REPL_INC   = $(SERVE_INC) -Irepl $(EDIT_CFLAGS)
+REPL_INC   = $(SERVE_INC) -Irepl/cli -Irepl/study -Irepl/session -Irepl $(EDIT_CFLAGS)
 
 CORE_SRC   = $(wildcard host/core/*.c)
 LUA_SRC    = $(wildcard host/lua/*.c)
 ENGINE_SRC = $(wildcard host/engine/*.c)
 SERVE_SRC  = $(wildcard serve/*.c)
-REPL_SRC   = $(wildcard repl/*.c)
+REPL_SRC   = $(wildcard repl/*.c repl/*/*.c)
 # cmocka tests: of the cores alone (no Lua), and through the whole host
 CORE_TEST_SRC = $(wildcard tests/core/test_*.c)
 HOST_TEST_SRC = $(wildcard tests/host/test_*.c)

@@ -11,7 +11,7 @@
 
 #include "outfile.h"
 #include "cli.h"
-#include "sim.h"
+#include "study.h"
 
 static double now(void)
 {

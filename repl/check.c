@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "repl.h"
+#include "session.h"
 
 static const char usage[] =
     "usage: grove check GAME... [--players N] [--variant A,B] [-n GAMES] [--seed S] [--cap MOVES]\n"

@@ -12,7 +12,7 @@
 #include <sys/random.h>
 
 #include "http.h"
-#include "repl.h"
+#include "session.h"
 
 static const char serve_usage[] =
     "usage: grove serve GAME [--players N] [--bot SEAT=KIND]... [--variant A,B] [--set NAME=VALUE]...\n"

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "outfile.h"
-#include "repl.h"
+#include "session.h"
 
 static const char show_usage[] =
     "usage: grove show GAME|FILE.sav [--players N] [--seed S] [--variant A,B] [--set NAME=VALUE]...\n"

@@ -27,7 +27,7 @@ rank() {
     host/lua) echo 1 ;;
     host/engine) echo 2 ;;
     serve) echo 3 ;;
-    repl) echo 4 ;;
+    repl|repl/*) echo 4 ;;
     *) echo -1 ;;
   esac
 }
@@ -44,7 +44,7 @@ limit() {
 
 # The folder holding header $1, or nothing.
 home_of() {
-  for d in host/core host/lua host/engine serve repl tests/fuzz; do
+  for d in host/core host/lua host/engine serve repl/cli repl/study repl/session repl tests/fuzz; do
     if [ -f "$d/$1" ]; then echo "$d"; return; fi
   done
 }
@@ -54,7 +54,7 @@ breach() { echo "layers: $*" >&2; fails=$((fails + 1)); }
 edges=$(mktemp)
 trap 'rm -f "$edges"' EXIT
 
-files=$(ls host/core/*.[ch] host/lua/*.[ch] host/engine/*.[ch] serve/*.[ch] repl/*.[ch] \
+files=$(ls host/core/*.[ch] host/lua/*.[ch] host/engine/*.[ch] serve/*.[ch] repl/*.[ch] repl/*/*.[ch] \
            tests/core/*.c tests/host/*.c tests/serve/*.c tests/fuzz/*.[ch] 2>/dev/null)
 for f in $files; do
   dir=$(dirname "$f")

@@ -1,5 +1,5 @@
 /*
- * sim_shard.c — a study beyond one process: `grove sim --records FILE`
+ * shard.c — a study beyond one process: `grove sim --records FILE`
  * writes each game as one line of JSON (JSON Lines) the moment it ends,
  * `--shard I/N` plays one block of the study's games, `--resume` plays
  * only the games a records file lacks, and `grove merge FILES...` reads
@@ -30,7 +30,7 @@
 #include <unistd.h>
 
 #include "json.h"
-#include "sim.h"
+#include "study.h"
 #include "textbuf.h"
 
 void sim_shard_range(const sim_opts *o, long *lo, long *hi)

@@ -6,7 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "repl.h"
+#include "session.h"
 
 /* The MCTS defaults as the help states them (bots.h holds the numbers). */
 #define DEFAULT_ITERATIONS_TEXT BOT_TEXT(BOT_DEFAULT_ITERATIONS)

@@ -1,21 +1,21 @@
 /*
  * sim.c — `grove sim`: bot games in bulk, their summary, and the A/B
- * comparison of two variants on the same seeds (sim.h lists the files).
+ * comparison of two variants on the same seeds (study.h lists the files).
  *
  *   grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]]
  *             [--seed S] [--threads T] [--cap MOVES] [--json FILE] [--csv FILE]
  *             [--plot FILE.svg] [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]]
  *             [--coverage] [--records FILE.jsonl [--shard I/N] [--resume]] [--set NAME=VALUE]...
- *             [--sweep NAME=A,B,C]   (sim_sweep.c)
+ *             [--sweep NAME=A,B,C]   (sweep.c)
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include "study.h"
 
-/* sim.h: the game's title ("Once Upon a Forest") into o->title, for the
+/* study.h: the game's title ("Once Upon a Forest") into o->title, for the
  * plot; its name if the definition has no title. */
 void sim_read_title(grove_vm *vm, sim_opts *o)
 {
@@ -26,7 +26,7 @@ void sim_read_title(grove_vm *vm, sim_opts *o)
         snprintf(o->title, sizeof o->title, "%s", about.title);
 }
 
-/* sim.h: no --players: the game's usual count as the variant lists allow it; with
+/* study.h: no --players: the game's usual count as the variant lists allow it; with
  * --compare, A's if B allows it too, else B's if A does (else A's, which
  * opening B then refuses, naming the variant). False, said, when the game
  * or a variant does not load. */

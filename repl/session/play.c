@@ -1,5 +1,5 @@
 /*
- * play.c — `grove play`: the REPL on one game (repl.h lists its files).
+ * play.c — `grove play`: the REPL on one game (session.h lists its files).
  *
  * Each prompt shows the board for the seat to act and the numbered legal
  * moves. A line is, in this order: a command (the table in commands.c), a
@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "api.h"
-#include "repl.h"
+#include "session.h"
 
 void repl_failed(repl *r, const char *what)
 {

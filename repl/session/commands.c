@@ -11,7 +11,7 @@
 #include <unistd.h>
 
 #include "outfile.h"
-#include "repl.h"
+#include "session.h"
 
 /* ---- the commands -------------------------------------------------------------- */
 

@@ -1,5 +1,5 @@
 /*
- * repl.h — what the files of `grove play` share (private to repl/):
+ * session.h — what the files of `grove play` share (private to repl/session/):
  *
  *   play.c       the session: the loop, showing the position, playing moves,
  *                bots and forced moves, and what a typed line is

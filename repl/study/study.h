@@ -1,15 +1,17 @@
 /*
- * sim.h — what the files of `grove sim` share (private to repl/):
+ * study.h — what the files of `grove sim` and `grove merge` share (private to repl/study/):
  *
  *   sim.c          the command line, and the run from start to finish
- *   sim_run.c      playing the games: threads, one VM each, bots, records
- *   sim_stats.c    the statistics of a run, its summary, and the A/B
+ *   games.c        playing the games: threads, one VM each, bots, records
+ *   stats.c        the statistics of a run, its summary, and the A/B
  *                  comparison with its verdict
- *   sim_sprt.c     --sprt: play until a sequential test decides a measure
- *   sim_sweep.c    --sweep NAME=A,B,C: a study per value, and their table
- *   sim_records.c  what is written: --json and --csv records, --plot
- *   sim_shard.c    --records (JSON Lines, a line per game as it ends),
+ *   sprt.c         --sprt: play until a sequential test decides a measure
+ *   sweep.c        --sweep NAME=A,B,C: a study per value, and their table
+ *   records.c      what is written: --json and --csv records, --plot
+ *   shard.c        --records (JSON Lines, a line per game as it ends),
  *                  --shard I/N, --resume, and `grove merge`
+ *   json.c         the small JSON reader the records are read back with
+ *   plot.c         the SVG pictures of --plot
  *
  * Game i (0-based) is played from seed S + i with bots whose choices are
  * seeded from (S + i, move number), so every game, and the whole summary,
@@ -48,7 +50,7 @@ typedef struct {
     game_settings played[2];        /* every option's value each side plays with (records) */
     game_settings changed[2];       /* the options each side plays away from their defaults: part of
                                        the study a --records line names (none: every default) */
-    const char *sweep;              /* --sweep NAME=A,B,C, or NULL (sim_sweep.c) */
+    const char *sweep;              /* --sweep NAME=A,B,C, or NULL (sweep.c) */
     const char *sprt;               /* --sprt MEASURE[:DELTA], or NULL */
     const char *records;            /* --records FILE: JSON Lines, or NULL */
     int shard, nshards;             /* --shard I/N (1-based); 0/0 for the whole study */
@@ -87,7 +89,7 @@ typedef struct {
     bool *have;                     /* [n]: games already in the records file (--resume), or NULL */
 } sim_run;
 
-/* ---- playing (sim_run.c) ------------------------------------------------------- */
+/* ---- playing (games.c) ------------------------------------------------------- */
 
 /* Play games [from, to) of one side (one variant list) on o->threads
  * threads; false (said on stderr) when a game cannot even be opened. */
@@ -102,7 +104,7 @@ void sim_progress_clear(void);
 /* Seconds on a monotonic clock. */
 double sim_now(void);
 
-/* ---- statistics (sim_stats.c) ----------------------------------------------------- */
+/* ---- statistics (stats.c) ----------------------------------------------------- */
 
 /* The summary of one side's games. */
 typedef struct {
@@ -153,7 +155,7 @@ void sim_paired(const sim_run *runs, long n, sim_measure f, int seat, bool decid
  * verdict, unless the games were stopped by a sequential test. */
 void sim_compare(const sim_run *runs, bool sequential);
 
-/* ---- the sequential test (sim_sprt.c) ------------------------------------------------ */
+/* ---- the sequential test (sprt.c) ------------------------------------------------ */
 
 #define SIM_SPRT_MIN_GAMES 30       /* games counted before the test may decide */
 #define SIM_SPRT_MAX_GAMES 100000   /* the most --sprt plays when -n does not say */
@@ -184,7 +186,7 @@ long sim_sprt_advance(sim_sprt *t, const sim_run *runs, long from, long to);
 /* The test and its verdict; max_games: the most the run could play. */
 void sim_sprt_print(const sim_sprt *t, long max_games);
 
-/* ---- records (sim_records.c) ------------------------------------------------------- */
+/* ---- records (records.c) ------------------------------------------------------- */
 
 bool sim_write_json(const sim_run *runs, int nsides, const char *path);
 
@@ -217,14 +219,14 @@ bool sim_default_players(grove_vm *vm, sim_opts *o);
 /* The game's title into o->title ("Once Upon a Forest"; its name if none). */
 void sim_read_title(grove_vm *vm, sim_opts *o);
 
-/* ---- sweeps (sim_sweep.c) ------------------------------------------------------------------ */
+/* ---- sweeps (sweep.c) ------------------------------------------------------------------ */
 
 /* grove sim GAME --sweep NAME=A,B,C (o->sweep): every value checked, then
  * one study per value on the same seeds, their table, --json and --plot;
  * the exit status (2 for a bad --sweep). */
 int sim_sweep(sim_opts *o);
 
-/* ---- JSON Lines records, shards and merging (sim_shard.c) ----------------------------------- */
+/* ---- JSON Lines records, shards and merging (shard.c) ----------------------------------- */
 
 /* Write game i of r as one line of o->out, flushed at once, so a worker
  * killed later loses only the games it had not finished (called by the
