@@ -13,6 +13,8 @@
 
 #include "api.h"
 #include "cli.h"
+#include "help.h"
+#include "session.h"
 #include "outfile.h"
 
 static const char *const usage =
@@ -340,7 +342,7 @@ static int run_command(int argc, char **argv)
 {
     set_display();
     if (argc >= 3 && !strcmp(argv[1], "help") && strcmp(argv[2], "--help") && strcmp(argv[2], "-h")) {
-        help_print(stdout, argv[2]);
+        help_print(stdout, argv[2], repl_help_commands);
         return help_has(argv[2]) ? 0 : 2;
     }
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || (!strcmp(argv[1], "help") && argc == 2)) {

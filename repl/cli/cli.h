@@ -84,19 +84,6 @@ char *cli_read_file(const char *path, char *err, size_t errlen);
  * the game. */
 game *cli_open_game(grove_vm *vm, cli_opts *o, char *err, size_t errlen);
 
-/* The REPL on one game, reading lines from `in` (stdin: readline when it
- * is a terminal); returns the program's exit status: 0, or 1 when a
- * scripted session (not a terminal) hit a refused move, a Lua error or a
- * failed command, or when the game could not start. */
-int play_session(const cli_opts *o, FILE *in);
-
-/* The help topics: help_print(out, NULL) is the REPL's commands, "topics"
- * lists them all. */
-void help_print(FILE *out, const char *topic);
-bool help_has(const char *topic);
-/* The i-th topic's name (0: "topics"), NULL past the last: for Tab. */
-const char *help_topic(int i);
-
 int cmd_play(int argc, char **argv);
 int cmd_new(int argc, char **argv);
 int cmd_bench(int argc, char **argv);

@@ -47,8 +47,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "fuzz.h"
+#include "session.h"          /* play_session */
 
 #define REPL_CALLS 20000
 
