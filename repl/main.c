@@ -15,6 +15,7 @@
 #include "cli.h"
 #include "help.h"
 #include "session.h"
+#include "study.h"
 #include "outfile.h"
 
 static const char *const usage =

@@ -87,8 +87,6 @@ game *cli_open_game(grove_vm *vm, cli_opts *o, char *err, size_t errlen);
 int cmd_play(int argc, char **argv);
 int cmd_new(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
-int cmd_sim(int argc, char **argv);
-int cmd_merge(int argc, char **argv);           /* study/shard.c: shards' records as one run */
 int cmd_check(int argc, char **argv);
 int cmd_test(int argc, char **argv);            /* test.c: the scenario tests, --jobs at a time */
 int cmd_show(int argc, char **argv);

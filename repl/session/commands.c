@@ -12,6 +12,7 @@
 
 #include "outfile.h"
 #include "session.h"
+#include "study.h"
 
 /* ---- the commands -------------------------------------------------------------- */
 

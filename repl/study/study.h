@@ -1,15 +1,22 @@
 /*
  * study.h — what the files of `grove sim` and `grove merge` share (private to repl/study/):
  *
- *   sim.c          the command line, and the run from start to finish
- *   games.c        playing the games: threads, one VM each, bots, records
+ * Each file calls only the files listed after it, so calls point one way:
+ *
+ *   sim.c          grove sim's command line, and the run from start to finish
+ *   merge.c        grove merge: the shards' records read back as one run
+ *   sweep.c        --sweep NAME=A,B,C: a study per value, and their table
+ *   report.c       what a finished study prints and writes (sim, sweep and
+ *                  merge alike), its header line, the game's title and
+ *                  usual player count
+ *   games.c        playing the games: threads, one VM each, bots; each game
+ *                  recorded (shard.c) as it ends
+ *   shard.c        --records (JSON Lines, a line per game as it ends),
+ *                  --shard I/N, --resume, and reading records back
+ *   records.c      what is written: --json and --csv records, --plot
+ *   sprt.c         --sprt: play until a sequential test decides a measure
  *   stats.c        the statistics of a run, its summary, and the A/B
  *                  comparison with its verdict
- *   sprt.c         --sprt: play until a sequential test decides a measure
- *   sweep.c        --sweep NAME=A,B,C: a study per value, and their table
- *   records.c      what is written: --json and --csv records, --plot
- *   shard.c        --records (JSON Lines, a line per game as it ends),
- *                  --shard I/N, --resume, and `grove merge`
  *   json.c         the small JSON reader the records are read back with
  *   plot.c         the SVG pictures of --plot
  *
@@ -17,8 +24,8 @@
  * seeded from (S + i, move number), so every game, and the whole summary,
  * is the same whatever the number of threads.
  */
-#ifndef GROVE_SIM_H
-#define GROVE_SIM_H
+#ifndef GROVE_STUDY_H
+#define GROVE_STUDY_H
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -27,6 +34,7 @@
 
 #include "cli.h"
 #include "coverage.h"
+#include "json.h"
 
 #define SIM_MAX_THREADS 64
 #define SIM_MAX_KINDS 256
@@ -198,7 +206,7 @@ void sim_json_game(FILE *f, const sim_run *r, long i);
 bool sim_write_csv(const sim_run *runs, int nsides, const char *path);
 bool sim_write_plot(const sim_run *runs, const summary *sums, int nsides, const char *path);
 
-/* ---- reporting a run (sim.c) ---------------------------------------------------------- */
+/* ---- reporting a run (report.c) ------------------------------------------------------- */
 
 /* Say the failed games among runs' games [lo, hi) on stderr; 1 if any, else 0. */
 int sim_report_failed(const sim_run *runs, int nsides, long lo, long hi);
@@ -226,7 +234,7 @@ void sim_read_title(grove_vm *vm, sim_opts *o);
  * the exit status (2 for a bad --sweep). */
 int sim_sweep(sim_opts *o);
 
-/* ---- JSON Lines records, shards and merging (shard.c) ----------------------------------- */
+/* ---- JSON Lines records and shards (shard.c) --------------------------------------------- */
 
 /* Write game i of r as one line of o->out, flushed at once, so a worker
  * killed later loses only the games it had not finished (called by the
@@ -242,5 +250,59 @@ void sim_shard_range(const sim_opts *o, long *lo, long *hi);
  * (false, said) a file of another study or shard, or an existing file
  * without --resume. *found: the games it held. */
 bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found);
+
+/* ---- reading records back (shard.c), for --resume and merge.c -------------------------- */
+
+/* What identifies a study: two records belong together when all of it is equal. */
+typedef struct {
+    char game[64], title[128];
+    int players, nsides;
+    uint64_t seed;
+    long n, cap;
+    char variants[2][GAME_MAX_VARIANTS];
+    char bots[MAX_BOTS + 1][24];
+    uint64_t rules[2];
+    game_settings options[2];       /* each side's options away from their defaults */
+} sim_study;
+
+/* One records file, read line by line: {.path, .f} to start. */
+typedef struct {
+    const char *path;
+    FILE *f;
+    char *line;
+    size_t cap;
+    long lineno;
+    long good_end;                  /* the offset after the last whole line */
+} sim_records_file;
+
+/* The next whole line into rf->line (0), or the end (1), or a last line
+ * cut short (2: rf->good_end is where the whole lines end), or a read
+ * error (-1, said in err). */
+int sim_records_next(sim_records_file *rf, char *err, size_t errlen);
+
+/* The study of a record; false with the field at fault in err. */
+bool sim_study_of_json(const json *j, sim_study *s, char *err, size_t errlen);
+
+/* The first way a differs from b, as "what: A (in where_a), B (in where_b)";
+ * "" when they are the same study. *rules is set when only the rules differ. */
+void sim_study_diff(const sim_study *a, const sim_study *b, const char *where_a, const char *where_b, char *out,
+                    size_t len, bool *rules);
+
+/* The integer member `key` of obj into *out; false when it is missing, no
+ * integer, or outside [lo, hi]. */
+bool sim_json_long(const json *obj, const char *key, long lo, long hi, long *out);
+
+/* Fill the game of record j into runs (its study already checked), move
+ * texts too when keep_texts: its side and index in *side, *index; false
+ * with err. */
+bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, long *index, char *err, size_t errlen);
+
+/* ---- the commands (sim.c, merge.c) ------------------------------------------------------- */
+
+/* grove sim, and `sim` at the REPL (argv[1] is "sim"): the exit status. */
+int cmd_sim(int argc, char **argv);
+
+/* grove merge FILES... (argv[1] is "merge"): the exit status. */
+int cmd_merge(int argc, char **argv);
 
 #endif

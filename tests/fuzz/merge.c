@@ -1,7 +1,7 @@
 /*
  * merge.c — fuzz target: the records files `grove merge FILES` and `grove
  * sim --records FILE --resume` read back (JSON Lines, one game a line,
- * repl/study/shard.c and repl/study/json.c), through cmd_merge as the command line
+ * repl/study/merge.c, shard.c and json.c), through cmd_merge as the command line
  * calls it, with --json so the whole study is written out too.
  *
  * Input: the bytes of one records file (written to a file in a private
@@ -19,9 +19,8 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "fuzz.h"
-#include "../../repl/study/json.h"       /* not serve/json.h, the server's writer */
+#include "study.h"          /* cmd_merge; its json.h (not serve/json.h, the server's writer) */
 
 static char records[4200], out[4200];
 static char arg0[] = "grove", arg1[] = "merge", arg3[] = "--json";
