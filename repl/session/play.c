@@ -417,7 +417,20 @@ int play_session(const cli_opts *opts, FILE *in)
     return 0;
 }
 
-int cmd_play(int argc, char **argv)
+static const char usage[] =
+    "usage: grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"
+    "                  [--set NAME=VALUE]... [--ascii] [--from FILE]\n"
+    "  Play GAME at the REPL: type a move, its number, a command or Lua ('help' there).\n"
+    "  --players N        the seats (default: the game's usual count; grove list shows them)\n"
+    "  --seed S           the seed of the game's chance (default 1)\n"
+    "  --variant A,B      variants, comma-separated (grove list shows them)\n"
+    "  --bot SEAT=KIND    a bot plays SEAT: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs\n"
+    "  --set NAME=VALUE   a game option (grove list --options GAME lists them)\n"
+    "  --ascii            plain ASCII boards, whatever the terminal\n"
+    "  --from FILE        start from a save (made with save FILE at the REPL); GAME, the\n"
+    "                     player count, seed, variants and options come from the file\n";
+
+static int cmd_play(int argc, char **argv)
 {
     cli_opts o = { 0 };
     o.seed = 1;
@@ -434,3 +447,14 @@ int cmd_play(int argc, char **argv)
     }
     return play_session(&o, stdin);
 }
+
+/* `grove play`: its row of the table of subcommands (main.c). */
+const cli_command command_play = {
+    .name = "play",
+    .synopsis =
+        "  grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"
+        "            [--set NAME=VALUE]... [--ascii] [--from FILE]\n"
+        "                          play at the REPL (type 'help' there); --from starts from a save\n",
+    .usage = usage,
+    .run = cmd_play,
+};

@@ -228,3 +228,13 @@ int cmd_merge(int argc, char **argv)
     free(files);
     return rc;
 }
+
+/* `grove merge`: its row of the table of subcommands (main.c). */
+const cli_command command_merge = {
+    .name = "merge",
+    .synopsis =
+        "  grove merge FILES... [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
+        "                          the --records of a study's shards reported as one run\n",
+    .usage = merge_usage,
+    .run = cmd_merge,
+};

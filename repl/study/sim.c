@@ -325,3 +325,15 @@ int cmd_sim(int argc, char **argv)
     return rc;
 }
 
+/* `grove sim`: its row of the table of subcommands (main.c). */
+const cli_command command_sim = {
+    .name = "sim",
+    .synopsis =
+        "  grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]] [--seed S]\n"
+        "            [--threads T] [--json FILE] [--csv FILE] [--compare A B] [--coverage]\n"
+        "            [--records FILE.jsonl [--shard I/N] [--resume]]\n"
+        "            [--set NAME=VALUE]... [--sweep NAME=A,B,C]\n"
+        "                          bot games in bulk: win rates, scores, lengths (see grove sim --help)\n",
+    .usage = usage,
+    .run = cmd_sim,
+};
