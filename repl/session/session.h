@@ -3,19 +3,19 @@
  * what the rooms above call (play_session; the command table, which grove
  * check reads and grove help commands prints).
  *
- * Each file calls only the files listed before it, so calls point one way:
+ * Each file calls only the files listed after it, so calls point one way:
  *
- *   view.c       what is shown and to whom: the reader, the legal moves,
- *                narration and result, failed lines counted for the exit
- *                status, and which positions play by themselves
- *   luaprompt.c  Lua at the prompt, against the live game
- *   commands.c   the command table, which drives dispatch, completion and
- *                the help page of commands, and the commands themselves
- *   lineedit.c   reading lines: readline on a terminal (history, completion
- *                of commands and moves), plain stdin otherwise; Ctrl-C
  *   play.c       the session: the loop, the hand-over between people,
  *                playing moves, bots and forced moves, what a typed line
  *                is; and `grove play`'s command line
+ *   lineedit.c   reading lines: readline on a terminal (history, completion
+ *                of commands and moves), plain stdin otherwise; Ctrl-C
+ *   commands.c   the command table, which drives dispatch, completion and
+ *                the help page of commands, and the commands themselves
+ *   luaprompt.c  Lua at the prompt, against the live game
+ *   view.c       what is shown and to whom: the reader, the legal moves,
+ *                narration and result, failed lines counted for the exit
+ *                status, and which positions play by themselves
  *
  * A new command is one row of the table in commands.c and its function.
  */
