@@ -56,23 +56,34 @@ LDFLAGS_ALL = $(SAN) -pthread $(LDFLAGS)
 
 # The layers (docs/architecture.md), each compiled with the include paths
 # of itself and the layers below it only, so an include that points up
-# does not compile; tests/layers.sh (make check) also refuses cycles.
-#   host/core    components, state block, RNG: plain C, no Lua include path
-#   host/lua     the sandboxed VM, the bindings, the API tables
-#   host/engine  the executor, saves, bots, coverage, composing the host
-#   serve        grove serve's table and HTTP server (libmicrohttpd)
-#   repl         the grove program
-CORE_INC   = -Ihost/core
-LUA_INC    = $(CORE_INC) -Ihost/lua $(LUA_CFLAGS)
-ENGINE_INC = $(LUA_INC) -Ihost/engine
-SERVE_INC  = $(ENGINE_INC) -Iserve $(MHD_CFLAGS)
-REPL_INC   = $(SERVE_INC) -Irepl $(EDIT_CFLAGS)
+# does not compile; tests/layers.sh (make check) also refuses include
+# cycles, and any circle of files calling each other.
+#   host/core     components, state block, RNG: plain C, no Lua include path
+#   host/lua      the sandboxed VM, the bindings, the API tables
+#   host/engine   the executor, saves, bots, coverage, composing the host
+#   serve         grove serve's table and HTTP server (libmicrohttpd)
+#   the grove program, in rooms:
+#   repl/cli      what every room shares: the data folder, the common
+#                 options, opening a game, reading files, the help topics
+#   repl/study    grove sim and grove merge: games in bulk, statistics,
+#                 records, shards, plots
+#   repl/session  the REPL (grove play); readline only here
+#   repl          the entry (main.c, the table of subcommands) and a file
+#                 per other subcommand
+CORE_INC    = -Ihost/core
+LUA_INC     = $(CORE_INC) -Ihost/lua $(LUA_CFLAGS)
+ENGINE_INC  = $(LUA_INC) -Ihost/engine
+SERVE_INC   = $(ENGINE_INC) -Iserve $(MHD_CFLAGS)
+CLI_INC     = $(SERVE_INC) -Irepl/cli
+STUDY_INC   = $(CLI_INC) -Irepl/study
+SESSION_INC = $(STUDY_INC) -Irepl/session $(EDIT_CFLAGS)
+REPL_INC    = $(SESSION_INC) -Irepl
 
 CORE_SRC   = $(wildcard host/core/*.c)
 LUA_SRC    = $(wildcard host/lua/*.c)
 ENGINE_SRC = $(wildcard host/engine/*.c)
 SERVE_SRC  = $(wildcard serve/*.c)
-REPL_SRC   = $(wildcard repl/*.c)
+REPL_SRC   = $(wildcard repl/*.c repl/cli/*.c repl/study/*.c repl/session/*.c)
 # cmocka tests: of the cores alone (no Lua), and through the whole host
 CORE_TEST_SRC = $(wildcard tests/core/test_*.c)
 HOST_TEST_SRC = $(wildcard tests/host/test_*.c)
@@ -116,6 +127,20 @@ $(BUILD)/serve/%.o: serve/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(SERVE_INC) -c -o $@ $<
 
+$(BUILD)/repl/cli/%.o: repl/cli/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(CLI_INC) -c -o $@ $<
+
+$(BUILD)/repl/study/%.o: repl/study/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(STUDY_INC) -c -o $@ $<
+
+$(BUILD)/repl/session/%.o: repl/session/%.c
+	@mkdir -p $(dir $@)
+	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(SESSION_INC) -c -o $@ $<
+
+# (make takes the rule with the shortest stem: a room's own rule above
+# before this one for the files directly in repl/)
 $(BUILD)/repl/%.o: repl/%.c
 	@mkdir -p $(dir $@)
 	@echo "  CC $<"; $(CC) $(CFLAGS_ALL) $(REPL_INC) -c -o $@ $<
@@ -151,9 +176,10 @@ NPROC := $(shell nproc 2>/dev/null || echo 1)
 build:
 	@$(MAKE) -s --no-print-directory $(if $(filter -j%,$(MAKEFLAGS)),,-j$(NPROC)) $(GROVE) $(TEST_BIN)
 
-# Includes only point down the layers and never round in a circle.
-layers:
-	bash tests/layers.sh
+# Includes only point down the layers and never round in a circle; nor do
+# calls between files (read from the objects' symbols, so after a build).
+layers: $(GROVE)
+	bash tests/layers.sh $(BUILD)
 
 # .luacheckrc knows grove's globals: the sandbox's, and the trusted ones of
 # tests, tools and `grove run` scripts.

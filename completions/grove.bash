@@ -41,6 +41,14 @@ _grove_read_list()
 
 # The helpers below leave what they find in the array _grove_found.
 
+# The subcommands, in the order of grove's table of them (repl/main.c),
+# which `grove --commands` prints: tests/repl/completion.sh fails when the
+# two differ.
+_grove_subcommands()
+{
+    _grove_found=(play list new test run sim merge replay check show serve bench help)
+}
+
 # The game names: the first word of each line of `grove list` (a game whose
 # script does not load is listed as "NAME (broken: ...)": NAME too).
 _grove_games()
@@ -250,7 +258,8 @@ _grove()
         if [[ $cur == -* ]]; then
             _grove_reply "$cur" --help --version
         else
-            _grove_reply "$cur" play list test run sim merge replay check show serve bench new help
+            _grove_subcommands
+            _grove_reply "$cur" "${_grove_found[@]}"
         fi
         return
     fi

@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "repl.h"
+#include "session.h"
 
 static const char usage[] =
     "usage: grove check GAME... [--players N] [--variant A,B] [-n GAMES] [--seed S] [--cap MOVES]\n"
@@ -243,7 +243,7 @@ static bool check_game(grove_vm *vm, const char *name, const check_cli *o, bool 
     return ok;
 }
 
-int cmd_check(int argc, char **argv)
+static int cmd_check(int argc, char **argv)
 {
     check_cli o = { 0, NULL, 10, 1, 10000, { 0 } };
     const char *names[64];
@@ -293,3 +293,16 @@ int cmd_check(int argc, char **argv)
     vm_free(vm);
     return rc;
 }
+
+/* `grove check`: its row of the table of subcommands (main.c). */
+const cli_command command_check = {
+    .name = "check",
+    .synopsis =
+        "  grove check GAME... [--players N] [--variant A,B] [-n GAMES] [--seed S] [--cap MOVES]\n"
+        "            [--set NAME=VALUE]...\n"
+        "                          every check that needs no knowledge of the rules (determinism,\n"
+        "                          undo, replay, saves, move texts, hidden cards, invariants, the end)\n"
+        "                          on random games of every player count and variant\n",
+    .usage = usage,
+    .run = cmd_check,
+};

@@ -113,7 +113,12 @@ static void remove_tree(const char *path)
     rmdir(path);
 }
 
-int cmd_new(int argc, char **argv)
+static const char usage[] =
+    "usage: grove new NAME\n"
+    "  A new game to change into yours: scripts/NAME/ (or ./NAME/ where there is no\n"
+    "  scripts/ folder) with game.lua, README.md and tests/, which grove test NAME runs.\n";
+
+static int cmd_new(int argc, char **argv)
 {
     if (argc != 3 || argv[2][0] == '-') {
         fprintf(stderr, "usage: grove new NAME   (a new game in scripts/NAME/, or ./NAME/ "
@@ -180,3 +185,13 @@ int cmd_new(int argc, char **argv)
                "listed in GROVE_PATH)\n", name);
     return 0;
 }
+
+/* `grove new`: its row of the table of subcommands (main.c). */
+const cli_command command_new = {
+    .name = "new",
+    .synopsis =
+        "  grove new NAME          a new game to change into yours: scripts/NAME/ (or ./NAME/\n"
+        "                          where there is no scripts/ folder) with its README and tests\n",
+    .usage = usage,
+    .run = cmd_new,
+};

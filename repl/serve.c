@@ -12,7 +12,7 @@
 #include <sys/random.h>
 
 #include "http.h"
-#include "repl.h"
+#include "session.h"
 
 static const char serve_usage[] =
     "usage: grove serve GAME [--players N] [--bot SEAT=KIND]... [--variant A,B] [--set NAME=VALUE]...\n"
@@ -45,7 +45,7 @@ static char *read_page(grove_vm *vm, const char *name, size_t *len)
     return text;
 }
 
-int cmd_serve(int argc, char **argv)
+static int cmd_serve(int argc, char **argv)
 {
     cli_opts o = { 0 };
     const char *listen = "127.0.0.1";
@@ -152,3 +152,14 @@ done:
     pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
     return rc;
 }
+
+/* `grove serve`: its row of the table of subcommands (main.c). */
+const cli_command command_serve = {
+    .name = "serve",
+    .synopsis =
+        "  grove serve GAME [--players N] [--bot SEAT=KIND]... [--variant A,B] [--set NAME=VALUE]...\n"
+        "              [--seed S] [--port P] [--listen ADDR]\n"
+        "                          a live table in the browser, each seat on its own URL\n",
+    .usage = serve_usage,
+    .run = cmd_serve,
+};

@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "outfile.h"
-#include "repl.h"
+#include "session.h"
 
 static const char show_usage[] =
     "usage: grove show GAME|FILE.sav [--players N] [--seed S] [--variant A,B] [--set NAME=VALUE]...\n"
@@ -23,7 +23,7 @@ static const char show_usage[] =
     "                     no hidden card)\n"
     "  -o FILE.svg        write the picture there (whole or not at all), not on standard output\n";
 
-int cmd_show(int argc, char **argv)
+static int cmd_show(int argc, char **argv)
 {
     cli_opts o = { 0 };
     o.seed = 1;
@@ -105,3 +105,14 @@ done:
     vm_free(vm);
     return rc;
 }
+
+/* `grove show`: its row of the table of subcommands (main.c). */
+const cli_command command_show = {
+    .name = "show",
+    .synopsis =
+        "  grove show GAME|FILE.sav [--players N] [--seed S] [--variant A,B] [--set NAME=VALUE]...\n"
+        "             [--viewer SEAT] [-o FILE.svg]\n"
+        "                          a game's opening position or a save's position as a picture (SVG)\n",
+    .usage = show_usage,
+    .run = cmd_show,
+};

@@ -293,7 +293,16 @@ static int processors(void)
     return n < 1 ? 1 : n > MAX_JOBS ? MAX_JOBS : (int)n;
 }
 
-int cmd_test(int argc, char **argv)
+static const char usage[] =
+    "usage: grove test [PATH...] [-v] [--filter TEXT] [--jobs N]\n"
+    "  Run the scenario tests: of every game (scripts/*/tests/, tests/lua/), or of the\n"
+    "  files, folders, game folders (their tests/) or game names given.\n"
+    "  -v                 name each test as it passes\n"
+    "  --filter TEXT      only the tests whose name contains TEXT\n"
+    "  -j, --jobs N       run N test files at once, each in a process of its own\n"
+    "                     (default: one a processor); the reports come in file order\n";
+
+static int cmd_test(int argc, char **argv)
 {
     bool verbose = false, worker_mode = false;
     const char *filter = NULL;
@@ -380,3 +389,13 @@ int cmd_test(int argc, char **argv)
     vm_free(vm);
     return rc;
 }
+
+/* `grove test`: its row of the table of subcommands (main.c). */
+const cli_command command_test = {
+    .name = "test",
+    .synopsis =
+        "  grove test [PATH...]    run the scenario tests: of all games, or of the given files,\n"
+        "                          folders, game folders (their tests/) or game names\n",
+    .usage = usage,
+    .run = cmd_test,
+};

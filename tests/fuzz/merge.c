@@ -1,7 +1,7 @@
 /*
  * merge.c — fuzz target: the records files `grove merge FILES` and `grove
  * sim --records FILE --resume` read back (JSON Lines, one game a line,
- * repl/sim_shard.c and repl/json.c), through cmd_merge as the command line
+ * repl/study/merge.c, shard.c and json.c), through cmd_merge as the command line
  * calls it, with --json so the whole study is written out too.
  *
  * Input: the bytes of one records file (written to a file in a private
@@ -13,15 +13,14 @@
  * (merged; refused with a message, or merged games that had failed when
  * they were played; a usage error); it never crashes; when it merged it
  * wrote its --json file, and any --json file it writes is one JSON value
- * (read back with repl/json.c).
+ * (read back with repl/study/json.c).
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "fuzz.h"
-#include "../../repl/json.h"       /* not serve/json.h, the server's writer */
+#include "study.h"          /* cmd_merge; its json.h (not serve/json.h, the server's writer) */
 
 static char records[4200], out[4200];
 static char arg0[] = "grove", arg1[] = "merge", arg3[] = "--json";

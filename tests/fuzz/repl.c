@@ -1,6 +1,6 @@
 /*
  * repl.c — fuzz target: lines typed at the REPL (play_session in
- * repl/play.c), commands, move numbers, move texts and Lua alike.
+ * repl/session/play.c), commands, move numbers, move texts and Lua alike.
  *
  * Input: the first byte picks the game (fuzz_pick in common.c); the bits
  * of the second say which seats (bit 0: seat 1 ... bit 4: seat 5) a random
@@ -47,8 +47,8 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cli.h"
 #include "fuzz.h"
+#include "session.h"          /* play_session */
 
 #define REPL_CALLS 20000
 

@@ -4,8 +4,8 @@
 # regressions in tests/fuzz/crashes/TARGET/) through the fuzz harnesses,
 # built without libFuzzer: any C compiler will do.
 #
-# Uses the objects `make BUILD=BUILD_DIR` made (BUILD_DIR/host/*/*.o,
-# BUILD_DIR/serve/*.o and BUILD_DIR/repl/*.o but main.o) and links each harness with them into
+# Uses the objects `make BUILD=BUILD_DIR` made (of host/*/*.c, serve/*.c
+# and repl/*.c, repl/*/*.c but main.c) and links each harness with them into
 # BUILD_DIR/fuzz/. CC and SAN are read from the environment as the Makefile
 # has them (SAN: the sanitizer flags the objects were built with).
 #
@@ -22,12 +22,6 @@ CC=${CC:-cc}
 SAN=${SAN:-}
 targets="moves repl save records merge serve match"
 
-for o in "$build/host/engine/game.o" "$build/host/engine/save.o" "$build/repl/cli.o" "$build/repl/play.o"; do
-  if [ ! -f "$o" ]; then
-    echo "fuzz replay: $o is missing: run 'make BUILD=$build' first" >&2
-    exit 2
-  fi
-done
 
 lua_pkg=
 for p in lua5.4 lua-5.4 lua54; do
@@ -43,7 +37,7 @@ mhd_libs=$(pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
 
 cflags="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -Wall -Wextra -Werror -Wshadow
         -Wstrict-prototypes -Wmissing-prototypes -Wpointer-arith -Wwrite-strings
-        -Wno-format-truncation -O1 -g $SAN -pthread -DFUZZ_STANDALONE -Ihost/core -Ihost/lua -Ihost/engine -Iserve -Irepl $lua_cflags $mhd_cflags"
+        -Wno-format-truncation -O1 -g $SAN -pthread -DFUZZ_STANDALONE -Ihost/core -Ihost/lua -Ihost/engine -Iserve -Irepl/cli -Irepl/study -Irepl/session -Irepl $lua_cflags $mhd_cflags"
 out="$build/fuzz"
 mkdir -p "$out"
 
@@ -51,10 +45,14 @@ mkdir -p "$out"
 compile() { $CC $cflags -c -o "$out/$1.o" "tests/fuzz/$1.c" || exit 1; }
 compile common
 compile standalone
-# the host and the program's own parts (not its main)
+# the host and the program's own parts (not its main): the objects of
+# today's sources, not those a file since moved or removed left behind
 objs=
-for o in "$build"/host/*/*.o "$build"/serve/*.o "$build"/repl/*.o; do
-  if [ "$o" != "$build/repl/main.o" ]; then objs="$objs $o"; fi
+for src in host/*/*.c serve/*.c repl/*.c repl/*/*.c; do
+  if [ "$src" = repl/main.c ]; then continue; fi
+  o="$build/${src%.c}.o"
+  if [ ! -f "$o" ]; then echo "fuzz replay: $o is missing: run 'make BUILD=$build' first" >&2; exit 2; fi
+  objs="$objs $o"
 done
 for t in $targets; do
   compile "$t"

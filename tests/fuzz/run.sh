@@ -70,7 +70,7 @@ mhd_cflags=$(pkg-config --cflags libmicrohttpd 2>/dev/null)
 mhd_libs=$(pkg-config --libs libmicrohttpd 2>/dev/null || echo -lmicrohttpd)
 
 san="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
-base="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g -pthread -Ihost/core -Ihost/lua -Ihost/engine -Iserve -Irepl $lua_cflags $mhd_cflags
+base="-std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -O1 -g -pthread -Ihost/core -Ihost/lua -Ihost/engine -Iserve -Irepl/cli -Irepl/study -Irepl/session -Irepl $lua_cflags $mhd_cflags
       -DGROVE_DATADIR=\"$root\""
 # the host: instrumented for coverage, warnings shown but not fatal (a
 # newer compiler's warning is not this script's business)
@@ -88,7 +88,7 @@ done
 
 # Compile src to obj, in the background, when obj is missing or older than
 # src or any header.
-newest_header=$(ls -t host/*/*.h serve/*.h repl/*.h tests/fuzz/*.h tests/fuzz/coverage-ignore.txt | head -n 1)
+newest_header=$(ls -t host/*/*.h serve/*.h $(find repl -name '*.h') tests/fuzz/*.h tests/fuzz/coverage-ignore.txt | head -n 1)
 compile() {  # FLAGS SRC OBJ
   if [ -f "$3" ] && [ "$3" -nt "$2" ] && [ "$3" -nt "$newest_header" ]; then return 0; fi
   mkdir -p "$(dirname "$3")"
@@ -108,7 +108,7 @@ link() {  # TARGET
 
 built=0
 objs=
-for src in host/*/*.c serve/*.c repl/*.c; do
+for src in host/*/*.c serve/*.c repl/*.c repl/*/*.c; do
   if [ "$src" = repl/main.c ]; then continue; fi
   obj="$out/obj/${src%.c}.o"
   compile "$host_flags" "$src" "$obj" || built=1

@@ -47,7 +47,7 @@ offer() {
 offer subcommand "sim show serve" s
 offer subcommand "run replay" r
 offer subcommand "serve" se
-offer subcommand "play list test run sim merge replay check show serve bench new help" ""
+offer subcommand "$("$GROVE" --commands | tr '\n' ' ' | sed 's/ $//')" ""
 offer help-topic "bots" help b
 offer help-topics "sim save serve" help s
 offer subcommand "--help --version" -
@@ -110,6 +110,26 @@ offer variant "solo semi-coop" check onceupon --variant ""
 offer players "2 3 4" check starfall --players ""
 offer options "" sim logger -n ""
 offer options "" play logger --seed ""
+
+# The subcommands are one table in the program (repl/main.c): grove
+# --commands prints its names in its order, and the completion script's
+# list is the same, word for word, in that order.
+"$GROVE" --commands >"$tmp/commands"; echo "exit $?" >>"$tmp/commands"
+if [ "$(tail -n 1 "$tmp/commands")" = "exit 0" ] && [ "$(grep -c '^[a-z]*$' "$tmp/commands")" -ge 13 ]; then
+  pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL commands: grove --commands lists no table: $(tr '\n' ' ' <"$tmp/commands")"; fi
+sed -i '$d' "$tmp/commands"
+_grove_found=()
+_grove_subcommands
+if [ "${_grove_found[*]}" = "$(tr '\n' ' ' <"$tmp/commands" | sed 's/ $//')" ]; then pass=$((pass + 1))
+else
+  fail=$((fail + 1))
+  echo "FAIL commands: completions/grove.bash lists '${_grove_found[*]}'; grove --commands '$(tr '\n' ' ' <"$tmp/commands" | sed 's/ $//')'"
+fi
+# ... and grove --help gives a synopsis of each, in that order, and of no other.
+"$GROVE" --help | grep -oE '^  grove [a-z]+' | awk '{ print $2 }' | uniq >"$tmp/synopses"
+if cmp -s "$tmp/synopses" "$tmp/commands"; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL commands: grove --help's synopses name $(tr '\n' ' ' <"$tmp/synopses")"; fi
 
 # Every subcommand `grove --help` names is offered after `grove`, and every
 # option `grove sim --help` names after `grove sim`.
@@ -213,15 +233,21 @@ renders() {
   groff -man -Tutf8 -ww "$1" >/dev/null 2>"$tmp/warnings" && ! [ -s "$tmp/warnings" ]
 }
 
-# documented PAGE: every subcommand and option `grove --help` and
-# `grove sim --help` name is an entry of COMMANDS or OPTIONS in PAGE (a
-# line of its own, as its tag), not only a mention; prints what is missing.
+# documented PAGE: every subcommand of the program's table (grove
+# --commands) and every option `grove --help` and `grove sim --help` name
+# is an entry of COMMANDS or OPTIONS in PAGE (a line of its own, as its
+# tag), not only a mention; and each entry of COMMANDS (a line "       WORD
+# ...") is of a subcommand of the table. Prints what is missing or extra.
 documented() {
   groff -man -Tascii -P-cbou -rLL=200n "$1" 2>/dev/null |
     sed -n '/^COMMANDS$/,/^REPL COMMANDS$/p' >"$tmp/entries"
   local missing=0 word
-  for word in $(grep -oE '^  grove [a-z]+' "$tmp/help" | awk '{ print $2 }' | sort -u) new; do
+  for word in $(cat "$tmp/commands"); do
     grep -qE "^       $word( |$)" "$tmp/entries" || { echo "    subcommand $word"; missing=1; }
+  done
+  sed -n '/^OPTIONS$/q; s/^       \([a-z][a-z-]*\)\( .*\)\{0,1\}$/\1/p' "$tmp/entries" | sort -u >"$tmp/entry-words"
+  for word in $(cat "$tmp/entry-words"); do
+    grep -qx "$word" "$tmp/commands" || { echo "    no subcommand $word"; missing=1; }
   done
   for word in $(grep -ohE '(^|[][ |(])--?[a-z][a-z-]*' "$tmp/help" "$tmp/simhelp" | sed 's/^[][ |(]//' | sort -u); do
     grep -qE "^       (-[-a-z]+[^,]*, )*$word( |,|$)" "$tmp/entries" || { echo "    option $word"; missing=1; }
@@ -235,7 +261,8 @@ if documented "$page" >"$tmp/missing"; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL man: doc/grove.1 does not document:"; cat "$tmp/missing"; fi
 
 # The checks catch what they are for: a page with a bad request, and a page
-# without its --coverage entry.
+# without its --coverage entry, without merge, or with a subcommand the
+# table does not have.
 { cat "$page"; printf '.foo bar\n'; } >"$tmp/bad.1"
 if renders "$tmp/bad.1"; then fail=$((fail + 1)); echo "FAIL man-check: groff's warnings go unnoticed"
 else pass=$((pass + 1)); fi
@@ -244,5 +271,15 @@ awk '/^\.B \\-\\-coverage$/ && prev == ".TP" { skip = 1 } { if (!skip) print; sk
 documented "$tmp/lacking.1" >"$tmp/missing"
 if grep -qx '    option --coverage' "$tmp/missing" && [ "$(wc -l <"$tmp/missing")" = 1 ]; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL man-check: a page without --coverage's entry passes: $(cat "$tmp/missing")"; fi
+
+awk '/^\.BI "merge "/ && prev == ".TP" { skip = 1 } { if (!skip) print; skip = 0; prev = $0 }' \
+  "$page" >"$tmp/lacking.1"
+documented "$tmp/lacking.1" >"$tmp/missing"
+if grep -qx '    subcommand merge' "$tmp/missing" && [ "$(wc -l <"$tmp/missing")" = 1 ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL man-check: a page without merge's entry passes: $(cat "$tmp/missing")"; fi
+sed '/^\.SH OPTIONS/i .TP\n.B frobnicate\nwhat it was' "$page" >"$tmp/extra.1"
+documented "$tmp/extra.1" >"$tmp/missing"
+if grep -qx '    no subcommand frobnicate' "$tmp/missing" && [ "$(wc -l <"$tmp/missing")" = 1 ]; then pass=$((pass + 1))
+else fail=$((fail + 1)); echo "FAIL man-check: a page with a subcommand the table lacks passes: $(cat "$tmp/missing")"; fi
 
 finish completion

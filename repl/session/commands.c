@@ -11,9 +11,24 @@
 #include <unistd.h>
 
 #include "outfile.h"
-#include "repl.h"
+#include "session.h"
+#include "study.h"
 
 /* ---- the commands -------------------------------------------------------------- */
+
+/* Replace the game (after load or reload): the bots start afresh, the Lua
+ * prompt's `game` and `s` are bound to the new one, the old one closes. */
+static void set_game(repl *r, game *g)
+{
+    for (int seat = 1; seat <= MAX_BOTS; seat++) bot_reset(r->bots[seat]);   /* another game */
+    game *old = r->g;
+    r->g = g;
+    luaprompt_bind(r);
+    game_close(old);
+    repl_changed(r);
+    r->viewer = -1;
+    for (int seat = 0; seat <= MAX_BOTS; seat++) r->since[seat] = game_position(g);
+}
 
 static bool c_quit(repl *r, const char *arg)
 {
@@ -24,7 +39,7 @@ static bool c_quit(repl *r, const char *arg)
 static bool c_help(repl *r, const char *arg)
 {
     bool options = arg && !strcmp(arg, "options");
-    if (!arg || strcmp(arg, game_name(r->g))) help_print(stdout, arg);
+    if (!arg || strcmp(arg, game_name(r->g))) help_print(stdout, arg, repl_help_commands);
     if (options) printf("\n");
     if (options || (arg && !strcmp(arg, game_name(r->g))))      /* the game's own options */
         cli_print_options(stdout, r->vm, game_name(r->g), game_variants(r->g), r->g);
@@ -144,7 +159,7 @@ static bool c_load(repl *r, const char *path)
     game *g = game_load_text(r->vm, text, err, sizeof err);
     free(text);
     if (!g) { repl_error(r, "error: %s: %s (the game in progress is unchanged)", path, err); return true; }
-    repl_set_game(r, g);
+    set_game(r, g);
     snprintf(r->o.variants, sizeof r->o.variants, "%s", game_variants(g));
     printf("loaded %s: %s, %d player%s, seed %llu, %d move%s\n", path, game_name(g), game_players(g),
            game_players(g) == 1 ? "" : "s", (unsigned long long)game_seed(g), game_position(g),
@@ -183,7 +198,7 @@ static bool c_reload(repl *r, const char *arg)
     game_reload_report rep;
     game *g = game_reload(r->g, &rep, err, sizeof err);
     if (!g) { repl_error(r, "error: %s (still playing under the old rules)", err); return true; }
-    repl_set_game(r, g);
+    set_game(r, g);
     int at = game_position(g), kept = game_history_length(g) - at + game_pending(g);
     if (rep.failed < 0) {
         printf("reloaded the rules and replayed %d move%s", rep.total, rep.total == 1 ? "" : "s");

@@ -1,5 +1,5 @@
 /*
- * sim_records.c — what `grove sim` writes: one JSON record per game (the
+ * records.c — what `grove sim` writes: one JSON record per game (the
  * moves as text, which grove replay plays again), a CSV row per game, and
  * the SVG plot (plot.c) of the numbers the summary prints. Each file is
  * written whole or not at all (outfile.h).
@@ -10,7 +10,7 @@
 
 #include "outfile.h"
 #include "plot.h"
-#include "sim.h"
+#include "study.h"
 
 void sim_json_string(FILE *f, const char *s)
 {

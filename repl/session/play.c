@@ -1,94 +1,20 @@
 /*
- * play.c — `grove play`: the REPL on one game (repl.h lists its files).
+ * play.c — `grove play`: the REPL on one game (session.h lists its files).
  *
  * Each prompt shows the board for the seat to act and the numbered legal
  * moves. A line is, in this order: a command (the table in commands.c), a
  * move number, a move text, or Lua evaluated against the live game
  * (luaprompt.c). Bots and forced moves play themselves.
  */
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include "api.h"
-#include "repl.h"
+#include "session.h"
 
-void repl_failed(repl *r, const char *what)
-{
-    if (!r->errors++) snprintf(r->first_error, sizeof r->first_error, "%s", what);
-}
-
-void repl_error(repl *r, const char *fmt, ...)
-{
-    char text[GAME_ERRLEN];
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(text, sizeof text, fmt, ap);
-    va_end(ap);
-    printf("%s\n", text);
-    repl_failed(r, text);
-}
-
-void repl_changed(repl *r)
-{
-    r->shown = false;
-    r->result_shown = false;
-}
-
-void repl_set_game(repl *r, game *g)
-{
-    for (int seat = 1; seat <= MAX_BOTS; seat++) bot_reset(r->bots[seat]);   /* another game */
-    game *old = r->g;
-    r->g = g;
-    luaprompt_bind(r);
-    game_close(old);
-    repl_changed(r);
-    r->viewer = -1;
-    for (int seat = 0; seat <= MAX_BOTS; seat++) r->since[seat] = game_position(g);
-}
-
-/* ---- who may see what --------------------------------------------------------- */
-
-static bool is_bot(const repl *r, int seat)
-{
-    return seat >= 1 && seat <= MAX_BOTS && r->o.bots[seat][0];
-}
-
-/* The seats a person plays, and the first of them. */
-static int people(const repl *r, int *first)
-{
-    int n = 0;
-    *first = 0;
-    for (int seat = 1; seat <= game_players(r->g); seat++)
-        if (!is_bot(r, seat)) {
-            if (!n) *first = seat;
-            n++;
-        }
-    return n;
-}
-
-/* Whose view to render: in a game without hidden cards, the actor's (every
- * view is the same); with hidden cards, the one person's seat when one
- * person plays against bots, the actor's when people share the keyboard,
- * an onlooker's (0) when bots play each other or the game is over. */
-static int view_for(const repl *r, int actor)
-{
-    if (!game_hidden(r->g)) return actor;
-    int first, n = people(r, &first);
-    if (n == 1) return first;
-    if (n == 0 || actor == 0) return 0;
-    return is_bot(r, actor) ? 0 : actor;
-}
-
-int repl_reader(const repl *r)
-{
-    if (r->viewer >= 0) return r->viewer;
-    int first, n = people(r, &first);
-    return n == 1 ? first : 0;
-}
+/* ---- the hand-over ------------------------------------------------------------ */
 
 /* Clear the terminal, its scrollback too (\e[3J), so nothing of the last
  * player's view can be scrolled back to. */
@@ -129,7 +55,7 @@ static void print_since(repl *r, int seat)
 static bool hand_over(repl *r, int viewer)
 {
     int first;
-    if (viewer == r->viewer || viewer == 0 || people(r, &first) < 2 || !game_hidden(r->g)) {
+    if (viewer == r->viewer || viewer == 0 || repl_people(r, &first) < 2 || !game_hidden(r->g)) {
         r->viewer = viewer;
         return true;
     }
@@ -159,145 +85,6 @@ static bool hand_over(repl *r, int viewer)
 
 /* ---- showing the game ---------------------------------------------------------- */
 
-bool repl_may_list(repl *r)
-{
-    if (!game_hidden(r->g)) return true;
-    int over = game_over(r->g);
-    return over != 0 || game_actor(r->g) == repl_reader(r);
-}
-
-void repl_print_said(const char *said, int viewer, int indent)
-{
-    game_line line;
-    while (game_said_next(&said, &line))
-        if (game_line_for(&line, viewer)) printf("%*s%.*s\n", indent, "", line.len, line.text);
-}
-
-int repl_width(void)
-{
-    struct winsize ws;
-    if (isatty(STDOUT_FILENO) && ioctl(STDOUT_FILENO, TIOCGWINSZ, &ws) == 0 && ws.ws_col >= 20) return ws.ws_col;
-    const char *env = getenv("COLUMNS");
-    int n = env ? atoi(env) : 0;
-    return n >= 20 && n <= 1000 ? n : 80;
-}
-
-/* Print a text too long for the width, broken at spaces, continuation
- * lines indented by `hang`. */
-static void print_wrapped(const char *text, int width, int hang)
-{
-    int col = 0;
-    const char *p = text;
-    while (*p) {
-        const char *end = strchr(p, ' ');
-        int n = end ? (int)(end - p) : (int)strlen(p);
-        if (col > hang && col + 1 + n > width) { printf("\n%*s", hang, ""); col = hang; }
-        else if (col > 0 && p != text) { putchar(' '); col++; }
-        printf("%.*s", n, p);
-        col += n;
-        p += n;
-        while (*p == ' ') p++;
-    }
-    putchar('\n');
-}
-
-/* The moves in columns, numbered down each column (as ls lists files),
- * as many columns as the width holds; a move too long for a line wraps at
- * its spaces. */
-void repl_print_moves(repl *r)
-{
-    if (!repl_may_list(r)) {
-        int actor = game_actor(r->g);
-        printf("(seat %d's moves are not listed to %s: they could name cards only seat %d may see)\n", actor,
-               repl_reader(r) ? "another seat" : "an onlooker", actor);
-        return;
-    }
-    const int64_t *legal;
-    int n = game_legal(r->g, &legal);
-    if (n < 0) { repl_error(r, "error: %s", game_error(r->g)); return; }
-    if (n == 0) return;
-    int64_t *copy = malloc(sizeof(int64_t) * (size_t)n);
-    char (*items)[300] = malloc(sizeof *items * (size_t)n);
-    int *len = malloc(sizeof *len * (size_t)n), *colw = malloc(sizeof *colw * (size_t)n);
-    if (!copy || !items || !len || !colw) {
-        repl_error(r, "error: out of memory");
-        goto done;
-    }
-    memcpy(copy, legal, sizeof(int64_t) * (size_t)n);
-    int digits = n < 10 ? 1 : n < 100 ? 2 : n < 1000 ? 3 : n < 10000 ? 4 : 5;
-    int reader = repl_reader(r);
-    for (int i = 0; i < n; i++) {
-        char text[256];
-        game_describe_for(r->g, copy[i], reader, text, sizeof text);
-        len[i] = snprintf(items[i], sizeof items[i], "%*d. %s", digits, i + 1, text);
-        if (len[i] >= (int)sizeof items[i]) len[i] = (int)sizeof items[i] - 1;
-    }
-    const int gap = 3, width = repl_width() - 1;
-    /* the most columns whose widths (and gaps) fit */
-    int cols = 1, rows = n;
-    for (int c = n; c > 1; c--) {
-        int rws = (n + c - 1) / c, total = 0;
-        if ((c - 1) * rws >= n) continue;                   /* a column would be empty */
-        for (int k = 0; k < c; k++) {
-            int w = 0;
-            for (int i = k * rws; i < (k + 1) * rws && i < n; i++) if (len[i] > w) w = len[i];
-            colw[k] = w;
-            total += w + (k ? gap : 0);
-        }
-        if (total <= width) { cols = c; rows = rws; break; }
-    }
-    if (cols == 1) rows = n;
-    else {                                                  /* the widths of the columns chosen */
-        for (int k = 0; k < cols; k++) {
-            colw[k] = 0;
-            for (int i = k * rows; i < (k + 1) * rows && i < n; i++) if (len[i] > colw[k]) colw[k] = len[i];
-        }
-    }
-    for (int row = 0; row < rows; row++) {
-        if (cols == 1) {
-            if (len[row] > width) print_wrapped(items[row], width, digits + 2);
-            else printf("%s\n", items[row]);
-            continue;
-        }
-        for (int k = 0; k < cols; k++) {
-            int i = k * rows + row;
-            if (i >= n) break;
-            bool last = k == cols - 1 || (k + 1) * rows + row >= n;
-            printf("%s%-*s", k ? "   " : "", last ? 0 : colw[k], items[i]);
-            if (last) break;
-        }
-        putchar('\n');
-    }
-done:
-    free(copy);
-    free(items);
-    free(len);
-    free(colw);
-}
-
-void repl_print_result(repl *r)
-{
-    int players = game_players(r->g);
-    int *ranks = calloc((size_t)players, sizeof *ranks);
-    char (*shown)[32] = calloc((size_t)players, sizeof *shown);
-    game_result res = { .ranks = ranks, .shown = shown };
-    if (!ranks || !shown) repl_error(r, "error: out of memory");
-    else if (!game_outcome(r->g, &res)) repl_error(r, "error: %s", game_error(r->g));
-    else if (!res.over) printf("no result yet: the game is still on\n");
-    else {
-        if (res.text[0]) printf("%s\n", res.text);
-        if (res.has_scores) printf("  rank  seat  score\n");
-        int last = players;         /* a rank past the seats: a solo game lost to the rival */
-        for (int seat = 1; seat <= players; seat++)
-            if (ranks[seat - 1] > last) last = ranks[seat - 1];
-        for (int rank = 1; rank <= last && res.has_scores; rank++)
-            for (int seat = 1; seat <= players; seat++)
-                if (ranks[seat - 1] == rank) printf("  %4d  %4d  %5s\n", rank, seat, shown[seat - 1]);
-    }
-    free(ranks);
-    free(shown);
-}
-
 /* Does a redo tail wait (undone moves, or moves a reload could not
  * replay)? Then nothing plays by itself: a move played drops the tail. */
 static bool tail_waits(repl *r)
@@ -312,7 +99,7 @@ static bool show(repl *r)
     int over = game_over(r->g);
     if (over < 0) { repl_error(r, "error: %s", game_error(r->g)); r->shown = true; return true; }
     int actor = over ? 0 : game_actor(r->g);
-    int viewer = view_for(r, actor);
+    int viewer = repl_view_for(r, actor);
     if (!hand_over(r, viewer)) return false;
     char *board = game_render(r->g, viewer);
     if (board) printf("%s\n", board);
@@ -360,17 +147,6 @@ static bool play(repl *r, int64_t m, const char *why)
     return true;
 }
 
-bool repl_automatic(repl *r, const char **why)
-{
-    const int64_t *legal;
-    int n = game_legal(r->g, &legal);
-    if (n <= 0) return false;
-    int actor = game_actor(r->g);
-    if (actor >= 1 && actor <= MAX_BOTS && r->o.bots[actor][0]) { *why = r->o.bots[actor]; return true; }
-    if (r->auto_forced && n == 1) { *why = "forced"; return true; }
-    return false;
-}
-
 /* Show the board between automatic turns: the position a chain of bot or
  * forced moves reached when the turn passes within it, for the seat on the
  * screen (no hand-over: nobody decides here). */
@@ -407,7 +183,7 @@ static void run_automatic(repl *r)
         int actor = game_actor(r->g);
         if (last && actor != last) show_between(r);
         last = actor;
-        if (n > 1 && is_bot(r, actor)) {
+        if (n > 1 && repl_is_bot(r, actor)) {
             uint64_t seed = ((uint64_t)rng_next(&r->bot_rng) << 32) | rng_next(&r->bot_rng);
             fflush(stdout);             /* the board and prompt before the bot thinks */
             bot_stats st;
@@ -641,7 +417,20 @@ int play_session(const cli_opts *opts, FILE *in)
     return 0;
 }
 
-int cmd_play(int argc, char **argv)
+static const char usage[] =
+    "usage: grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"
+    "                  [--set NAME=VALUE]... [--ascii] [--from FILE]\n"
+    "  Play GAME at the REPL: type a move, its number, a command or Lua ('help' there).\n"
+    "  --players N        the seats (default: the game's usual count; grove list shows them)\n"
+    "  --seed S           the seed of the game's chance (default 1)\n"
+    "  --variant A,B      variants, comma-separated (grove list shows them)\n"
+    "  --bot SEAT=KIND    a bot plays SEAT: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs\n"
+    "  --set NAME=VALUE   a game option (grove list --options GAME lists them)\n"
+    "  --ascii            plain ASCII boards, whatever the terminal\n"
+    "  --from FILE        start from a save (made with save FILE at the REPL); GAME, the\n"
+    "                     player count, seed, variants and options come from the file\n";
+
+static int cmd_play(int argc, char **argv)
 {
     cli_opts o = { 0 };
     o.seed = 1;
@@ -658,3 +447,14 @@ int cmd_play(int argc, char **argv)
     }
     return play_session(&o, stdin);
 }
+
+/* `grove play`: its row of the table of subcommands (main.c). */
+const cli_command command_play = {
+    .name = "play",
+    .synopsis =
+        "  grove play GAME [--players N] [--seed S] [--variant A,B] [--bot SEAT=KIND]...\n"
+        "            [--set NAME=VALUE]... [--ascii] [--from FILE]\n"
+        "                          play at the REPL (type 'help' there); --from starts from a save\n",
+    .usage = usage,
+    .run = cmd_play,
+};

@@ -1,5 +1,5 @@
 /*
- * sim_sprt.c — `grove sim --sprt MEASURE[:DELTA]`: play games until a
+ * sprt.c — `grove sim --sprt MEASURE[:DELTA]`: play games until a
  * sequential test decides one named measure, as chess-engine testing
  * decides "is B better than A" (fishtest's SPRT).
  *
@@ -29,7 +29,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include "study.h"
 
 #define SPRT_ALPHA 0.05
 #define SPRT_BETA 0.05

@@ -1,5 +1,5 @@
 /*
- * sim_run.c — `grove sim`'s games: each thread runs its own VM and takes
+ * games.c — `grove sim`'s games: each thread runs its own VM and takes
  * the next game to play; game i is played from seed S + i, its bots seeded
  * from (S + i, move number), so the results are the same whatever the
  * number of threads. Records and summaries are gathered by game index.
@@ -10,7 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "sim.h"
+#include "study.h"
 
 double sim_now(void)
 {

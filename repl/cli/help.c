@@ -1,12 +1,14 @@
 /*
  * help.c — the help topics of `help TOPIC` at the REPL and `grove help
  * TOPIC`: short pages on what a person needs while playing or writing a
- * game. The topic "commands" is the REPL's command table (commands.c).
+ * game. The topic "commands" is the REPL's command table, written by the
+ * function its callers pass (help.h).
  */
 #include <stdio.h>
 #include <string.h>
 
-#include "repl.h"
+#include "bots.h"
+#include "help.h"
 
 /* The MCTS defaults as the help states them (bots.h holds the numbers). */
 #define DEFAULT_ITERATIONS_TEXT BOT_TEXT(BOT_DEFAULT_ITERATIONS)
@@ -229,7 +231,7 @@ static const topic topics[] = {
 
 #define NTOPICS (sizeof topics / sizeof topics[0])
 
-void help_print(FILE *out, const char *name)
+void help_print(FILE *out, const char *name, void (*commands)(FILE *out))
 {
     if (!name || !*name) name = "commands";
     if (!strcmp(name, "topics")) {
@@ -242,7 +244,7 @@ void help_print(FILE *out, const char *name)
             if (topics[i].text) {
                 fputs(topics[i].text, out);
             } else {
-                repl_help_commands(out);
+                commands(out);
                 fprintf(out, "More: help topics\n");
             }
             return;

@@ -1,11 +1,12 @@
 /*
- * sim_shard.c — a study beyond one process: `grove sim --records FILE`
+ * shard.c — a study beyond one process: `grove sim --records FILE`
  * writes each game as one line of JSON (JSON Lines) the moment it ends,
  * `--shard I/N` plays one block of the study's games, `--resume` plays
- * only the games a records file lacks, and `grove merge FILES...` reads
- * the records of every shard back into one run and reports it with the
- * very code a single run reports with (sim_report), so the summary, the
- * verdict and the files are the same byte for byte.
+ * only the games a records file lacks; and the reading of records back,
+ * which --resume and `grove merge` (merge.c) share: merge reads every
+ * shard's records into one run and reports it with the very code a single
+ * run reports with (sim_report), so the summary, the verdict and the files
+ * are the same byte for byte.
  *
  * Every line carries its study (game, title, players, first seed, games,
  * cap, variants, bots, each side's rules fingerprint and the options it
@@ -30,7 +31,7 @@
 #include <unistd.h>
 
 #include "json.h"
-#include "sim.h"
+#include "study.h"
 #include "textbuf.h"
 
 void sim_shard_range(const sim_opts *o, long *lo, long *hi)
@@ -166,19 +167,7 @@ void sim_record_game(sim_run *r, long i)
 
 /* ---- reading ------------------------------------------------------------------------ */
 
-/* What identifies a study: two records belong together when all of it is equal. */
-typedef struct {
-    char game[64], title[128];
-    int players, nsides;
-    uint64_t seed;
-    long n, cap;
-    char variants[2][GAME_MAX_VARIANTS];
-    char bots[MAX_BOTS + 1][24];
-    uint64_t rules[2];
-    game_settings options[2];       /* each side's options away from their defaults */
-} study;
-
-static void study_of_opts(const sim_opts *o, study *s)
+static void study_of_opts(const sim_opts *o, sim_study *s)
 {
     memset(s, 0, sizeof *s);
     snprintf(s->game, sizeof s->game, "%s", o->game);
@@ -232,7 +221,7 @@ static bool same_options(const game_settings *a, const game_settings *b)
     return true;
 }
 
-static bool get_long(const json *obj, const char *key, long lo, long hi, long *out)
+bool sim_json_long(const json *obj, const char *key, long lo, long hi, long *out)
 {
     const json *v = json_get(obj, key);
     if (!v || v->kind != JSON_NUMBER || !v->integral || v->i < lo || v->i > hi) return false;
@@ -249,7 +238,7 @@ static bool get_string(const json *obj, const char *key, char *out, size_t len)
 }
 
 /* The study of a record; false with the field at fault in err. */
-static bool study_of_json(const json *j, study *s, char *err, size_t errlen)
+bool sim_study_of_json(const json *j, sim_study *s, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
     const json *st = json_get(j, "study");
@@ -258,10 +247,10 @@ static bool study_of_json(const json *j, study *s, char *err, size_t errlen)
     if (!st || st->kind != JSON_OBJECT) bad = "study";
     else if (!get_string(st, "game", s->game, sizeof s->game)) bad = "study.game";
     else if (!get_string(st, "title", s->title, sizeof s->title)) bad = "study.title";
-    else if (!get_long(st, "players", 1, MAX_BOTS, &players)) bad = "study.players";
-    else if (!get_long(st, "seed", 0, INT64_MAX, &seed)) bad = "study.seed";
-    else if (!get_long(st, "games", 1, 100000000, &n)) bad = "study.games";
-    else if (!get_long(st, "cap", 1, 100000000, &cap)) bad = "study.cap";
+    else if (!sim_json_long(st, "players", 1, MAX_BOTS, &players)) bad = "study.players";
+    else if (!sim_json_long(st, "seed", 0, INT64_MAX, &seed)) bad = "study.seed";
+    else if (!sim_json_long(st, "games", 1, 100000000, &n)) bad = "study.games";
+    else if (!sim_json_long(st, "cap", 1, 100000000, &cap)) bad = "study.cap";
     if (!bad) {
         s->players = (int)players;
         s->seed = (uint64_t)seed;
@@ -292,7 +281,7 @@ static bool study_of_json(const json *j, study *s, char *err, size_t errlen)
     return !bad;
 }
 
-static void variants_text(const study *s, char *out, size_t len)
+static void variants_text(const sim_study *s, char *out, size_t len)
 {
     if (s->nsides == 1) snprintf(out, len, "variants '%s'", s->variants[0]);
     else snprintf(out, len, "--compare '%s' '%s'", s->variants[0], s->variants[1]);
@@ -305,7 +294,7 @@ static void options_text(const game_settings *set, char *out, size_t len)
     else game_settings_text(set, out, len);
 }
 
-static void bots_text(const study *s, char *out, size_t len)
+static void bots_text(const sim_study *s, char *out, size_t len)
 {
     size_t k = 0;
     out[0] = '\0';
@@ -314,8 +303,8 @@ static void bots_text(const study *s, char *out, size_t len)
 
 /* The first way a differs from b, as "what: A (in where_a), B (in where_b)";
  * "" when they are the same study. rules is set when only the rules differ. */
-static void study_diff(const study *a, const study *b, const char *where_a, const char *where_b, char *out,
-                       size_t len, bool *rules)
+void sim_study_diff(const sim_study *a, const sim_study *b, const char *where_a, const char *where_b, char *out,
+                    size_t len, bool *rules)
 {
     char x[600], y[600];
     const char *what = NULL;
@@ -378,16 +367,16 @@ static bool add_card(sim_run *r, const char *name, long n)
 
 /* Fill the game of record j into runs (the study already checked): its
  * side and index in *side, *index; false with err. */
-static bool read_game(const json *j, sim_run *runs, bool keep_texts, int *side, long *index, char *err, size_t errlen)
+bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, long *index, char *err, size_t errlen)
 {
     const sim_opts *o = runs[0].o;
     long sd, i, len, turns;
     const json *capped = json_get(j, "capped"), *failed = json_get(j, "failed");
     const char *bad = NULL;
-    if (!get_long(j, "side", 0, o->nsides - 1, &sd)) bad = "side";
-    else if (!get_long(j, "index", 0, o->n - 1, &i)) bad = "index";
-    else if (!get_long(j, "length", 0, 100000000, &len)) bad = "length";
-    else if (!get_long(j, "turns", 0, 100000000, &turns)) bad = "turns";
+    if (!sim_json_long(j, "side", 0, o->nsides - 1, &sd)) bad = "side";
+    else if (!sim_json_long(j, "index", 0, o->n - 1, &i)) bad = "index";
+    else if (!sim_json_long(j, "length", 0, 100000000, &len)) bad = "length";
+    else if (!sim_json_long(j, "turns", 0, 100000000, &turns)) bad = "turns";
     else if (!capped || capped->kind != JSON_BOOL) bad = "capped";
     else if (failed && failed->kind != JSON_STRING) bad = "failed";
     if (bad) { snprintf(err, errlen, "'%s' missing or malformed", bad); return false; }
@@ -455,20 +444,10 @@ static bool read_game(const json *j, sim_run *runs, bool keep_texts, int *side, 
     return true;
 }
 
-/* One records file, line by line. */
-typedef struct {
-    const char *path;
-    FILE *f;
-    char *line;
-    size_t cap;
-    long lineno;
-    long good_end;                  /* the offset after the last whole line */
-} records_file;
-
 /* The next whole line into rf->line (0), or the end (1), or a last line
  * cut short (2: rf->good_end is where the whole lines end), or a read
  * error (-1, said in err). */
-static int next_line(records_file *rf, char *err, size_t errlen)
+int sim_records_next(sim_records_file *rf, char *err, size_t errlen)
 {
     errno = 0;
     ssize_t n = getline(&rf->line, &rf->cap, rf->f);
@@ -504,28 +483,28 @@ bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
     long lo, hi;
     sim_shard_range(o, &lo, &hi);
     if (exists && o->resume) {
-        records_file rf = { .path = o->records, .f = fopen(o->records, "r") };
+        sim_records_file rf = { .path = o->records, .f = fopen(o->records, "r") };
         if (!rf.f) { fprintf(stderr, "grove sim: cannot read %s: %s\n", o->records, strerror(errno)); return false; }
-        study want, got;
+        sim_study want, got;
         study_of_opts(o, &want);
         json_arena arena = { 0 };
         char err[GAME_ERRLEN + 600] = "", diff[1400];
         bool ok = true;
         int at;
-        while (ok && (at = next_line(&rf, err, sizeof err)) == 0) {
+        while (ok && (at = sim_records_next(&rf, err, sizeof err)) == 0) {
             if (!rf.line[0]) continue;
             json *j = json_parse(rf.line, &arena, err, sizeof err);
             int side;
             long i, sd;
             bool rules;
-            if (!j || !study_of_json(j, &got, err, sizeof err)) {
+            if (!j || !sim_study_of_json(j, &got, err, sizeof err)) {
                 fprintf(stderr, "grove sim: %s line %ld is not a record of grove sim: %s\n", o->records, rf.lineno, err);
                 ok = false;
-            } else if (study_diff(&got, &want, o->records, "this command", diff, sizeof diff, &rules), diff[0]) {
+            } else if (sim_study_diff(&got, &want, o->records, "this command", diff, sizeof diff, &rules), diff[0]) {
                 fprintf(stderr, "grove sim: %s holds the records of another study (%s)%s\n", o->records, diff,
                         rules ? ": the rule files changed since; start a new file" : "; name another file");
                 ok = false;
-            } else if (!get_long(j, "side", 0, o->nsides - 1, &sd) || !get_long(j, "index", 0, o->n - 1, &i)) {
+            } else if (!sim_json_long(j, "side", 0, o->nsides - 1, &sd) || !sim_json_long(j, "index", 0, o->n - 1, &i)) {
                 fprintf(stderr, "grove sim: %s line %ld: 'side' or 'index' missing or out of the study\n", o->records,
                         rf.lineno);
                 ok = false;
@@ -537,7 +516,7 @@ bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
                 fprintf(stderr, "grove sim: %s holds game %ld (seed %llu) twice (line %ld)\n", o->records, i,
                         (unsigned long long)(o->seed + (uint64_t)i), rf.lineno);
                 ok = false;
-            } else if (!read_game(j, runs, keep_texts, &side, &i, err, sizeof err)) {
+            } else if (!sim_read_game(j, runs, keep_texts, &side, &i, err, sizeof err)) {
                 fprintf(stderr, "grove sim: %s line %ld: %s\n", o->records, rf.lineno, err);
                 ok = false;
             } else {
@@ -586,220 +565,4 @@ bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
         return false;
     }
     return true;
-}
-
-/* ---- grove merge -------------------------------------------------------------------------- */
-
-static const char merge_usage[] =
-    "usage: grove merge FILES... [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
-    "  the records of a study's shards (grove sim --records FILE --shard I/N) read back as one run:\n"
-    "  the summary, the --compare verdict and the files grove sim prints and writes for the whole\n"
-    "  study on one machine; refuses records of different studies, and names games missing or twice\n";
-
-/* Say the games [0, n) of a side that are not marked, as ranges, at most 8. */
-static long say_missing(const sim_opts *o, int side, const unsigned char *from)
-{
-    long missing = 0, ranges = 0;
-    for (long i = 0; i < o->n; i++) {
-        if (from[i]) continue;
-        long j = i;
-        while (j + 1 < o->n && !from[j + 1]) j++;
-        missing += j - i + 1;
-        if (ranges++ < 8) {
-            if (j == i) fprintf(stderr, "  game %ld (seed %llu)", i, (unsigned long long)(o->seed + (uint64_t)i));
-            else fprintf(stderr, "  games %ld..%ld (seeds %llu..%llu)", i, j, (unsigned long long)(o->seed + (uint64_t)i),
-                         (unsigned long long)(o->seed + (uint64_t)j));
-            fprintf(stderr, "%s\n", o->nsides == 2 ? (side ? " under B" : " under A") : "");
-        }
-        i = j;
-    }
-    if (ranges > 8) fprintf(stderr, "  and %ld more ranges\n", ranges - 8);
-    return missing;
-}
-
-/* Every option's value each side played with, for --json's records
- * (merge then needs the game's scripts, as replay does): the game opened
- * with the options the records name (o->changed), the rest its defaults. */
-static bool read_options(sim_opts *o)
-{
-    grove_vm *vm = cli_vm();
-    if (!vm) return false;
-    bool ok = true;
-    for (int side = 0; ok && side < o->nsides; side++) {
-        char err[GAME_ERRLEN];
-        game *g = game_open_with(vm, o->game, o->variants[side], o->players, o->seed, &o->changed[side], err, sizeof err);
-        if (!g) { fprintf(stderr, "grove merge: %s\n", err); ok = false; break; }
-        ok = game_options_values(g, false, &o->played[side]);
-        if (!ok) fprintf(stderr, "grove merge: %s\n", game_error(g));
-        game_close(g);
-    }
-    vm_free(vm);
-    return ok;
-}
-
-int cmd_merge(int argc, char **argv)
-{
-    sim_opts o;
-    memset(&o, 0, sizeof o);
-    o.threads = 1;
-    const char **files = calloc((size_t)argc, sizeof *files);
-    int nfiles = 0;
-    if (!files) { fprintf(stderr, "grove merge: out of memory\n"); return 1; }
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
-        if (!strcmp(a, "--json") || !strcmp(a, "--csv") || !strcmp(a, "--plot")) {
-            if (!v) { fprintf(stderr, "grove merge: %s needs a file\n", a); free(files); return 2; }
-            if (a[2] == 'j') o.json = v;
-            else if (a[2] == 'c') o.csv = v;
-            else o.plot = v;
-            i++;
-        } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-            fputs(merge_usage, stdout);
-            free(files);
-            return 0;
-        } else if (a[0] == '-' && a[1]) {
-            fprintf(stderr, "grove merge: unknown option '%s'\n%s", a, merge_usage);
-            free(files);
-            return 2;
-        } else {
-            files[nfiles++] = a;
-        }
-    }
-    if (!nfiles) { fputs(merge_usage, stderr); free(files); return 2; }
-    double t0 = sim_now();
-    study first, got;
-    const char *first_file = NULL;
-    sim_run runs[2];
-    memset(runs, 0, sizeof runs);
-    unsigned char *from[2] = { NULL, NULL };    /* which file (1-based) each game came from */
-    json_arena arena = { 0 };
-    char err[GAME_ERRLEN + 600] = "", diff[1400];
-    long records = 0, dups = 0;
-    int rc = 0;
-    for (int fi = 0; fi < nfiles && !rc; fi++) {
-        records_file rf = { .path = files[fi], .f = fopen(files[fi], "r") };
-        if (!rf.f) { fprintf(stderr, "grove merge: cannot read %s: %s\n", files[fi], strerror(errno)); rc = 1; break; }
-        int at;
-        while (!rc && (at = next_line(&rf, err, sizeof err)) == 0) {
-            if (!rf.line[0]) continue;
-            json *j = json_parse(rf.line, &arena, err, sizeof err);
-            bool rules;
-            if (!j || !study_of_json(j, &got, err, sizeof err)) {
-                fprintf(stderr, "grove merge: %s line %ld is not a record of grove sim: %s\n", files[fi], rf.lineno, err);
-                rc = 1;
-                break;
-            }
-            if (!first_file) {              /* the study, from its first record */
-                first = got;
-                first_file = files[fi];
-                o.game = first.game;
-                memcpy(o.title, first.title, sizeof o.title);
-                o.players = first.players;
-                o.seed = first.seed;
-                o.n = first.n;
-                o.cap = first.cap;
-                o.nsides = first.nsides;
-                memcpy(o.variants, first.variants, sizeof o.variants);
-                for (int p = 1; p <= o.players; p++) memcpy(o.botnames[p], first.bots[p], sizeof o.botnames[p]);
-                memcpy(o.rules, first.rules, sizeof o.rules);
-                memcpy(o.changed, first.options, sizeof o.changed);
-                o.set = first.options[0];       /* the header's "options ...", as the shards' --set */
-                for (int side = 0; side < o.nsides; side++) {
-                    runs[side].o = &o;
-                    runs[side].side = side;
-                    pthread_mutex_init(&runs[side].lock, NULL);
-                    runs[side].games = calloc((size_t)o.n, sizeof *runs[side].games);
-                    from[side] = calloc((size_t)o.n, 1);
-                    if (!runs[side].games || !from[side]) { fprintf(stderr, "grove merge: out of memory\n"); rc = 1; }
-                }
-                if (rc) break;
-            } else if (study_diff(&first, &got, first_file, files[fi], diff, sizeof diff, &rules), diff[0]) {
-                if (rules)
-                    fprintf(stderr, "grove merge: %s line %ld was played under other rules: %s (the rule files "
-                            "changed between the shards: play them again under one version)\n", files[fi], rf.lineno, diff);
-                else
-                    fprintf(stderr, "grove merge: %s line %ld is of another study: %s\n", files[fi], rf.lineno, diff);
-                rc = 1;
-                break;
-            }
-            /* read into a scratch game first: a duplicate must not overwrite the one kept */
-            int side;
-            long i;
-            long sd, idx;
-            if (!get_long(j, "side", 0, o.nsides - 1, &sd) || !get_long(j, "index", 0, o.n - 1, &idx)) {
-                fprintf(stderr, "grove merge: %s line %ld: 'side' or 'index' missing or out of the study\n", files[fi], rf.lineno);
-                rc = 1;
-                break;
-            }
-            if (from[sd][idx]) {
-                if (dups++ < 8)
-                    fprintf(stderr, "grove merge: game %ld (seed %llu)%s is in %s and again in %s line %ld\n", idx,
-                            (unsigned long long)(o.seed + (uint64_t)idx), o.nsides == 2 ? (sd ? " under B" : " under A") : "",
-                            files[from[sd][idx] - 1], files[fi], rf.lineno);
-                continue;
-            }
-            if (!read_game(j, runs, o.json != NULL, &side, &i, err, sizeof err)) {
-                fprintf(stderr, "grove merge: %s line %ld: %s\n", files[fi], rf.lineno, err);
-                rc = 1;
-                break;
-            }
-            from[side][i] = (unsigned char)(fi < 255 ? fi + 1 : 255);
-            records++;
-        }
-        if (!rc && at < 0) { fprintf(stderr, "grove merge: %s\n", err); rc = 1; }
-        if (!rc && at == 2) {
-            fprintf(stderr, "grove merge: %s: its last line (line %ld) is cut short, as a worker killed while "
-                    "writing leaves it: skipped\n", files[fi], rf.lineno);
-        }
-        free(rf.line);
-        fclose(rf.f);
-    }
-    json_free(&arena);
-    if (!rc && !records) {
-        fprintf(stderr, "grove merge: no records in %s%s: nothing to merge\n", files[0], nfiles > 1 ? " and the rest" : "");
-        rc = 1;
-    }
-    if (!rc && dups) {
-        fprintf(stderr, "grove merge: %ld game%s recorded twice: a shard given twice, or shards of different splits "
-                "(--shard I/N with other N)?\n", dups, dups == 1 ? "" : "s");
-        rc = 1;
-    }
-    if (!rc) {
-        long missing = 0;
-        for (int side = 0; side < o.nsides; side++) {
-            long before = missing;
-            for (long i = 0; i < o.n; i++) missing += !from[side][i];
-            if (missing > before && before == 0)
-                fprintf(stderr, "grove merge: the study has %ld games%s; these are in none of the files:\n", o.n,
-                        o.nsides == 2 ? " under each of A and B" : "");
-            if (missing > before) say_missing(&o, side, from[side]);
-        }
-        if (missing) {
-            fprintf(stderr, "grove merge: %ld game%s missing: a shard not given, or not finished (grove sim ... "
-                    "--shard I/N --resume plays the rest of it)\n", missing, missing == 1 ? "" : "s");
-            rc = 1;
-        }
-    }
-    if (!rc && o.json && !read_options(&o)) rc = 1;     /* the records --json writes name them */
-    if (!rc) {
-        sim_print_header(&o);
-        fflush(stdout);
-        rc = sim_report_failed(runs, o.nsides, 0, o.n);
-        rc |= sim_report(runs, NULL, o.n, NULL, sim_now() - t0);
-    }
-    for (int side = 0; side < 2; side++) {
-        for (long i = 0; runs[side].games && i < o.n; i++) {
-            sim_game *g = &runs[side].games[i];
-            for (long m = 0; g->texts && m < g->moves; m++) free(g->texts[m]);
-            free(g->texts);
-            free(g->scores);
-            free(g->ranks);
-        }
-        free(runs[side].games);
-        free(runs[side].cards);
-        free(from[side]);
-        if (runs[side].o) pthread_mutex_destroy(&runs[side].lock);
-    }
-    free(files);
-    return rc;
 }

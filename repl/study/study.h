@@ -1,22 +1,31 @@
 /*
- * sim.h — what the files of `grove sim` share (private to repl/):
+ * study.h — what the files of `grove sim` and `grove merge` share (private to repl/study/):
  *
- *   sim.c          the command line, and the run from start to finish
- *   sim_run.c      playing the games: threads, one VM each, bots, records
- *   sim_stats.c    the statistics of a run, its summary, and the A/B
+ * Each file calls only the files listed after it, so calls point one way:
+ *
+ *   sim.c          grove sim's command line, and the run from start to finish
+ *   merge.c        grove merge: the shards' records read back as one run
+ *   sweep.c        --sweep NAME=A,B,C: a study per value, and their table
+ *   report.c       what a finished study prints and writes (sim, sweep and
+ *                  merge alike), its header line, the game's title and
+ *                  usual player count
+ *   games.c        playing the games: threads, one VM each, bots; each game
+ *                  recorded (shard.c) as it ends
+ *   shard.c        --records (JSON Lines, a line per game as it ends),
+ *                  --shard I/N, --resume, and reading records back
+ *   records.c      what is written: --json and --csv records, --plot
+ *   sprt.c         --sprt: play until a sequential test decides a measure
+ *   stats.c        the statistics of a run, its summary, and the A/B
  *                  comparison with its verdict
- *   sim_sprt.c     --sprt: play until a sequential test decides a measure
- *   sim_sweep.c    --sweep NAME=A,B,C: a study per value, and their table
- *   sim_records.c  what is written: --json and --csv records, --plot
- *   sim_shard.c    --records (JSON Lines, a line per game as it ends),
- *                  --shard I/N, --resume, and `grove merge`
+ *   json.c         the small JSON reader the records are read back with
+ *   plot.c         the SVG pictures of --plot
  *
  * Game i (0-based) is played from seed S + i with bots whose choices are
  * seeded from (S + i, move number), so every game, and the whole summary,
  * is the same whatever the number of threads.
  */
-#ifndef GROVE_SIM_H
-#define GROVE_SIM_H
+#ifndef GROVE_STUDY_H
+#define GROVE_STUDY_H
 
 #include <pthread.h>
 #include <stdbool.h>
@@ -25,6 +34,7 @@
 
 #include "cli.h"
 #include "coverage.h"
+#include "json.h"
 
 #define SIM_MAX_THREADS 64
 #define SIM_MAX_KINDS 256
@@ -48,7 +58,7 @@ typedef struct {
     game_settings played[2];        /* every option's value each side plays with (records) */
     game_settings changed[2];       /* the options each side plays away from their defaults: part of
                                        the study a --records line names (none: every default) */
-    const char *sweep;              /* --sweep NAME=A,B,C, or NULL (sim_sweep.c) */
+    const char *sweep;              /* --sweep NAME=A,B,C, or NULL (sweep.c) */
     const char *sprt;               /* --sprt MEASURE[:DELTA], or NULL */
     const char *records;            /* --records FILE: JSON Lines, or NULL */
     int shard, nshards;             /* --shard I/N (1-based); 0/0 for the whole study */
@@ -87,7 +97,7 @@ typedef struct {
     bool *have;                     /* [n]: games already in the records file (--resume), or NULL */
 } sim_run;
 
-/* ---- playing (sim_run.c) ------------------------------------------------------- */
+/* ---- playing (games.c) ------------------------------------------------------- */
 
 /* Play games [from, to) of one side (one variant list) on o->threads
  * threads; false (said on stderr) when a game cannot even be opened. */
@@ -102,7 +112,7 @@ void sim_progress_clear(void);
 /* Seconds on a monotonic clock. */
 double sim_now(void);
 
-/* ---- statistics (sim_stats.c) ----------------------------------------------------- */
+/* ---- statistics (stats.c) ----------------------------------------------------- */
 
 /* The summary of one side's games. */
 typedef struct {
@@ -153,7 +163,7 @@ void sim_paired(const sim_run *runs, long n, sim_measure f, int seat, bool decid
  * verdict, unless the games were stopped by a sequential test. */
 void sim_compare(const sim_run *runs, bool sequential);
 
-/* ---- the sequential test (sim_sprt.c) ------------------------------------------------ */
+/* ---- the sequential test (sprt.c) ------------------------------------------------ */
 
 #define SIM_SPRT_MIN_GAMES 30       /* games counted before the test may decide */
 #define SIM_SPRT_MAX_GAMES 100000   /* the most --sprt plays when -n does not say */
@@ -184,7 +194,7 @@ long sim_sprt_advance(sim_sprt *t, const sim_run *runs, long from, long to);
 /* The test and its verdict; max_games: the most the run could play. */
 void sim_sprt_print(const sim_sprt *t, long max_games);
 
-/* ---- records (sim_records.c) ------------------------------------------------------- */
+/* ---- records (records.c) ------------------------------------------------------- */
 
 bool sim_write_json(const sim_run *runs, int nsides, const char *path);
 
@@ -196,7 +206,7 @@ void sim_json_game(FILE *f, const sim_run *r, long i);
 bool sim_write_csv(const sim_run *runs, int nsides, const char *path);
 bool sim_write_plot(const sim_run *runs, const summary *sums, int nsides, const char *path);
 
-/* ---- reporting a run (sim.c) ---------------------------------------------------------- */
+/* ---- reporting a run (report.c) ------------------------------------------------------- */
 
 /* Say the failed games among runs' games [lo, hi) on stderr; 1 if any, else 0. */
 int sim_report_failed(const sim_run *runs, int nsides, long lo, long hi);
@@ -217,14 +227,14 @@ bool sim_default_players(grove_vm *vm, sim_opts *o);
 /* The game's title into o->title ("Once Upon a Forest"; its name if none). */
 void sim_read_title(grove_vm *vm, sim_opts *o);
 
-/* ---- sweeps (sim_sweep.c) ------------------------------------------------------------------ */
+/* ---- sweeps (sweep.c) ------------------------------------------------------------------ */
 
 /* grove sim GAME --sweep NAME=A,B,C (o->sweep): every value checked, then
  * one study per value on the same seeds, their table, --json and --plot;
  * the exit status (2 for a bad --sweep). */
 int sim_sweep(sim_opts *o);
 
-/* ---- JSON Lines records, shards and merging (sim_shard.c) ----------------------------------- */
+/* ---- JSON Lines records and shards (shard.c) --------------------------------------------- */
 
 /* Write game i of r as one line of o->out, flushed at once, so a worker
  * killed later loses only the games it had not finished (called by the
@@ -240,5 +250,59 @@ void sim_shard_range(const sim_opts *o, long *lo, long *hi);
  * (false, said) a file of another study or shard, or an existing file
  * without --resume. *found: the games it held. */
 bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found);
+
+/* ---- reading records back (shard.c), for --resume and merge.c -------------------------- */
+
+/* What identifies a study: two records belong together when all of it is equal. */
+typedef struct {
+    char game[64], title[128];
+    int players, nsides;
+    uint64_t seed;
+    long n, cap;
+    char variants[2][GAME_MAX_VARIANTS];
+    char bots[MAX_BOTS + 1][24];
+    uint64_t rules[2];
+    game_settings options[2];       /* each side's options away from their defaults */
+} sim_study;
+
+/* One records file, read line by line: {.path, .f} to start. */
+typedef struct {
+    const char *path;
+    FILE *f;
+    char *line;
+    size_t cap;
+    long lineno;
+    long good_end;                  /* the offset after the last whole line */
+} sim_records_file;
+
+/* The next whole line into rf->line (0), or the end (1), or a last line
+ * cut short (2: rf->good_end is where the whole lines end), or a read
+ * error (-1, said in err). */
+int sim_records_next(sim_records_file *rf, char *err, size_t errlen);
+
+/* The study of a record; false with the field at fault in err. */
+bool sim_study_of_json(const json *j, sim_study *s, char *err, size_t errlen);
+
+/* The first way a differs from b, as "what: A (in where_a), B (in where_b)";
+ * "" when they are the same study. *rules is set when only the rules differ. */
+void sim_study_diff(const sim_study *a, const sim_study *b, const char *where_a, const char *where_b, char *out,
+                    size_t len, bool *rules);
+
+/* The integer member `key` of obj into *out; false when it is missing, no
+ * integer, or outside [lo, hi]. */
+bool sim_json_long(const json *obj, const char *key, long lo, long hi, long *out);
+
+/* Fill the game of record j into runs (its study already checked), move
+ * texts too when keep_texts: its side and index in *side, *index; false
+ * with err. */
+bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, long *index, char *err, size_t errlen);
+
+/* ---- the commands (sim.c, merge.c) ------------------------------------------------------- */
+
+/* grove sim, and `sim` at the REPL (argv[1] is "sim"): the exit status. */
+int cmd_sim(int argc, char **argv);
+
+/* grove merge FILES... (argv[1] is "merge"): the exit status. */
+int cmd_merge(int argc, char **argv);
 
 #endif

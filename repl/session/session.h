@@ -1,24 +1,33 @@
 /*
- * repl.h — what the files of `grove play` share (private to repl/):
+ * session.h — the REPL session (`grove play`): what its files share, and
+ * what the rooms above call (play_session; the command table, which grove
+ * check reads and grove help commands prints).
  *
- *   play.c       the session: the loop, showing the position, playing moves,
- *                bots and forced moves, and what a typed line is
- *   commands.c   the command table, which drives dispatch, completion and
- *                the help page of commands, and the commands themselves
+ * Each file calls only the files listed after it, so calls point one way:
+ *
+ *   play.c       the session: the loop, the hand-over between people,
+ *                playing moves, bots and forced moves, what a typed line
+ *                is; and `grove play`'s command line
  *   lineedit.c   reading lines: readline on a terminal (history, completion
  *                of commands and moves), plain stdin otherwise; Ctrl-C
+ *   commands.c   the command table, which drives dispatch, completion and
+ *                the help page of commands, and the commands themselves
  *   luaprompt.c  Lua at the prompt, against the live game
+ *   view.c       what is shown and to whom: the reader, the legal moves,
+ *                narration and result, failed lines counted for the exit
+ *                status, and which positions play by themselves
  *
  * A new command is one row of the table in commands.c and its function.
  */
-#ifndef GROVE_REPL_H
-#define GROVE_REPL_H
+#ifndef GROVE_SESSION_H
+#define GROVE_SESSION_H
 
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 
 #include "cli.h"
+#include "help.h"
 
 /* A check typed at the prompt (a Lua line starting with `expect`) that
  * passed: `record` writes it into the test after entry `after` of the
@@ -54,6 +63,76 @@ typedef struct repl {
     char first_error[160];  /* the first of them, for the exit message of a scripted session */
 } repl;
 
+/* ---- what is shown, and to whom (view.c) ----------------------------------------- */
+
+/* Mark the position to be shown again before the next prompt. */
+void repl_changed(repl *r);
+
+/* Is a bot playing seat (1-based)? */
+bool repl_is_bot(const repl *r, int seat);
+
+/* The seats people play (not bots), and the first of them in *first. */
+int repl_people(const repl *r, int *first);
+
+/* Whose view to render when `actor` is to act (0: the game is over): in a
+ * game without hidden cards, the actor's (every view is the same); with
+ * hidden cards, the one person's seat when one person plays against bots,
+ * the actor's when people share the keyboard, an onlooker's (0) when bots
+ * play each other or the game is over. */
+int repl_view_for(const repl *r, int actor);
+
+/* Who reads what is printed now: the seat whose view is on the screen, or
+ * before any, the one person playing against bots (else 0, an onlooker).
+ * Every move text printed goes through game_describe_for with it. */
+int repl_reader(const repl *r);
+
+/* May the reader see the legal moves? Not another seat's in a hidden-card
+ * game (a bot stopped while thinking): they name what its seat holds. */
+bool repl_may_list(repl *r);
+
+/* List the legal moves, numbered, as the reader may read them (or say why
+ * they are not listed), in columns as wide as the terminal. */
+void repl_print_moves(repl *r);
+/* The score now (or "no result yet"). */
+void repl_print_result(repl *r);
+
+/* Print narration (game_said_now, game_entry_said) as `viewer` (the
+ * reader: repl_reader) may read it, each line indented by `indent`
+ * spaces. */
+void repl_print_said(const char *said, int viewer, int indent);
+
+/* The columns of the terminal the REPL writes to (COLUMNS, else 80, when
+ * stdout is no terminal). */
+int repl_width(void);
+
+/* Report a failed line: print "error: ..." (or the text as given when it
+ * starts with no "error"), counted for the exit status of a scripted
+ * session. */
+void repl_error(repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Count a failure the caller printed itself (the Lua prompt's errors). */
+void repl_failed(repl *r, const char *what);
+
+/* Is the position one the REPL plays by itself (a bot's turn or a forced
+ * move)? Sets *why (the bot's name, or "forced"). It does not while a
+ * redo tail waits; undo steps back over such positions. */
+bool repl_automatic(repl *r, const char **why);
+
+/* ---- Lua at the prompt (luaprompt.c) ------------------------------------------------ */
+
+/* Make the prompt's environment (trusted, with `game` and `s`). */
+void luaprompt_open(repl *r);
+/* Bind `game` and `s` to r->g (after the game changed). */
+void luaprompt_bind(repl *r);
+/* Cut the prompt's Game object from the game before it closes. */
+void luaprompt_close(repl *r);
+
+/* Evaluate a Lua chunk at the prompt: as an expression first, then as a
+ * statement. Returns 1 if done, 0 if the chunk is incomplete (more lines
+ * needed), -1 if it is not Lua at all (syntax error in both forms, or
+ * plain words naming no global), with the reason in syntax_err. */
+int luaprompt_eval(repl *r, const char *code, char *syntax_err, size_t errlen);
+
 /* ---- the commands (commands.c) -------------------------------------------------- */
 
 /* A command at the prompt: its first word is `name` or one of `aliases`. */
@@ -75,53 +154,6 @@ const repl_command *repl_command_of(const char *line, const char **arg);
 
 /* Write the help page of the commands (the `commands` help topic). */
 void repl_help_commands(FILE *out);
-
-/* ---- the session (play.c) --------------------------------------------------------- */
-
-/* Mark the position to be shown again before the next prompt. */
-void repl_changed(repl *r);
-
-/* Replace the game (after load or reload): binds it at the Lua prompt and
- * closes the old one. */
-void repl_set_game(repl *r, game *g);
-
-/* Is the position one the REPL plays by itself (a bot's turn or a forced
- * move)? Sets *why (the bot's name, or "forced"). It does not while a
- * redo tail waits; undo steps back over such positions. */
-bool repl_automatic(repl *r, const char **why);
-
-/* Who reads what is printed now: the seat whose view is on the screen, or
- * before any, the one person playing against bots (else 0, an onlooker).
- * Every move text printed goes through game_describe_for with it. */
-int repl_reader(const repl *r);
-
-/* May the reader see the legal moves? Not another seat's in a hidden-card
- * game (a bot stopped while thinking): they name what its seat holds. */
-bool repl_may_list(repl *r);
-
-/* List the legal moves, numbered, as the reader may read them (or say why
- * they are not listed), in columns as wide as the terminal. */
-void repl_print_moves(repl *r);
-/* The score now (or "no result yet"). */
-void repl_print_result(repl *r);
-
-
-/* Print narration (game_said_now, game_entry_said) as `viewer` (the
- * reader: repl_reader) may read it, each line indented by `indent`
- * spaces. */
-void repl_print_said(const char *said, int viewer, int indent);
-
-/* The columns of the terminal the REPL writes to (COLUMNS, else 80, when
- * stdout is no terminal). */
-int repl_width(void);
-
-/* Report a failed line: print "error: ..." (or the text as given when it
- * starts with no "error"), counted for the exit status of a scripted
- * session. */
-void repl_error(repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-
-/* Count a failure the caller printed itself (the Lua prompt's errors). */
-void repl_failed(repl *r, const char *what);
 
 /* ---- reading lines (lineedit.c) ----------------------------------------------------- */
 
@@ -152,19 +184,12 @@ void lineedit_forget(void);
 /* One line, NULL at the end of input or on Ctrl-C (the caller frees it). */
 char *lineedit_line(repl *r, const char *prompt);
 
-/* ---- Lua at the prompt (luaprompt.c) ------------------------------------------------ */
+/* ---- the session (play.c) --------------------------------------------------------- */
 
-/* Make the prompt's environment (trusted, with `game` and `s`). */
-void luaprompt_open(repl *r);
-/* Bind `game` and `s` to r->g (after the game changed). */
-void luaprompt_bind(repl *r);
-/* Cut the prompt's Game object from the game before it closes. */
-void luaprompt_close(repl *r);
-
-/* Evaluate a Lua chunk at the prompt: as an expression first, then as a
- * statement. Returns 1 if done, 0 if the chunk is incomplete (more lines
- * needed), -1 if it is not Lua at all (syntax error in both forms, or
- * plain words naming no global), with the reason in syntax_err. */
-int luaprompt_eval(repl *r, const char *code, char *syntax_err, size_t errlen);
+/* The REPL on one game, reading lines from `in` (stdin: readline when it
+ * is a terminal); returns the program's exit status: 0, or 1 when a
+ * scripted session (not a terminal) hit a refused move, a Lua error or a
+ * failed command, or when the game could not start. */
+int play_session(const cli_opts *o, FILE *in);
 
 #endif

@@ -20,7 +20,7 @@
 #include <readline/history.h>
 #include <readline/readline.h>
 
-#include "repl.h"
+#include "session.h"
 
 volatile sig_atomic_t repl_got_sigint;
 

@@ -1,5 +1,5 @@
 /*
- * sim_sweep.c — `grove sim GAME --sweep NAME=A,B,C`: one study per value
+ * sweep.c — `grove sim GAME --sweep NAME=A,B,C`: one study per value
  * of a game option (or of the player count, --sweep players=2,3,4), every
  * study on the same seeds and bots, and one table with a row per value:
  * each seat's win rate, the first seat's edge over an even share, shared
@@ -22,7 +22,7 @@
 
 #include "outfile.h"
 #include "plot.h"
-#include "sim.h"
+#include "study.h"
 
 #define SWEEP_MAX_VALUES 64
 

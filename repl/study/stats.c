@@ -1,5 +1,5 @@
 /*
- * sim_stats.c — the numbers of a sim run: each seat's wins with a 95%
+ * stats.c — the numbers of a sim run: each seat's wins with a 95%
  * Wilson interval, score and length quartiles, moves by kind, cards
  * played; and the A/B comparison of two runs on the same seeds, game by
  * game (paired differences with their intervals), with its verdict.
@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "sim.h"
+#include "study.h"
 
 static int cmp_double(const void *a, const void *b)
 {

@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "lua_game.h"
-#include "repl.h"
+#include "session.h"
 
 void luaprompt_open(repl *r)
 {

@@ -1,5 +1,9 @@
 /*
- * cli.h — the `grove` program's subcommands and what they share.
+ * cli.h — what every room of the `grove` program shares (repl/cli/, the
+ * lowest of them): the data folder and a VM on it, the common options and
+ * opening a game with them, reading files, a game's options listed, and
+ * the row of the table of subcommands (main.c). cli.c holds it; help.h the
+ * help topics.
  */
 #ifndef GROVE_CLI_H
 #define GROVE_CLI_H
@@ -84,27 +88,19 @@ char *cli_read_file(const char *path, char *err, size_t errlen);
  * the game. */
 game *cli_open_game(grove_vm *vm, cli_opts *o, char *err, size_t errlen);
 
-/* The REPL on one game, reading lines from `in` (stdin: readline when it
- * is a terminal); returns the program's exit status: 0, or 1 when a
- * scripted session (not a terminal) hit a refused move, a Lua error or a
- * failed command, or when the game could not start. */
-int play_session(const cli_opts *o, FILE *in);
+/* ---- the subcommands ------------------------------------------------------------------ */
 
-/* The help topics: help_print(out, NULL) is the REPL's commands, "topics"
- * lists them all. */
-void help_print(FILE *out, const char *topic);
-bool help_has(const char *topic);
-/* The i-th topic's name (0: "topics"), NULL past the last: for Tab. */
-const char *help_topic(int i);
-
-int cmd_play(int argc, char **argv);
-int cmd_new(int argc, char **argv);
-int cmd_bench(int argc, char **argv);
-int cmd_sim(int argc, char **argv);
-int cmd_merge(int argc, char **argv);           /* sim_shard.c: shards' records as one run */
-int cmd_check(int argc, char **argv);
-int cmd_test(int argc, char **argv);            /* test.c: the scenario tests, --jobs at a time */
-int cmd_show(int argc, char **argv);
-int cmd_serve(int argc, char **argv);
+/* A subcommand of grove: a row of the table in main.c, defined in the
+ * subcommand's own file as `const cli_command command_NAME`. grove --help
+ * prints every row's synopsis in the table's order, grove NAME --help (or
+ * -h) its usage, grove --commands the names; grove NAME ... calls run. */
+typedef struct {
+    const char *name;               /* "play" */
+    const char *synopsis;           /* its lines of grove --help: "  grove play GAME ...\n", then what it does */
+    const char *usage;              /* the page grove NAME --help prints */
+    int (*run)(int argc, char **argv);  /* argv[1] is the name; returns the exit status */
+    bool help_first;                /* --help asks for the page only as the first argument (grove
+                                       run FILE --help: the rest are the script's) */
+} cli_command;
 
 #endif
