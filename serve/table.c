@@ -523,8 +523,10 @@ bool table_start_bots(table *t)
          * its own; without it (no memory, the rule files changed on disk)
          * they think on the table's game, holding the lock */
         char err[GAME_ERRLEN];
+        pthread_mutex_lock(&t->lock);               /* game_twin reads g's options in g's VM */
         t->bot_vm = host_like(t->vm);
         t->bot_game = t->bot_vm ? game_twin(t->g, t->bot_vm, err, sizeof err) : NULL;
+        pthread_mutex_unlock(&t->lock);
     }
     if (pthread_create(&t->bot_thread, NULL, bot_main, t) != 0) return false;
     t->bots_running = true;
