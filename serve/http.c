@@ -94,7 +94,7 @@ static void on_connection(void *cls, struct MHD_Connection *c, void **socket_con
     if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
         connection *conn = malloc(sizeof *conn);
         *socket_context = conn;
-        if (!conn) return;                      /* not counted: it ends at its first request */
+        if (!conn) return;                      /* no memory: not counted, and it opens no stream */
         const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
         quota_key(info ? info->client_addr : NULL, conn->key);
         conn->stream_seat = -1;
@@ -206,7 +206,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     enum MHD_Result ret;
     connection *conn = rep.events_seat >= 0 && rep.status == 200 ? connection_of(c) : NULL;
-    if (conn && conn->stream_seat < 0 && !quota_stream(s->quota, conn->key, rep.events_seat)) {
+    if (rep.events_seat >= 0 && rep.status == 200 && !conn) {
+        serve_error(&rep, 500, "out of memory");
+        rep.events_seat = -1;
+    } else if (conn && conn->stream_seat < 0 && !quota_stream(s->quota, conn->key, rep.events_seat)) {
         char why[160];
         snprintf(why, sizeof why, "%s holds %d event streams already: close a page of it first",
                  rep.events_seat ? "this seat" : "the onlooker", QUOTA_STREAMS_PER_SEAT);

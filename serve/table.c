@@ -275,8 +275,8 @@ static void log_text(FILE *out, const char *text, size_t len)
     }
 }
 
-/* Write what entry i (-1: setup) said that an onlooker may read to the
- * terminal's log, a line each. Locked. */
+/* Write the lines of narration `said` (game_entry_said's text) that an
+ * onlooker may read to the terminal's log, a line each. Locked. */
 static void log_said(table *t, const char *said)
 {
     game_line line;
