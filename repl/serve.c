@@ -130,13 +130,8 @@ static int cmd_serve(int argc, char **argv)
     }
     printf("  onlooker: %s/play/%s\n", base, table_token(t, 0));
     printf("Each URL is that seat's key: give it to that player only. Ctrl-C stops the table.\n");
-    /* what the rules said at setup, as an onlooker reads it; the moves follow */
-    const char *said = game_entry_said(g, -1);
-    game_line line;
-    while (game_said_next(&said, &line))
-        if (game_line_for(&line, 0)) printf("      %.*s\n", line.len, line.text);
     fflush(stdout);
-    table_set_log(t, stdout);
+    table_set_log(t, stdout);                   /* what the rules said at setup, then the moves */
     int sig = 0;
     sigwait(&stop, &sig);
     table_set_log(t, NULL);

@@ -193,11 +193,19 @@ void serve_handle(const serve_site *site, const char *method, const char *url,
         }
         table_play(t, seat, (uint64_t)version, (long)move, &a);
         reply_answer(out, &a);
-    } else if (!strcmp(rest, "undo") || !strcmp(rest, "undo/yes") || !strcmp(rest, "undo/no")) {
+    } else if (!strcmp(rest, "undo")) {
         if (!is(method, "POST")) { wrong_method(out, "POST"); return; }
         if (len) { serve_error(out, 400, "an undo request has no body"); return; }
-        if (!strcmp(rest, "undo")) table_undo_ask(t, seat, &a);
-        else table_undo_answer(t, seat, rest[5] == 'y', &a);
+        table_undo_ask(t, seat, &a);
+        reply_answer(out, &a);
+    } else if (!strcmp(rest, "undo/yes") || !strcmp(rest, "undo/no")) {
+        if (!is(method, "POST")) { wrong_method(out, "POST"); return; }
+        long long request = 0;
+        if (len < 9 || memcmp(body, "request=", 8) != 0 || !parse_count(body + 8, len - 8, &request)) {
+            serve_error(out, 400, "an answer names the undo request it answers: request=N (its id in the state)");
+            return;
+        }
+        table_undo_answer(t, seat, (uint64_t)request, rest[5] == 'y', &a);
         reply_answer(out, &a);
     } else {
         serve_error(out, 404, "no such URL: state, events, move, undo, undo/yes or undo/no");

@@ -12,13 +12,16 @@
  *   POST /api/TOKEN/move          version=V&move=I: play move I of the list
  *                                 shown at version V
  *   POST /api/TOKEN/undo          ask to take back your last move
- *   POST /api/TOKEN/undo/yes|no   answer an undo request
+ *   POST /api/TOKEN/undo/yes|no   request=N: answer undo request N (the
+ *                                 id of the state's undo)
  *
  * Every refusal leaves the table unchanged and says why, as JSON
  * {"error": "..."} with its status: 400 malformed, 403 a token of no seat
  * of this table or a move that is not this seat's, 404 no such page, 405
- * the wrong method, 409 the table moved on or the game is over, 413 a body
- * too large.
+ * the wrong method, 409 the table moved on or the game is over (or an
+ * undo answer names a request no longer open, or a bot would have to
+ * agree to take back a move that showed something), 413 a body too large;
+ * http.c adds 429 (too many requests, or event streams of one token).
  */
 #ifndef GROVE_HANDLER_H
 #define GROVE_HANDLER_H

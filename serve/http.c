@@ -1,43 +1,43 @@
 /*
  * http.c — `grove serve` on libmicrohttpd (http.h). libmicrohttpd parses
  * the requests; this file collects a request's body (refusing one larger
- * than SERVE_MAX_BODY), limits how fast each client may ask, hands the
- * request to serve_handle, and writes the answer with its headers, or
- * streams the table's versions as server-sent events.
+ * than SERVE_MAX_BODY), keeps each client within its limits (quota.h:
+ * connections per address, event streams per seat, requests a second),
+ * hands the request to serve_handle, and writes the answer with its
+ * headers, or streams the table's versions as server-sent events.
  */
 #include "http.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
 #include <microhttpd.h>
 #include <netinet/in.h>
-#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
 #include <time.h>
 
-#define MAX_CONNECTIONS 128         /* open connections in all */
-#define MAX_PER_CLIENT 48           /* open connections from one address */
-#define BUCKET 240                  /* requests a client may make at once ... */
-#define REFILL_PER_SECOND 120       /* ... and then this many a second */
-#define CLIENTS 64                  /* addresses whose rate is kept */
-#define EVENT_WAIT_MS 15000         /* a comment line this often keeps a stream open */
+#include "quota.h"
 
-typedef struct {
-    char addr[INET6_ADDRSTRLEN];
-    double tokens;
-    double at;                      /* when tokens was last refilled (seconds) */
-} client_rate;
+/* Every connection libmicrohttpd may hold: the requests' and every seat's
+ * event streams (quota.h keeps each within its share). */
+#define MAX_CONNECTIONS (QUOTA_REQUESTS + (TABLE_MAX_SEATS + 1) * QUOTA_STREAMS_PER_SEAT + 16)
+#define EVENT_SLICE_MS 1000         /* an event stream looks this often whether its client left */
+#define EVENT_BEAT_MS 5000          /* and sends a comment this often (below QUOTA_IDLE_SECONDS) */
 
 struct serve_server {
     struct MHD_Daemon *d;
     const serve_site *site;
     int port;
-    pthread_mutex_t rate_lock;
-    client_rate clients[CLIENTS];
-    unsigned long throttled;
+    serve_quota *quota;
 };
+
+/* One connection, as quota.h counts it. */
+typedef struct {
+    char key[QUOTA_KEYLEN];        /* its address's */
+    int stream_seat;                /* the seat whose event stream it is, -1: none */
+} connection;
 
 /* One request's state across the calls libmicrohttpd makes for it. */
 typedef struct {
@@ -51,6 +51,7 @@ typedef struct {
 typedef struct {
     table *t;
     uint64_t sent;                  /* the version last sent (0: none yet) */
+    int fd;                         /* its socket, to see whether the client left; -1: unknown */
 } stream;
 
 static double now_seconds(void)
@@ -60,37 +61,59 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* The connection's own record (made when it opened), or NULL. */
+static connection *connection_of(struct MHD_Connection *c)
+{
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+    return info ? info->socket_context : NULL;
+}
+
 /* May this client make one more request now? A token bucket per address. */
 static bool allow(serve_server *s, struct MHD_Connection *c)
 {
-    const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
-    char addr[INET6_ADDRSTRLEN] = "?";
-    if (info && info->client_addr) {
-        const struct sockaddr *sa = info->client_addr;
-        if (sa->sa_family == AF_INET) inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, addr, sizeof addr);
-        else if (sa->sa_family == AF_INET6) inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, addr, sizeof addr);
+    connection *conn = connection_of(c);
+    return quota_allow(s->quota, conn ? conn->key : "?", now_seconds());
+}
+
+/* Before libmicrohttpd takes a connection: is its address within its
+ * share, and are the requests' places not all taken? */
+static enum MHD_Result on_accept(void *cls, const struct sockaddr *addr, socklen_t addrlen)
+{
+    (void)addrlen;
+    serve_server *s = cls;
+    char key[QUOTA_KEYLEN];
+    quota_key(addr, key);
+    return quota_may_connect(s->quota, key) ? MHD_YES : MHD_NO;
+}
+
+/* A connection opened or closed: count it. */
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe)
+{
+    serve_server *s = cls;
+    if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+        connection *conn = malloc(sizeof *conn);
+        *socket_context = conn;
+        if (!conn) return;                      /* no memory: not counted, and it opens no stream */
+        const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+        quota_key(info ? info->client_addr : NULL, conn->key);
+        conn->stream_seat = -1;
+        quota_connect(s->quota, conn->key);
+    } else if (toe == MHD_CONNECTION_NOTIFY_CLOSED) {
+        connection *conn = *socket_context;
+        if (conn) quota_disconnect(s->quota, conn->key, conn->stream_seat);
+        free(conn);
+        *socket_context = NULL;
     }
-    double now = now_seconds();
-    pthread_mutex_lock(&s->rate_lock);
-    client_rate *slot = NULL, *oldest = &s->clients[0];
-    for (int i = 0; i < CLIENTS && !slot; i++) {
-        if (!strcmp(s->clients[i].addr, addr)) slot = &s->clients[i];
-        else if (s->clients[i].at < oldest->at) oldest = &s->clients[i];
-    }
-    if (!slot) {                                /* a new address takes the stalest place */
-        slot = oldest;
-        snprintf(slot->addr, sizeof slot->addr, "%s", addr);
-        slot->tokens = BUCKET;
-        slot->at = now;
-    }
-    slot->tokens += (now - slot->at) * REFILL_PER_SECOND;
-    if (slot->tokens > BUCKET) slot->tokens = BUCKET;
-    slot->at = now;
-    bool ok = slot->tokens >= 1;
-    if (ok) slot->tokens -= 1;
-    else s->throttled++;
-    pthread_mutex_unlock(&s->rate_lock);
-    return ok;
+}
+
+/* Has the client of the stream closed its end? */
+static bool client_left(const stream *st)
+{
+    if (st->fd < 0) return false;
+    char byte;
+    ssize_t n = recv(st->fd, &byte, 1, MSG_PEEK | MSG_DONTWAIT);
+    return n == 0 || (n < 0 && errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR);
 }
 
 static void add_headers(struct MHD_Response *r, const serve_reply *rep)
@@ -108,14 +131,21 @@ static void add_headers(struct MHD_Response *r, const serve_reply *rep)
     if (rep->status == 429) MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "1");
 }
 
-/* The next piece of an event stream: the version when it changed, else a
- * comment that keeps the connection open; the end once the table stops. */
+/* The next piece of an event stream: the version when it changed, else
+ * (every EVENT_BEAT_MS) a comment that keeps the connection open; the end
+ * once the table stops, or soon after the client has left (its place is
+ * free again within EVENT_SLICE_MS, not at the next comment). */
 static ssize_t read_events(void *cls, uint64_t pos, char *buf, size_t max)
 {
     (void)pos;
     stream *st = cls;
-    uint64_t v = st->sent ? table_wait(st->t, st->sent, EVENT_WAIT_MS) : table_version(st->t);
+    uint64_t v = st->sent ? st->sent : table_version(st->t);
+    for (int waited = 0; st->sent && v == st->sent && waited < EVENT_BEAT_MS; waited += EVENT_SLICE_MS) {
+        v = table_wait(st->t, st->sent, EVENT_SLICE_MS);
+        if (table_stopping(st->t) || client_left(st)) break;
+    }
     if (table_stopping(st->t)) return MHD_CONTENT_READER_END_OF_STREAM;
+    if (client_left(st)) return MHD_CONTENT_READER_END_WITH_ERROR;
     int n;
     if (v != st->sent) {
         n = snprintf(buf, max, "event: table\ndata: %llu\n\n", (unsigned long long)v);
@@ -175,6 +205,19 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
         serve_handle(s->site, method, url, req->body, req->len, &rep);
     }
     enum MHD_Result ret;
+    connection *conn = rep.events_seat >= 0 && rep.status == 200 ? connection_of(c) : NULL;
+    if (rep.events_seat >= 0 && rep.status == 200 && !conn) {
+        serve_error(&rep, 500, "out of memory");
+        rep.events_seat = -1;
+    } else if (conn && conn->stream_seat < 0 && !quota_stream(s->quota, conn->key, rep.events_seat)) {
+        char why[160];
+        snprintf(why, sizeof why, "%s holds %d event streams already: close a page of it first",
+                 rep.events_seat ? "this seat" : "the onlooker", QUOTA_STREAMS_PER_SEAT);
+        serve_error(&rep, 429, why);
+        rep.events_seat = -1;
+    } else if (conn && conn->stream_seat < 0) {
+        conn->stream_seat = rep.events_seat;
+    }
     if (rep.events_seat >= 0 && rep.status == 200) {
         stream *st = malloc(sizeof *st);
         struct MHD_Response *r = st ? MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 256, read_events, st, free)
@@ -184,8 +227,10 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
             serve_error(&rep, 500, "out of memory");
             ret = queue(c, &rep);
         } else {
+            const union MHD_ConnectionInfo *fd = MHD_get_connection_info(c, MHD_CONNECTION_INFO_CONNECTION_FD);
             st->t = s->site->t;
             st->sent = 0;
+            st->fd = fd ? fd->connect_fd : -1;
             add_headers(r, &rep);
             ret = MHD_queue_response(c, MHD_HTTP_OK, r);
             MHD_destroy_response(r);
@@ -226,18 +271,19 @@ serve_server *serve_start(const serve_site *site, const char *addr, int port, ch
     serve_server *s = calloc(1, sizeof *s);
     if (!s) { snprintf(err, errlen, "out of memory"); return NULL; }
     s->site = site;
-    pthread_mutex_init(&s->rate_lock, NULL);
-    s->d = MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, on_request, s,
+    s->quota = quota_new();
+    if (!s->quota) { free(s); snprintf(err, errlen, "out of memory"); return NULL; }
+    s->d = MHD_start_daemon(flags, (uint16_t)port, on_accept, s, on_request, s,
                             MHD_OPTION_SOCK_ADDR, sa,
                             MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL,
+                            MHD_OPTION_NOTIFY_CONNECTION, on_connection, s,
                             MHD_OPTION_CONNECTION_LIMIT, (unsigned)MAX_CONNECTIONS,
-                            MHD_OPTION_PER_IP_CONNECTION_LIMIT, (unsigned)MAX_PER_CLIENT,
-                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)60,
+                            MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)QUOTA_IDLE_SECONDS,
                             MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)(64 * 1024),
                             MHD_OPTION_END);
     if (!s->d) {
         snprintf(err, errlen, "cannot listen on %s port %d (is the port taken? --port chooses another)", addr, port);
-        pthread_mutex_destroy(&s->rate_lock);
+        quota_free(s->quota);
         free(s);
         return NULL;
     }
@@ -247,12 +293,12 @@ serve_server *serve_start(const serve_site *site, const char *addr, int port, ch
 }
 
 int serve_port(const serve_server *s) { return s->port; }
-unsigned long serve_throttled(const serve_server *s) { return s->throttled; }
+unsigned long serve_throttled(const serve_server *s) { return quota_throttled(s->quota); }
 
 void serve_stop(serve_server *s)
 {
     if (!s) return;
     MHD_stop_daemon(s->d);
-    pthread_mutex_destroy(&s->rate_lock);
+    quota_free(s->quota);
     free(s);
 }

@@ -1,8 +1,10 @@
 /*
  * http.h — the HTTP server of `grove serve`, on libmicrohttpd: a thread per
- * connection (so a page's event stream may wait for the table), a limit on
- * connections and on requests per client, the answers of handler.c with
- * the headers every answer carries, and the event streams.
+ * connection (so a page's event stream may wait for the table), each
+ * client's share (quota.h: connections per address, event streams per
+ * token, requests a second; a connection idle 10 s is closed), the answers
+ * of handler.c with the headers every answer carries, and the event
+ * streams.
  */
 #ifndef GROVE_HTTP_H
 #define GROVE_HTTP_H

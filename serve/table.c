@@ -15,15 +15,19 @@
 #include <sys/random.h>
 #include <time.h>
 
+#include "host.h"
 #include "json.h"
 #include "textbuf.h"
 
 #define TABLE_TEXT_LEN 256          /* a move's text, as any viewer reads it (GAME_MOVE_TEXT_MAX + 1) */
+#define REVEAL_TRIES 16             /* re-deals game_reveals plays a move on, per person */
 
 typedef struct {
     int seat;                       /* who played it (0: an edit in a loaded history) */
     char (*texts)[TABLE_TEXT_LEN];  /* owned: [viewer] for 0..players, as that viewer reads it
                                      * (describe(s, move, viewer)), described before it was played */
+    uint32_t shown;                 /* bit n: it showed seat n, a person, what no one could know
+                                     * before (game_reveals); kept only at a table with bots */
 } log_entry;
 
 typedef struct {
@@ -44,19 +48,26 @@ struct table {
     char bot_names[TABLE_MAX_SEATS + 1][24];
     rng_t bot_rng;
     uint64_t version;
+    uint64_t epoch;                 /* moves whenever the game does (a move, an undo) */
     log_entry *log;                 /* owned; one per move of the history played */
     int nlog, caplog;
     picture_cache pictures[TABLE_MAX_SEATS + 1];
     struct {                        /* the open undo request */
         bool open;
+        uint64_t id;                /* its number: an answer names the request it answers */
         int by, to;                 /* asked by seat `by`: back to position `to` */
         bool agreed[TABLE_MAX_SEATS + 1];
     } undo;
+    uint64_t undo_asked;            /* undo requests made so far (the last one's id) */
+    int nbots;                      /* seats a bot plays */
     char bot_error[512];            /* why a bot could not move ("" when none) */
     uint64_t bot_failed_at;         /* the version it failed at */
     bool stopping, bots_running;
     FILE *out;                      /* the log of moves, or NULL */
     pthread_t bot_thread;
+    grove_vm *bot_vm;               /* owned: the VM of the game the bots think on */
+    game *bot_game;                 /* owned: that game (game_twin), or NULL: they think on g, locked */
+    int thinking;                   /* the seat whose bot is thinking now (0: none) */
 };
 
 static void answer(table_answer *a, int status, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
@@ -113,6 +124,7 @@ table *table_new(grove_vm *vm, game *g, const bot_spec *const bots[TABLE_MAX_SEA
         if (seat > 0 && bots[seat]) {
             t->bots[seat] = *bots[seat];
             t->is_bot[seat] = true;
+            t->nbots++;
             bot_name(bots[seat], t->bot_names[seat], sizeof t->bot_names[seat]);
         }
     }
@@ -141,6 +153,8 @@ void table_free(table *t)
     for (int seat = 0; seat <= TABLE_MAX_SEATS; seat++) free(t->pictures[seat].svg);
     for (int i = 0; i < t->nlog; i++) free(t->log[i].texts);
     free(t->log);
+    if (t->bot_game) game_close(t->bot_game);
+    if (t->bot_vm) vm_free(t->bot_vm);
     if (t->g) game_close(t->g);
     pthread_cond_destroy(&t->changed);
     pthread_mutex_destroy(&t->lock);
@@ -220,7 +234,89 @@ static void said_json(table *t, textbuf *b, int i, int viewer)
     }
 }
 
-/* Play move m for seat, recording it and its text as each viewer reads it.
+/* The length of the UTF-8 sequence at p (n bytes left) that a terminal
+ * shows as a character: 0 for a byte that starts none (a stray byte, an
+ * overlong form, a surrogate) and for the C1 controls U+0080..U+009F,
+ * which some terminals obey as ESC [ and the like. */
+static size_t printable_utf8(const unsigned char *p, size_t n)
+{
+    size_t len = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
+    if (len == 0 || len > n) return 0;
+    for (size_t i = 1; i < len; i++)
+        if ((p[i] & 0xc0) != 0x80) return 0;
+    if (len == 2 && p[0] == 0xc2 && p[1] < 0xa0) return 0;                  /* C1 */
+    if (len == 3 && p[0] == 0xe0 && p[1] < 0xa0) return 0;                  /* overlong */
+    if (len == 3 && p[0] == 0xed && p[1] >= 0xa0) return 0;                 /* a surrogate */
+    if (len == 4 && p[0] == 0xf0 && p[1] < 0x90) return 0;                  /* overlong */
+    if (len == 4 && p[0] == 0xf4 && p[1] >= 0x90) return 0;                 /* past U+10FFFF */
+    return len;
+}
+
+/* Write text (len bytes), which a rule script made, to the terminal the
+ * table runs in as it reads: every control character (but tab), DEL, C1
+ * control and byte of no UTF-8 character shown as \xNN, so that no
+ * narration sets the window's title, clears the screen or moves the
+ * cursor back to fake a prompt. */
+static void log_text(FILE *out, const char *text, size_t len)
+{
+    const unsigned char *p = (const unsigned char *)text;
+    for (size_t i = 0; i < len;) {
+        size_t n = p[i] < 0x80 ? (size_t)((p[i] >= 0x20 && p[i] != 0x7f) || p[i] == '\t')
+                               : printable_utf8(p + i, len - i);
+        if (n == 0) {
+            fprintf(out, "\\x%02x", p[i]);
+            if (p[i] >= 0xc2 && p[i] < 0xe0 && i + 1 < len && (p[i + 1] & 0xc0) == 0x80)
+                fprintf(out, "\\x%02x", p[++i]);                       /* the rest of a C1 control */
+            i++;
+        } else {
+            fwrite(p + i, 1, n, out);
+            i += n;
+        }
+    }
+}
+
+/* Write the lines of narration `said` (game_entry_said's text) that an
+ * onlooker may read to the terminal's log, a line each. Locked. */
+static void log_said(table *t, const char *said)
+{
+    game_line line;
+    while (game_said_next(&said, &line)) {
+        if (!game_line_for(&line, 0)) continue;
+        fputs("      ", t->out);
+        log_text(t->out, line.text, (size_t)line.len);
+        fputc('\n', t->out);
+    }
+}
+
+/* Write entry i of the log (0-based) to the terminal's log, what the rules
+ * said below it, and the result when the game ended with it. Locked. */
+static void log_move(table *t, int i)
+{
+    const log_entry *e = &t->log[i];
+    fprintf(t->out, "%4d. seat %d%s: ", i + 1, e->seat, t->is_bot[e->seat] ? " (bot)" : "");
+    log_text(t->out, e->texts[0], strlen(e->texts[0]));
+    fputc('\n', t->out);
+    log_said(t, game_entry_said(t->g, i));
+    game_result r = { 0 };
+    if (i == t->nlog - 1 && game_over(t->g) == 1 && game_outcome(t->g, &r) && r.over) {
+        fputs("game over: ", t->out);
+        log_text(t->out, r.text, strlen(r.text));
+        fputc('\n', t->out);
+    }
+    fflush(t->out);
+}
+
+/* Who a seat-bit mask names: the people at the table. */
+static uint32_t persons(const table *t)
+{
+    uint32_t mask = 0;
+    for (int seat = 1; seat <= t->players; seat++)
+        if (!t->is_bot[seat]) mask |= UINT32_C(1) << seat;
+    return mask;
+}
+
+/* Play move m for seat, recording it and its text as each viewer reads it,
+ * and, at a table with bots, whom it showed what no one could know before.
  * Locked. */
 static bool play_locked(table *t, int seat, int64_t m)
 {
@@ -235,20 +331,17 @@ static bool play_locked(table *t, int seat, int64_t m)
     e.texts = calloc((size_t)t->players + 1, sizeof *e.texts);
     if (!e.texts) { game_set_error(t->g, "out of memory for the log"); return false; }
     for (int v = 0; v <= t->players; v++) game_describe_for(t->g, m, v, e.texts[v], TABLE_TEXT_LEN);
+    /* only bots are asked nothing before an undo: what a move showed matters at a table with bots */
+    if (t->nbots && !game_reveals(t->g, m, persons(t), REVEAL_TRIES, game_seed(t->g) + (uint64_t)t->nlog,
+                                  &e.shown)) {
+        free(e.texts);
+        return false;
+    }
     if (!game_apply(t->g, m, true, true)) { free(e.texts); return false; }
     trim_log(t);
     t->log[t->nlog++] = e;
-    if (t->out) {
-        /* the terminal that runs the table shows what an onlooker sees */
-        fprintf(t->out, "%4d. seat %d%s: %s\n", t->nlog, seat, t->is_bot[seat] ? " (bot)" : "", e.texts[0]);
-        const char *p = game_said_now(t->g);
-        game_line line;
-        while (game_said_next(&p, &line))
-            if (game_line_for(&line, 0)) fprintf(t->out, "      %.*s\n", line.len, line.text);
-        game_result r = { 0 };
-        if (game_over(t->g) == 1 && game_outcome(t->g, &r) && r.over) fprintf(t->out, "game over: %s\n", r.text);
-        fflush(t->out);
-    }
+    t->epoch++;
+    if (t->out) log_move(t, t->nlog - 1);      /* the terminal shows what an onlooker sees */
     changed(t);
     return true;
 }
@@ -291,6 +384,7 @@ static void undo_to(table *t, int to)
 {
     while (game_position(t->g) > to && game_undo(t->g)) {}
     trim_log(t);
+    t->epoch++;
     if (t->out) {
         fprintf(t->out, "undone by consent: back to move %d\n", game_position(t->g));
         fflush(t->out);
@@ -306,17 +400,34 @@ static bool all_agreed(const table *t)
     return true;
 }
 
+/* The first of the moves from position `to` on that showed a person what
+ * no one could know before, when a bot sits at the table other than
+ * `seat`; -1 when there is none. Locked. */
+static int revealing_since(const table *t, int to, int seat)
+{
+    bool bot_other = false;
+    for (int s = 1; s <= t->players; s++) bot_other = bot_other || (s != seat && t->is_bot[s]);
+    for (int i = to; bot_other && i < t->nlog; i++)
+        if (t->log[i].shown) return i;
+    return -1;
+}
+
 void table_undo_ask(table *t, int seat, table_answer *a)
 {
     pthread_mutex_lock(&t->lock);
     int last = -1;
     for (int i = t->nlog - 1; i >= 0 && last < 0; i--)
         if (t->log[i].seat == seat) last = i;
+    int shown = last >= 0 && seat >= 1 && seat <= t->players ? revealing_since(t, last, seat) : -1;
     if (seat < 1 || seat > t->players || t->is_bot[seat]) answer(a, 403, "only a person at the table may ask to undo");
     else if (t->undo.open) answer(a, 409, "seat %d's undo request is open: answer it first", t->undo.by);
     else if (last < 0) answer(a, 409, "seat %d has no move to take back", seat);
+    else if (shown >= 0)
+        answer(a, 409, "move %d (seat %d: %s) showed what no one could know before (a card drawn, a roll): a bot "
+               "never agrees to take such a move back", shown + 1, t->log[shown].seat, t->log[shown].texts[seat]);
     else {
         t->undo.open = true;
+        t->undo.id = ++t->undo_asked;
         t->undo.by = seat;
         t->undo.to = last;
         memset(t->undo.agreed, 0, sizeof t->undo.agreed);
@@ -332,11 +443,14 @@ void table_undo_ask(table *t, int seat, table_answer *a)
     pthread_mutex_unlock(&t->lock);
 }
 
-void table_undo_answer(table *t, int seat, bool yes, table_answer *a)
+void table_undo_answer(table *t, int seat, uint64_t request, bool yes, table_answer *a)
 {
     pthread_mutex_lock(&t->lock);
     if (seat < 1 || seat > t->players || t->is_bot[seat]) answer(a, 403, "only a person at the table answers an undo request");
     else if (!t->undo.open) answer(a, 409, "no undo request is open");
+    else if (request != t->undo.id)
+        answer(a, 409, "undo request %llu is no longer open: seat %d's request %llu is", (unsigned long long)request,
+               t->undo.by, (unsigned long long)t->undo.id);
     else if (!yes || seat == t->undo.by) {
         changed(t);                                     /* dropped */
         answer(a, 200, seat == t->undo.by ? "withdrawn" : "refused");
@@ -357,31 +471,63 @@ void table_undo_answer(table *t, int seat, bool yes, table_answer *a)
 
 /* ---- bots --------------------------------------------------------------------------------- */
 
+/* The bot thread: whenever a bot is to act, it thinks on a copy of the
+ * position in a game of its own (bot_game) without the lock, so requests
+ * and event streams go on meanwhile; then, locked again, it plays its
+ * choice if the game has not changed since (else it thinks again). */
 static void *bot_main(void *arg)
 {
     table *t = arg;
+    void *copy = t->bot_game ? malloc(game_state_size(t->g)) : NULL;
     pthread_mutex_lock(&t->lock);
     while (!t->stopping) {
         int actor = actor_locked(t);
-        if (actor > 0 && t->is_bot[actor] && t->bot_failed_at != t->version) {
-            uint64_t seed = ((uint64_t)rng_next(&t->bot_rng) << 32) | rng_next(&t->bot_rng);
-            int64_t m;
-            if (!bot_choose(t->g, &t->bots[actor], seed, &m, NULL) || !play_locked(t, actor, m)) {
-                snprintf(t->bot_error, sizeof t->bot_error, "the %s bot of seat %d: %s", t->bot_names[actor],
-                         actor, game_error(t->g));
-                t->bot_failed_at = t->version;
-                pthread_cond_broadcast(&t->changed);
-            }
+        if (!(actor > 0 && t->is_bot[actor] && t->bot_failed_at != t->version)) {
+            pthread_cond_wait(&t->changed, &t->lock);
             continue;
         }
-        pthread_cond_wait(&t->changed, &t->lock);
+        uint64_t seed = ((uint64_t)rng_next(&t->bot_rng) << 32) | rng_next(&t->bot_rng);
+        uint64_t epoch = t->epoch;
+        int64_t m = 0;
+        bool chose;
+        game *mind = t->g;
+        t->thinking = actor;
+        if (copy && game_snapshot(t->g, copy)) {
+            mind = t->bot_game;
+            pthread_mutex_unlock(&t->lock);
+            game_restore(mind, copy);
+            chose = bot_choose(mind, &t->bots[actor], seed, &m, NULL);
+            pthread_mutex_lock(&t->lock);
+        } else {
+            chose = bot_choose(t->g, &t->bots[actor], seed, &m, NULL);   /* no game of its own: locked */
+        }
+        t->thinking = 0;
+        if (t->stopping) break;
+        if (t->epoch != epoch) continue;                 /* the position it thought on is gone */
+        if (!chose || !play_locked(t, actor, m)) {
+            snprintf(t->bot_error, sizeof t->bot_error, "the %s bot of seat %d: %s", t->bot_names[actor],
+                     actor, game_error(chose ? t->g : mind));
+            t->bot_failed_at = t->version;
+            pthread_cond_broadcast(&t->changed);
+        }
     }
     pthread_mutex_unlock(&t->lock);
+    free(copy);
     return NULL;
 }
 
 bool table_start_bots(table *t)
 {
+    if (t->nbots && !t->bot_game) {
+        /* the game the bots think on: the table's, opened again in a VM of
+         * its own; without it (no memory, the rule files changed on disk)
+         * they think on the table's game, holding the lock */
+        char err[GAME_ERRLEN];
+        pthread_mutex_lock(&t->lock);               /* game_twin reads g's options in g's VM */
+        t->bot_vm = host_like(t->vm);
+        t->bot_game = t->bot_vm ? game_twin(t->g, t->bot_vm, err, sizeof err) : NULL;
+        pthread_mutex_unlock(&t->lock);
+    }
     if (pthread_create(&t->bot_thread, NULL, bot_main, t) != 0) return false;
     t->bots_running = true;
     return true;
@@ -399,6 +545,11 @@ void table_set_log(table *t, FILE *log)
 {
     pthread_mutex_lock(&t->lock);
     t->out = log;
+    if (log) {                                  /* setup, and the moves the bots played already */
+        log_said(t, game_entry_said(t->g, -1));
+        for (int i = 0; i < t->nlog; i++) log_move(t, i);
+        fflush(log);
+    }
     pthread_mutex_unlock(&t->lock);
 }
 
@@ -494,7 +645,8 @@ char *table_view(table *t, int seat, table_answer *a)
     }
     textbuf_printf(&b, "],\"undo\":");
     if (t->undo.open) {
-        textbuf_printf(&b, "{\"by\":%d,\"to\":%d,\"waiting\":[", t->undo.by, t->undo.to);
+        textbuf_printf(&b, "{\"id\":%llu,\"by\":%d,\"to\":%d,\"waiting\":[", (unsigned long long)t->undo.id,
+                       t->undo.by, t->undo.to);
         bool first = true;
         for (int s = 1; s <= t->players; s++)
             if (s != t->undo.by && !t->is_bot[s] && !t->undo.agreed[s]) {
@@ -512,7 +664,7 @@ char *table_view(table *t, int seat, table_answer *a)
         else textbuf_printf(&b, "null");
         textbuf_printf(&b, "}");
     }
-    textbuf_printf(&b, "],\"problem\":");
+    textbuf_printf(&b, "],\"thinking\":%d,\"problem\":", t->thinking);
     json_string(&b, t->bot_error[0] && t->bot_failed_at == t->version ? t->bot_error : NULL);
     textbuf_printf(&b, "}");
     pthread_mutex_unlock(&t->lock);

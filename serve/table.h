@@ -6,7 +6,11 @@
  * Threads: every function locks the table, so requests from any number of
  * connection threads and the bot thread reach the game one at a time; a
  * move is the executor's transaction (game_apply), so a failed one leaves
- * the game as it was. The game's Lua VM is used by no one else.
+ * the game as it was. The game's Lua VM is used by no one else. A bot
+ * thinks without the lock, on a copy of the position in a game of its own
+ * (game_twin, in a VM of its own), and plays its choice under the lock if
+ * the game has not changed meanwhile (else it thinks again): a request
+ * never waits for a bot's thinking.
  *
  * What a seat is shown goes through one function, table_view: the picture
  * for that seat (no card it may not see), its legal moves only when it is
@@ -44,7 +48,8 @@ table *table_new(grove_vm *vm, game *g, const bot_spec *const bots[TABLE_MAX_SEA
                  uint64_t seed, char *err, size_t errlen);
 void table_free(table *t);
 
-/* Start the bot thread (bots move whenever they are to act). */
+/* Start the bot thread (bots move whenever they are to act), and open the
+ * game they think on. */
 bool table_start_bots(table *t);
 
 /* Stop the table: waiting event streams end, the bot thread stops (a bot
@@ -52,8 +57,12 @@ bool table_start_bots(table *t);
 void table_stop(table *t);
 bool table_stopping(table *t);
 
-/* Write a line for every move played, and undo done, to `log` (NULL:
- * none): "  12. seat 2: place a1". */
+/* Write to `log` (NULL: none) what the rules said at setup and the moves
+ * played so far, then a line for every move played, and undo done: "  12. seat 2: place a1", and
+ * below it what the rules said. Every text a rule script made (moves,
+ * narration, the result) is written with its control characters shown as
+ * \xNN: no escape sequence of a script reaches the terminal (the window's
+ * title, clearing the screen, a carriage return faking a prompt). */
 void table_set_log(table *t, FILE *log);
 
 /* The seat a token grants: 1..players, 0 for the onlooker's token, -1 for
@@ -77,8 +86,10 @@ uint64_t table_wait(table *t, uint64_t since, int ms);
 
 /* What `seat` sees, as JSON (malloc'ed, the caller frees): version, seat,
  * players, title, actor, over, result, picture (SVG), moves (its legal
- * moves' texts when it is to act), log, undo, seats. NULL on no memory or
- * a script error, with *a saying which. */
+ * moves' texts when it is to act), log, undo (the open request: its id,
+ * who asked, back to where, who must still answer; or null), seats,
+ * thinking (the seat whose bot is thinking, 0: none). NULL on no memory
+ * or a script error, with *a saying which. */
 char *table_view(table *t, int seat, table_answer *a);
 
 /* Seat plays the index-th move (0-based) of the list it was shown at
@@ -90,14 +101,21 @@ void table_play(table *t, int seat, uint64_t version, long index, table_answer *
 
 /* Seat asks to take back its last move (and every move after it); the
  * other people at the table must agree. When no one else need agree it is
- * done at once. 409 when there is no move of that seat to take back or a
- * request is already open. */
+ * done at once. Bots agree to take back only moves that showed no person
+ * what no one could know before (game_reveals: a card drawn, a roll, a
+ * card played from a hidden hand): when a bot sits at the table and such
+ * a move is among those to take back, it is refused (409). 409 too when
+ * there is no move of that seat to take back or a request is already
+ * open. */
 void table_undo_ask(table *t, int seat, table_answer *a);
 
-/* Seat answers the open undo request: yes (once every other person said
- * yes it is done) or no (it is dropped). The asker's no withdraws it. 409
- * when there is no open request, 403 for the onlooker. */
-void table_undo_answer(table *t, int seat, bool yes, table_answer *a);
+/* Seat answers the open undo request, the one numbered `request` (its id
+ * in the view): yes (once every other person said yes it is done) or no
+ * (it is dropped). The asker's no withdraws it. A consent belongs to one
+ * request: 409 when that request is no longer open (a yes clicked twice
+ * does not count for the asker's next request), or none is; 403 for the
+ * onlooker. */
+void table_undo_answer(table *t, int seat, uint64_t request, bool yes, table_answer *a);
 
 /* Is the table sound? The log holds one entry per move played, and the
  * game opened anew (same rules, options and seed) and played through the

@@ -444,6 +444,19 @@ bool game_redeal(game *g, int viewer, uint64_t seed);
  * opening it with that seed did. Not a move. */
 void game_reseed(game *g, uint64_t seed);
 
+/* To whom would playing `move` from here show something they could not
+ * know before (reveal.c)? For each viewer v in `viewers` (bit v: 0 the
+ * onlooker, n seat n) bit v of *shown is set when the move draws on the
+ * game's chance (the state's generator moves: a roll, a shuffle; news to
+ * everyone), or when what v sees after it (hidden_view_hash) depends on
+ * the cards v cannot see now: the move is played on `tries` re-deals of
+ * those cards (game_redeal, seeded from `seed`) and leaves v another view
+ * on one of them, or fails there (a card drawn from a face-down pile, a
+ * card played from a hidden hand). The move is played unchecked and not
+ * recorded, and the state is left as it was; game_said_now is not kept.
+ * False with game_error when the move fails on the real deal. */
+bool game_reveals(game *g, int64_t move, uint32_t viewers, int tries, uint64_t seed, uint32_t *shown);
+
 /* ---- the fast path -------------------------------------------------------------------- */
 
 /* Play uniformly random legal moves (chosen by `pick`) until the game ends

@@ -181,8 +181,13 @@
   });
   $("filter-clear").addEventListener("click", function () { filterKey = null; showMoves(); });
   $("undo-ask").addEventListener("click", function () { post("undo"); });
-  $("undo-yes").addEventListener("click", function () { post("undo/yes"); });
-  $("undo-no").addEventListener("click", function () { post("undo/no"); });
+  // an answer names the request it answers: a second click, or one that
+  // comes after the asker's next request, counts for no other
+  function answerUndo(yes) {
+    if (view && view.undo) post(yes ? "undo/yes" : "undo/no", "request=" + view.undo.id);
+  }
+  $("undo-yes").addEventListener("click", function () { answerUndo(true); });
+  $("undo-no").addEventListener("click", function () { answerUndo(false); });
 
   function listen() {
     var es = new EventSource(api + "events");

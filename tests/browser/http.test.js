@@ -3,7 +3,11 @@
 // URL, header or body, no token or a wrong one, another seat's move, a
 // flood — are refused with the right status and leave the game unchanged;
 // many clients posting moves at once get exactly one move per version;
-// every answer carries the headers that keep a token in its tab.
+// every answer carries the headers that keep a token in its tab. Under
+// load a seat is still served: 140 connections that never finish a
+// request, from 4 addresses, or 140 event streams of one token, take
+// only their share (per address, per token), and a seat's request and
+// event stream are answered while they are held.
 //
 // Prints "http: N passed, M failed".
 "use strict";
@@ -47,6 +51,93 @@ function listening(port) {
     }
   }
   return null;
+}
+
+// Open a raw connection from `from` (a loopback address) and send `text`;
+// resolves once it is open (or closed at once) to the socket, whose
+// .open says whether the server still holds it and .got what it sent.
+function hold(base, from, text) {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve) => {
+    const sock = net.connect({ port: Number(port), host: hostname, localAddress: from });
+    sock.open = false;
+    sock.got = "";
+    sock.on("connect", () => { sock.open = true; sock.write(text); resolve(sock); });
+    sock.on("data", (d) => { sock.got += d; });
+    sock.on("close", () => { sock.open = false; resolve(sock); });
+    sock.on("error", () => {});
+  });
+}
+
+const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+
+// A seat's request, given up after 10 s: {status} (0: none came).
+async function within10s(url) {
+  try {
+    const r = await fetch(url, { signal: AbortSignal.timeout(10000) });
+    await r.text();
+    return { status: r.status };
+  } catch (e) {
+    return { status: 0, error: e.message };
+  }
+}
+
+// The first event of an event stream within 10 s: true if it came.
+async function firstEvent(url) {
+  try {
+    const r = await fetch(url, { signal: AbortSignal.timeout(10000) });
+    const reader = r.body.getReader();
+    let text = "";
+    while (!/event: table/.test(text)) {
+      const { value, done } = await reader.read();
+      if (done) return false;
+      text += Buffer.from(value).toString();
+    }
+    reader.cancel().catch(() => {});
+    return r.status === 200;
+  } catch (e) {
+    return false;
+  }
+}
+
+// A table under load: a seat is still served (issue 34, item 5).
+async function underLoad() {
+  const srv = await serve(["onceupon", "--players", "2", "--seed", "4"]);
+  const froms = ["127.0.0.2", "127.0.0.3", "127.0.0.4", "127.0.0.5"];
+  try {
+    // 140 connections, 35 from each of 4 addresses, that never finish their request
+    const partial = await Promise.all(Array.from({ length: 140 },
+      (_, i) => hold(srv.base, froms[i % 4], `GET /api/${srv.tokens[1]}/sta`)));
+    await sleep(300);                           // the refused ones are closed by now
+    const r = await within10s(`${srv.base}/api/${srv.tokens[1]}/state`);
+    const held = partial.filter((s) => s.open).length;
+    check(r.status === 200, `140 unfinished requests from 4 addresses: seat 1's state still answered (${r.status} ${r.error || ""})`);
+    check(held >= 60, `... while the load held ${held} connections`);
+    check(await firstEvent(`${srv.base}/api/${srv.tokens[1]}/events`), "... and seat 1's event stream answered");
+    partial.forEach((s) => s.destroy());
+
+    // 140 event streams of seat 2's token, from 4 addresses
+    const streams = await Promise.all(Array.from({ length: 140 },
+      (_, i) => hold(srv.base, froms[i % 4], `GET /api/${srv.tokens[2]}/events HTTP/1.1\r\nHost: a\r\n\r\n`)));
+    await sleep(500);                           // every answer's first line has come
+    const open = streams.filter((s) => /^HTTP\/1\.1 200/.test(s.got)).length;
+    const refused = streams.filter((s) => /^HTTP\/1\.1 429/.test(s.got)).length;
+    check(open <= 4, `140 event streams of one token: ${open} opened (at most 4), ${refused} refused with 429`);
+    const r2 = await within10s(`${srv.base}/api/${srv.tokens[1]}/state`);
+    check(r2.status === 200, `... seat 1's state still answered (${r2.status} ${r2.error || ""})`);
+    check(await firstEvent(`${srv.base}/api/${srv.tokens[1]}/events`), "... and seat 1's event stream answered");
+    streams.forEach((s) => s.destroy());
+    // their places are free again soon after they close
+    let again = false;
+    for (let i = 0; i < 20 && !again; i++) {
+      again = await firstEvent(`${srv.base}/api/${srv.tokens[2]}/events`);
+      if (!again) await sleep(500);
+    }
+    check(again, "seat 2 opens an event stream again once its streams closed");
+  } finally {
+    const code = await stop(srv);
+    check(code === 0, `grove serve under load stopped on Ctrl-C (exit ${code})`);
+  }
 }
 
 async function main() {
@@ -98,31 +189,42 @@ async function main() {
     const v = (await view(srv)).version;
     const tries = [];
     for (let i = 0; i < 30; i++) {
-      tries.push(request(`${srv.base}/api/${tok[1 + (i % 2)]}/move`, "POST", `version=${v}&move=${i % 4}`));
+      tries.push(request(`${srv.base}/api/${tok[1 + (i % 2)]}/move`, "POST", `version=${v}&move=${i % 4}`)
+        .catch(() => ({ status: 0 })));        // a connection past the address's share is closed
     }
     const answers = await Promise.all(tries);
     const ok = answers.filter((a) => a.status === 200).length;
     check(ok === 1, `30 moves posted at once at one version: ${ok} played`);
-    check(answers.every((a) => [200, 403, 409, 429].includes(a.status)), "the others refused (403, 409 or 429)");
+    check(answers.every((a) => [200, 403, 409, 429, 0].includes(a.status)),
+      "the others refused (403, 409 or 429, or their connection past the address's share)");
     const after = await view(srv);
     check(after.position === start.position + 1 && after.log.length === 1, "the history holds that one move");
     check(Array.isArray(after.log[0].say), "a log entry carries what the rules said (say)");
     await new Promise((r) => setTimeout(r, 200));
     check(new RegExp(`\\n {3}1\\. seat [12]: ${after.log[0].text}\\n`).test(srv.output()), "the terminal logs the move");
 
-    // a flood (30 clients asking as fast as they can): refused with 429
-    // while it lasts, then answered again
-    const statuses = [];
-    const worker = async () => {
-      for (let i = 0; i < 30; i++) {
-        const r = await request(`${srv.base}/page/table.css`).catch(() => ({ status: 0 }));
-        statuses.push(r.status);
-      }
-    };
-    await Promise.all(Array.from({ length: 30 }, worker));
+    // a flood (8 connections from another address, each sending 100
+    // requests at once, which the server answers as fast as it can):
+    // refused with 429 while it lasts, then answered again
+    const flood = await Promise.all(Array.from({ length: 8 }, () => {
+      const one = "GET /page/table.css HTTP/1.1\r\nHost: a\r\n\r\n";
+      const last = "GET /page/table.css HTTP/1.1\r\nHost: a\r\nConnection: close\r\n\r\n";
+      return new Promise((resolve) => {
+        const { hostname, port } = new URL(srv.base);
+        const sock = net.connect({ port: Number(port), host: hostname, localAddress: "127.0.0.6" });
+        let text = "";
+        sock.setTimeout(20000, () => sock.destroy());
+        sock.on("connect", () => sock.write(one.repeat(99) + last));   // no end: the last one closes
+        sock.on("data", (d) => { text += d; });
+        sock.on("close", () => resolve({ text }));
+        sock.on("error", () => {});
+      });
+    }));
+    const statuses = flood.flatMap((r) => [...r.text.matchAll(/HTTP\/1\.1 (\d{3})/g)].map((m) => Number(m[1])));
     const throttled = statuses.filter((s) => s === 429).length;
-    check(throttled > 0, `a flood of ${statuses.length} requests: ${throttled} refused with 429`);
-    check(statuses.every((s) => s === 200 || s === 429 || s === 0), "the rest answered");
+    check(throttled > 0, `a flood of 800 requests: ${throttled} refused with 429`);
+    check(statuses.length === 800 && statuses.every((s) => s === 200 || s === 429),
+      `the rest answered (${statuses.length} answers)`);
     await new Promise((r) => setTimeout(r, 2500));
     const later = await view(srv);
     check(later.version === after.version, "the flood changed nothing, and the table answers again");
@@ -130,6 +232,7 @@ async function main() {
     const code = await stop(srv);
     check(code === 0, `grove serve stopped on Ctrl-C (exit ${code})`);
   }
+  await underLoad();
   // --listen: another address, and one that is none
   const other = await serve(["logger", "--listen", "127.0.0.2"]);
   check(other.base.startsWith("http://127.0.0.2:"), `--listen 127.0.0.2: ${other.base}`);

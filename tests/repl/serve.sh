@@ -3,7 +3,8 @@
 # reason before anything listens (an unknown game, a bad port, a bot seat
 # the game lacks, an address that is none, an option the game lacks, a
 # port already taken); the URLs it prints, one per seat with a token of
-# its own, bots named instead of a URL; SIGTERM stops it cleanly.
+# its own, bots named instead of a URL; SIGTERM stops it cleanly; what a
+# rule script says reaches the terminal with its control characters shown.
 # (tests/browser/ drives the table itself.)
 . "$(dirname "$0")/lib.sh"
 
@@ -58,4 +59,49 @@ wait "$first"; echo "exit $?" >>"$tmp/first"
 cp "$tmp/first" "$tmp/out"
 expect stop "grove serve: stopped (SIGTERM) after"
 expect stop "exit 0"
+# what the rules say reaches the terminal's log safely: a narration's
+# escape sequences (the window's title, clearing the screen, a carriage
+# return faking a prompt, a C1 control) and a result's are written as
+# \xNN, never sent to the terminal as they are
+mkdir -p "$tmp/ext/scripts/rude"
+cat >"$tmp/ext/scripts/rude/game.lua" <<'LUA'
+-- Two seats take turns; every line the rules say holds a terminal's escape.
+local game = require "grove.game"
+local MOVE = game.kinds { "go" }
+return game.define {
+  name = "rude",
+  players = { min = 2, max = 2 },
+  kinds = MOVE,
+  setup = function(s)
+    s:vars("c", { "n" })
+    s:say("set up\27]0;owned\7 \27[2J")
+  end,
+  actor = function(s) return s.c.n % 2 + 1 end,
+  moves = function(s, out) if s.c.n < 4 then out:add(MOVE.go) end end,
+  apply = function(s)
+    s.c.n = s.c.n + 1
+    s:say("went\rlogger seat 1> \194\155 31m\8\127")
+  end,
+  result = function(s)
+    if s.c.n < 4 then return nil end
+    return { scores = { 0, 0 }, ranks = { 1, 1 }, text = "a draw\27[1A" }
+  end,
+  describe = function() return "go" end,
+}
+LUA
+GROVE_PATH="$tmp/ext" "$GROVE" serve rude --bot 1=random --bot 2=random --port 0 >"$tmp/rude" 2>&1 &
+rude=$!
+for _ in $(seq 1 100); do grep -q "game over" "$tmp/rude" && break; sleep 0.1; done
+kill -TERM "$rude"
+wait "$rude"
+cp "$tmp/rude" "$tmp/out"
+expect log-setup '      set up\x1b]0;owned\x07 \x1b[2J'
+expect log-move '   4. seat 2 (bot): go'
+expect log-said '      went\x0dlogger seat 1> \xc2\x9b 31m\x08\x7f'
+expect log-result 'game over: a draw\x1b[1A'
+if LC_ALL=C grep -q $'[\x01-\x08\x0b-\x1f\x7f]\|\xc2[\x80-\x9f]' "$tmp/rude"; then
+  fail=$((fail + 1)); echo "FAIL log-raw: a control character reached the terminal:"; cat -v "$tmp/rude"
+else
+  pass=$((pass + 1))
+fi
 finish serve

@@ -3,8 +3,11 @@
  * (serve/handler.h, serve/table.h): every bad request is refused with its
  * status and leaves the table as it was; a token grants exactly its seat;
  * moves only for the seat to act, only at the version shown; undo only by
- * consent; and many threads playing at once never corrupt the game (the
- * history replays to the same state, each version moved once).
+ * consent, a consent for one request only, and never of a move that showed
+ * something when a bot sits at the table; a bot thinking holds up no
+ * request; many threads playing at once never corrupt the game (the
+ * history replays to the same state, each version moved once). And the
+ * quota of each client (serve/quota.h), on a clock of the test's own.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -12,14 +15,19 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
+#include <unistd.h>
 
 #include "handler.h"
 #include "host.h"
+#include "quota.h"
 #include "table.h"
 
 static serve_pages pages = { (char *)"<html>page</html>", (char *)"/* js */", (char *)"/* css */", 17, 8, 9 };
@@ -30,7 +38,8 @@ typedef struct {
     serve_site site;
 } fixture;
 
-static fixture *open_table(const char *name, int players, uint64_t seed, const bot_spec *bot2)
+/* A table of game `name`, a bot playing seat `bot_seat` (0: none) by `bot`. */
+static fixture *open_table_bot(const char *name, int players, uint64_t seed, int bot_seat, const bot_spec *spec)
 {
     const char *src = getenv("GROVE_SOURCE");
     grove_vm *vm = host_new(src ? src : ".");
@@ -39,7 +48,7 @@ static fixture *open_table(const char *name, int players, uint64_t seed, const b
     game *g = game_open(vm, name, "", players, seed, 0, err, sizeof err);
     if (!g) fail_msg("%s", err);
     const bot_spec *bots[TABLE_MAX_SEATS + 1] = { 0 };
-    bots[2] = bot2;
+    bots[bot_seat] = spec;
     fixture *f = calloc(1, sizeof *f);
     assert_non_null(f);
     f->vm = vm;
@@ -48,6 +57,11 @@ static fixture *open_table(const char *name, int players, uint64_t seed, const b
     f->site.t = f->t;
     f->site.pages = &pages;
     return f;
+}
+
+static fixture *open_table(const char *name, int players, uint64_t seed, const bot_spec *bot2)
+{
+    return open_table_bot(name, players, seed, bot2 ? 2 : 0, bot2);
 }
 
 static void close_table(fixture *f)
@@ -200,7 +214,10 @@ static void test_bad_requests_change_nothing(void **unused)
     refused(f, 400, "POST", url_of(f, 1, "move"), move_body(ver, 100000));
     /* undo: nothing to take back, no request to answer, the onlooker */
     refused(f, 409, "POST", url_of(f, 1, "undo"), NULL);
-    refused(f, 409, "POST", url_of(f, 2, "undo/yes"), NULL);
+    refused(f, 409, "POST", url_of(f, 2, "undo/yes"), "request=1");
+    refused(f, 400, "POST", url_of(f, 2, "undo/yes"), NULL);
+    refused(f, 400, "POST", url_of(f, 2, "undo/no"), "request=");
+    refused(f, 400, "POST", url_of(f, 2, "undo/no"), "request=1&x=2");
     refused(f, 403, "POST", url_of(f, 0, "undo"), NULL);
     /* and a good move goes through */
     char *answer;
@@ -276,19 +293,19 @@ static void test_undo_by_consent(void **unused)
     /* seat 2 asks; seat 1 refuses; the position stays */
     assert_int_equal(ask(f, "POST", url_of(f, 2, "undo"), NULL, NULL), 200);
     v = view(f);
-    assert_non_null(strstr(v, "\"undo\":{\"by\":2,\"to\":1,\"waiting\":[1]}"));
+    assert_non_null(strstr(v, "\"undo\":{\"id\":1,\"by\":2,\"to\":1,\"waiting\":[1]}"));
     assert_non_null(strstr(v, "\"position\":2"));
     free(v);
     refused(f, 409, "POST", url_of(f, 1, "undo"), NULL);                 /* one request at a time */
-    refused(f, 403, "POST", url_of(f, 0, "undo/yes"), NULL);
-    assert_int_equal(ask(f, "POST", url_of(f, 1, "undo/no"), NULL, NULL), 200);
+    refused(f, 403, "POST", url_of(f, 0, "undo/yes"), "request=1");
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "undo/no"), "request=1", NULL), 200);
     v = view(f);
     assert_non_null(strstr(v, "\"undo\":null"));
     assert_non_null(strstr(v, "\"position\":2"));
     free(v);
     /* asked again; seat 1 agrees: back to before seat 2's move */
     assert_int_equal(ask(f, "POST", url_of(f, 2, "undo"), NULL, NULL), 200);
-    assert_int_equal(ask(f, "POST", url_of(f, 1, "undo/yes"), NULL, NULL), 200);
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "undo/yes"), "request=2", NULL), 200);
     v = view(f);
     assert_non_null(strstr(v, "\"position\":1"));
     assert_non_null(strstr(v, "\"actor\":2"));
@@ -299,7 +316,7 @@ static void test_undo_by_consent(void **unused)
     free(v);
     assert_int_equal(ask(f, "POST", url_of(f, 1, "undo"), NULL, NULL), 200);
     assert_int_equal(ask(f, "POST", url_of(f, 2, "move"), move_body(ver + 1, 0), NULL), 200);
-    refused(f, 409, "POST", url_of(f, 2, "undo/yes"), NULL);
+    refused(f, 409, "POST", url_of(f, 2, "undo/yes"), "request=3");
     char err[512];
     if (!table_check(f->t, err, sizeof err)) fail_msg("%s", err);
     close_table(f);
@@ -335,6 +352,349 @@ static void test_undo_alone_against_a_bot(void **unused)
     close_table(f);
 }
 
+/* The view's number at key (`"position":`), or -1. */
+static long number_at(const char *json, const char *key)
+{
+    const char *p = strstr(json, key);
+    return p ? atol(p + strlen(key)) : -1;
+}
+
+static void test_consent_belongs_to_one_request(void **unused)
+{
+    (void)unused;
+    fixture *f = open_table("logger", 2, 2, NULL);
+    long ver = 1;
+    for (int seat = 1; seat <= 3; seat++, ver++)                      /* seats 1, 2, 1 place */
+        assert_int_equal(ask(f, "POST", url_of(f, seat == 2 ? 2 : 1, "move"), move_body(ver, 0), NULL), 200);
+    /* seat 1 asks (request 1); seat 2 clicks yes twice */
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "undo"), NULL, NULL), 200);
+    char *v = view(f);
+    assert_int_equal(number_at(v, "\"undo\":{\"id\":"), 1);
+    free(v);
+    assert_int_equal(ask(f, "POST", url_of(f, 2, "undo/yes"), "request=1", NULL), 200);
+    v = view(f);
+    assert_int_equal(number_at(v, "\"position\":"), 2);
+    free(v);
+    refused(f, 409, "POST", url_of(f, 2, "undo/yes"), "request=1");      /* the second click */
+    /* seat 1 places again and asks again (request 2): the late clicks of
+     * seat 2, a bare yes (as the page sent it) or one for request 1, do not
+     * count for it */
+    v = view(f);
+    ver = version_of(v);
+    free(v);
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "move"), move_body(ver, 0), NULL), 200);
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "undo"), NULL, NULL), 200);
+    refused(f, 400, "POST", url_of(f, 2, "undo/yes"), NULL);
+    refused(f, 409, "POST", url_of(f, 2, "undo/yes"), "request=1");
+    v = view(f);
+    assert_int_equal(number_at(v, "\"position\":"), 3);
+    assert_int_equal(number_at(v, "\"undo\":{\"id\":"), 2);
+    free(v);
+    /* a no for an old request refuses nothing either; one for this request does */
+    refused(f, 409, "POST", url_of(f, 2, "undo/no"), "request=1");
+    assert_int_equal(ask(f, "POST", url_of(f, 2, "undo/no"), "request=2", NULL), 200);
+    v = view(f);
+    assert_non_null(strstr(v, "\"undo\":null"));
+    assert_int_equal(number_at(v, "\"position\":"), 3);
+    free(v);
+    char err[512];
+    if (!table_check(f->t, err, sizeof err)) fail_msg("%s", err);
+    close_table(f);
+}
+
+static void test_no_undo_of_a_draw_against_a_bot(void **unused)
+{
+    (void)unused;
+    bot_spec spec;
+    char why[128];
+    assert_true(bot_parse("random", &spec, why, sizeof why));
+    fixture *f = open_table("onceupon", 2, 5, &spec);
+    assert_true(table_start_bots(f->t));
+    /* seat 1 draws from pile 1: it reads a card no one saw */
+    char *v = view(f);
+    assert_int_equal(number_at(v, "\"actor\":"), 1);
+    long ver = version_of(v);
+    free(v);
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "move"), move_body(ver, 0), NULL), 200);
+    /* and cannot take the draw back: the bot never agrees */
+    table_stop(f->t);                                   /* the bot moves no more: the view stays */
+    char *answer;
+    v = view(f);
+    long position = number_at(v, "\"position\":");
+    free(v);
+    assert_true(position >= 1);
+    refused(f, 409, "POST", url_of(f, 1, "undo"), NULL);
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "undo"), NULL, &answer), 409);
+    if (!strstr(answer, "move 1 (seat 1: draw 1) showed what no one could know before")) fail_msg("%s", answer);
+    free(answer);
+    v = view(f);
+    assert_int_equal(number_at(v, "\"position\":"), position);
+    assert_non_null(strstr(v, "\"undo\":null"));
+    free(v);
+    char err[512];
+    if (!table_check(f->t, err, sizeof err)) fail_msg("%s", err);
+    close_table(f);
+}
+
+static void test_a_draw_is_undone_with_consent(void **unused)
+{
+    (void)unused;
+    fixture *f = open_table("onceupon", 2, 5, NULL);      /* two people: they may agree */
+    char *v = view(f);
+    long ver = version_of(v);
+    free(v);
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "move"), move_body(ver, 0), NULL), 200);
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "undo"), NULL, NULL), 200);
+    assert_int_equal(ask(f, "POST", url_of(f, 2, "undo/yes"), "request=1", NULL), 200);
+    v = view(f);
+    assert_int_equal(number_at(v, "\"position\":"), 0);
+    free(v);
+    close_table(f);
+}
+
+/* ---- a bot thinking -------------------------------------------------------------------- */
+
+typedef struct {
+    fixture *f;
+    int seat;
+    char *body;
+    bool done;
+    pthread_mutex_t lock;
+    pthread_cond_t came;
+} pending_view;
+
+static void *view_main(void *arg)
+{
+    pending_view *p = arg;
+    char *body;
+    int status = ask(p->f, "GET", url_of(p->f, p->seat, "state"), NULL, &body);
+    pthread_mutex_lock(&p->lock);
+    p->body = status == 200 ? body : (free(body), NULL);
+    p->done = true;
+    pthread_cond_signal(&p->came);
+    pthread_mutex_unlock(&p->lock);
+    return NULL;
+}
+
+/* Seat's view, asked from another thread; NULL when it has not come
+ * within 10 s (the table is then stopped, which lets it come). */
+static char *view_within_10s(fixture *f, int seat)
+{
+    pending_view p = { f, seat, NULL, false, PTHREAD_MUTEX_INITIALIZER, PTHREAD_COND_INITIALIZER };
+    pthread_t th;
+    assert_int_equal(pthread_create(&th, NULL, view_main, &p), 0);
+    struct timespec until;
+    clock_gettime(CLOCK_REALTIME, &until);
+    until.tv_sec += 10;
+    pthread_mutex_lock(&p.lock);
+    while (!p.done)
+        if (pthread_cond_timedwait(&p.came, &p.lock, &until) != 0) break;
+    bool done = p.done;
+    pthread_mutex_unlock(&p.lock);
+    if (!done) table_stop(f->t);
+    pthread_join(th, NULL);
+    if (!done) { free(p.body); return NULL; }
+    return p.body;
+}
+
+/* Views of seat until its "thinking" is `seat` (true) or 200 of them came
+ * without (false). */
+static bool until_thinking(fixture *f, int viewer, int seat)
+{
+    for (int i = 0; i < 200; i++) {
+        char *v = view_within_10s(f, viewer);
+        if (!v) fail_msg("seat %d's view did not come within 10 s: the bot holds the table", viewer);
+        bool yes = number_at(v, "\"thinking\":") == seat;
+        free(v);
+        if (yes) return true;
+        usleep(50 * 1000);
+    }
+    return false;
+}
+
+static void test_a_thinking_bot_holds_up_no_one(void **unused)
+{
+    (void)unused;
+    bot_spec spec;
+    char why[128];
+    assert_true(bot_parse("mcts:60s", &spec, why, sizeof why));
+    fixture *f = open_table_bot("logger", 2, 6, 1, &spec);      /* seat 1, to move first, is the bot */
+    assert_true(table_start_bots(f->t));
+    assert_true(until_thinking(f, 2, 1));
+    /* while it thinks, seat 2's views come, and an event stream's wait ends */
+    for (int i = 0; i < 5; i++) {
+        char *v = view_within_10s(f, 2);
+        if (!v) fail_msg("seat 2's view did not come within 10 s while the bot thought");
+        assert_int_equal(number_at(v, "\"thinking\":"), 1);
+        assert_int_equal(number_at(v, "\"position\":"), 0);
+        free(v);
+    }
+    uint64_t ver = table_version(f->t);
+    assert_int_equal(table_wait(f->t, ver, 50), ver);
+    table_stop(f->t);                                   /* interrupts its thinking */
+    char *v = view(f);
+    assert_int_equal(number_at(v, "\"thinking\":"), 0);
+    assert_int_equal(number_at(v, "\"position\":"), 0);
+    free(v);
+    close_table(f);
+}
+
+static void test_a_bot_thinks_again_when_the_game_changes(void **unused)
+{
+    (void)unused;
+    bot_spec spec;
+    char why[128];
+    assert_true(bot_parse("mcts:2s", &spec, why, sizeof why));
+    fixture *f = open_table("logger", 2, 7, &spec);
+    assert_true(table_start_bots(f->t));
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "move"), move_body(1, 0), NULL), 200);
+    assert_true(until_thinking(f, 1, 2));
+    /* seat 1 takes its move back while the bot thinks on the position after it */
+    char *answer;
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "undo"), NULL, &answer), 200);
+    assert_non_null(strstr(answer, "undone"));
+    free(answer);
+    /* the bot's choice, for a position that is gone, is not played */
+    assert_true(until_thinking(f, 1, 0));
+    char *v = view(f);
+    assert_int_equal(number_at(v, "\"position\":"), 0);
+    assert_int_equal(number_at(v, "\"actor\":"), 1);
+    long ver = version_of(v);
+    free(v);
+    /* seat 1 places again (elsewhere): the bot thinks again and answers */
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "move"), move_body(ver, 1), NULL), 200);
+    long now = (long)table_wait(f->t, (uint64_t)ver + 1, 30000);
+    assert_true(now >= ver + 2);
+    v = view(f);
+    assert_int_equal(number_at(v, "\"position\":"), 2);
+    free(v);
+    table_stop(f->t);
+    char err[512];
+    if (!table_check(f->t, err, sizeof err)) fail_msg("%s", err);
+    close_table(f);
+}
+
+/* ---- each client's quota ------------------------------------------------------------------ */
+
+/* An address's key, as serve/http.c makes it. */
+static void key_of(const char *text, char out[QUOTA_KEYLEN])
+{
+    struct sockaddr_in v4 = { 0 };
+    struct sockaddr_in6 v6 = { 0 };
+    if (inet_pton(AF_INET, text, &v4.sin_addr) == 1) {
+        v4.sin_family = AF_INET;
+        quota_key((struct sockaddr *)&v4, out);
+    } else {
+        assert_int_equal(inet_pton(AF_INET6, text, &v6.sin6_addr), 1);
+        v6.sin6_family = AF_INET6;
+        quota_key((struct sockaddr *)&v6, out);
+    }
+}
+
+static void test_quota_keys(void **unused)
+{
+    (void)unused;
+    char a[QUOTA_KEYLEN], b[QUOTA_KEYLEN];
+    key_of("192.0.2.7", a);
+    assert_string_equal(a, "192.0.2.7");
+    key_of("2001:db8:1:2:aaaa::1", a);
+    key_of("2001:db8:1:2:bbbb::9", b);
+    assert_string_equal(a, "2001:db8:1:2::/64");                /* one /64, one client */
+    assert_string_equal(a, b);
+    key_of("2001:db8:1:3::1", b);
+    assert_string_not_equal(a, b);
+    key_of("::ffff:192.0.2.7", a);
+    assert_string_equal(a, "192.0.2.7");
+    quota_key(NULL, a);
+    assert_string_equal(a, "?");
+}
+
+static void test_quota_connections(void **unused)
+{
+    (void)unused;
+    serve_quota *q = quota_new();
+    assert_non_null(q);
+    /* an address takes its share, no more; another address still gets in */
+    for (int i = 0; i < QUOTA_PER_ADDRESS; i++) {
+        assert_true(quota_may_connect(q, "127.0.0.2"));
+        quota_connect(q, "127.0.0.2");
+    }
+    assert_false(quota_may_connect(q, "127.0.0.2"));
+    assert_true(quota_may_connect(q, "127.0.0.1"));
+    /* one that becomes an event stream counts for its seat, not its address */
+    assert_true(quota_stream(q, "127.0.0.2", 2));
+    assert_true(quota_may_connect(q, "127.0.0.2"));
+    quota_connect(q, "127.0.0.2");
+    for (int i = 1; i < QUOTA_STREAMS_PER_SEAT; i++) assert_true(quota_stream(q, "127.0.0.2", 2));
+    assert_false(quota_stream(q, "127.0.0.2", 2));              /* the seat holds its share */
+    assert_true(quota_stream(q, "127.0.0.2", 1));               /* another seat does not */
+    int all = 0, streams = 0;
+    assert_int_equal(quota_held(q, "127.0.0.2", &all, 2, &streams), QUOTA_PER_ADDRESS + 1 - QUOTA_STREAMS_PER_SEAT - 1);
+    assert_int_equal(streams, QUOTA_STREAMS_PER_SEAT);
+    /* a stream closed frees its seat's place */
+    quota_disconnect(q, "127.0.0.2", 2);
+    assert_true(quota_stream(q, "127.0.0.2", 2));
+    /* all addresses together take at most QUOTA_REQUESTS */
+    char key[QUOTA_KEYLEN];
+    quota_held(q, "127.0.0.2", &all, 0, NULL);
+    int n = all;
+    for (int i = 0; n < QUOTA_REQUESTS; i++) {
+        snprintf(key, sizeof key, "10.0.%d.%d", i / 200, i % 200);
+        for (int k = 0; k < 4 && n < QUOTA_REQUESTS; k++, n++) {
+            assert_true(quota_may_connect(q, key));
+            quota_connect(q, key);
+        }
+    }
+    assert_false(quota_may_connect(q, "10.9.9.9"));
+    quota_disconnect(q, key, -1);
+    assert_true(quota_may_connect(q, "10.9.9.9"));
+    quota_free(q);
+}
+
+static void test_quota_rate(void **unused)
+{
+    (void)unused;
+    serve_quota *q = quota_new();
+    assert_non_null(q);
+    double t = 100;
+    /* an address may ask QUOTA_BUCKET times at once, then no more */
+    for (int i = 0; i < QUOTA_BUCKET; i++) assert_true(quota_allow(q, "127.0.0.2", t));
+    assert_false(quota_allow(q, "127.0.0.2", t));
+    /* more addresses than the table keeps, each asking once: the emptied
+     * bucket is not pushed out to come back full */
+    char key[QUOTA_KEYLEN];
+    for (int i = 0; i < QUOTA_CLIENTS + 64; i++) {
+        snprintf(key, sizeof key, "10.1.%d.%d", i / 200, i % 200);
+        quota_allow(q, key, t + 0.001);
+    }
+    assert_false(quota_allow(q, "127.0.0.2", t + 0.002));
+    /* a second later it has refilled half its bucket: so many, no more */
+    int got = 0;
+    while (quota_allow(q, "127.0.0.2", t + 1.002)) got++;
+    assert_int_equal(got, QUOTA_REFILL);
+    /* once a bucket would be full again, its place may go to a new address
+     * (it comes back to a full bucket, as it would have) */
+    double later = t + 1.002 + (double)QUOTA_BUCKET / QUOTA_REFILL + 1;
+    for (int i = 0; i < 10; i++) {
+        snprintf(key, sizeof key, "10.2.0.%d", i);
+        assert_true(quota_allow(q, key, later));
+    }
+    for (int i = 0; i < QUOTA_BUCKET; i++) assert_true(quota_allow(q, "127.0.0.2", later));
+    assert_false(quota_allow(q, "127.0.0.2", later));
+    /* when every place's bucket is still refilling, new addresses share
+     * one bucket: a flood of new addresses gets no bucket each */
+    double then = later + 10;
+    for (int i = 0; i < QUOTA_CLIENTS; i++) {
+        snprintf(key, sizeof key, "10.3.%d.%d", i / 200, i % 200);
+        assert_true(quota_allow(q, key, then));
+    }
+    for (int i = 0; i < QUOTA_BUCKET; i++) assert_true(quota_allow(q, "10.4.0.1", then));
+    assert_false(quota_allow(q, "10.4.0.1", then));
+    assert_false(quota_allow(q, "10.4.0.2", then));
+    assert_true(quota_throttled(q) >= 5);
+    quota_free(q);
+}
+
 /* ---- many clients at once ------------------------------------------------------------ */
 
 typedef struct {
@@ -359,6 +719,9 @@ static void *client_main(void *arg)
         long ver = version_of(mine);
         bool over = strstr(mine, "\"over\":true") != NULL;
         int n = moves_in(mine);
+        const char *u = strstr(mine, "\"undo\":{\"id\":");
+        char answer_body[48];
+        snprintf(answer_body, sizeof answer_body, "request=%ld", u ? atol(u + 14) : 1L);
         free(mine);
         if (over) break;
         c->seed = c->seed * 1103515245u + 12345u;
@@ -366,7 +729,8 @@ static void *client_main(void *arg)
         long index = n > 0 && r % 8 ? (long)(r % (unsigned)n) : (long)(r % 6);   /* now and then out of range */
         int status;
         if (r % 17 == 0) status = ask(c->f, "POST", url_of(c->f, c->seat, "undo"), NULL, NULL);
-        else if (r % 13 == 0) status = ask(c->f, "POST", url_of(c->f, c->seat, r % 2 ? "undo/yes" : "undo/no"), NULL, NULL);
+        else if (r % 13 == 0)
+            status = ask(c->f, "POST", url_of(c->f, c->seat, r % 2 ? "undo/yes" : "undo/no"), answer_body, NULL);
         else status = ask(c->f, "POST", url_of(c->f, c->seat, "move"), move_body(ver, index), NULL);
         if (status == 200) {
             if (r % 17 == 0 || r % 13 == 0) c->undos++;
@@ -419,6 +783,14 @@ int main(void)
         cmocka_unit_test(test_after_the_end),
         cmocka_unit_test(test_undo_by_consent),
         cmocka_unit_test(test_undo_alone_against_a_bot),
+        cmocka_unit_test(test_consent_belongs_to_one_request),
+        cmocka_unit_test(test_no_undo_of_a_draw_against_a_bot),
+        cmocka_unit_test(test_a_draw_is_undone_with_consent),
+        cmocka_unit_test(test_a_thinking_bot_holds_up_no_one),
+        cmocka_unit_test(test_a_bot_thinks_again_when_the_game_changes),
+        cmocka_unit_test(test_quota_keys),
+        cmocka_unit_test(test_quota_connections),
+        cmocka_unit_test(test_quota_rate),
         cmocka_unit_test(test_concurrent_clients),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
