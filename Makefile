@@ -9,9 +9,9 @@
 #   make valgrind   the cmocka tests and a Logger playout run under valgrind
 #   make test-cluster  a sharded study on a single-node Slurm started by the test (root)
 #   make fuzz       libFuzzer (clang) on move texts, REPL lines, save files,
-#                   game records, sim's records files, grove serve's requests and
-#                   patterns (grove's matcher against Lua's),
-#                   FUZZ_SECONDS (default 60) per target
+#                   game records, sim's records files, grove serve's requests,
+#                   patterns (grove's matcher against Lua's) and the pictures and
+#                   replay page of any texts, FUZZ_SECONDS (default 60) per target
 #   make screenshots  each game's page in Chromium, into docs/screenshots/
 #   make bench      playouts per second, written to bench/results.json
 #   make bench-reference  the same beside Logger in hand-written C, plain Lua

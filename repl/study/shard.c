@@ -43,13 +43,18 @@ void sim_shard_range(const sim_opts *o, long *lo, long *hi)
 
 /* ---- writing ------------------------------------------------------------------------ */
 
+/* In valid UTF-8, as sim_json_string writes. */
 static void tb_string(textbuf *b, const char *s)
 {
     textbuf_printf(b, "\"");
-    for (; *s; s++) {
-        if (*s == '"' || *s == '\\') textbuf_printf(b, "\\%c", *s);
-        else if ((unsigned char)*s < 0x20) textbuf_printf(b, "\\u%04x", *s);
-        else textbuf_printf(b, "%c", *s);
+    while (*s) {
+        unsigned char c = (unsigned char)*s;
+        int n = c >= 0x80 ? sim_utf8_len(s) : 1;
+        if (c == '"' || c == '\\') textbuf_printf(b, "\\%c", c);
+        else if (c < 0x20) textbuf_printf(b, "\\u%04x", c);
+        else if (n == 0) textbuf_printf(b, "\\ufffd");
+        else textbuf_printf(b, "%.*s", n, s);
+        s += n ? n : 1;
     }
     textbuf_printf(b, "\"");
 }

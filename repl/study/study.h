@@ -198,9 +198,13 @@ void sim_sprt_print(const sim_sprt *t, long max_games);
 
 bool sim_write_json(const sim_run *runs, int nsides, const char *path);
 
-/* A JSON string; options as an object ({"winning_score": 5}); game i of r
- * as one record of --json (what grove replay plays again). */
+/* A JSON string (in valid UTF-8: a byte that is not part of a character
+ * is written as U+FFFD); options as an object ({"winning_score": 5}); game
+ * i of r as one record of --json (what grove replay plays again). */
 void sim_json_string(FILE *f, const char *s);
+/* The length of the valid UTF-8 character at s (2..4 bytes: no overlong
+ * form, no surrogate, nothing past U+10FFFF), or 0 when there is none. */
+int sim_utf8_len(const char *s);
 void sim_json_options(FILE *f, const game_settings *set);
 void sim_json_game(FILE *f, const sim_run *r, long i);
 bool sim_write_csv(const sim_run *runs, int nsides, const char *path);

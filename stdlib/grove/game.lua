@@ -317,7 +317,8 @@ end
 
 local PLAYER_FIELDS = { "min", "max", "default" }
 
--- Check a definition's keys, players and options (raising at `level`).
+-- Check a definition's keys, players, options and look (its colours:
+-- grove.picture's look_problem), raising at `level`.
 local function check_definition(def, where, level)
   check_keys(def, M.fields, where, level + 1, " (a game's own tables go in data)")
   if def.players ~= nil then
@@ -325,6 +326,10 @@ local function check_definition(def, where, level)
     check_keys(def.players, PLAYER_FIELDS, where .. ": players", level + 1)
   end
   if def.options ~= nil then check_options(def.name or "?", def.options, level + 1) end
+  if def.look ~= nil then
+    local problem = require("grove.picture").look_problem(def.look)
+    if problem then error(where .. ": " .. problem, level + 1) end
+  end
 end
 
 --- Check a definition (a name and the setup, actor, moves and apply hooks;

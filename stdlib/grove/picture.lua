@@ -46,6 +46,13 @@
 --- A place's name (a square's "c3", a hex's "1,-1", a node's name) and a
 --- card's label are what a click on it looks for in the move texts at
 --- `grove serve`: name them as the moves do.
+---
+--- A colour (color, fill, seats) is #rgb, #rrggbb, #rgba or #rrggbbaa,
+--- rgb(r, g, b) or rgba(r, g, b, a), a CSS colour name ("steelblue") or
+--- "none"; a look with any other is refused when the game loads (grove
+--- check, play, show ...), naming the field: "look.seats[1] is 'red;',
+--- not a colour". Texts (labels, glyphs, titles, names) may hold anything:
+--- they are escaped, and bytes that are not UTF-8 are drawn as U+FFFD.
 local M = {}
 
 M.SEAT_COLORS = { "#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#17becf", "#bcbd22" }
@@ -56,29 +63,190 @@ local GAP = 16
 local WIDTH = 980          -- where the flow of panels wraps
 
 -- Text -------------------------------------------------------------------------
+--
+-- Everything written into a picture, attribute or character data, goes
+-- through M.escape: the text made valid UTF-8 that XML allows (M.text),
+-- then its five special characters escaped. So a label, a card's name, a
+-- move text or a title from a script cannot end an attribute or open an
+-- element, and the SVG is well-formed XML whatever bytes the script gave.
+
+local REPLACEMENT = "\u{FFFD}"
+
+-- One byte that is not part of a valid character becomes U+FFFD; the rest
+-- of the text is looked at again from the next byte (as the JSON writer of
+-- grove serve does).
+local function replace_invalid(text)
+  local out, pos = {}, 1
+  while true do
+    local n, bad = utf8.len(text, pos)
+    if n then
+      out[#out + 1] = text:sub(pos)
+      return table.concat(out)
+    end
+    out[#out + 1] = text:sub(pos, bad - 1)
+    out[#out + 1] = REPLACEMENT
+    pos = bad + 1
+  end
+end
+
+--- Text in valid UTF-8: each byte of text that is not part of a valid
+--- UTF-8 character (a stray byte, a character cut short, an overlong form,
+--- a surrogate, a code point past U+10FFFF) replaced by U+FFFD. Valid text
+--- comes back as it was. (The replay page's JSON writes its strings so.)
+---@param text string
+---@return string text
+function M.utf8(text)
+  if not text:find("[\128-\255]") or utf8.len(text) then return text end
+  return replace_invalid(text)
+end
+
+--- A value as text that XML allows, in valid UTF-8: tostring(value), with
+--- each byte that is not part of a valid UTF-8 character (a stray byte, a
+--- character cut short, an overlong form, a surrogate) replaced by U+FFFD,
+--- as are U+FFFE and U+FFFF, which XML forbids; control characters but
+--- tab, newline and return are dropped. Text that is already so comes back
+--- as it was.
+---@param value any
+---@return string text
+function M.text(value)
+  local text = tostring(value)
+  if text:find("[%z\1-\8\11\12\14-\31]") then text = text:gsub("[%z\1-\8\11\12\14-\31]", "") end
+  if not text:find("[\128-\255]") then return text end
+  text = M.utf8(text)
+  if text:find("\239\191[\190\191]") then text = text:gsub("\239\191[\190\191]", REPLACEMENT) end
+  return text
+end
+local clean = M.text
 
 local ESCAPES = { ["&"] = "&amp;", ["<"] = "&lt;", [">"] = "&gt;", ['"'] = "&quot;", ["'"] = "&#39;" }
 
---- Text made safe for SVG/XML (control characters dropped).
-function M.escape(text)
-  text = tostring(text):gsub("[%z\1-\8\11\12\14-\31]", "")
-  return (text:gsub("[&<>\"']", ESCAPES))
+--- A value made safe for SVG/XML, as character data or inside an attribute
+--- in double or single quotes: picture.text, then & < > " ' escaped.
+---@param value any
+---@return string escaped
+function M.escape(value)
+  return (clean(value):gsub("[&<>\"']", ESCAPES))
 end
 local esc = M.escape
+
+-- Text cut in bytes by a caller (grove show and grove serve keep 120
+-- bytes of the result line) may end in the first bytes of a character:
+-- drop them, so the line ends at a character, not at U+FFFD.
+local function whole_characters(text)
+  local n = #text
+  for back = 0, math.min(3, n - 1) do
+    local b = text:byte(n - back)
+    if b < 0x80 then return text end                   -- ASCII: nothing is cut
+    if b >= 0xc0 then                                  -- the last character's first byte
+      local length = b >= 0xf0 and 4 or b >= 0xe0 and 3 or 2
+      if back + 1 < length then return text:sub(1, n - back - 1) end
+      return text
+    end
+  end
+  return text
+end
+
+-- Colours ------------------------------------------------------------------------
+--
+-- A colour from the look is written into a fill or stroke attribute only
+-- when it is one of: #rgb, #rgba, #rrggbb, #rrggbbaa; rgb(...) or rgba(...)
+-- of 3 or 4 numbers (a percent sign allowed); a CSS colour name
+-- (case does not matter); none. Any other value is refused with an error
+-- naming the look's field, both when the game loads (game.define and
+-- game.extend ask M.look_problem) and when a picture is drawn (a colour a
+-- look function returns).
+
+local NAMES = {}
+for name in ([[aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
+  blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan
+  darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen
+  darkorange darkorchid darkred darksalmon darkseagreen darkslateblue darkslategray darkslategrey
+  darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite
+  forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink
+  indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral
+  lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen
+  lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen magenta
+  maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue
+  mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin
+  navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen
+  paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red
+  rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue
+  slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white
+  whitesmoke yellow yellowgreen transparent none]]):gmatch("%a+") do
+  NAMES[name] = true
+end
+
+local HEX_LENGTHS = { [3] = true, [4] = true, [6] = true, [8] = true }
+
+local colour_ok, colours_known = {}, 0   -- the colours seen to be good (at most 1000, then forgotten)
+
+--- Is value a colour the picture may write: "#" and 3, 4, 6 or 8 hex
+--- digits; rgb(...) or rgba(...) of 3 or 4 numbers, each maybe a percent;
+--- a CSS colour name, in any case; "transparent" or "none"?
+---@param value any
+---@return boolean
+function M.is_color(value)
+  if type(value) ~= "string" then return false end
+  if colour_ok[value] then return true end
+  local ok
+  local digits = value:match("^#(%x+)$")
+  if digits then
+    ok = HEX_LENGTHS[#digits] == true
+  elseif NAMES[value:lower()] then
+    ok = true
+  else
+    local fn, args = value:match("^(rgba?)%(([%d%.%%, ]*)%)$")
+    ok = false
+    if fn then
+      local n = 0
+      for arg in (args .. ","):gmatch("([^,]*),") do
+        if not arg:match("^ *%d+%.?%d*%%? *$") then n = -1 break end
+        n = n + 1
+      end
+      ok = n == 3 or n == 4
+    end
+  end
+  if ok then
+    if colours_known >= 1000 then colour_ok, colours_known = {}, 0 end
+    colour_ok[value], colours_known = true, colours_known + 1
+  end
+  return ok
+end
+
+local function not_a_colour(value, where)
+  local shown = "a " .. type(value)
+  if type(value) == "string" then
+    shown = clean(value)
+    if utf8.len(shown) > 60 then shown = shown:sub(1, utf8.offset(shown, 61) - 1) .. "…" end
+    shown = "'" .. shown .. "'"
+  end
+  return string.format("%s is %s, not a colour (give #rgb, #rrggbb, rgb(r, g, b) or a CSS colour name such as \"steelblue\")",
+    where, shown)
+end
+
+--- A colour of the look, escaped for an attribute; raises naming `where`
+--- (a look field) when it is no colour. Every colour written goes through
+--- here.
+local function paint(value, where)
+  if not M.is_color(value) then error(not_a_colour(value, where or "a colour of the look"), 0) end
+  return esc(value)
+end
 
 local function fmt(n)
   if math.type(n) == "integer" then return tostring(n) end
   return string.format("%.1f", n)
 end
 
+-- A line of text; `extra` is attributes written as they are (this file's
+-- constants, never a value from the game).
 local function text_at(x, y, text, size, color, anchor, extra)
   return string.format('<text x="%s" y="%s" font-size="%d" fill="%s" text-anchor="%s"%s>%s</text>',
-    fmt(x), fmt(y), size, color or "#222", anchor or "middle", extra or "", esc(text))
+    fmt(x), fmt(y), size, paint(color or "#222"), esc(anchor or "middle"), extra or "", esc(text))
 end
 
---- Shorten text to at most n characters (UTF-8 aware), with an ellipsis.
+--- Shorten text to at most n characters, with an ellipsis.
 local function clip(text, n)
-  text = tostring(text)
+  text = clean(text)
   local len = utf8.len(text) or #text
   if len <= n then return text end
   local cut = utf8.offset(text, n) or n
@@ -171,6 +339,112 @@ local function by_value(spec)
   return false
 end
 
+-- The look's colours, checked once per look table ------------------------------
+
+-- A key as a look path shows it: .name, or [3], or ["two words"].
+local function path_key(k)
+  if type(k) == "string" and k:match("^[%a_][%w_]*$") then return "." .. k end
+  if math.type(k) then return "[" .. k .. "]" end
+  return string.format("[%q]", clean(k))
+end
+
+-- The keys of t in a fixed order (numbers first), so the first problem
+-- reported is the same on every run.
+local function sorted_keys(t)
+  local keys = {}
+  for k in pairs(t) do keys[#keys + 1] = k end
+  table.sort(keys, function(a, b)
+    local na, nb = type(a) == "number", type(b) == "number"
+    if na ~= nb then return na end
+    if na then return a < b end
+    return tostring(a) < tostring(b)
+  end)
+  return keys
+end
+
+-- An entry's colours (color, fill); nil, or what is wrong.
+local function entry_problem(e, where)
+  if type(e) ~= "table" then return nil end
+  for _, key in ipairs { "color", "fill" } do
+    local c = e[key]
+    if c ~= nil and c ~= false and not M.is_color(c) then return not_a_colour(c, where .. "." .. key) end
+  end
+  return nil
+end
+
+-- A field's look: one entry, or entries by value.
+local function spec_problem(spec, where)
+  if not by_value(spec) then return entry_problem(spec, where) end
+  for _, v in ipairs(sorted_keys(spec)) do
+    local why = entry_problem(spec[v], where .. path_key(v))
+    if why then return why end
+  end
+  return nil
+end
+
+-- A component's look: its fields' looks, its sides' and edges' (maps of
+-- field looks) and its dice faces (entries by face).
+local SPECS = { sides = true, edges = true }
+
+local function component_problem(l, where)
+  for _, k in ipairs(sorted_keys(l)) do
+    local v, at = l[k], where .. path_key(k)
+    local why
+    if SPECS[k] and type(v) == "table" then
+      for _, f in ipairs(sorted_keys(v)) do
+        why = why or spec_problem(v[f], at .. path_key(f))
+      end
+    elseif k == "faces" and type(v) == "table" then
+      for _, face in ipairs(sorted_keys(v)) do
+        why = why or entry_problem(v[face], at .. path_key(face))
+      end
+    else
+      why = spec_problem(v, at)
+    end
+    if why then return why end
+  end
+  return nil
+end
+
+local look_checked = setmetatable({}, { __mode = "k" })   -- the look tables found sound
+
+--- What is wrong with a game's look table, or nil: it must be a table;
+--- `seats`, when given, a list of colours; and every colour (color, fill)
+--- of its entries, by component, field and value, its sides, edges, dice
+--- faces and the tables of cards and backs, a colour the picture may
+--- write (picture.is_color). The answer names the field: "look.seats[1] is
+--- '#000\"/>...', not a colour (...)". Colours that look functions return
+--- are checked as they are drawn. game.define and game.extend refuse a
+--- definition whose look has a problem, so grove check, play and every
+--- tool meet it when the game loads.
+---@param look any the definition's look
+---@return string? problem
+function M.look_problem(look)
+  if look == nil or look_checked[look] then return nil end
+  if type(look) ~= "table" then return "the game's look must be a table" end
+  if look.seats ~= nil then
+    if type(look.seats) ~= "table" then return "look.seats must be a list of colours, one a seat" end
+    for i, c in ipairs(look.seats) do
+      if not M.is_color(c) then return not_a_colour(c, "look.seats[" .. i .. "]") end
+    end
+  end
+  for _, k in ipairs(sorted_keys(look)) do
+    local l, why = look[k], nil
+    if k == "cards" or k == "backs" then
+      if type(l) == "table" then
+        for _, n in ipairs(sorted_keys(l)) do
+          why = why or entry_problem(l[n], "look." .. k .. path_key(n))
+        end
+      end
+    elseif k ~= "seats" and type(l) == "table" then
+      why = component_problem(l, "look" .. path_key(k))
+    end
+    if why then return why end
+  end
+  look_checked[look] = true
+  return nil
+end
+
 -- The legend: every entry drawn, once.
 -- shape: "disc" (a piece), "fill" (a place's colour), "line" (a side or
 -- an edge), "die".
@@ -191,16 +465,28 @@ local function card_entry(spec, number)
   return type(e) == "table" and e or {}
 end
 
+-- The colour of a card's entry (look.cards or look.backs, `what`),
+-- checked here: a look function's answer is seen only now.
+local function card_color(ctx, what, number, e, default)
+  if e.color == nil or e.color == false then return default end
+  if not M.is_color(e.color) then
+    local where = type(ctx.look[what]) == "function" and string.format("look.%s(%d).color", what, number)
+      or string.format("look.%s[%d].color", what, number)
+    error(not_a_colour(e.color, where), 0)
+  end
+  return e.color
+end
+
 --- What a card face looks like: an entry {label =, color =}.
 local function card_face(ctx, card)
   local e = card_entry(ctx.look.cards, card)
-  return { label = e.label or ("card " .. card), color = e.color or "#fffdf5", glyph = e.glyph }
+  return { label = e.label or ("card " .. card), color = card_color(ctx, "cards", card, e, "#fffdf5"), glyph = e.glyph }
 end
 
 --- What a card back looks like.
 local function card_back(ctx, back)
   local e = card_entry(ctx.look.backs, back)
-  return { label = e.label or (back ~= 0 and ("back " .. back) or ""), color = e.color or "#8a7a66" }
+  return { label = e.label or (back ~= 0 and ("back " .. back) or ""), color = card_color(ctx, "backs", back, e, "#8a7a66") }
 end
 
 --- The pieces a place shows: for each field with a value other than 0,
@@ -267,11 +553,11 @@ local function draw_pieces(out, got, cx, cy, size)
     if p.card then
       local w = math.min(size - 4, 64)
       add(out, string.format('<g class="piece" data-key="%s">%s<rect x="%s" y="%s" width="%s" height="%s" rx="3" fill="%s" stroke="#555"/>',
-        esc(p.label), title, fmt(x - w / 2), fmt(y - r), fmt(w), fmt(2 * r), esc(p.color)))
+        esc(p.label), title, fmt(x - w / 2), fmt(y - r), fmt(w), fmt(2 * r), paint(p.color)))
       add(out, text_at(x, y + 4, clip(p.label, math.floor(w / 6)), 10, "#222"), "</g>")
     elseif p.color then
       add(out, string.format('<g class="piece">%s<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#333" stroke-width="1"/>',
-        title, fmt(x), fmt(y), fmt(r), esc(p.color)))
+        title, fmt(x), fmt(y), fmt(r), paint(p.color)))
       add(out, text_at(x, y + r * 0.45, p.glyph, math.floor(r * 1.2), "#fff", "middle", ' font-weight="bold"'), "</g>")
     else
       add(out, string.format('<g class="piece">%s', title))
@@ -303,7 +589,7 @@ local function draw_grid(ctx, name, grid, l)
     local fill = got.fills[#got.fills] and got.fills[#got.fills].fill or ((x + y) % 2 == 0 and "#f4f1e8" or "#ebe6d6")
     local cname = grid:name(cell)
     add(out, string.format('<g class="cell" data-key="%s">%s<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#9a927c"/>',
-      esc(cname), tooltip(cname, got), px, py, side, side, esc(fill)))
+      esc(cname), tooltip(cname, got), px, py, side, side, paint(fill)))
     draw_pieces(out, got, px + side / 2, py + side / 2, side - 4)
     add(out, "</g>")
   end
@@ -360,7 +646,7 @@ local function draw_hex(ctx, name, hex, l)
     local fill = got.fills[#got.fills] and got.fills[#got.fills].fill or "#f4f1e8"
     local hname = hex:name(id)
     add(out, string.format('<g class="cell" data-key="%s">%s<polygon points="%s" fill="%s" stroke="#b8b09a"/>',
-      esc(hname), tooltip(hname, got), table.concat(pts, " "), esc(fill)))
+      esc(hname), tooltip(hname, got), table.concat(pts, " "), paint(fill)))
     for _, sf in ipairs(sides) do
       local spec = side_look[sf]
       if spec ~= false then
@@ -373,7 +659,7 @@ local function draw_hex(ctx, name, hex, l)
             local inset = 0.86
             add(out, string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="4" stroke-linecap="round"/>',
               fmt(cx + a[1] * size * inset), fmt(cy + a[2] * size * inset),
-              fmt(cx + b[1] * size * inset), fmt(cy + b[2] * size * inset), esc(e.color or "#666")))
+              fmt(cx + b[1] * size * inset), fmt(cy + b[2] * size * inset), paint(e.color or "#666")))
             legend_note(ctx, "line", nil, e.color or "#666", e.label or (sf .. " " .. v))
           end
         end
@@ -423,7 +709,7 @@ local function draw_graph(ctx, name, graph, l, s)
       local got = pieces_of(ctx, edge_look, edge_fields, function(f) return graph:edge_get(e, f) end)
       local color = got.pieces[1] and got.pieces[1].color or "#b5ab90"
       add(out, string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%d"/>',
-        fmt(px(a)), fmt(py(a)), fmt(px(b)), fmt(py(b)), esc(color), #got.pieces > 0 and 4 or 2))
+        fmt(px(a)), fmt(py(a)), fmt(px(b)), fmt(py(b)), paint(color), #got.pieces > 0 and 4 or 2))
       if #got.pieces > 0 then
         draw_pieces(out, got, (px(a) + px(b)) / 2, (py(a) + py(b)) / 2, R)
       end
@@ -434,7 +720,7 @@ local function draw_graph(ctx, name, graph, l, s)
     local nname = type(l.name) == "function" and tostring(l.name(s, node)) or tostring(node)
     local fill = got.fills[#got.fills] and got.fills[#got.fills].fill or "#f4f1e8"
     add(out, string.format('<g class="cell" data-key="%s">%s<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#8a8270"/>',
-      esc(nname), tooltip(nname, got), fmt(px(node)), fmt(py(node)), fmt(R), esc(fill)))
+      esc(nname), tooltip(nname, got), fmt(px(node)), fmt(py(node)), fmt(R), paint(fill)))
     add(out, text_at(px(node), py(node) - R + 9, nname, 8, "#8a8270"))
     draw_pieces(out, got, px(node), py(node) + 3, R * 1.2)
     add(out, "</g>")
@@ -447,13 +733,13 @@ end
 
 local function card_chip(out, x, y, face, key)
   add(out, string.format('<g class="card" data-key="%s"><title>%s</title><rect x="%s" y="%s" width="%d" height="%d" rx="4" fill="%s" stroke="#555"/>',
-    esc(key or ""), esc(face.label), fmt(x), fmt(y), CARD_W, CARD_H, esc(face.color)))
+    esc(key or ""), esc(face.label), fmt(x), fmt(y), CARD_W, CARD_H, paint(face.color)))
   add(out, text_at(x + CARD_W / 2, y + CARD_H / 2 + 4, clip(face.label, 13), 11, "#222"), "</g>")
 end
 
 local function back_chip(out, x, y, back)
   add(out, string.format('<g class="back"><title>%s</title><rect x="%s" y="%s" width="%d" height="%d" rx="4" fill="%s" stroke="#444"/>',
-    esc(back.label ~= "" and ("face down: " .. back.label) or "face down"), fmt(x), fmt(y), CARD_W, CARD_H, esc(back.color)))
+    esc(back.label ~= "" and ("face down: " .. back.label) or "face down"), fmt(x), fmt(y), CARD_W, CARD_H, paint(back.color)))
   add(out, text_at(x + CARD_W / 2, y + CARD_H / 2 + 4, clip(back.label, 12), 10, "#fff"), "</g>")
 end
 
@@ -518,7 +804,7 @@ local function draw_dice(ctx, name, dice, l)
     local e = faces[sym] or {}
     local x = (d - 1) * (CELL + 6)
     add(out, string.format('<g class="die" data-key="%s"><title>die %d: %s%s</title><rect x="%d" y="0" width="%d" height="%d" rx="7" fill="%s" stroke="#333"%s/>',
-      esc(sym), d, esc(e.label or sym), aside[d] and " (set aside)" or "", x, CELL, CELL, esc(e.color or "#fff"),
+      esc(sym), d, esc(e.label or sym), aside[d] and " (set aside)" or "", x, CELL, CELL, paint(e.color or "#fff"),
       aside[d] and ' stroke-dasharray="4 2" opacity="0.55"' or ""))
     add(out, text_at(x + CELL / 2, CELL / 2 + 7, e.glyph or clip(sym, 5), e.glyph and 20 or 11, "#222"))
     if aside[d] then add(out, text_at(x + CELL / 2, CELL + 12, "aside", 9, "#777")) end
@@ -544,7 +830,7 @@ local function draw_vars(ctx, name, vars, l, info)
         b = box(math.max(n, 1) * 20 + 120, 22)
         add(b, text_at(0, 15, (e.label or var) .. " " .. v, 12, "#333", "start"))
         for k = 1, n do
-          add(b, string.format('<circle cx="%d" cy="11" r="8" fill="%s" stroke="#333"/>', 110 + k * 20, esc(e.color or "#888")))
+          add(b, string.format('<circle cx="%d" cy="11" r="8" fill="%s" stroke="#333"/>', 110 + k * 20, paint(e.color or "#888")))
           if e.glyph then add(b, text_at(110 + k * 20, 15, e.glyph, 10, "#fff")) end
         end
         legend_note(ctx, "disc", e.glyph, e.color or "#888", e.label or var)
@@ -597,7 +883,7 @@ local function seat_header(ctx, seat, parts, w)
   local color = seat_color(seat)
   local title = "Seat " .. seat
   if seat == ctx.viewer then title = title .. " (you)" end
-  add(out, string.format('<rect width="%s" height="20" rx="4" fill="%s"/>', fmt(w), color))
+  add(out, string.format('<rect width="%s" height="20" rx="4" fill="%s"/>', fmt(w), paint(color)))
   add(out, text_at(6, 14, title, 13, "#fff", "start", ' font-weight="bold"'))
   if seat == ctx.actor then add(out, text_at(w - 6, 14, "◀ to play", 12, "#fff", "end", ' font-weight="bold"')) end
   for i, text in ipairs(lines) do add(out, text_at(8, 20 + 15 * i, text, 12, "#333", "start")) end
@@ -611,17 +897,17 @@ local function legend_box(ctx)
     local label = clip(e.label, 28)
     local b = box(30 + 7 * (utf8.len(label) or #label), 22)
     if e.shape == "disc" and e.color then
-      add(b, string.format('<circle cx="10" cy="11" r="9" fill="%s" stroke="#333"/>', esc(e.color)))
+      add(b, string.format('<circle cx="10" cy="11" r="9" fill="%s" stroke="#333"/>', paint(e.color)))
       add(b, text_at(10, 15, e.glyph or "", 11, "#fff", "middle", ' font-weight="bold"'))
     elseif e.shape == "line" then
-      add(b, string.format('<line x1="1" y1="11" x2="19" y2="11" stroke="%s" stroke-width="4" stroke-linecap="round"/>', esc(e.color)))
+      add(b, string.format('<line x1="1" y1="11" x2="19" y2="11" stroke="%s" stroke-width="4" stroke-linecap="round"/>', paint(e.color)))
     elseif e.shape == "die" then
-      add(b, string.format('<rect x="1" y="2" width="18" height="18" rx="4" fill="%s" stroke="#333"/>', esc(e.color or "#fff")))
+      add(b, string.format('<rect x="1" y="2" width="18" height="18" rx="4" fill="%s" stroke="#333"/>', paint(e.color or "#fff")))
       add(b, text_at(10, 15, e.glyph or "", 11, "#222"))
     elseif e.shape == "disc" then
       add(b, text_at(10, 16, e.glyph or "", 14, "#222"))
     else
-      add(b, string.format('<rect x="1" y="2" width="18" height="18" fill="%s" stroke="#888"/>', esc(e.color or "#fff")))
+      add(b, string.format('<rect x="1" y="2" width="18" height="18" fill="%s" stroke="#888"/>', paint(e.color or "#fff")))
     end
     add(b, text_at(24, 15, label, 12, "#333", "start"))
     items[#items + 1] = b
@@ -630,18 +916,23 @@ local function legend_box(ctx)
 end
 
 --- The whole picture of a state for `view.viewer` (0: an onlooker): an SVG
---- document as text. view = {viewer =, actor = (0: none), title =,
---- status = (a line under the title)}. Raises on a look that is not a
---- table.
+--- document as text, well-formed XML in valid UTF-8 whatever the texts
+--- of the game hold. view = {viewer =, actor = (0: none), title =,
+--- status = (a line under the title; when a caller cut it in bytes, a
+--- character cut short at its end is left out)}. Raises with what
+--- picture.look_problem says of the look, and naming the field when a
+--- look function gives a colour that is none (look.cards(3).color).
 ---@param s State
 ---@param look table? the definition's look table
 ---@param view table {viewer =, actor =, title =, status =}
 ---@return string svg
 function M.svg(s, look, view)
-  if look ~= nil and type(look) ~= "table" then error("the game's look must be a table", 2) end
+  local problem = M.look_problem(look)
+  if problem then error(problem, 0) end
   local ctx = { s = s, look = look or {}, viewer = view.viewer or 0, actor = view.actor or 0,
                 legend = {}, seen = {}, infos = {} }
   seat_colors = type(ctx.look.seats) == "table" and #ctx.look.seats > 0 and ctx.look.seats or M.SEAT_COLORS
+  local status = view.status and whole_characters(tostring(view.status)) or nil
   local infos = s:components()
   local stems = {}
   for _, info in ipairs(infos) do
@@ -691,9 +982,9 @@ function M.svg(s, look, view)
     end
   end
   local rows = {}
-  local head = box(WIDTH, view.status and view.status ~= "" and 44 or 26)
+  local head = box(WIDTH, status and status ~= "" and 44 or 26)
   add(head, text_at(0, 19, view.title or "", 18, "#222", "start", ' font-weight="bold"'))
-  if view.status and view.status ~= "" then add(head, text_at(0, 38, view.status, 13, "#444", "start")) end
+  if status and status ~= "" then add(head, text_at(0, 38, status, 13, "#444", "start")) end
   rows[#rows + 1] = head
   if #shared_boards > 0 then rows[#rows + 1] = flow(shared_boards, WIDTH, GAP * 2) end
   if #counters > 0 then
@@ -710,7 +1001,7 @@ function M.svg(s, look, view)
     local panel = box(w, header.h + inner.h + 10 + (inner.h > 0 and 6 or 0))
     add(panel, string.format('<g class="seat" data-seat="%d">', seat))
     add(panel, string.format('<rect width="%s" height="%s" rx="6" fill="%s" fill-opacity="0.06" stroke="%s"/>',
-      fmt(panel.w), fmt(panel.h), seat_color(seat), seat_color(seat)))
+      fmt(panel.w), fmt(panel.h), paint(seat_color(seat)), paint(seat_color(seat))))
     place(panel, header, 0, 0)
     place(panel, inner, 8, header.h + 8)
     add(panel, "</g>")

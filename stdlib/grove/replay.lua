@@ -13,6 +13,11 @@
 --- replay stops at the first move that no longer plays, saying why.
 local M = {}
 
+local picture = require "grove.picture"
+
+-- What a backslash and the character after it stand for in a JSON string.
+local ESCAPED = { ['"'] = '"', ["\\"] = "\\", ["/"] = "/", n = "\n", t = "\t", r = "\r", b = "\b", f = "\f" }
+
 -- A small JSON reader for the records grove writes (objects, arrays,
 -- strings, numbers, true/false/null).
 local function decode(text)
@@ -24,19 +29,35 @@ local function decode(text)
     pos = text:find("[^ \t\r\n]", pos) or #text + 1
   end
   local value
+  -- the four hex digits of a \u escape at position at
+  local function hex4(at)
+    local digits = text:sub(at, at + 3)
+    if not digits:match("^%x%x%x%x$") then fail("a bad \\u escape") end
+    return tonumber(digits, 16)
+  end
   local function str()
     local out, i = {}, pos + 1
     while true do
+      local stop = text:find('["\\]', i) or #text + 1    -- the text up to a quote or a backslash, at once
+      if stop > i then out[#out + 1] = text:sub(i, stop - 1); i = stop end
       local c = text:sub(i, i)
       if c == "" then fail("an unfinished string") end
       if c == '"' then pos = i + 1 return table.concat(out) end
       if c == "\\" then
         local e = text:sub(i + 1, i + 1)
-        local map = { ['"'] = '"', ["\\"] = "\\", ["/"] = "/", n = "\n", t = "\t", r = "\r", b = "\b", f = "\f" }
-        if map[e] then out[#out + 1] = map[e]; i = i + 2
+        if ESCAPED[e] then out[#out + 1] = ESCAPED[e]; i = i + 2
         elseif e == "u" then
-          local code = tonumber(text:sub(i + 2, i + 5), 16) or fail("a bad \\u escape")
-          out[#out + 1] = utf8.char(code); i = i + 6
+          local code = hex4(i + 2)
+          i = i + 6
+          if code >= 0xd800 and code <= 0xdbff and text:sub(i, i + 1) == "\\u" then
+            local low = hex4(i + 2)                       -- a surrogate pair: one character
+            if low >= 0xdc00 and low <= 0xdfff then
+              code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00)
+              i = i + 6
+            end
+          end
+          if code >= 0xd800 and code <= 0xdfff then code = 0xfffd end   -- a lone half: no character
+          out[#out + 1] = utf8.char(code)
         else fail("a bad escape") end
       else
         out[#out + 1] = c; i = i + 1
@@ -114,6 +135,24 @@ local function open_record(rec)
   return g
 end
 
+--- Play a recorded move by its text: true, or false and why. grove
+--- writes records in valid UTF-8, each byte of a move text that was not
+--- part of a character made U+FFFD (sim_json_string); such a text plays
+--- the one legal move whose text reads so once made valid.
+local function play_text(g, text)
+  local played, why = g:try(text)
+  if played then return true end
+  local moves, found = g:legal(), nil
+  for i, full in ipairs(g:moves()) do
+    if full ~= text and picture.utf8(full) == text then
+      if found then return false, why end        -- two moves read so: neither is the one
+      found = moves[i]
+    end
+  end
+  if not found then return false, why end
+  return g:try(found)
+end
+
 --- Replay one sim record; returns true, or false and why.
 local function replay_record(rec, verbose, out)
   if type(rec) == "table" and type(rec.failed) == "string" then
@@ -124,7 +163,7 @@ local function replay_record(rec, verbose, out)
   for i, text in ipairs(rec.moves) do
     if type(text) ~= "string" then return false, string.format("move %d is not a text", i) end
     local actor = g:actor()
-    local played, why = g:try(text)
+    local played, why = play_text(g, text)
     if not played then
       return false, string.format("move %d (seat %s: %s) no longer plays: %s", i, tostring(actor), text, why)
     end
@@ -196,9 +235,12 @@ end
 
 -- The replay page ----------------------------------------------------------------
 
--- JSON text of a string, safe inside an HTML script block (<, >, & escaped).
+-- JSON text of a string, safe inside an HTML script block: in valid UTF-8
+-- (each byte that is not part of a character made U+FFFD, as pictures do),
+-- control characters, quotes, backslashes and < > & escaped, so no text
+-- can end the block (</script>) or change how it is read (<!--).
 local function json_string(text)
-  return '"' .. text:gsub('[%c"\\<>&]', function(c)
+  return '"' .. picture.utf8(text):gsub('[%c"\\<>&]', function(c)
     return string.format("\\u%04x", c:byte())
   end) .. '"'
 end
@@ -238,7 +280,7 @@ local function page_data(g, moves, count, title, info)
   local viewers = { 0 }
   if g:hidden() then for seat = 1, g.players do viewers[#viewers + 1] = seat end end
   local pictures, index, positions, list = {}, {}, {}, {}
-  local function picture(viewer, status)
+  local function drawn(viewer, status)
     local svg = g:picture(viewer, status)
     if not index[svg] then
       pictures[#pictures + 1] = svg
@@ -250,7 +292,7 @@ local function page_data(g, moves, count, title, info)
     local at = {}
     for _, v in ipairs(viewers) do
       local as = v == 0 and "" or string.format(", as seat %d sees it", v)
-      at[tostring(v)] = picture(v, status .. as)
+      at[tostring(v)] = drawn(v, status .. as)
     end
     positions[#positions + 1] = at
   end
@@ -271,7 +313,7 @@ local function page_data(g, moves, count, title, info)
     if moves then
       local text = moves[i]
       if type(text) ~= "string" then error(string.format("move %d is not a text", i), 0) end
-      local played, why = g:try(text)
+      local played, why = play_text(g, text)
       if not played then
         error(string.format("move %d (seat %s: %s) no longer plays: %s", i, tostring(seat), text, why), 0)
       end
@@ -301,6 +343,106 @@ local function page_data(g, moves, count, title, info)
   }
 end
 
+-- SHA-256 (FIPS 180-4) of a text, as 32 bytes: the page's policy names
+-- its own script and style by their hash.
+local K256 = {
+  0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
+  0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
+  0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
+  0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
+  0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
+  0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
+  0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
+  0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
+}
+local M32 = 0xffffffff
+
+local function ror(x, n) return ((x >> n) | (x << (32 - n))) & M32 end
+
+local function sha256(text)
+  local h = { 0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19 }
+  local msg = text .. "\128" .. string.rep("\0", (55 - #text) % 64) .. string.pack(">I8", #text * 8)
+  local w = {}
+  for chunk = 1, #msg, 64 do
+    for i = 1, 16 do w[i] = string.unpack(">I4", msg, chunk + (i - 1) * 4) end
+    for i = 17, 64 do
+      local x, y = w[i - 15], w[i - 2]
+      local s0 = ror(x, 7) ~ ror(x, 18) ~ (x >> 3)
+      local s1 = ror(y, 17) ~ ror(y, 19) ~ (y >> 10)
+      w[i] = (w[i - 16] + s0 + w[i - 7] + s1) & M32
+    end
+    local a, b, c, d, e, f, g, hh = h[1], h[2], h[3], h[4], h[5], h[6], h[7], h[8]
+    for i = 1, 64 do
+      local t1 = (hh + (ror(e, 6) ~ ror(e, 11) ~ ror(e, 25)) + ((e & f) ~ (~e & g)) + K256[i] + w[i]) & M32
+      local t2 = ((ror(a, 2) ~ ror(a, 13) ~ ror(a, 22)) + ((a & b) ~ (a & c) ~ (b & c))) & M32
+      a, b, c, d, e, f, g, hh = (t1 + t2) & M32, a, b, c, (d + t1) & M32, e, f, g
+    end
+    h[1], h[2], h[3], h[4] = (h[1] + a) & M32, (h[2] + b) & M32, (h[3] + c) & M32, (h[4] + d) & M32
+    h[5], h[6], h[7], h[8] = (h[5] + e) & M32, (h[6] + f) & M32, (h[7] + g) & M32, (h[8] + hh) & M32
+  end
+  return string.pack(">I4I4I4I4I4I4I4I4", table.unpack(h))
+end
+
+local B64 = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+local function base64(bytes)
+  local out = {}
+  for i = 1, #bytes, 3 do
+    local a, b, c = bytes:byte(i, i + 2)
+    local n = (a << 16) | ((b or 0) << 8) | (c or 0)
+    out[#out + 1] = B64:sub((n >> 18) + 1, (n >> 18) + 1) .. B64:sub((n >> 12 & 63) + 1, (n >> 12 & 63) + 1)
+      .. (b and B64:sub((n >> 6 & 63) + 1, (n >> 6 & 63) + 1) or "=") .. (c and B64:sub((n & 63) + 1, (n & 63) + 1) or "=")
+  end
+  return table.concat(out)
+end
+
+--- The source of a Content-Security-Policy for an inline block's text:
+--- 'sha256-<base64 of its SHA-256>'.
+---@param text string the exact text between a `<script>` tag and its end tag (or a style's)
+---@return string source
+function M.csp_hash(text)
+  return "'sha256-" .. base64(sha256(text)) .. "'"
+end
+
+-- The hashes of the template's blocks <TAG>...</TAG> (the tag written bare:
+-- the data block, <script id=... type="application/json">, is no script
+-- to run; HTML comments are skipped), as policy sources; 'none' when it
+-- has none.
+local function block_hashes(page, tag)
+  local hashes = {}
+  page = page:gsub("<!%-%-.-%-%->", "")
+  for body in page:gmatch("<" .. tag .. ">(.-)</" .. tag .. ">") do hashes[#hashes + 1] = M.csp_hash(body) end
+  return #hashes > 0 and table.concat(hashes, " ") or "'none'"
+end
+
+local PLACES = { "/*GROVE-DATA*/", "/*GROVE-SCRIPT-HASH*/", "/*GROVE-STYLE-HASH*/" }
+local hashed = {}       -- the last template's text and its policy's hashes
+
+--- The replay page: the template's text with the data in its data block
+--- (`/*GROVE-DATA*/`) and the hashes of its `<script>` and `<style>`
+--- blocks in its policy (`/*GROVE-SCRIPT-HASH*/`, `/*GROVE-STYLE-HASH*/`).
+--- Raises when the template lacks one of those places.
+---@param template string the template's text (serve/page/replay.html)
+---@param data table the page's data (strings, numbers, lists, objects)
+---@param name? string the template's file name, for the error
+---@return string page
+function M.page(template, data, name)
+  for _, place in ipairs(PLACES) do
+    if not template:find(place, 1, true) then
+      error(string.format("the page template %s has no %s place", name or "", place), 0)
+    end
+  end
+  if hashed.template ~= template then
+    hashed = { template = template, fill = {
+      ["/*GROVE-SCRIPT-HASH*/"] = block_hashes(template, "script"),
+      ["/*GROVE-STYLE-HASH*/"] = block_hashes(template, "style"),
+    } }
+  end
+  local page = template:gsub("/%*GROVE%-%u+%-HASH%*/", function(place) return hashed.fill[place] end)
+  local at = page:find("/*GROVE-DATA*/", 1, true)
+  return page:sub(1, at - 1) .. json(data) .. page:sub(at + #"/*GROVE-DATA*/")
+end
+
 --- The replay page of one record, from the template, written by `write`
 --- (the host's: whole or not at all).
 local function write_page(template, data, out_path, write)
@@ -308,9 +450,8 @@ local function write_page(template, data, out_path, write)
   if not f then error("the page template: " .. err, 0) end
   local page = f:read("a")
   f:close()
-  local at = page and page:find("/*GROVE-DATA*/", 1, true)
-  if not at then error("the page template " .. template .. " has no /*GROVE-DATA*/ place", 0) end
-  local text = page:sub(1, at - 1) .. json(data) .. page:sub(at + #"/*GROVE-DATA*/")
+  if not page then error("the page template " .. template .. ": cannot read it", 0) end
+  local text = M.page(page, data, template)
   if not write then error("cannot write " .. out_path .. ": no file writer given", 0) end
   local ok, why = write(out_path, text)
   if not ok then error(why or ("cannot write " .. out_path), 0) end

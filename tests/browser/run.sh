@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # tests/browser/run.sh GROVE — grove serve over HTTP (http.test.js: node
 # only) and in headless Chromium (table.test.js: Debian's chromium through
-# puppeteer-core). Installs the pinned npm packages first (npm ci, from
-# package-lock.json; puppeteer-core downloads no browser). Without node the
+# puppeteer-core), and the replay page in Chromium (replay.test.js).
+# Installs the pinned npm packages first (npm ci, from package-lock.json;
+# puppeteer-core downloads no browser). Without node the
 # tests cannot run: that is said, loudly, and counts as a failure unless
 # GROVE_BROWSER_OPTIONAL is set; without Chromium the HTTP tests still run
 # and the browser ones say SKIPPED the same way. GROVE_BROWSER=http runs the
@@ -31,5 +32,6 @@ if [ "${GROVE_BROWSER:-all}" = http ]; then
   echo "browser: the Chromium test is left to make check here (GROVE_BROWSER=http)"
 else
   GROVE="$grove" node table.test.js || status=1
+  GROVE="$grove" node replay.test.js || status=1
 fi
 exit $status

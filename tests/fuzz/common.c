@@ -157,6 +157,17 @@ void fuzz_pick(grove_vm *vm, uint8_t b, fuzz_setup *out)
             snprintf(out->variants + n, sizeof out->variants - n, "%s%s", n ? "," : "", in->variant[i]);
         }
     out->seed = 1 + (uint64_t)(q / 4);
+    /* a variant that comes with its own player counts (Once Upon a
+     * Forest's solo: 1 player) takes a count it allows; two variants that
+     * share none are not combined */
+    game_counts c;
+    char err[GAME_ERRLEN];
+    if (!game_counts_of(vm, out->name, out->variants, &c, err, sizeof err)) {
+        snprintf(out->variants, sizeof out->variants, "%s", q & 1 && in->nvariants ? in->variant[0] : "");
+        if (!game_counts_of(vm, out->name, out->variants, &c, err, sizeof err))
+            fuzz_fail("%s with variants '%s': %s", out->name, out->variants, err);
+    }
+    if (out->players < c.min || out->players > c.max) out->players = c.min + r % (c.max - c.min + 1);
 }
 
 game *fuzz_open(grove_vm *vm, const fuzz_setup *su)

@@ -2,7 +2,7 @@
  * fuzz.h — what the fuzz harnesses in tests/fuzz/ share.
  *
  * Each harness (moves.c, repl.c, save.c, records.c, merge.c, serve.c,
- * match.c) defines LLVMFuzzerTestOneInput. Built with clang
+ * match.c, picture.c) defines LLVMFuzzerTestOneInput. Built with clang
  * -fsanitize=fuzzer it is a libFuzzer target (tests/fuzz/run.sh); built
  * with FUZZ_STANDALONE and standalone.c it is a plain program that runs
  * every file it is given once (tests/fuzz/replay.sh, from make check).
@@ -58,7 +58,10 @@ void fuzz_release_vm(void);
  *   q       = r / (max - min + 1)
  *   variants: bit 0 of q the game's first variant, bit 1 its second
  *   seed    = 1 + q / 4
- * The player range and variants come from each game's definition. */
+ * The player range and variants come from each game's definition. When
+ * the variants chosen take other player counts (a solo variant), players
+ * = their min + r % (their max - min + 1); two variants that share no
+ * count give the first alone. So every byte opens a game. */
 #define FUZZ_NGAMES 5
 extern const char *const fuzz_game_names[FUZZ_NGAMES];
 

@@ -125,3 +125,159 @@ test("a look that is no table is refused with the reason", function()
   local g = games.open("logger", { players = 2, seed = 1 })
   expect.error(function() picture.svg(g.state, "red", { viewer = 0 }) end, "the game's look must be a table")
 end)
+
+-- What leaves grove: text, colours, UTF-8 ----------------------------------------
+
+local FFFD = "\u{FFFD}"
+
+test("text from a script is made valid UTF-8 that XML allows: each bad byte becomes U+FFFD", function()
+  expect.eq(picture.text("é ☃ 😀 plain"), "é ☃ 😀 plain")                -- valid text is kept
+  expect.eq(picture.text("a\255b"), "a" .. FFFD .. "b")                    -- a stray byte
+  expect.eq(picture.text("cut \195"), "cut " .. FFFD)                      -- a character cut short
+  expect.eq(picture.text("\226\130"), FFFD .. FFFD)                         -- two bytes of three
+  expect.eq(picture.text("\192\175"), FFFD .. FFFD)                         -- an overlong '/'
+  expect.eq(picture.text("\237\160\128"), FFFD .. FFFD .. FFFD)             -- a surrogate's bytes
+  expect.eq(picture.text("\u{D800}"), FFFD .. FFFD .. FFFD)                 -- the same, as Lua writes it
+  expect.eq(picture.text("\244\144\128\128"), FFFD:rep(4))                  -- past U+10FFFF
+  expect.eq(picture.text("\u{FFFE}\u{FFFF}"), FFFD .. FFFD)                 -- not XML characters
+  expect.eq(picture.text("bell\7tab\tnl\n"), "belltab\tnl\n")
+  expect.eq(picture.utf8("tab\t\u{FFFE}\255"), "tab\t\u{FFFE}" .. FFFD)    -- utf8 only mends the UTF-8
+  expect.eq(picture.escape("\255<\"'>&"), FFFD .. "&lt;&quot;&#39;&gt;&amp;")
+end)
+
+test("colours: #rgb, #rrggbb, rgb(...), CSS names; nothing that could leave an attribute", function()
+  for _, c in ipairs { "#fff", "#FFFF", "#d62728", "#d6272880", "red", "SteelBlue", "rebeccapurple", "none",
+                       "transparent", "rgb(1, 2, 3)", "rgba(10%,20%,30%,0.5)" } do
+    expect.truthy(picture.is_color(c), c)
+  end
+  for _, c in ipairs { "", "#ff", "#fffff", "#ggg", "reddish", "red ", "rgb(1,2)", "rgb(1,2,3,4,5)", "rgb(a,b,c)",
+                       "url(#x)", 'red" onload="alert(1)', "red;fill:blue", "#fff'", 7, false, {} } do
+    expect.falsy(picture.is_color(c), tostring(c))
+  end
+end)
+
+test("a look whose colour is no colour is refused, naming the field", function()
+  local cases = {
+    { { seats = { "#fff", 'red" onload="alert(1)' } }, "look.seats[2] is 'red\" onload=\"alert(1)', not a colour" },
+    { { seats = "red" }, "look.seats must be a list of colours" },
+    { { board = { flag = { [1] = { fill = "#eee" }, [2] = { fill = "<x>" } } } }, "look.board.flag[2].fill is '<x>'" },
+    { { board = { tree = { color = 5 } } }, "look.board.tree.color is a number, not a colour" },
+    { { map = { sides = { side = { [1] = { color = "blue\"" } } } } }, "look.map.sides.side[1].color" },
+    { { paths = { edges = { snake = { color = "x" } } } }, "look.paths.edges.snake.color" },
+    { { cup = { faces = { star = { color = "#12" } } } }, "look.cup.faces.star.color" },
+    { { cards = { [3] = { color = "nope" } } }, "look.cards[3].color" },
+    { { pile = { show = true, stones = { count = true, color = "#00g" } } }, "look.pile.stones.color" },
+    { "red", "the game's look must be a table" },
+  }
+  for _, case in ipairs(cases) do
+    local why = picture.look_problem(case[1])
+    expect.truthy(why and why:find(case[2], 1, true), tostring(why) .. " names " .. case[2])
+  end
+  expect.eq(picture.look_problem({ seats = { "#fff", "SteelBlue" }, board = { flag = { fill = "#eee", label = "<b>" } } }), nil)
+  expect.eq(picture.look_problem(nil), nil)
+end)
+
+test("a game whose look has a bad colour does not load: game.define and game.extend refuse it", function()
+  local ok, err = pcall(games.open, "inject", { players = 2, variants = "badcolor" })
+  expect.falsy(ok)
+  expect.truthy(tostring(err):find("a variant of 'inject': look.seats[1] is '#000\"/><image", 1, true), err)
+end)
+
+test("a colour a look function returns is checked as the card is drawn", function()
+  local g = games.open("inject", { players = 2, seed = 1 })
+  local look = { cards = function() return { color = "#fff\" onclick=\"x" } end }
+  local ok, err = pcall(picture.svg, g.state, look, { viewer = 0 })
+  expect.falsy(ok)
+  expect.truthy(tostring(err):find("^look%.cards%(%d%)%.color is '#fff\" onclick=\"x', not a colour"), err)
+end)
+
+-- The elements a picture is drawn with.
+local ELEMENTS = {}
+for name in ("svg g rect circle line polygon text title"):gmatch("%a+") do ELEMENTS[name] = true end
+
+-- Is svg valid UTF-8 with only the characters XML allows, balanced, made
+-- of the picture's own elements, each with quoted attributes only and no
+-- event handler or link?
+local function sound(svg, where)
+  local ok, why = balanced(svg)
+  if not ok then error(where .. ": unbalanced SVG: " .. why) end
+  if not utf8.len(svg) then error(where .. ": the SVG is not valid UTF-8") end
+  if svg:find("[%z\1-\8\11\12\14-\31]") or svg:find("\239\191[\190\191]") then
+    error(where .. ": a character XML does not allow")
+  end
+  for tag in svg:gmatch("<([^/][^>]*)>") do
+    local name = tag:match("^[%w:-]+")
+    if not ELEMENTS[name] then error(where .. ": an element <" .. tostring(name) .. "> a picture never has") end
+    local rest = tag:sub(#name + 1):gsub("/$", "")
+    local attrs = rest:gsub('%s+[%w:-]+="[^"]*"', "")
+    if attrs:find("%S") then error(where .. ": <" .. name .. "> has more than quoted attributes: " .. attrs) end
+    for attr in rest:gmatch('%s+([%w:-]+)="') do
+      if attr:find("^on") or attr:find("href") then error(where .. ": an attribute " .. attr) end
+    end
+  end
+end
+
+test("the hostile game draws as sound SVG at every position, for every seat, its texts escaped", function()
+  local g = games.open("inject", { players = 2, seed = 1 })
+  while true do
+    for viewer = 0, 2 do sound(g:picture(viewer, "status \255 </text>"), "move " .. #g:history() .. ", seat " .. viewer) end
+    if g:over() then break end
+    g:play(g:legal()[1])
+  end
+  local svg = g:picture(0)
+  expect.truthy(svg:find("&lt;script&gt;window.pwned=&#39;label&#39;&lt;/script&gt; " .. FFFD, 1, true), "a label, escaped")
+  expect.truthy(svg:find('data-key="&lt;/script&gt;&lt;!-- &lt;script&gt;', 1, true), "a card's name in its data-key")
+  expect.truthy(svg:find('data-key="card &#39; onmouseover=&#39;window.pwned=1&#39; [31m"', 1, true),
+    "a card's quote escaped, its control character dropped")
+  expect.truthy(svg:find("score " .. FFFD:rep(3) .. " &lt;i&gt; 2", 1, true), "a pool's label")
+  expect.truthy(svg:find('fill="SteelBlue"', 1, true), "a colour by its CSS name")
+end)
+
+test("a status cut in bytes inside a character ends at the character before", function()
+  local g = games.open("inject", { players = 2, seed = 1 })
+  local svg = g:picture(0, "after move 3: seat 1 wins \195")
+  expect.truthy(svg:find(">after move 3: seat 1 wins </text>", 1, true), "the cut character is dropped")
+  svg = g:picture(0, "four \240\159\152")
+  expect.truthy(svg:find(">four </text>", 1, true), "three bytes of a four-byte character")
+  svg = g:picture(0, "whole é")
+  expect.truthy(svg:find(">whole é</text>", 1, true), "a whole character is kept")
+end)
+
+-- The replay page's writer -----------------------------------------------------------
+
+local replay = require "grove.replay"
+
+test("the replay page's data cannot end its block, and is valid UTF-8", function()
+  local hostile = "</script><script>alert(1)</script><!-- & \255 \u{D800}"
+  local j = replay.json({ [hostile] = { hostile, 1, true } })
+  expect.falsy(j:find("[<>&]"), "no < > & in the JSON: " .. j)
+  expect.truthy(utf8.len(j), "valid UTF-8")
+  local back = replay.decode(j)
+  local key = picture.utf8(hostile)
+  expect.eq(back[key][1], key)
+end)
+
+test("the replay page's reader: a surrogate pair is one character, a lone half U+FFFD", function()
+  expect.eq(replay.decode('"\\ud83d\\ude00"'), "😀")
+  expect.eq(replay.decode('"a\\ud800b"'), "a" .. FFFD .. "b")
+  expect.eq(replay.decode('"\\udc00\\ud800"'), FFFD .. FFFD)
+  expect.eq(replay.decode('"\\u00e9"'), "é")
+  expect.error(function() replay.decode('"\\u12"') end, "a bad \\u escape")
+end)
+
+test("the replay page's policy names its script and style by their SHA-256", function()
+  expect.eq(replay.csp_hash(""), "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='")
+  expect.eq(replay.csp_hash("abc"), "'sha256-ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0='")
+  expect.eq(replay.csp_hash(string.rep("a", 1000)), "'sha256-Qe3s5C1j6Nm/UVqbppMuHCDLyfWl0TRkWttdsblzfqM='")
+  local template = table.concat {
+    '<meta http-equiv="Content-Security-Policy" content="script-src /*GROVE-SCRIPT-HASH*/; style-src /*GROVE-STYLE-HASH*/">',
+    "<!-- a <script> in a comment is none -->",
+    "<style>b{}</style><script>go()</script>",
+    '<script id="grove-data" type="application/json">/*GROVE-DATA*/</script>',
+  }
+  local page = replay.page(template, { t = "</script>" })
+  expect.truthy(page:find("script-src " .. replay.csp_hash("go()") .. ";", 1, true), page)
+  expect.truthy(page:find("style-src " .. replay.csp_hash("b{}") .. '"', 1, true), page)
+  expect.truthy(page:find('application/json">{"t":"\\u003c/script\\u003e"}</script>', 1, true), page)
+  expect.error(function() replay.page("<script>x</script>", {}, "t.html") end, "the page template t.html has no /*GROVE-DATA*/ place")
+end)

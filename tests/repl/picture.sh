@@ -5,6 +5,13 @@
 # of another's; the same position draws the same bytes; bad arguments are
 # refused with a reason and write nothing; the replay page holds every
 # position, needs no network, and names a move that no longer plays.
+# What leaves grove from a hostile game (tests/fixtures/scripts/inject:
+# markup, script end tags, quotes and bytes that are not UTF-8 in every
+# text): pictures stay well-formed with the texts escaped, a colour that
+# is no colour is refused naming its look field, the status line cut in
+# bytes ends at a character, the replay page carries a strict policy and
+# data that cannot end its block, and sim's records and merge --json are
+# valid UTF-8 (a lone surrogate escape included).
 . "$(dirname "$0")/lib.sh"
 
 if ! command -v xmllint >/dev/null; then
@@ -134,4 +141,55 @@ expect html-badmove "exit 1"
 check html-nothing-written test ! -e "$tmp/bad.html"
 "$GROVE" replay "$tmp/o.sav" --html >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect html-noarg "--html needs the page's file name"
+# ---- what leaves grove from a hostile game ---------------------------------------------
+utf8() { iconv -f UTF-8 -t UTF-8 "$1" >/dev/null 2>&1; }
+export GROVE_PATH=tests/fixtures
+"$GROVE" show inject -o "$tmp/inject.svg" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect inject-show "exit 0"
+check inject-xml wellformed "$tmp/inject.svg"
+check inject-utf8 utf8 "$tmp/inject.svg"
+check inject-no-script bash -c "! grep -q '<script' '$tmp/inject.svg'"
+check inject-title-escaped grep -qF "&lt;script&gt;window.pwned=&#39;title&#39;&lt;/script&gt; $(printf '\357\277\275')" "$tmp/inject.svg"
+# a seat colour that closes its attribute: refused when the variant loads, naming the field
+"$GROVE" show inject --variant badcolor -o "$tmp/bad.svg" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect badcolor-show "a variant of 'inject': look.seats[1] is '#000\"/><image href=\"x\" onerror="
+expect badcolor-show "not a colour (give #rgb, #rrggbb, rgb(r, g, b) or a CSS colour name"
+expect badcolor-show "exit 1"
+check badcolor-nothing-written test ! -e "$tmp/bad.svg"
+"$GROVE" check inject --variant badcolor -n 1 >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect badcolor-check "FAIL inject, variants badcolor: "
+expect badcolor-check "look.seats[1] is '#000"
+# the end of the game: the result's 120th byte is the first of an é
+printf '1\n1\nsave %s\n' "$tmp/inject.sav" | "$GROVE" play inject --seed 1 >/dev/null 2>&1
+"$GROVE" show "$tmp/inject.sav" -o "$tmp/end.svg" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect inject-end "exit 0"
+check end-xml wellformed "$tmp/end.svg"
+check end-label-escaped grep -qF "<title>&lt;script&gt;window.pwned=&#39;label&#39;&lt;/script&gt; $(printf '\357\277\275') of seat 1</title>" "$tmp/end.svg"
+check end-cut-whole bash -c "LC_ALL=C grep -q 'after move 3: seat 1 wins &lt;script&gt;window.pwned=&#39;result&#39;&lt;/script&gt; *</text>' '$tmp/end.svg'"
+# the replay page: valid UTF-8, a strict policy, no markup from strings, data that cannot end its block
+"$GROVE" replay "$tmp/inject.sav" --html "$tmp/inject.html" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect inject-html "wrote $tmp/inject.html: 4 positions of inject"
+check html-utf8 utf8 "$tmp/inject.html"
+check html-csp grep -qE "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; script-src 'sha256-[A-Za-z0-9+/]{43}='; style-src 'sha256-[A-Za-z0-9+/]{43}='; base-uri 'none'; form-action 'none'\">" "$tmp/inject.html"
+check html-no-innerhtml bash -c "! grep -q innerHTML '$tmp/inject.html'"
+sed -n 's/.*<script id="grove-data" type="application\/json">\(.*\)<\/script>.*/\1/p' "$tmp/inject.html" >"$tmp/data.json"
+check html-data-found test -s "$tmp/data.json"
+check html-data-no-tags bash -c "! grep -q '[<>]' '$tmp/data.json'"
+check html-data-escaped grep -qF 'mark a1 \u003c/script\u003e\u003cscript\u003ewindow.pwned' "$tmp/data.json"
+# sim's records and merge --json: valid UTF-8; the records still replay
+"$GROVE" sim inject -n 2 --json "$tmp/inject.json" >/dev/null 2>&1
+check sim-json-utf8 utf8 "$tmp/inject.json"
+"$GROVE" replay "$tmp/inject.json" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect sim-json-replays "2 of 2 records replay"
+"$GROVE" sim inject -n 2 --records "$tmp/inject.jsonl" >/dev/null 2>&1
+check sim-records-utf8 utf8 "$tmp/inject.jsonl"
+# a lone surrogate escape and a stray byte in a move text of a records file
+sed -e '1s/"mark b1 [^"]*"/"mark b1 \\udc00 \\ud800"/' -e "2s/\"mark b1 [^\"]*\"/\"mark b1 $(printf '\377')\"/" \
+  "$tmp/inject.jsonl" >"$tmp/hand.jsonl"
+check records-edited grep -q 'udc00' "$tmp/hand.jsonl"
+"$GROVE" merge "$tmp/hand.jsonl" --json "$tmp/merged.json" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
+expect merge-hostile "exit 0"
+check merge-utf8 utf8 "$tmp/merged.json"
+unset GROVE_PATH
+
 finish picture
