@@ -302,6 +302,43 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     return NULL;
 }
 
+typedef struct {
+    grove_vm *vm;
+    const char *name, *variants;
+    int players;
+    uint64_t seed;
+    const game_settings *set;
+    char *err;
+    size_t errlen;
+    game *g;
+} open_with_ctx;
+
+static int open_with_body(lua_State *L)
+{
+    open_with_ctx *c = lua_touserdata(L, 1);
+    lua_pop(L, 1);
+    lua_createtable(L, 0, c->set->n);
+    for (int i = 0; i < c->set->n; i++) {
+        lua_pushstring(L, c->set->v[i].value);
+        lua_setfield(L, -2, c->set->v[i].name);
+    }
+    c->g = game_open(c->vm, c->name, c->variants, c->players, c->seed, -1, c->err, c->errlen);
+    lua_pop(L, 1);
+    return 0;
+}
+
+game *game_open_with(grove_vm *vm, const char *name, const char *variants, int players, uint64_t seed,
+                     const game_settings *set, char *err, size_t errlen)
+{
+    if (!set || set->n == 0) return game_open(vm, name, variants, players, seed, 0, err, errlen);
+    open_with_ctx c = { vm, name, variants, players, seed, set, err, errlen, NULL };
+    if (!vm_protect(vm, open_with_body, &c, 0, err, errlen)) {
+        game_close(c.g);                /* opened, then no memory to pop back: never kept half */
+        return NULL;
+    }
+    return c.g;
+}
+
 game *game_reopen(game *g, char *err, size_t errlen)
 {
     lua_State *L = g->vm->L;
