@@ -501,6 +501,28 @@ grove_vm *vm_new(const char *datadir)
     return vm;
 }
 
+bool vm_compose(grove_vm *vm, lua_CFunction compose)
+{
+    char err[256];
+    if (!vm_protect(vm, compose, NULL, 0, err, sizeof err)) return false;
+    vm->compose = compose;
+    return true;
+}
+
+grove_vm *vm_like(const grove_vm *model)
+{
+    grove_vm *vm = vm_new(NULL);
+    if (!vm) return NULL;
+    for (int i = 0; i < vm->npaths; i++) free(vm->paths[i]);
+    vm->npaths = 0;                 /* GROVE_PATH as it was read then: the model's paths */
+    for (int i = 0; i < model->npaths; i++)
+        if (!vm_add_path(vm, model->paths[i])) { vm_free(vm); return NULL; }
+    vm->mem_limit = model->mem_limit;
+    vm->budget = model->budget;
+    if (model->compose && !vm_compose(vm, model->compose)) { vm_free(vm); return NULL; }
+    return vm;
+}
+
 void vm_free(grove_vm *vm)
 {
     if (!vm) return;

@@ -10,9 +10,10 @@
  * chunks, __gc); tools (`grove run`, tests, the REPL) run in a trusted
  * environment. Lua's library functions that could run long (string.rep,
  * the pattern matchers, the table functions, coroutines, xpcall, load) are
- * replaced, everywhere in the state, by bounded versions of grove's own. The VM knows nothing of games: what
- * the environments hold beyond Lua's own libraries is added by whoever
- * composes the host (host/engine/host.c, through vm_add_global).
+ * replaced, everywhere in the state, by bounded versions of grove's own.
+ * The VM knows nothing of games: what the environments hold beyond Lua's
+ * own libraries is added by whoever composes it (vm_compose, through
+ * vm_add_global).
  */
 #ifndef GROVE_VM_H
 #define GROVE_VM_H
@@ -74,6 +75,7 @@ typedef struct grove_vm {
                                            one thing s:say reads when nobody does */
     vm_line_fn line_fn;                 /* coverage: NULL when nobody listens */
     void *line_ctx;
+    lua_CFunction compose;              /* what vm_compose ran, for vm_like (NULL: nothing) */
 } grove_vm;
 
 /* A new VM searching `datadir` (the folder with stdlib/ and scripts/) and
@@ -81,6 +83,16 @@ typedef struct grove_vm {
  * memory. */
 grove_vm *vm_new(const char *datadir);
 void vm_free(grove_vm *vm);
+
+/* Give vm's environments what they hold beyond Lua's own libraries: run
+ * compose (which calls vm_add_global) in a protected call, and keep it, so
+ * that vm_like composes its copies the same way. False on no memory. */
+bool vm_compose(grove_vm *vm, lua_CFunction compose);
+
+/* A VM like `model`: the same search path and limits, composed the same
+ * way, for a thread that plays the same games (a bot thinking on several
+ * threads). NULL on no memory. */
+grove_vm *vm_like(const grove_vm *model);
 
 /* The vm that owns L. */
 grove_vm *vm_of(lua_State *L);
