@@ -2,8 +2,11 @@
  * vm.h — the Lua virtual machine that runs rule scripts: the sandbox, the
  * limits (instruction budget, memory cap), the module search path and the
  * one protected path every call into a script goes through. Its files:
- * vm.c (the state, limits, the protected call), sandbox.c (the search path,
- * loading, the environments), watchdog.c (long runs without the count hook).
+ * vm_new.c (making a VM of the others), sandbox.c (the search path,
+ * loading, the environments) with its bounded libraries (safe_string.c,
+ * safe_table.c), vm.c (the state, limits, the protected call), watchdog.c
+ * (long runs without the count hook); each calls only those after it in
+ * this list (vm_impl.h).
  *
  * One grove_vm owns one lua_State, used by one thread at a time. Rule
  * scripts run in sandbox environments (no io, os, debug, package, binary
