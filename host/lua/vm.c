@@ -4,7 +4,8 @@
  * it, stopping a call (Ctrl-C, the watchdog), the thread a call runs on,
  * and the protected call every hook goes through (vm_call). The
  * environments scripts run in are sandbox.c's, the watchdog watchdog.c's;
- * vm_new.c makes a VM of the three. Of them, vm.c calls the watchdog only.
+ * vm_new.c makes a VM of the three. Of them, vm.c calls the watchdog only
+ * (when a call runs in another thread than the last).
  */
 #include "vm_impl.h"
 
@@ -348,7 +349,7 @@ static int word_error(lua_State *L)
 /* The outermost call starts / ends. */
 static void call_begin(grove_vm *vm)
 {
-    vm_watch_thread(vm);
+    if (!pthread_equal(vm->thread, pthread_self())) vm_watch_thread(vm);
     vm->oom_where[0] = '\0';
     vm->stop_text[0] = '\0';
     vm->co_depth = 0;

@@ -22,6 +22,7 @@
 #define GROVE_VM_H
 
 #include <lua.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -71,6 +72,7 @@ typedef struct grove_vm {
     const char *outer_watch_reason;
     char watch_text[64];                /* vm_watch_start's message */
     struct vm_watch *watch;             /* this VM's entry with the watchdog */
+    pthread_t thread;                   /* the thread the watchdog knows runs its calls */
     char oom_where[192];                /* "file:line" where an allocation was refused in this call */
     char stop_text[256];                /* the last stop raised in this call ("file:line: why") */
     uint64_t source_print;              /* FNV-1a over the text of every file loaded since reset */

@@ -55,8 +55,8 @@ typedef struct {
 
 /* Every VM is known to the watchdog from vm_new to vm_free (false: no
  * memory); the first one tells it `calls`. vm_watch_thread records the
- * thread that runs it (called at each outermost call, cheap unless the
- * thread changed). */
+ * thread that runs it, and in vm->thread, so that an outermost call in
+ * the same thread as the last one need not call it. */
 bool vm_watch_register(grove_vm *vm, const vm_watch_calls *calls);
 void vm_watch_unregister(grove_vm *vm);
 void vm_watch_thread(grove_vm *vm);

@@ -146,7 +146,7 @@ bool vm_watch_register(grove_vm *vm, const vm_watch_calls *c)
     vm_watch *w = calloc(1, sizeof *w);
     if (!w) return false;
     w->vm = vm;
-    w->thread = pthread_self();
+    w->thread = vm->thread = pthread_self();
     w->cpu_seen_ms = -1;
     pthread_mutex_lock(&watch_lock);
     start_watchdog(c);
@@ -175,7 +175,7 @@ void vm_watch_thread(grove_vm *vm)
     pthread_t self = pthread_self();
     if (pthread_equal(vm->watch->thread, self)) return;
     pthread_mutex_lock(&watch_lock);
-    vm->watch->thread = self;
+    vm->watch->thread = vm->thread = self;
     vm->watch->cpu_seen_ms = -1;              /* another thread's clock */
     pthread_mutex_unlock(&watch_lock);
 }
