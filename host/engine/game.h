@@ -39,8 +39,8 @@
  *                   that runs a hook                   game_playout (the bots,
  *                                                      grove sim's games)
  *   one call is     one hook, in its own protected     a C loop over many hooks
- *                   call (vm_call)                     (game_raw_*) in one
- *                                                      protected call
+ *                   call, as a transaction             (game_raw_*) in one
+ *                   (lua_state_call)                   protected call
  *   endless loop    the instruction budget (vm.h,      the watchdog: no move for
  *                   VM_DEFAULT_BUDGET per hook)        GAME_WATCH_MS (no count
  *                                                      hook: a fifth faster)
