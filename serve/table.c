@@ -524,7 +524,7 @@ bool table_start_bots(table *t)
          * they think on the table's game, holding the lock */
         char err[GAME_ERRLEN];
         pthread_mutex_lock(&t->lock);               /* game_twin reads g's options in g's VM */
-        t->bot_vm = host_like(t->vm);
+        t->bot_vm = vm_like(t->vm);
         t->bot_game = t->bot_vm ? game_twin(t->g, t->bot_vm, err, sizeof err) : NULL;
         pthread_mutex_unlock(&t->lock);
     }

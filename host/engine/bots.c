@@ -17,7 +17,6 @@
 #include <string.h>
 #include <time.h>
 
-#include "host.h"
 
 #define DEFAULT_ITERATIONS BOT_DEFAULT_ITERATIONS
 #define DEFAULT_EXPLORE BOT_DEFAULT_EXPLORE
@@ -808,7 +807,7 @@ static int helpers(bot *b, game *g)
         b->helpers_tried = true;
         for (int k = 1; k < want; k++) {
             char err[GAME_ERRLEN];
-            grove_vm *vm = host_like(game_vm(g));
+            grove_vm *vm = vm_like(game_vm(g));
             game *twin = vm ? game_twin(g, vm, err, sizeof err) : NULL;
             if (!twin) {
                 snprintf(b->note, sizeof b->note, "%s", vm ? err : "out of memory starting Lua");

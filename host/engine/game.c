@@ -62,52 +62,13 @@ static void begin_hook(game *g, int fnref)
     game_push_state(g);
 }
 
-/* Call the hook; as a transaction (txn) the state is snapshot first and
- * restored on error. Playouts call without: their caller restores. */
-static bool call_hook(game *g, const char *what, int nextra, int nres, bool txn)
+/* Run the hook begin_hook pushed, with nextra more arguments pushed after
+ * it, as the checked path's transaction (lua_state_call: snapshot into
+ * g->scratch, restore on error, the error into g->err); `said`, if not
+ * NULL, hears what it says. True with nres results pushed. */
+static bool call_hook(game *g, const char *what, int nextra, int nres, textbuf *said)
 {
-    grove_vm *vm = g->vm;
-    struct gstate *prev = vm->current;
-    if (txn && !game_snapshot(g, g->scratch)) {
-        lua_pop(vm->L, 2 + nextra);
-        return false;
-    }
-    /* where the hook is written, to name it when it leaves a var holding
-     * a non-integer (that is found after it returned, with no line of its own) */
-    lua_Debug where = { 0 };
-    lua_pushvalue(vm->L, -(2 + nextra));
-    if (!lua_isfunction(vm->L, -1)) {
-        lua_pop(vm->L, 1);
-        where.linedefined = -1;
-    } else if (!lua_getinfo(vm->L, ">S", &where)) {   /* pops the function */
-        where.linedefined = -1;
-    }
-    vm->current = g->st;
-    int status = vm_call(vm, 1 + nextra, nres, what);
-    vm->current = prev;
-    if (status != LUA_OK) {
-        if (txn) game_restore(g, g->scratch);
-        snprintf(g->err, sizeof g->err, "%s", lua_tostring(vm->L, -1));
-        lua_pop(vm->L, 1);
-        return false;
-    }
-    char why[256];
-    if (!sync_vars(g, why, sizeof why)) {       /* a var left holding a non-integer */
-        if (txn) game_restore(g, g->scratch);
-        if (where.linedefined > 0)
-            snprintf(g->err, sizeof g->err, "%s: %s:%d: %s (left so by the function %s, which begins at that line)",
-                     what, where.short_src, where.linedefined, why, what);
-        else
-            snprintf(g->err, sizeof g->err, "%s: %s", what, why);
-        lua_pop(vm->L, nres);
-        return false;
-    }
-    return true;
-}
-
-static bool finish_hook(game *g, const char *what, int nextra, int nres)
-{
-    return call_hook(g, what, nextra, nres, true);
+    return lua_state_call(g->vm, g->ls, 1 + nextra, nres, what, g->scratch, said, g->err, sizeof g->err);
 }
 
 /* ---- open and close -------------------------------------------------------- */
@@ -302,6 +263,43 @@ game *game_open(grove_vm *vm, const char *name, const char *variants, int player
     return NULL;
 }
 
+typedef struct {
+    grove_vm *vm;
+    const char *name, *variants;
+    int players;
+    uint64_t seed;
+    const game_settings *set;
+    char *err;
+    size_t errlen;
+    game *g;
+} open_with_ctx;
+
+static int open_with_body(lua_State *L)
+{
+    open_with_ctx *c = lua_touserdata(L, 1);
+    lua_pop(L, 1);
+    lua_createtable(L, 0, c->set->n);
+    for (int i = 0; i < c->set->n; i++) {
+        lua_pushstring(L, c->set->v[i].value);
+        lua_setfield(L, -2, c->set->v[i].name);
+    }
+    c->g = game_open(c->vm, c->name, c->variants, c->players, c->seed, -1, c->err, c->errlen);
+    lua_pop(L, 1);
+    return 0;
+}
+
+game *game_open_with(grove_vm *vm, const char *name, const char *variants, int players, uint64_t seed,
+                     const game_settings *set, char *err, size_t errlen)
+{
+    if (!set || set->n == 0) return game_open(vm, name, variants, players, seed, 0, err, errlen);
+    open_with_ctx c = { vm, name, variants, players, seed, set, err, errlen, NULL };
+    if (!vm_protect(vm, open_with_body, &c, 0, err, errlen)) {
+        game_close(c.g);                /* opened, then no memory to pop back: never kept half */
+        return NULL;
+    }
+    return c.g;
+}
+
 game *game_reopen(game *g, char *err, size_t errlen)
 {
     lua_State *L = g->vm->L;
@@ -418,22 +416,17 @@ int64_t game_history_move(const game *g, int i) { return g->hist[i]; }
 
 /* ---- moves, apply, actor, result -------------------------------------------- */
 
-static bool moves_txn(game *g, bool txn)
+/* The legal moves into g->buf, on the checked path. */
+static bool game_moves(game *g)
 {
     movebuf_clear(&g->buf);
     g->out->buf = &g->buf;
     begin_hook(g, g->fn_moves);
     lua_rawgeti(g->vm->L, LUA_REGISTRYINDEX, g->out_ref);
-    bool ok = call_hook(g, "moves", 1, 0, txn);
+    bool ok = call_hook(g, "moves", 1, 0, NULL);
     g->out->buf = NULL;
     if (!ok) movebuf_clear(&g->buf);
     return ok;
-}
-
-/* The legal moves into g->buf, on the checked path. */
-static bool game_moves(game *g)
-{
-    return moves_txn(g, true);
 }
 
 int game_legal(game *g, const int64_t **moves)
@@ -495,24 +488,6 @@ static void record_entry(game *g, int64_t move, char *edit, bool keep_tail)
     if (g->ncur > g->nhist) g->nhist = g->ncur;
 }
 
-/* Listen to what the script says (s:say) while the next hook runs. */
-static void said_begin(game *g)
-{
-    g->said.len = 0;
-    g->said.oom = false;
-    if (g->said.p) g->said.p[0] = '\0';
-    game_push_state(g);
-    lua_state_narrate(g->vm->L, -1, g->ls, &g->said);
-    lua_pop(g->vm->L, 1);
-}
-
-static void said_end(game *g)
-{
-    game_push_state(g);
-    lua_state_narrate(g->vm->L, -1, g->ls, NULL);
-    lua_pop(g->vm->L, 1);
-}
-
 static bool apply_move(game *g, int64_t move, bool check, bool record, bool keep_tail)
 {
     if (check) {
@@ -530,14 +505,7 @@ static bool apply_move(game *g, int64_t move, bool check, bool record, bool keep
     }
     begin_hook(g, g->fn_apply);
     lua_pushinteger(g->vm->L, move);
-    said_begin(g);
-    bool ok = finish_hook(g, "apply", 1, 0);
-    said_end(g);
-    if (!ok) {
-        g->said.len = 0;
-        if (g->said.p) g->said.p[0] = '\0';
-        return false;
-    }
+    if (!call_hook(g, "apply", 1, 0, &g->said)) return false;    /* what it said: the history's */
     if (record) record_entry(g, move, NULL, keep_tail);
     return true;
 }
@@ -556,7 +524,7 @@ int game_actor(game *g)
 {
     lua_State *L = g->vm->L;
     begin_hook(g, g->fn_actor);
-    if (!finish_hook(g, "actor", 0, 1)) return 0;
+    if (!call_hook(g, "actor", 0, 1, NULL)) return 0;
     int seat = lua_isinteger(L, -1) ? (int)lua_tointeger(L, -1) : 0;
     lua_pop(L, 1);
     if (seat < 1 || seat > g->players) {
@@ -570,7 +538,7 @@ int game_actor(game *g)
 bool game_push_result(game *g)
 {
     begin_hook(g, g->fn_result);
-    return finish_hook(g, "result", 0, 1);
+    return call_hook(g, "result", 0, 1, NULL);
 }
 
 /* Lua's tostring of the value at idx, without its metamethods (the host
@@ -690,7 +658,7 @@ bool game_describe_for(game *g, int64_t move, int viewer, char *buf, size_t len)
     begin_hook(g, g->fn_describe);
     lua_pushinteger(L, move);
     if (viewer >= 0) lua_pushinteger(L, viewer);
-    if (!finish_hook(g, "describe", viewer >= 0 ? 2 : 1, 1)) {
+    if (!call_hook(g, "describe", viewer >= 0 ? 2 : 1, 1, NULL)) {
         snprintf(buf, len, "move(%d,%d,%d,%d)", move_kind(move), move_a(move), move_b(move), move_c(move));
         return false;
     }
@@ -751,7 +719,7 @@ bool game_parse(game *g, const char *text, int64_t *move)
     if (g->fn_parse != LUA_NOREF) {
         begin_hook(g, g->fn_parse);
         lua_pushstring(L, text);
-        if (!finish_hook(g, "parse", 1, 2)) return false;
+        if (!call_hook(g, "parse", 1, 2, NULL)) return false;
         if (lua_isinteger(L, -2)) {
             *move = lua_tointeger(L, -2);
             lua_pop(L, 2);
@@ -808,7 +776,7 @@ bool game_invariants(game *g, bool *has)
     lua_getfield(L, -1, "invariants");
     lua_remove(L, -2);
     game_push_state(g);
-    if (!finish_hook(g, "invariants", 0, 0)) return false;
+    if (!call_hook(g, "invariants", 0, 0, NULL)) return false;
     if (state_hash(g->st) != before) {
         game_restore(g, g->scratch);
         snprintf(g->err, sizeof g->err, "invariants: changed the state (it may only look)");
@@ -904,7 +872,7 @@ int game_refusal_for(game *g, const char *text, int viewer, char *buf, size_t le
         if (g->fn_why != LUA_NOREF) {
             begin_hook(g, g->fn_why);
             lua_pushstring(L, text);
-            if (!finish_hook(g, "why", 1, 1)) { free(copy); free(texts); return -1; }
+            if (!call_hook(g, "why", 1, 1, NULL)) { free(copy); free(texts); return -1; }
             if (lua_type(L, -1) == LUA_TSTRING) snprintf(reason, sizeof reason, "%s", lua_tostring(L, -1));
             lua_pop(L, 1);
         }
@@ -944,7 +912,7 @@ bool game_played(game *g, int64_t move, char *buf, size_t len)
     lua_State *L = g->vm->L;
     begin_hook(g, g->fn_played);
     lua_pushinteger(L, move);
-    if (!finish_hook(g, "played", 1, 1)) return false;
+    if (!call_hook(g, "played", 1, 1, NULL)) return false;
     if (lua_type(L, -1) == LUA_TSTRING) snprintf(buf, len, "%s", lua_tostring(L, -1));
     lua_pop(L, 1);
     return true;
@@ -954,7 +922,7 @@ bool game_push_render(game *g, int viewer)
 {
     begin_hook(g, g->fn_render);
     lua_pushinteger(g->vm->L, viewer);
-    return finish_hook(g, "render", 1, 1);
+    return call_hook(g, "render", 1, 1, NULL);
 }
 
 char *game_render(game *g, int viewer)
@@ -1027,7 +995,7 @@ bool game_push_picture(game *g, int viewer, const char *status)
         lua_pushstring(L, status);
         lua_setfield(L, -2, "status");
     }
-    if (!finish_hook(g, "picture", 2, 1)) return false;
+    if (!call_hook(g, "picture", 2, 1, NULL)) return false;
     if (lua_type(L, -1) != LUA_TSTRING) {
         lua_pop(L, 1);
         game_set_error(g, "picture: grove.picture.svg returned no text");
@@ -1220,7 +1188,7 @@ static bool apply_edit(game *g, const char *code, bool keep_tail)
     lua_pushstring(L, code);
     g->said.len = 0;                                   /* an edit says nothing */
     if (g->said.p) g->said.p[0] = '\0';
-    if (!call_hook(g, "edit", 1, 0, true)) { free(copy); return false; }
+    if (!call_hook(g, "edit", 1, 0, NULL)) { free(copy); return false; }
     record_entry(g, 0, copy, keep_tail);
     return true;
 }

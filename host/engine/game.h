@@ -39,8 +39,8 @@
  *                   that runs a hook                   game_playout (the bots,
  *                                                      grove sim's games)
  *   one call is     one hook, in its own protected     a C loop over many hooks
- *                   call (vm_call)                     (game_raw_*) in one
- *                                                      protected call
+ *                   call, as a transaction             (game_raw_*) in one
+ *                   (lua_state_call)                   protected call
  *   endless loop    the instruction budget (vm.h,      the watchdog: no move for
  *                   VM_DEFAULT_BUDGET per hook)        GAME_WATCH_MS (no count
  *                                                      hook: a fifth faster)
@@ -158,13 +158,6 @@ bool game_settings_add(game_settings *set, const char *arg, char *err, size_t er
 /* "winning_score=12, movement=3" into buf ("" for none). */
 void game_settings_text(const game_settings *set, char *buf, size_t len);
 
-/* game_open with the options given as text (set NULL or empty: none): each
- * is read as its option's type and checked against its declaration (range,
- * choices); an option the game does not declare is refused naming the
- * nearest one it does. NULL with err. */
-game *game_open_with(grove_vm *vm, const char *name, const char *variants, int players, uint64_t seed,
-                     const game_settings *set, char *err, size_t errlen);
-
 /* The options g plays with, in their declared order, as text with their
  * types: all of them, or only those that differ from their defaults
  * (changed_only). False on no memory (game_error). */
@@ -192,6 +185,13 @@ int game_options_of(grove_vm *vm, const char *name, const char *variants, game_o
  * NULL on error, with err filled. */
 game *game_open(grove_vm *vm, const char *name, const char *variants, int players,
                 uint64_t seed, int opts_idx, char *err, size_t errlen);
+
+/* game_open with the options given as text (set NULL or empty: none): each
+ * is read as its option's type and checked against its declaration (range,
+ * choices); an option the game does not declare is refused naming the
+ * nearest one it does. NULL with err. */
+game *game_open_with(grove_vm *vm, const char *name, const char *variants, int players, uint64_t seed,
+                     const game_settings *set, char *err, size_t errlen);
 
 /* The same game (name, variants, players, seed, options) opened anew under
  * rule files read again from disk, at its start; the REPL's `reload`

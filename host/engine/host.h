@@ -16,12 +16,8 @@
 
 /* A VM searching `datadir` (and GROVE_PATH, see vm_new) whose sandboxes
  * see `grove` and whose trusted environments also see `games`. NULL on no
- * memory. Free it with vm_free. */
+ * memory. Free it with vm_free. vm_like makes another like it (a bot
+ * thinking on several threads), composed the same way. */
 grove_vm *host_new(const char *datadir);
-
-/* A VM like `model`: the same search path and limits, for a thread that
- * plays the same games (a bot thinking on several threads). NULL on no
- * memory. */
-grove_vm *host_like(const grove_vm *model);
 
 #endif

@@ -17,6 +17,8 @@
 #include "bind.h"
 #include "bots.h"
 
+#define T_GAME BIND_TYPE_ABOVE     /* the Game's second word (bind.h) */
+
 typedef struct {
     uint32_t magic, type;   /* BIND_MAGIC, T_GAME */
     game *g;                /* NULL once closed or detached */

@@ -394,43 +394,6 @@ void game_settings_text(const game_settings *set, char *buf, size_t len)
         used += (size_t)snprintf(buf + used, len - used, "%s%s=%s", i ? ", " : "", set->v[i].name, set->v[i].value);
 }
 
-typedef struct {
-    grove_vm *vm;
-    const char *name, *variants;
-    int players;
-    uint64_t seed;
-    const game_settings *set;
-    char *err;
-    size_t errlen;
-    game *g;
-} open_with_ctx;
-
-static int open_with_body(lua_State *L)
-{
-    open_with_ctx *c = lua_touserdata(L, 1);
-    lua_pop(L, 1);
-    lua_createtable(L, 0, c->set->n);
-    for (int i = 0; i < c->set->n; i++) {
-        lua_pushstring(L, c->set->v[i].value);
-        lua_setfield(L, -2, c->set->v[i].name);
-    }
-    c->g = game_open(c->vm, c->name, c->variants, c->players, c->seed, -1, c->err, c->errlen);
-    lua_pop(L, 1);
-    return 0;
-}
-
-game *game_open_with(grove_vm *vm, const char *name, const char *variants, int players, uint64_t seed,
-                     const game_settings *set, char *err, size_t errlen)
-{
-    if (!set || set->n == 0) return game_open(vm, name, variants, players, seed, 0, err, errlen);
-    open_with_ctx c = { vm, name, variants, players, seed, set, err, errlen, NULL };
-    if (!vm_protect(vm, open_with_body, &c, 0, err, errlen)) {
-        game_close(c.g);                /* opened, then no memory to pop back: never kept half */
-        return NULL;
-    }
-    return c.g;
-}
-
 /* ---- read back ------------------------------------------------------------------- */
 
 typedef struct {
@@ -444,7 +407,7 @@ static int values_body(lua_State *L)
     values_ctx *c = lua_touserdata(L, 1);
     lua_pop(L, 1);
     game *g = c->g;
-    game_push_def(g);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->def_ref);
     int def = lua_gettop(L);
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->opts_ref);
     int opts = def + 1, list = def + 2;

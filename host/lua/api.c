@@ -113,7 +113,7 @@ static int l_cond_tostring(lua_State *L)
 void api_open(lua_State *L)
 {
     lua_state_register(L);          /* the State, with s:NAME for every component kind */
-    bind_open(L);                   /* the handles' metatables */
+    bind_open(L, bind_kinds);       /* the handles' metatables */
 
     static const luaL_Reg out_methods[] = {
         { "add", l_out_add }, { "add_all", l_out_add_all }, { "count", l_out_len }, { NULL, NULL },

@@ -298,9 +298,9 @@ void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
     else luaL_setmetatable(L, kind->type_name);
 }
 
-void bind_open(lua_State *L)
+void bind_open(lua_State *L, const bind_kind *const *kinds)
 {
-    for (const bind_kind *const *k = bind_kinds; *k; k++) {
+    for (const bind_kind *const *k = kinds; *k; k++) {
         if ((*k)->dress) continue;                     /* it makes its own tables */
         luaL_newmetatable(L, (*k)->type_name);         /* sets __name */
         lua_pushcfunction(L, handle_index);

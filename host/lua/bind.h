@@ -3,12 +3,12 @@
  * script holds, the table of component kinds, one check per kind of
  * argument, and turning core status codes into Lua errors.
  *
- * Ownership: the C game (host/engine/game.c) owns the gstate. Lua holds a
- * State object (lstate) pointing at it, and component handles pointing at
- * the lstate; the lstate's pointer becomes NULL when the game closes, so a
- * handle that outlives its game raises "attempt to use a Grid of a closed
- * game" instead of reading freed memory. Each handle keeps its lstate
- * alive (uservalue).
+ * Ownership: whoever pushed the State (lua_state_push) owns the gstate.
+ * Lua holds a State object (lstate) pointing at it, and component handles
+ * pointing at the lstate; the owner sets the lstate's pointer to NULL when
+ * the game closes, so a handle that outlives its game raises "attempt to
+ * use a Grid of a closed game" instead of reading freed memory. Each
+ * handle keeps its lstate alive (uservalue).
  *
  * Errors. An argument of the wrong type reads as Lua's own
  * (luaL_typeerror), counted as the script wrote the call:
@@ -36,10 +36,11 @@
 
 #define BIND_MAGIC 0x67726f76u      /* "grov": first word of every grove userdata */
 
-/* The second word of every grove userdata. */
+/* The second word of every grove userdata. A layer above numbers its own
+ * types from BIND_TYPE_ABOVE, through bind_test like these. */
 typedef enum {
     T_STATE = 100, T_COND, T_OUT, T_HANDLE,
-    T_GAME,                         /* the engine's Game (host/engine/lua_game.c) */
+    BIND_TYPE_ABOVE = 200,
 } bind_type;
 
 /* What a VM remembers of the States it made, to size the next ones
@@ -57,8 +58,7 @@ typedef struct lstate {
     gstate *st;                 /* NULL once the game is closed */
     int in_setup;               /* declarations allowed */
     textbuf *said;              /* where s:say writes, NULL when nobody listens (playouts);
-                                   set by the engine around setup and a checked apply, with
-                                   vm->narrating (lua_state.h) */
+                                   set through lua_state_narrate (lua_state.h) */
     bind_room *room;            /* the VM's (bind_room_of) */
 } lstate;
 
@@ -110,7 +110,9 @@ struct bind_kind {
 /* The VM's bind_room: a userdata the registry keeps, made on first use. */
 bind_room *bind_room_of(lua_State *L);
 
-/* Every kind a rule script can declare, NULL-terminated (components.c). */
+/* Every kind a rule script can declare, NULL-terminated (components.c,
+ * which the bindings' files are below: whoever opens the API hands the
+ * list down). */
 extern const bind_kind *const bind_kinds[];
 
 /* The buffer `moves` writes into. */
@@ -261,8 +263,9 @@ void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp);
 /* Push the handle userdata of the handle table at t. */
 void bind_push_handle_udata(lua_State *L, int t);
 
-/* Register the metatables of every component kind (once per Lua state). */
-void bind_open(lua_State *L);
+/* Register the metatables of the component kinds listed in `kinds`
+ * (NULL-terminated: bind_kinds), once per Lua state. */
+void bind_open(lua_State *L, const bind_kind *const *kinds);
 
 /* For declarations: reserve a component of `bytes` zeroed bytes (raises
  * outside setup, for a duplicate name or a name the State uses); store its

@@ -2,6 +2,7 @@
  * lua_state.c — the State object: a plain Lua table holding the component
  * handles (s.board) and players, whose metatable gives the State methods and
  * refuses new fields. `s.board` is thus a plain table lookup, no metamethod.
+ * And the checked path's transaction around a hook (lua_state_call).
  */
 #include "lua_state.h"
 #include "vm.h"
@@ -299,4 +300,68 @@ void lua_state_narrate(lua_State *L, int sidx, lstate *ls, textbuf *said)
     lua_pushliteral(L, "narrating");
     lua_pushboolean(L, said != NULL);
     lua_rawset(L, sidx);                               /* (the State refuses other writes) */
+}
+
+/* ---- the checked path's transaction ------------------------------------------- */
+
+bool lua_state_call(grove_vm *vm, lstate *ls, int nargs, int nres, const char *what, void *before,
+                    textbuf *said, char *err, size_t errlen)
+{
+    lua_State *L = vm->L;
+    gstate *st = ls->st;
+    if (said) {
+        said->len = 0;
+        said->oom = false;
+        if (said->p) said->p[0] = '\0';
+    }
+    int sidx = lua_gettop(L) - nargs;                  /* [fn, s, args...] */
+    lua_pushvalue(L, sidx + 1);
+    lua_insert(L, sidx);                               /* [s, fn, s, args...]: s for afterwards */
+    if (!lua_vars_flush(L, sidx, st, err, errlen)) {
+        lua_settop(L, sidx - 1);
+        return false;
+    }
+    state_snapshot(st, before);
+    /* where the hook is written, to name it when it leaves a var holding
+     * a non-integer (that is found after it returned, with no line of its own) */
+    lua_Debug where = { 0 };
+    lua_pushvalue(L, sidx + 1);
+    if (!lua_isfunction(L, -1)) {
+        lua_pop(L, 1);
+        where.linedefined = -1;
+    } else if (!lua_getinfo(L, ">S", &where)) {        /* pops the function */
+        where.linedefined = -1;
+    }
+    if (said) lua_state_narrate(L, sidx, ls, said);
+    struct gstate *prev = vm->current;
+    vm->current = st;
+    int status = vm_call(vm, nargs, nres, what);       /* [s, results...] or [s, message] */
+    vm->current = prev;
+    if (said) lua_state_narrate(L, sidx, ls, NULL);
+    bool ok = status == LUA_OK;
+    if (!ok) {
+        snprintf(err, errlen, "%s", lua_tostring(L, -1));
+        lua_pop(L, 1);
+    } else {
+        char why[256];
+        if (!lua_vars_flush(L, sidx, st, why, sizeof why)) {   /* a var left holding a non-integer */
+            if (where.linedefined > 0)
+                snprintf(err, errlen, "%s: %s:%d: %s (left so by the function %s, which begins at that line)",
+                         what, where.short_src, where.linedefined, why, what);
+            else
+                snprintf(err, errlen, "%s: %s", what, why);
+            lua_pop(L, nres);
+            ok = false;
+        }
+    }
+    if (!ok) {
+        state_restore(st, before);
+        lua_vars_refresh(L, sidx, st);
+        if (said) {
+            said->len = 0;
+            if (said->p) said->p[0] = '\0';
+        }
+    }
+    lua_remove(L, sidx);                               /* [results...] */
+    return ok;
 }

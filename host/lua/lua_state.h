@@ -7,8 +7,8 @@
  * Vars are read and written many times per move, so they live in plain Lua
  * tables (the mirrors, lua_vars.c), not in the block: the block is brought
  * in line at fixed points, and code that reads the block between them sees
- * stale vars. The engine does this for every hook (host/engine/game.h says
- * when); anything else that reads the block flushes first.
+ * stale vars. lua_state_call does this around every hook of the checked
+ * path; anything else that reads the block flushes first.
  */
 #ifndef GROVE_LUA_STATE_H
 #define GROVE_LUA_STATE_H
@@ -18,6 +18,8 @@
 #include <stddef.h>
 
 #include "bind.h"
+
+struct grove_vm;
 
 /* Narration: while vm->narrating, s:say appends to lstate.said (when the
  * engine set it) one
@@ -41,6 +43,24 @@ lstate *lua_state_push(lua_State *L, gstate *st);
 
 /* Register the State methods (once per Lua state). */
 void lua_state_register(lua_State *L);
+
+/* The checked path's transaction around one hook, in one step beside the
+ * VM: call the function on the stack below its nargs arguments, the first
+ * of which is ls's State table, as the hook `what`:
+ *   - flush the vars mirrors into the block and snapshot the block into
+ *     `before` (ls->st->size bytes, the caller's: a history keeps it);
+ *   - run the hook under the budget (vm_call), math.random drawing from
+ *     the state's generator and, if `said` is not NULL, s:say writing into
+ *     it (emptied first; lua_state_narrate);
+ *   - flush again: a var the hook left holding a non-integer fails it,
+ *     naming the line where the hook is defined;
+ *   - on any failure, restore the block from `before` and the mirrors
+ *     from the block, and empty `said`.
+ * True with nres results pushed; false with nothing pushed and the
+ * message in err: "WHAT: file:line: ..." for the hook's own error, or the
+ * flush's alone when the vars were bad before it ran. */
+bool lua_state_call(struct grove_vm *vm, lstate *ls, int nargs, int nres, const char *what, void *before,
+                    textbuf *said, char *err, size_t errlen);
 
 /* Flush: copy the vars mirrors of the State table at sidx into the block;
  * false, with a message in err, when a var holds something other than an

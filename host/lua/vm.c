@@ -3,7 +3,9 @@
  * (the state's and the process's), the instruction budget and what charges
  * it, stopping a call (Ctrl-C, the watchdog), the thread a call runs on,
  * and the protected call every hook goes through (vm_call). The
- * environments scripts run in are sandbox.c's, the watchdog watchdog.c's.
+ * environments scripts run in are sandbox.c's, the watchdog watchdog.c's;
+ * vm_new.c makes a VM of the three. Of them, vm.c calls the watchdog only
+ * (when a call runs in another thread than the last).
  */
 #include "vm_impl.h"
 
@@ -347,7 +349,7 @@ static int word_error(lua_State *L)
 /* The outermost call starts / ends. */
 static void call_begin(grove_vm *vm)
 {
-    vm_watch_thread(vm);
+    if (!pthread_equal(vm->thread, pthread_self())) vm_watch_thread(vm);
     vm->oom_where[0] = '\0';
     vm->stop_text[0] = '\0';
     vm->co_depth = 0;
@@ -448,65 +450,28 @@ bool vm_protect(grove_vm *vm, lua_CFunction body, void *ctx, int nres, char *err
     return false;
 }
 
-/* ---- life ---------------------------------------------------------------- */
+/* ---- the state ------------------------------------------------------------ */
 
-static int vm_init(lua_State *L)
+static int state_init(lua_State *L)
 {
-    grove_vm *vm = lua_touserdata(L, 1);
     lua_pushliteral(L, OOM_MESSAGE);         /* kept, so that saying it needs no memory */
     lua_rawsetp(L, LUA_REGISTRYINDEX, &KEY_OOM);
-    luaL_openlibs(L);
-    lua_gc(L, LUA_GCGEN, 0, 0);    /* rule scripts make short-lived garbage */
-    sandbox_open(vm);
     return 0;
 }
 
-/* GROVE_BUDGET: the instructions one call may run (0: no budget). */
-static long budget_from_env(void)
+bool vm_open_state(grove_vm *vm)
 {
-    const char *env = getenv("GROVE_BUDGET");
-    if (!env || !*env) return VM_DEFAULT_BUDGET;
-    char *end;
-    long v = strtol(env, &end, 10);
-    return *end || v < 0 ? VM_DEFAULT_BUDGET : v;
-}
-
-grove_vm *vm_new(const char *datadir)
-{
-    grove_vm *vm = calloc(1, sizeof *vm);
-    if (!vm) return NULL;
-    vm->mem_limit = VM_DEFAULT_MEMORY;
-    vm->budget = budget_from_env();
-    vm->watch_reason = "";
-    if (!vm_watch_register(vm)) { free(vm); return NULL; }
     vm->L = lua_newstate(vm_alloc, vm);
-    if (!vm->L) { vm_free(vm); return NULL; }
+    if (!vm->L) return false;
     *(grove_vm **)lua_getextraspace(vm->L) = vm;
-    if (datadir) vm_add_path(vm, datadir);
-    const char *gp = getenv("GROVE_PATH");
-    if (gp) {
-        char *copy = strdup(gp);
-        if (copy) {
-            char *psave = NULL;
-            for (char *tok = strtok_r(copy, ":", &psave); tok; tok = strtok_r(NULL, ":", &psave)) vm_add_path(vm, tok);
-            free(copy);
-        }
-    }
-    lua_pushcfunction(vm->L, vm_init);
-    lua_pushlightuserdata(vm->L, vm);
-    if (lua_pcall(vm->L, 1, 0, 0) != LUA_OK) {
-        vm_free(vm);
-        return NULL;
-    }
-    return vm;
+    lua_pushcfunction(vm->L, state_init);
+    return lua_pcall(vm->L, 0, 0, 0) == LUA_OK;
 }
 
-void vm_free(grove_vm *vm)
+void vm_close_state(grove_vm *vm)
 {
-    if (!vm) return;
     if (vm->L) lua_close(vm->L);
-    vm_watch_unregister(vm);
+    vm->L = NULL;
     atomic_fetch_sub(&process_reserved, vm->mem_reserved);
-    for (int i = 0; i < vm->npaths; i++) free(vm->paths[i]);
-    free(vm);
+    vm->mem_reserved = 0;
 }

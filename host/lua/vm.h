@@ -2,22 +2,27 @@
  * vm.h — the Lua virtual machine that runs rule scripts: the sandbox, the
  * limits (instruction budget, memory cap), the module search path and the
  * one protected path every call into a script goes through. Its files:
- * vm.c (the state, limits, the protected call), sandbox.c (the search path,
- * loading, the environments), watchdog.c (long runs without the count hook).
+ * vm_new.c (making a VM of the others), sandbox.c (the search path,
+ * loading, the environments) with its bounded libraries (safe_string.c,
+ * safe_table.c), vm.c (the state, limits, the protected call), watchdog.c
+ * (long runs without the count hook); each calls only those after it in
+ * this list (vm_impl.h).
  *
  * One grove_vm owns one lua_State, used by one thread at a time. Rule
  * scripts run in sandbox environments (no io, os, debug, package, binary
  * chunks, __gc); tools (`grove run`, tests, the REPL) run in a trusted
  * environment. Lua's library functions that could run long (string.rep,
  * the pattern matchers, the table functions, coroutines, xpcall, load) are
- * replaced, everywhere in the state, by bounded versions of grove's own. The VM knows nothing of games: what
- * the environments hold beyond Lua's own libraries is added by whoever
- * composes the host (host/engine/host.c, through vm_add_global).
+ * replaced, everywhere in the state, by bounded versions of grove's own.
+ * The VM knows nothing of games: what the environments hold beyond Lua's
+ * own libraries is added by whoever composes it (vm_compose, through
+ * vm_add_global).
  */
 #ifndef GROVE_VM_H
 #define GROVE_VM_H
 
 #include <lua.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdatomic.h>
 #include <stdbool.h>
@@ -67,6 +72,7 @@ typedef struct grove_vm {
     const char *outer_watch_reason;
     char watch_text[64];                /* vm_watch_start's message */
     struct vm_watch *watch;             /* this VM's entry with the watchdog */
+    pthread_t thread;                   /* the thread the watchdog knows runs its calls */
     char oom_where[192];                /* "file:line" where an allocation was refused in this call */
     char stop_text[256];                /* the last stop raised in this call ("file:line: why") */
     uint64_t source_print;              /* FNV-1a over the text of every file loaded since reset */
@@ -74,6 +80,7 @@ typedef struct grove_vm {
                                            one thing s:say reads when nobody does */
     vm_line_fn line_fn;                 /* coverage: NULL when nobody listens */
     void *line_ctx;
+    lua_CFunction compose;              /* what vm_compose ran, for vm_like (NULL: nothing) */
 } grove_vm;
 
 /* A new VM searching `datadir` (the folder with stdlib/ and scripts/) and
@@ -81,6 +88,16 @@ typedef struct grove_vm {
  * memory. */
 grove_vm *vm_new(const char *datadir);
 void vm_free(grove_vm *vm);
+
+/* Give vm's environments what they hold beyond Lua's own libraries: run
+ * compose (which calls vm_add_global) in a protected call, and keep it, so
+ * that vm_like composes its copies the same way. False on no memory. */
+bool vm_compose(grove_vm *vm, lua_CFunction compose);
+
+/* A VM like `model`: the same search path and limits, composed the same
+ * way, for a thread that plays the same games (a bot thinking on several
+ * threads). NULL on no memory. */
+grove_vm *vm_like(const grove_vm *model);
 
 /* The vm that owns L. */
 grove_vm *vm_of(lua_State *L);

@@ -1,7 +1,11 @@
 /*
- * vm_impl.h — what the VM's files share (vm.c, sandbox.c, watchdog.c and
- * the sandbox's libraries, safe_string.c and safe_table.c); private to
- * host/lua/.
+ * vm_impl.h — what the VM's files share; private to host/lua/. Calls
+ * between them point one way, down this list:
+ *   vm_new.c      making a VM of the others, and freeing it
+ *   sandbox.c     the search path, loading, the environments
+ *   safe_string.c, safe_table.c   the sandbox's bounded libraries
+ *   vm.c          the state, its limits, the protected call
+ *   watchdog.c    the thread that stops calls from outside
  */
 #ifndef GROVE_VM_IMPL_H
 #define GROVE_VM_IMPL_H
@@ -33,12 +37,27 @@ bool vm_stopping(const grove_vm *vm);
  * is still for the call in progress. Async-signal-safe. */
 void vm_interrupt_here(bool cancel);
 
+/* vm's Lua state, whose allocator keeps its memory caps, with what the
+ * protected call keeps in it; false on no memory. vm_close_state closes
+ * it and gives its memory back to the process's cap. */
+bool vm_open_state(grove_vm *vm);
+void vm_close_state(grove_vm *vm);
+
 /* ---- watchdog.c ----------------------------------------------------------- */
 
+/* What the watchdog calls in the VM, which lies above it: does a Ctrl-C
+ * stand (vm_cancelled), and, from its signal handler in the thread that
+ * runs a call, stop that call (vm_interrupt_here). */
+typedef struct {
+    bool (*cancelled)(void);
+    void (*interrupt_here)(bool cancel);
+} vm_watch_calls;
+
 /* Every VM is known to the watchdog from vm_new to vm_free (false: no
- * memory); vm_watch_thread records the thread that runs it (called at
- * each outermost call, cheap unless the thread changed). */
-bool vm_watch_register(grove_vm *vm);
+ * memory); the first one tells it `calls`. vm_watch_thread records the
+ * thread that runs it, and in vm->thread, so that an outermost call in
+ * the same thread as the last one need not call it. */
+bool vm_watch_register(grove_vm *vm, const vm_watch_calls *calls);
 void vm_watch_unregister(grove_vm *vm);
 void vm_watch_thread(grove_vm *vm);
 

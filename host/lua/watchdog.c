@@ -4,6 +4,9 @@
  * time: a watched run (playouts, the bots' searches, which go without the
  * count hook) that makes no progress, a budgeted call that goes VM_STEP_MS
  * between two budget checks, and every call at all after Ctrl-C.
+ * It lies below the protected call (vm.c), which tells it the thread that
+ * runs each call: what it asks of the VM in return (does a Ctrl-C stand,
+ * stop the call in this thread) it calls through vm_watch_calls.
  */
 #include "vm_impl.h"
 
@@ -39,12 +42,13 @@ static pthread_t watchdog_thread;
 static volatile bool watchdog_quit;        /* set at exit: the thread ends, is joined */
 static _Thread_local int watching_here;    /* nesting of vm_watch_start in this thread */
 static _Thread_local const grove_vm *watched_here;
+static vm_watch_calls calls;               /* into the VM, set before the thread starts */
 
 static void on_alarm(int sig)
 {
     (void)sig;
     int saved = errno;
-    vm_interrupt_here(vm_cancelled());
+    calls.interrupt_here(calls.cancelled());
     errno = saved;
 }
 
@@ -101,7 +105,7 @@ static void *watchdog(void *unused)
     while (!watchdog_quit) {
         struct timespec tick = { 0, WATCH_TICK_MS * 1000000L };
         nanosleep(&tick, NULL);
-        bool cancel = vm_cancelled();
+        bool cancel = calls.cancelled();
         pthread_mutex_lock(&watch_lock);
         for (vm_watch *w = watches; w; w = w->next) look(w, cancel);
         pthread_mutex_unlock(&watch_lock);
@@ -118,9 +122,10 @@ static void stop_watchdog(void)
 }
 
 /* Under watch_lock. */
-static void start_watchdog(void)
+static void start_watchdog(const vm_watch_calls *c)
 {
     if (watchdog_started) return;
+    if (!calls.cancelled) calls = *c;
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_alarm;
@@ -136,15 +141,15 @@ static void start_watchdog(void)
     if (watchdog_started) atexit(stop_watchdog);
 }
 
-bool vm_watch_register(grove_vm *vm)
+bool vm_watch_register(grove_vm *vm, const vm_watch_calls *c)
 {
     vm_watch *w = calloc(1, sizeof *w);
     if (!w) return false;
     w->vm = vm;
-    w->thread = pthread_self();
+    w->thread = vm->thread = pthread_self();
     w->cpu_seen_ms = -1;
     pthread_mutex_lock(&watch_lock);
-    start_watchdog();
+    start_watchdog(c);
     w->next = watches;
     watches = w;
     pthread_mutex_unlock(&watch_lock);
@@ -170,7 +175,7 @@ void vm_watch_thread(grove_vm *vm)
     pthread_t self = pthread_self();
     if (pthread_equal(vm->watch->thread, self)) return;
     pthread_mutex_lock(&watch_lock);
-    vm->watch->thread = self;
+    vm->watch->thread = vm->thread = self;
     vm->watch->cpu_seen_ms = -1;              /* another thread's clock */
     pthread_mutex_unlock(&watch_lock);
 }

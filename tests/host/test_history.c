@@ -111,13 +111,23 @@ static void nobody_listens_on_the_fast_path(void **unused)
     grove_vm *vm = new_vm();
     game *g = open_narrator(vm, 2);
     /* checked, the pattern is formatted and fails, naming the hook; the
-     * state is as it was */
+     * state is as it was, and the failed move said nothing (what the move
+     * before said stays with its entry) */
+    play(g, "add 2");
+    uint64_t before, after;
+    assert_true(game_hash(g, &before));
     int64_t m;
     assert_true(game_parse(g, "lazy", &m));
     assert_false(game_apply(g, m, true, true));
     assert_non_null(strstr(game_error(g), "apply"));
     assert_non_null(strstr(game_error(g), "number expected"));
-    assert_int_equal(game_position(g), 0);
+    assert_int_equal(game_position(g), 1);
+    assert_true(game_hash(g, &after));
+    assert_true(before == after);
+    assert_string_equal(game_said_now(g), "");
+    char text[256];
+    lines_for(game_entry_said(g, 0), 0, text, sizeof text);
+    assert_string_equal(text, "seat 1 adds 2: the counter is at 2|seat 1 added");
     /* fast, s:say returns at once: no formatting, no error */
     assert_true(game_run_raw(g, play_lazy, NULL, NULL));
     /* playouts, where nothing is said */
