@@ -22,12 +22,27 @@ static lua_CFunction running(lua_State *L)
     return f;
 }
 
+/* The registry key of the kinds bind_open registered (a light userdata on
+ * their NULL-terminated list), which bind_error reads to name a method. */
+static const char KINDS_KEY = 'k';
+
+/* The kinds bind_open registered in L: never NULL (an empty list before). */
+static const bind_kind *const *kinds_of(lua_State *L)
+{
+    static const bind_kind *const none[] = { NULL };
+    lua_rawgetp(L, LUA_REGISTRYINDEX, &KINDS_KEY);
+    const bind_kind *const *kinds = lua_touserdata(L, -1);
+    lua_pop(L, 1);
+    return kinds ? kinds : none;
+}
+
 /* Push bind_error's WHO (bind.h) for component `name` of kind core (NULL:
  * none, the State's own method). */
 static void push_who(lua_State *L, const comp_kind *core, const char *name)
 {
     lua_CFunction f = running(L);
-    for (const bind_kind *const *k = bind_kinds; f && *k; k++)
+    const bind_kind *const *kinds = kinds_of(L);
+    for (const bind_kind *const *k = kinds; f && *k; k++)
         if ((*k)->declare == f) {                       /* s:grid(name, ...): the name at 2 */
             lua_pushfstring(L, "s:%s('%s')", (*k)->core->name,
                             lua_type(L, 2) == LUA_TSTRING ? lua_tostring(L, 2) : "?");
@@ -35,7 +50,7 @@ static void push_who(lua_State *L, const comp_kind *core, const char *name)
         }
     if (core) {
         const char *method = NULL;
-        for (const bind_kind *const *k = bind_kinds; f && !method && *k; k++)
+        for (const bind_kind *const *k = kinds; f && !method && *k; k++)
             for (const luaL_Reg *m = (*k)->core == core ? (*k)->methods : NULL; m && m->name; m++)
                 if (m->func == f) { method = m->name; break; }
         if (method) lua_pushfstring(L, "%s '%s':%s", core->name, name, method);
@@ -300,6 +315,8 @@ void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp)
 
 void bind_open(lua_State *L, const bind_kind *const *kinds)
 {
+    lua_pushlightuserdata(L, (void *)kinds);
+    lua_rawsetp(L, LUA_REGISTRYINDEX, &KINDS_KEY);
     for (const bind_kind *const *k = kinds; *k; k++) {
         if ((*k)->dress) continue;                     /* it makes its own tables */
         luaL_newmetatable(L, (*k)->type_name);         /* sets __name */

@@ -264,7 +264,8 @@ void bind_push_handle(lua_State *L, int sidx, const bind_kind *kind, int comp);
 void bind_push_handle_udata(lua_State *L, int t);
 
 /* Register the metatables of the component kinds listed in `kinds`
- * (NULL-terminated: bind_kinds), once per Lua state. */
+ * (NULL-terminated: bind_kinds), once per Lua state, and remember the list
+ * (it must outlive the state) for bind_error to name a method by. */
 void bind_open(lua_State *L, const bind_kind *const *kinds);
 
 /* For declarations: reserve a component of `bytes` zeroed bytes (raises
