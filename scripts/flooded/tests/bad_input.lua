@@ -137,3 +137,28 @@ test("bad input: after refused moves the game plays on exactly as without them",
   expect.eq(noisy:hash(), clean:hash())
   expect.eq(noisy:history(), clean:history())
 end)
+
+test("bad input: while the pulled tile's predator moves, a wrong action names the actions legal then", function()
+  -- The hunter phase plays an action (caiman-land, jaguar-two: the predator
+  -- goes further), so a wrong one is no move of another phase.
+  local hunter = games.open("flooded", { players = 3, seed = 1 }).definition.phases.names.hunter
+  for seed = 1, 50 do
+    local g = games.open("flooded", { players = 3, seed = seed })
+    local pick = random_picker(seed)
+    while not g:over() do
+      local actions = {}
+      for _, m in ipairs(g:moves()) do
+        if m:match("^action ") then actions[#actions + 1] = m end
+      end
+      if g.state.turn.phase == hunter and #actions > 0 then
+        local why = refused(g, "action eat-more")
+        expect.eq(why, "'action eat-more': not a legal move now; legal 'action' moves now: "
+          .. table.concat(actions, ", "):gsub("action ", ""))
+        return
+      end
+      local legal = g:legal()
+      g:play(legal[pick(#legal)])
+    end
+  end
+  error("no game of 50 reached a hunter phase with an action to play")
+end)
