@@ -114,10 +114,10 @@ function M.parts(move)
   return move & 0xff, (move >> 8) & 0xffff, (move >> 24) & 0xffff, (move >> 40) & 0xffff
 end
 
---- The keys of a phase's table in game.phases, beside the move kinds it plays.
+-- The keys of a phase's table in game.phases, beside the move kinds it plays.
 local PHASE_KEYS = { offer = true, prompt = true, actor = true, not_now = true }
 
---- A text given as a text or as a function of the state.
+-- A text given as a text or as a function of the state.
 local function text_of(text, s)
   if type(text) == "function" then return text(s) end
   return text
@@ -136,35 +136,28 @@ end
 ---   })
 ---   return game.define { ..., phases = PHASES }
 ---
---- In a phase's table:
----   offer(s, out)  adds the phase's legal moves to out;
----   prompt         what the phase asks of the player to move, a text or a
----                  function(s) giving one: what render shows
----                  (PHASES.prompt) and what a move of another phase is
----                  refused with (PHASES.not_now);
----   actor(s)       the seat that decides in this phase (default: whose
----                  turn it is, grove.turns' seat);
----   not_now        rarely: the reason a move of another phase is refused,
----                  after "not now: " (a text or a function(s); default
----                  "now is the time to PROMPT");
----   KIND = play    each kind of move played in the phase: play(s, a, b, c)
----                  gets the move's arguments (the integers given to
----                  out:add). A kind not named in a phase is never played there.
---- The current phase is grove.turns' phase (none once turns.over), or the
---- definition's phase(s) for its moves and apply if it has one.
+--- In a phase's table, `offer(s, out)` adds the phase's legal moves to
+--- out; `prompt` says what the phase asks of the player to move (a text, or
+--- a function(s) giving one): render shows it (PHASES.prompt), and a move of
+--- another phase is refused with it (PHASES.not_now); `actor(s)`, if given,
+--- is the seat that decides in this phase (otherwise whose turn it is,
+--- grove.turns' seat); rarely, `not_now` (a text or a function(s)) is the
+--- reason a move of another phase is refused, after "not now: " (otherwise
+--- "now is the time to " and the prompt). Each kind of move named in the
+--- phase plays that move: `plant(s, a, b, c)` gets the move's arguments (the
+--- integers given to out:add). A kind not named in a phase is never played
+--- there. The current phase is grove.turns' phase (none once turns.over),
+--- or, for moves and apply, the definition's phase(s) if it has one.
 ---
 --- The table returned also answers, by grove.turns' phase:
----   PHASES.prompt(s, seat)   the current phase's prompt if `seat` (default:
----                            whoever is to move) is to move, else nil (and
----                            nil once the game is over);
----   PHASES.actor(s)          the seat that decides now (the definition's
----                            actor, unless it gives its own);
----   PHASES.not_now(s, kind)  why a move of `kind` is refused for its
----                            timing: "the game is over", or "not now: now
----                            is the time to PROMPT" when no phase now
----                            plays it; nil when the current phase plays it,
----                            or when no phase ever does (a kind no phase
----                            plays is no matter of timing).
+--- `PHASES.prompt(s, seat)` is the current phase's prompt if `seat`
+--- (default: whoever is to move) is to move, else nil, and nil once the game
+--- is over; `PHASES.actor(s)` is the seat that decides now (the
+--- definition's actor, unless it gives its own); `PHASES.not_now(s, kind)`
+--- is why a move of `kind` is refused for its timing, "the game is over" or
+--- "not now: now is the time to PROMPT" when the current phase does not
+--- play it, and nil when it does, or when no phase ever does (a kind no
+--- phase plays is no matter of timing).
 ---@param phase_names table the phases, from turns.phases (numbers and names)
 ---@param kinds table the move kinds, from game.kinds (numbers and names)
 ---@param rules table<string, table> for each phase name: offer, prompt, actor, and one function per kind

@@ -63,11 +63,12 @@ local function result(s)
   return rank.result(scores, nil, string.format("seat %d took the last stone", turns.seat(s)))
 end
 
---- A move as a person types it, kind by kind (the move's numbers after
---- the state): "take 2".
-local DESCRIBE = {
-  take = function(_, n) return "take " .. n end,
-}
+--- A move as a person types it: "take 2". (A game of many kinds of move
+--- may give describe as a table of one function per kind: docs/api.md.)
+local function describe(_, move)
+  local _, n = game.parts(move)
+  return "take " .. n
+end
 
 --- What holds after every move, read from the state alone: change it with
 --- the rules. grove check and the playout test call it; game.broken says
@@ -116,7 +117,7 @@ return game.define {
   setup = setup,
   phases = PHASES,           -- the actor, moves and apply hooks come from them
   result = result,
-  describe = DESCRIBE,
+  describe = describe,
   why = why,
   render = render,
   look = LOOK,
