@@ -9,8 +9,9 @@
 -- The host reads it in host/engine/game.c (and bots.c for score and evaluate, sim for played).
 
 ---A game's definition: what scripts/NAME/game.lua returns. The host calls its
----hooks with the State `s` first; setup, actor, moves and apply are required,
----game.define fills in the others. Every hook runs as a transaction: an error
+---hooks with the State `s` first; setup is required, and actor, moves and apply
+---unless the game gives phases (game.phases), which bring them; game.define
+---fills in the others. Every hook runs as a transaction: an error
 ---leaves the game exactly as it was and names the script line.
 ---@class GameDefinition
 ---@field name string the game's name: its folder under scripts/
@@ -22,16 +23,16 @@
 ---@field options? GameOption[] the numbers (or switches, or choices) a designer may vary, with their defaults: grove play/sim/bench GAME --set NAME=VALUE, games.open(name, {NAME = value}); the rules read them from s.options
 ---@field data? table the game's own tables for its variants, tests and tools (its card list, helpers): game.define refuses any key not listed here, naming the nearest, so a typo is caught
 ---@field setup fun(s: State, options: GameOptions) # declare the components (s:grid, s:deck ...), deal and place: the position before the first move
----@field actor fun(s: State): Seat # the seat that decides next; not always the turn's owner
+---@field actor? fun(s: State): Seat # the seat that decides next; not always the turn's owner (built from phases when the game gives them: whose turn it is, or the current phase's own actor)
 ---@field moves? fun(s: State, out: Out) # add every legal move of the actor to out; none when the game is over (built from phases when the game gives them)
 ---@field apply? fun(s: State, move: Move) # play a legal move: change the state; chance only from the game's generator (built from phases when the game gives them)
----@field phases? table the phases of a turn, made by game.phases: what each phase offers and what each move does there; game.define builds moves and apply from it
+---@field phases? table the phases of a turn, made by game.phases: what each phase asks of the player (its prompt), who decides in it, what it offers and what each move does there; game.define builds moves, apply and actor from it
 ---@field phase? fun(s: State): integer? # the current phase, a number of the phases (default: grove.turns' phase, nil once the game is over)
 ---@field after_move? fun(s: State) # what the rules do by themselves after every move made through phases (a turn with nothing left to do ends)
 ---@field kinds? table the move kinds, from game.kinds: grove sim counts the moves played by these names, grove check names the kinds never played (game.phases gives them)
 ---@field result? fun(s: State): GameResult? # nil while the game runs, then the final scores and ranks
 ---@field render? fun(s: State, viewer: Seat): string # the board as text, showing only what the viewer may see (0: an onlooker)
----@field describe? fun(s: State, move: Move, viewer: Seat?): string # a move as a player types it: "place a1". With a viewer (a seat, 0: an onlooker), as that viewer reads it when it is played: naming nothing the move keeps from that viewer (a card stashed face down reads "stash a card" to the others), though what the move shows everyone (a card played face up) it may name. Without one (nil), the full text: parse reads it back, saves and records keep it
+---@field describe? (fun(s: State, move: Move, viewer: Seat?): string)|table<string, fun(s: State, a: integer, b: integer, c: integer, viewer: Seat?): string> # a move as a player types it: "place a1" (or a table of one function per kind name, given the move's arguments). With a viewer (a seat, 0: an onlooker), as that viewer reads it when it is played: naming nothing the move keeps from that viewer (a card stashed face down reads "stash a card" to the others), though what the move shows everyone (a card played face up) it may name. Without one (nil), the full text: parse reads it back, saves and records keep it
 ---@field parse? fun(s: State, text: string): Move?, string? # a typed move: the move, or nil and why (nil, nil: match the describe texts instead)
 ---@field why? fun(s: State, text: string): string? # why a typed move of the game is not legal now, in the rules' words ("a logger moves at most two squares"); nil: the host names the legal moves of the same kind
 ---@field score? fun(s: State, seat: Seat): number # how well a seat stands now, higher is better (the greedy bot looks one move ahead with it)

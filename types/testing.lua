@@ -60,6 +60,43 @@ function expect.illegal(g, text) end
 ---@return string why the reason given
 function expect.refused(g, move, fragment) end
 
+---Check that a typed move is refused (as expect.refused) for the rule it breaks: the reason names the move and holds the rule, in the game's words (its why). Returns the reason.
+---@param g Game the game
+---@param text string the move as a player types it
+---@param rule string plain text the reason must contain
+---@return string why the reason given
+function expect.breaks_rule(g, text, rule) end
+
+---Check that a typed move of another phase is refused (as expect.breaks_rule) with what the current phase asks: "not now: now is the time to PROMPT". Returns the reason.
+---@param g Game the game
+---@param text string the move as a player types it
+---@param prompt string the current phase's prompt (game.phases)
+---@return string why the reason given
+function expect.not_now(g, text, prompt) end
+
+---Check that integers given as moves (0, -1, 1, 255, 999999999, the largest and the smallest integer, and those in more) that are no legal move are refused as an "illegal move" (as expect.refused), and that the first legal move is accepted (it is then taken back).
+---@param g Game the game
+---@param more? Move[] more integers to try
+function expect.integers_refused(g, more) end
+
+---Check that refused moves change nothing, now or later: two games from open() play the same moves, one of them trying every bad move before each; their states and histories end the same.
+---@param open fun(): Game a fresh game, the same each time
+---@param moves string[]|integer the move texts to play, or how many times to play the first legal move
+---@param bad (string|Move)[] the moves to try (and see refused) before each
+function expect.refusals_change_nothing(open, moves, bad) end
+
+---Check that the game's invariants(s) hold on its state now.
+---@param g Game the game
+---@param what? string when, to start the failure message
+function expect.invariants_hold(g, what) end
+
+---Check that the game's invariants(s) fire on its state now (a test broke it on purpose), naming what broke: the message holds the fragment. Returns the message.
+---@param g Game the game
+---@param fragment string plain text the message must contain
+---@param what? string the state broken, to start the failure message
+---@return string message the error raised
+function expect.invariant_fires(g, fragment, what) end
+
 ---Check that the legal moves now are exactly these texts, in any order.
 ---@param g Game the game
 ---@param list string[] the move texts expected

@@ -353,11 +353,7 @@ local function place_logger(s, corner)
   end
 end
 
--- The rule-script contract ----------------------------------------------------
-
-local function actor(s)
-  return turns.seat(s)
-end
+-- What each phase offers ---------------------------------------------------------
 
 local function free_corners(s, out)
   out:add_all(MOVE.place, s.board:cells(FREE_CORNER))
@@ -384,24 +380,35 @@ local function more_protests(s, out)
   out:add(MOVE.stop)
 end
 
---- The game, phase by phase: what each phase offers, and what each move
---- does there. "Each player's turn consists of three parts": 1. Movement,
---- 2. Growth, 3. Action.
+--- How far a logger moves, in words (the movement option): "two squares".
+local function movement_text(s)
+  local m = s.options.movement
+  return ({ "one square", "two squares", "three squares" })[m] or m .. " squares"
+end
+
+--- The game, phase by phase: what each phase asks of the player, what it
+--- offers, and what each move does there. "Each player's turn consists of
+--- three parts": 1. Movement, 2. Growth, 3. Action.
 local PHASES = game.phases(PHASE, MOVE, {
   -- Setup: "starting with the first player, each player places their
   -- logger on a corner of the board."
-  place = { offer = free_corners, place = place_logger },
+  place = { prompt = "place your logger on a free corner",
+    offer = free_corners, place = place_logger },
   -- 1. Movement: "move your logger up to two spaces"; then 2. Growth of
   -- its row and column happens by itself.
-  move = { offer = logger_steps, move = move_logger },
+  move = { prompt = function(s) return "move your logger up to " .. movement_text(s) end,
+    offer = logger_steps, move = move_logger },
   -- 2. Growth: "mature trees produce 1 seedling in any space adjacent to
   -- them if able": the player chooses the space, one tree at a time.
-  spawn = { offer = spawn_squares, spawn = spawn },
+  spawn = { prompt = "choose where the tree marked * spawns its seedling",
+    offer = spawn_squares, spawn = spawn },
   -- 3. Action: "three options: Plant, Protest and Chop"; "you must perform
   -- an action if able" (the phase is skipped when none is possible).
-  action = { offer = actions, plant = plant, protest = protest, chop = chop },
+  action = { prompt = "plant, protest or chop",
+    offer = actions, plant = plant, protest = protest, chop = chop },
   -- Protest: "you may place one or more protesters": another, or stop.
-  protest_more = { offer = more_protests, protest = protest, stop = end_turn },
+  protest_more = { prompt = "place another protester, or stop",
+    offer = more_protests, protest = protest, stop = end_turn },
 })
 
 local REACHED = "Someone reached %d points and the round was played out: "
@@ -442,19 +449,73 @@ end
 
 -- Why a typed move is refused ----------------------------------------------------
 
-local WHAT_NOW = {}                  -- filled below from PHASE_TEXT
-
---- How far a logger moves, in words (the movement option): "two squares".
-local function movement_text(s)
-  local m = s.options.movement
-  return ({ "one square", "two squares", "three squares" })[m] or m .. " squares"
-end
-
 --- Are two squares orthogonal neighbours?
 local function next_to(board, a, b)
   local ax, ay = board:xy(a)
   local bx, by = board:xy(b)
   return math.abs(ax - bx) + math.abs(ay - by) == 1
+end
+
+--- The rule a move of each kind onto `square` breaks, now that it is that
+--- move's phase and `seat`'s turn (nil: none, and the host answers).
+local BREAKS = {}
+
+function BREAKS.place(s, square)
+  if s.board:get(square, "corner") == 0 then return square .. " is no corner: a logger starts on a1, e1, a5 or e5" end
+  local logger = s.board:get(square, "logger")
+  if logger > 0 then return string.format("seat %d's logger stands on %s", logger, square) end
+  return nil
+end
+
+function BREAKS.move(s, square, seat)
+  local board = s.board
+  local logger = board:get(square, "logger")
+  if logger > 0 and logger ~= seat then return string.format("seat %d's logger stands on %s", logger, square) end
+  if board:get(square, "tree") ~= NONE then
+    return string.format("%s holds a tree: a logger walks only on empty squares", square)
+  end
+  local here = logger_square(s, seat)
+  local hx, hy = board:xy(here)
+  local x, y = board:xy(square)
+  local far = math.abs(x - hx) + math.abs(y - hy)
+  local movement = s.options.movement
+  if far > movement then
+    return string.format("%s is %d square%s from your logger on %s: it moves at most %d, no diagonals", square, far,
+      far == 1 and "" or "s", board:name(here), movement)
+  end
+  return string.format("no way to %s in %d steps through empty squares", square, movement)
+end
+
+function BREAKS.spawn(s, square)
+  local tree = s.play.spawning
+  if not next_to(s.board, tree, square) then
+    return string.format("the seedling lands next to the spawning tree on %s", s.board:name(tree))
+  end
+  return square .. " is not empty"
+end
+
+function BREAKS.plant(s, square, seat)
+  local here = logger_square(s, seat)
+  if not s.large:has(1) then return "no seedling is left in the pool" end
+  if not next_to(s.board, here, square) then
+    return string.format("you plant next to your logger, on %s", s.board:name(here))
+  end
+  return square .. " is not empty"
+end
+
+function BREAKS.protest(s, square, seat)
+  if s.protesters:get(seat) == 0 then return "you have no protester in supply" end
+  if s.board:get(square, "tree") ~= MATURE then return "a protester goes on a mature tree; " .. square .. " holds none" end
+  return square .. " already has a protester"
+end
+
+function BREAKS.chop(s, square, seat)
+  local here = logger_square(s, seat)
+  if not next_to(s.board, here, square) then
+    return string.format("you chop next to your logger, on %s", s.board:name(here))
+  end
+  if s.board:get(square, "tree") ~= MATURE then return "only a mature tree is chopped; " .. square .. " holds none" end
+  return "a protester stands on " .. square
 end
 
 --- Why `text` (a Logger move: `move b3`, `chop c4` ...) is not legal now,
@@ -463,58 +524,16 @@ local function why(s, text)
   local word, name = text:lower():match("^%s*(%a+)%s*(%S*)%s*$")
   local kind = word and MOVE[word]
   if not kind then return nil end
-  local seat, phase = turns.seat(s), turns.phase(s)
-  if turns.over(s) then return "the game is over" end
-  local wanted = { [MOVE.place] = PHASE.place, [MOVE.move] = PHASE.move, [MOVE.spawn] = PHASE.spawn,
-    [MOVE.plant] = PHASE.action, [MOVE.protest] = PHASE.action, [MOVE.chop] = PHASE.action,
-    [MOVE.stop] = PHASE.protest_more }
-  local ok_phase = wanted[kind] == phase or (kind == MOVE.protest and phase == PHASE.protest_more)
-  if not ok_phase then
-    if kind == MOVE.stop then return "stop ends a series of protests: it comes after a protest" end
-    return "not now: now is the time to " .. WHAT_NOW[phase]:format(movement_text(s))
+  if kind == MOVE.stop and turns.phase(s) ~= PHASE.protest_more and not turns.over(s) then
+    return "stop ends a series of protests: it comes after a protest"
   end
+  local not_now = PHASES.not_now(s, kind)
+  if not_now then return not_now end
   if kind == MOVE.stop then return nil end
   if name == "" or not pcall(s.board.get, s.board, name, "tree") then
     return string.format("'%s' needs a square, a1 to e5 (as in '%s c3')", word, word)
   end
-  local square = name
-  local board, here = s.board, logger_square(s, seat)
-  local tree, logger = board:get(square, "tree"), board:get(square, "logger")
-  if kind == MOVE.place then
-    if board:get(square, "corner") == 0 then return square .. " is no corner: a logger starts on a1, e1, a5 or e5" end
-    if logger > 0 then return string.format("seat %d's logger stands on %s", logger, square) end
-  elseif kind == MOVE.move then
-    if logger > 0 and logger ~= seat then return string.format("seat %d's logger stands on %s", logger, square) end
-    if tree ~= NONE then return string.format("%s holds a tree: a logger walks only on empty squares", square) end
-    local hx, hy = board:xy(here)
-    local x, y = board:xy(square)
-    local far = math.abs(x - hx) + math.abs(y - hy)
-    local movement = s.options.movement
-    if far > movement then
-      return string.format("%s is %d square%s from your logger on %s: it moves at most %d, no diagonals", square, far,
-        far == 1 and "" or "s", board:name(here), movement)
-    end
-    return string.format("no way to %s in %d steps through empty squares", square, movement)
-  elseif kind == MOVE.spawn then
-    local tree_at = s.play.spawning
-    if not next_to(board, tree_at, square) then
-      return string.format("the seedling lands next to the spawning tree on %s", board:name(tree_at))
-    end
-    return square .. " is not empty"
-  elseif kind == MOVE.plant then
-    if not s.large:has(1) then return "no seedling is left in the pool" end
-    if not next_to(board, here, square) then return string.format("you plant next to your logger, on %s", board:name(here)) end
-    return square .. " is not empty"
-  elseif kind == MOVE.protest then
-    if s.protesters:get(seat) == 0 then return "you have no protester in supply" end
-    if tree ~= MATURE then return "a protester goes on a mature tree; " .. square .. " holds none" end
-    return square .. " already has a protester"
-  elseif kind == MOVE.chop then
-    if not next_to(board, here, square) then return string.format("you chop next to your logger, on %s", board:name(here)) end
-    if tree ~= MATURE then return "only a mature tree is chopped; " .. square .. " holds none" end
-    return "a protester stands on " .. square
-  end
-  return nil
+  return BREAKS[word](s, name, turns.seat(s))
 end
 
 -- What holds after every move ---------------------------------------------------
@@ -533,10 +552,6 @@ local PROTESTER_NOT_ON_MATURE = grove.cond { protester = 1, tree = { NONE, SAPLI
 local SPAWNER_NOT_MATURE = grove.cond { spawner = 1, tree = { NONE, SAPLING } }
 local LOGGER_ON_TREE = grove.cond { logger = { 1, 4 }, tree = { SEEDLING, MATURE } }
 
-local function broken(fmt, ...)
-  error("invariant: " .. string.format(fmt, ...), 3)
-end
-
 --- Raises, naming what broke, unless: every pyramid is in the pool or in a
 --- tree (20 of each size); every protester dealt is in a supply or on a
 --- mature tree, one at most per tree; no pool, score or supply is negative;
@@ -545,34 +560,34 @@ end
 local function invariants(s)
   local board = s.board
   local squares = SIZE * SIZE
-  if board:count(A_STAGE) ~= squares then broken("a square holds a tree of no stage") end
-  if board:count(NONE_OR_ONE_PROTESTER) ~= squares then broken("a square holds more than one protester, or fewer than none") end
+  if board:count(A_STAGE) ~= squares then game.broken("a square holds a tree of no stage") end
+  if board:count(NONE_OR_ONE_PROTESTER) ~= squares then game.broken("a square holds more than one protester, or fewer than none") end
   for stage = SEEDLING, MATURE do
     local piece = PIECE[stage]
     local pool, in_trees = s[piece]:get(), board:count(HOLDING[piece])
-    if pool < 0 then broken("the %s pool holds %d", piece, pool) end
+    if pool < 0 then game.broken("the %s pool holds %d", piece, pool) end
     if pool + in_trees ~= s.options.pyramids then
-      broken("%d %s pyramids in the pool and %d in trees, not %d", pool, piece, in_trees, s.options.pyramids)
+      game.broken("%d %s pyramids in the pool and %d in trees, not %d", pool, piece, in_trees, s.options.pyramids)
     end
   end
   local protesters = board:count(PROTESTED)
   for seat = 1, s.players do
     local supply, score = s.protesters:get(seat), s.score:get(seat)
-    if supply < 0 then broken("seat %d has %d protesters in supply", seat, supply) end
-    if score < 0 then broken("seat %d scores %d", seat, score) end
+    if supply < 0 then game.broken("seat %d has %d protesters in supply", seat, supply) end
+    if score < 0 then game.broken("seat %d scores %d", seat, score) end
     protesters = protesters + supply
   end
   local dealt = protesters_each(s) * s.players
-  if protesters ~= dealt then broken("%d protesters in play, %d dealt", protesters, dealt) end
-  if board:count(PROTESTER_NOT_ON_MATURE) > 0 then broken("a protester stands on a square without a mature tree") end
-  if board:count({ logger = { 0, s.players } }) ~= squares then broken("a square holds the logger of no seat") end
+  if protesters ~= dealt then game.broken("%d protesters in play, %d dealt", protesters, dealt) end
+  if board:count(PROTESTER_NOT_ON_MATURE) > 0 then game.broken("a protester stands on a square without a mature tree") end
+  if board:count({ logger = { 0, s.players } }) ~= squares then game.broken("a square holds the logger of no seat") end
   local placing = turns.phase(s) == PHASE.place
   for seat = 1, s.players do
     local loggers = board:count(LOGGER_OF[seat])
-    if loggers > 1 or (loggers == 0 and not placing) then broken("seat %d has %d loggers", seat, loggers) end
+    if loggers > 1 or (loggers == 0 and not placing) then game.broken("seat %d has %d loggers", seat, loggers) end
   end
-  if board:count(LOGGER_ON_TREE) > 0 then broken("a logger stands on a tree") end
-  if board:count(SPAWNER_NOT_MATURE) > 0 then broken("a square without a mature tree is marked to spawn") end
+  if board:count(LOGGER_ON_TREE) > 0 then game.broken("a logger stands on a tree") end
+  if board:count(SPAWNER_NOT_MATURE) > 0 then game.broken("a square without a mature tree is marked to spawn") end
 end
 
 --- How each seat stands now, for bots that stop looking ahead before the
@@ -599,16 +614,6 @@ local function square_text(s, square)
   return text
 end
 
-local PHASE_TEXT = {
-  [PHASE.place] = "place your logger on a free corner",
-  [PHASE.move] = "move your logger up to %s",
-  [PHASE.spawn] = "choose where the tree marked * spawns its seedling",
-  [PHASE.action] = "plant, protest or chop",
-  [PHASE.protest_more] = "place another protester, or stop",
-}
-
-for phase, text in pairs(PHASE_TEXT) do WHAT_NOW[phase] = text end
-
 local function render(s)
   local lines = {
     render_board.grid(s.board, function(square) return square_text(s, square) end),
@@ -617,14 +622,11 @@ local function render(s)
       s.large:get(), s.medium:get(), s.small:get()),
   }
   for seat = 1, s.players do
-    local mark = ""
-    if not turns.over(s) and seat == turns.seat(s) then
-      mark = "   <- " .. PHASE_TEXT[turns.phase(s)]:format(movement_text(s))
-    end
+    local prompt = PHASES.prompt(s, seat)
     local supply = s.protesters:get(seat)
     lines[#lines + 1] = string.format("%s: %2d point%s, %d protester%s in supply%s",
       render_board.seat(seat, "Seat " .. seat), s.score:get(seat), s.score:get(seat) == 1 and "" or "s",
-      supply, supply == 1 and "" or "s", mark)
+      supply, supply == 1 and "" or "s", prompt and "   <- " .. prompt or "")
   end
   if turns.ending(s) and not turns.over(s) then
     lines[#lines + 1] = string.format("Final round: someone reached %d points.", s.options.winning_score)
@@ -659,7 +661,6 @@ return game.define {
   players = { min = 2, max = 4, default = 2 },
   options = OPTIONS,
   setup = setup,
-  actor = actor,
   phases = PHASES,
   result = result,
   render = render,

@@ -5,6 +5,7 @@
 --- ground at the bottom): each cell holds the card on top ("card", 0 when
 --- empty). A covered card goes to the forest's "covered" pile: it stays in
 --- the forest but counts for nothing.
+local game = require "grove.game"
 local C = require "cards"
 
 local M = {}
@@ -132,11 +133,6 @@ end
 
 local EMPTY_CELL = grove.cond { card = EMPTY }
 
---- Raise, naming what broke (the caller's line: the check).
-local function broken(fmt, ...)
-  error(string.format(fmt, ...), 2)
-end
-
 --- The placing rules hold in a seat's forest; raises naming what broke:
 --- every cell is empty or holds a card of its own level ("a card goes to
 --- its own level's row"), and a tree is begun only when every tree before
@@ -144,21 +140,21 @@ end
 function M.check(s, seat)
   local forest = s[FOREST[seat]]
   if forest:count(OCCUPIED) + forest:count(EMPTY_CELL) ~= M.MAX_TREES * LEVELS then
-    broken("seat %d's forest holds a number that is no card", seat)
+    game.broken("seat %d's forest holds a number that is no card", seat)
   end
   local last = 0                                   -- the rightmost tree holding a card
   for _, cell in ipairs({ forest:cells(OCCUPIED) }) do
     local tree, level = forest:xy(cell)
     local card = C.CARDS[forest:get(cell, "card")]
     if card.level ~= level then
-      broken("seat %d's tree %d holds %s (%s) on the %s row", seat, tree, card.name,
+      game.broken("seat %d's tree %d holds %s (%s) on the %s row", seat, tree, card.name,
         C.LEVEL_NAMES[card.level], C.LEVEL_NAMES[level])
     end
     if tree > last then last = tree end
   end
   for tree = 1, last - 1 do
     if not M.complete(s, seat, tree) then
-      broken("seat %d's tree %d is incomplete, yet tree %d is begun", seat, tree, last)
+      game.broken("seat %d's tree %d is incomplete, yet tree %d is begun", seat, tree, last)
     end
   end
 end

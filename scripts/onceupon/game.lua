@@ -202,12 +202,7 @@ local function receive(s, _, tree)
   draw_or_end(s)
 end
 
--- The rule-script contract ----------------------------------------------------------------
-
-local function actor(s)
-  if turns.phase(s) == PHASE.receive then return s.play.receiver end
-  return turns.seat(s)
-end
+-- What each step offers ----------------------------------------------------------------------
 
 --- Is cards[i] the first card of its kind in the list? Copies are alike:
 --- the moves name each kind of card once.
@@ -262,16 +257,23 @@ local function places_for_given_card(s, out)
   add_places(s, out, s.play.receiver, { s.given:peek() })
 end
 
+--- The seat a card is given to: it places the card, out of turn.
+local function receiver(s)
+  return s.play.receiver
+end
+
 --- The turn, as the rule text gives it (after each player has drawn a
 --- first hand of three): 1. play a card on your forest; 2. give a card to
 --- another player, who places it at once; 3. draw cards. What each step
---- offers, and what each move does there.
+--- asks, who decides, what it offers, and what each move does there.
 local PHASES = game.phases(PHASE, MOVE, {
-  first_draw = { offer = pile_draws, draw = first_draw },
-  place = { offer = places_from_hand, place = place },
-  give = { offer = gifts, give = give },
-  receive = { offer = places_for_given_card, place = receive },
-  draw = { offer = pile_draws, draw = draw },
+  first_draw = { prompt = "draw your first hand, choosing a pile for each card",
+    offer = pile_draws, draw = first_draw },
+  place = { prompt = "place a card in your forest", offer = places_from_hand, place = place },
+  give = { prompt = "give a card to another player", offer = gifts, give = give },
+  receive = { prompt = "place the card you were given", actor = receiver,
+    offer = places_for_given_card, place = receive },
+  draw = { prompt = "draw, choosing a pile", offer = pile_draws, draw = draw },
 })
 
 --- The score of every seat, and the breakdown text of each.
@@ -414,37 +416,39 @@ local function trees_text(places)
   return "trees " .. table.concat(places, ", ", 1, #places - 1) .. " or " .. places[#places]
 end
 
-local WHAT_NOW = {}                  -- what each phase asks for (PHASE_TEXT, filled below)
-
 local CARD_NAMED = {}                -- a card of each name: CARD_NAMED["fox2"] = its first id
 for id, card in ipairs(CARDS) do CARD_NAMED[card.name] = CARD_NAMED[card.name] or id end
 
---- Why `text` (`draw 3`, `place fox2 1`, `give owl1 to 2`) is not legal now,
---- in the rules' words; nil leaves the answer to the host.
-local function why(s, text)
-  local words = {}
-  for word in text:lower():gmatch("%S+") do words[#words + 1] = word end
-  local kind = MOVE[words[1] or ""]
-  if type(kind) ~= "number" then return nil end
-  if turns.over(s) then return "the game is over" end
-  local phase, seat = turns.phase(s), actor(s)
-  local wants = { [MOVE.draw] = { [PHASE.first_draw] = true, [PHASE.draw] = true },
-    [MOVE.place] = { [PHASE.place] = true, [PHASE.receive] = true }, [MOVE.give] = { [PHASE.give] = true } }
-  if not wants[kind] or not wants[kind][phase] then return "not now: now is the time to " .. WHAT_NOW[phase] end
-  if kind == MOVE.draw then
-    local pile = math.tointeger(tonumber(words[2] or ""))
-    if not pile or pile < 1 or pile > PILES then return string.format("there are piles 1 to %d", PILES) end
-    return "pile " .. pile .. " is empty"
-  end
+--- The rule a move of each kind breaks, now that it is that move's step;
+--- `words` are the words typed, `seat` decides. A card named: see card_named.
+local BREAKS = {}
+
+--- The card the move's second word names, or nil and why it names none.
+local function card_named(words)
   local card = CARD_NAMED[words[2] or ""]
-  if not card then return string.format("no card is called '%s'", words[2] or "") end
-  if kind == MOVE.give then
-    if not hand(s, seat):find(card) then return "you hold no " .. words[2] end
-    local to = math.tointeger(tonumber(words[#words] or ""))
-    if to == seat then return "you give a card to another player" end
-    return string.format("give it to another seat, 1 to %d (as in 'give %s to %d')", s.players, words[2], seat % s.players + 1)
-  end
-  if phase == PHASE.receive then
+  if not card then return nil, string.format("no card is called '%s'", words[2] or "") end
+  return card
+end
+
+function BREAKS.draw(_, words)
+  local pile = math.tointeger(tonumber(words[2] or ""))
+  if not pile or pile < 1 or pile > PILES then return string.format("there are piles 1 to %d", PILES) end
+  return "pile " .. pile .. " is empty"
+end
+
+function BREAKS.give(s, words, seat)
+  local card, none = card_named(words)
+  if not card then return none end
+  if not hand(s, seat):find(card) then return "you hold no " .. words[2] end
+  local to = math.tointeger(tonumber(words[#words] or ""))
+  if to == seat then return "you give a card to another player" end
+  return string.format("give it to another seat, 1 to %d (as in 'give %s to %d')", s.players, words[2], seat % s.players + 1)
+end
+
+function BREAKS.place(s, words, seat)
+  local card, none = card_named(words)
+  if not card then return none end
+  if turns.phase(s) == PHASE.receive then
     local given = CARDS[s.given:peek()].name
     if given ~= words[2] then return "you place the card you were given: " .. given end
   elseif not hand(s, seat):find(card) then
@@ -454,12 +458,19 @@ local function why(s, text)
   return string.format("a %s card goes on %s of your forest", C.LEVEL_NAMES[CARDS[card].level], trees_text(places))
 end
 
--- What always holds --------------------------------------------------------------------
-
---- Raise, naming what broke (the caller's line: the check).
-local function broken(fmt, ...)
-  error(string.format(fmt, ...), 2)
+--- Why `text` (`draw 3`, `place fox2 1`, `give owl1 to 2`) is not legal now,
+--- in the rules' words; nil leaves the answer to the host.
+local function why(s, text)
+  local words = {}
+  for word in text:lower():gmatch("%S+") do words[#words + 1] = word end
+  local kind = MOVE[words[1] or ""]
+  if type(kind) ~= "number" then return nil end
+  local not_now = PHASES.not_now(s, kind)
+  if not_now then return not_now end
+  return BREAKS[words[1]](s, words, PHASES.actor(s))
 end
+
+-- What always holds --------------------------------------------------------------------
 
 local IN_FOREST, COVERED_IN_FOREST = {}, {}          -- the places of the census, per seat
 for seat = 1, 4 do
@@ -476,9 +487,9 @@ local function census(s, zones, in_play)
   local function found(holder, cards)
     for i = 1, #cards do
       local card = cards[i]
-      if CARDS[card] == nil then broken("%s holds %d, which is no card", holder, card) end
+      if CARDS[card] == nil then game.broken("%s holds %d, which is no card", holder, card) end
       if where[card] then
-        broken("card %d (%s) is both in %s and in %s", card, CARDS[card].name, where[card], holder)
+        game.broken("card %d (%s) is both in %s and in %s", card, CARDS[card].name, where[card], holder)
       end
       where[card] = holder
     end
@@ -489,7 +500,7 @@ local function census(s, zones, in_play)
     found(IN_FOREST[seat], forest.top_cards(s, seat))
     found(COVERED_IN_FOREST[seat], { forest.covered(s, seat):cards() })
   end
-  if count ~= in_play then broken("%d cards in play, not %d", count, in_play) end
+  if count ~= in_play then game.broken("%d cards in play, not %d", count, in_play) end
   return where
 end
 
@@ -514,36 +525,36 @@ local function invariants(s)
   local where = census(s, zones, #CARDS)
   for seat = 1, s.players do
     -- each forest begins with a Game Start card, and no card leaves a forest
-    if start_cards_in_forest(where, seat) == 0 then broken("seat %d's forest holds no Game Start card", seat) end
+    if start_cards_in_forest(where, seat) == 0 then game.broken("seat %d's forest holds no Game Start card", seat) end
     forest.check(s, seat)
     if hand(s, seat):count() > s.options.hand_size then
-      broken("seat %d holds %d cards, more than %d", seat, hand(s, seat):count(), s.options.hand_size)
+      game.broken("seat %d holds %d cards, more than %d", seat, hand(s, seat):count(), s.options.hand_size)
     end
   end
   if turns.over(s) then
     -- the game ends when all the cards have been drawn and placed
     if not hands_empty(s) or piles_left(s) or s.given:count() > 0 then
-      broken("the game is over with cards not yet placed")
+      game.broken("the game is over with cards not yet placed")
     end
     return
   end
   local phase, seat = turns.phase(s), turns.seat(s)
-  if PHASE[phase] == nil then broken("no phase %d", phase) end
-  if seat < 1 or seat > s.players then broken("seat %d's turn, with %d players", seat, s.players) end
+  if PHASE[phase] == nil then game.broken("no phase %d", phase) end
+  if seat < 1 or seat > s.players then game.broken("seat %d's turn, with %d players", seat, s.players) end
   -- the given card is placed at once: it is in transit only while the receiver places it
   if (s.given:count() > 0) ~= (phase == PHASE.receive) then
-    broken("%d cards being given in phase %s", s.given:count(), PHASE[phase])
+    game.broken("%d cards being given in phase %s", s.given:count(), PHASE[phase])
   end
   if phase == PHASE.receive and (s.play.receiver < 1 or s.play.receiver > s.players or s.play.receiver == seat) then
-    broken("seat %d gives a card to seat %d", seat, s.play.receiver)
+    game.broken("seat %d gives a card to seat %d", seat, s.play.receiver)
   end
   -- the player to move can: a card to place or give, a pile to draw from
   local cards = hand(s, seat):count()
   if (phase == PHASE.place or phase == PHASE.give) and cards == 0 then
-    broken("seat %d must %s a card with an empty hand", seat, PHASE[phase])
+    game.broken("seat %d must %s a card with an empty hand", seat, PHASE[phase])
   end
   if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= s.options.hand_size or not piles_left(s)) then
-    broken("seat %d must draw with %d cards in hand and %s", seat, cards,
+    game.broken("seat %d must draw with %d cards in hand and %s", seat, cards,
       piles_left(s) and "cards in the piles" or "the piles empty")
   end
   -- the first hands are drawn in turn: three for each seat before, none for each after
@@ -551,7 +562,7 @@ local function invariants(s)
     for other = 1, s.players do
       local held, want = hand(s, other):count(), other < seat and s.options.hand_size or 0
       if other ~= seat and held ~= want then
-        broken("seat %d holds %d cards while seat %d draws a first hand", other, held, seat)
+        game.broken("seat %d holds %d cards while seat %d draws a first hand", other, held, seat)
       end
     end
   end
@@ -567,16 +578,6 @@ local function zone_text(zone, viewer)
   end
   return #names > 0 and table.concat(names, " ") or "(empty)"
 end
-
-local PHASE_TEXT = {
-  [PHASE.first_draw] = "draw your first hand, choosing a pile for each card",
-  [PHASE.place] = "place a card in your forest",
-  [PHASE.give] = "give a card to another player",
-  [PHASE.receive] = "place the card you were given",
-  [PHASE.draw] = "draw, choosing a pile",
-}
-
-for phase, text in pairs(PHASE_TEXT) do WHAT_NOW[phase] = text end
 
 local function piles_text(s)
   local parts = {}
@@ -596,10 +597,9 @@ local function render(s, viewer)
   end
   local _, _, texts = scores(s)
   for seat = 1, s.players do
-    local mark = ""
-    if not turns.over(s) and seat == actor(s) then mark = "   <- " .. PHASE_TEXT[turns.phase(s)] end
+    local prompt = PHASES.prompt(s, seat)
     lines[#lines + 1] = string.format("%s%s: hand %s%s", picture.seat(seat, "Seat " .. seat), seat == viewer and " (you)" or "",
-      zone_text(hand(s, seat), viewer), mark)
+      zone_text(hand(s, seat), viewer), prompt and "   <- " .. prompt or "")
     lines[#lines + 1] = forest.render(s, seat)
     lines[#lines + 1] = "  score: " .. texts[seat]
   end
@@ -633,7 +633,6 @@ return game.define {
   variants = { "solo", "semi-coop" },
   player_variants = { [1] = "solo" },
   setup = setup,
-  actor = actor,
   phases = PHASES,
   result = result,
   render = render,
@@ -657,7 +656,7 @@ return game.define {
     PHASE = PHASE, MOVE = MOVE, PILE = PILE, HAND = HAND,
     declare_zones = declare_zones, start_and_other_cards = start_and_other_cards, shuffle = shuffle,
     deal_piles = deal_piles, take_card = take_card, first_of_kind = first_of_kind, add_places = add_places,
-    zone_text = zone_text, scores = scores, broken = broken, census = census, trees_text = trees_text,
+    zone_text = zone_text, scores = scores, census = census, trees_text = trees_text,
     CARD_NAMED = CARD_NAMED, tell_draw = tell_draw,
     start_cards_in_forest = start_cards_in_forest, START_CARDS = START_CARDS, evaluator = evaluator,
   } },

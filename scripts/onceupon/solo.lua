@@ -39,7 +39,6 @@ return function(base)
     help = "the cards of the Obligation pile; the other Game cards make the Selection piles" }
 
   local HAND = R.HAND[SEAT]
-  local WHAT_NOW = {}                     -- what each phase asks for (PHASE_TEXT, filled below)
   local function hand(s) return s[HAND] end
 
   local function selection_left(s)
@@ -134,10 +133,6 @@ return function(base)
     end
   end
 
-  local function actor()
-    return SEAT
-  end
-
   --- A draw from each Selection pile that still holds a card.
   local function selection_draws(s, out)
     for p = 1, #SELECTION do
@@ -166,14 +161,14 @@ return function(base)
   --- The solo turn (after the first hand of 3): 1. place a card from the
   --- hand; 2. discard one; 3. place the top Obligation card; 4. draw 2.
   local PHASES = game.phases(PHASE, MOVE, {
-    first_draw = { offer = selection_draws, draw = first_draw },
-    place = { offer = places_from_hand, place = place_from_hand },
-    discard = { offer = discards, discard = discard },
-    oblige = { offer = obligation_places, place = place_obligation_card },
-    draw = { offer = selection_draws, draw = draw },
+    first_draw = { prompt = "draw your first hand from the Selection piles",
+      offer = selection_draws, draw = first_draw },
+    place = { prompt = "place a card from your hand", offer = places_from_hand, place = place_from_hand },
+    discard = { prompt = "discard a card from your hand", offer = discards, discard = discard },
+    oblige = { prompt = "place the top Obligation card", offer = obligation_places, place = place_obligation_card },
+    draw = { prompt = "draw from a Selection pile", offer = selection_draws, draw = draw },
   })
 
-  local broken = R.broken
   local UNUSED_START_CARDS = #R.START_CARDS - 1   -- all but the one that begins the forest: in the box
   local ZONES = { "given", "obligation", SELECTION[1], SELECTION[2], SELECTION[3], "discard", "turned", HAND }
 
@@ -188,63 +183,77 @@ return function(base)
       if where[card] then starts = starts + 1 end
     end
     if starts ~= 1 or R.start_cards_in_forest(where, SEAT) ~= 1 then
-      broken("%d Game Start cards in play, %d of them in the forest: one, in the forest", starts,
+      game.broken("%d Game Start cards in play, %d of them in the forest: one, in the forest", starts,
         R.start_cards_in_forest(where, SEAT))
     end
     forest.check(s, SEAT)
     local cards = hand(s):count()
-    if cards > s.options.hand_size then broken("the hand holds %d cards, more than %d", cards, s.options.hand_size) end
-    if s.given:count() > 0 then broken("a card is being given in the solo mode") end
+    if cards > s.options.hand_size then game.broken("the hand holds %d cards, more than %d", cards, s.options.hand_size) end
+    if s.given:count() > 0 then game.broken("a card is being given in the solo mode") end
     if turns.over(s) then
       -- the game ends when the hand and the Selection piles are empty
-      if cards > 0 or selection_left(s) then broken("the game is over with cards in the hand or the Selection piles") end
+      if cards > 0 or selection_left(s) then game.broken("the game is over with cards in the hand or the Selection piles") end
       return
     end
     local phase = turns.phase(s)
-    if PHASE[phase] == nil then broken("no phase %d", phase) end
+    if PHASE[phase] == nil then game.broken("no phase %d", phase) end
     -- the Obligation card is turned over only to be placed at once
     if (s.turned:count() > 0) ~= (phase == PHASE.oblige) then
-      broken("%d Obligation cards turned over in phase %s", s.turned:count(), PHASE[phase])
+      game.broken("%d Obligation cards turned over in phase %s", s.turned:count(), PHASE[phase])
     end
     -- a step that cannot be done is skipped: the player to move can
     if (phase == PHASE.place or phase == PHASE.discard) and cards == 0 then
-      broken("the player must %s a card with an empty hand", PHASE[phase])
+      game.broken("the player must %s a card with an empty hand", PHASE[phase])
     end
     if (phase == PHASE.first_draw or phase == PHASE.draw) and (cards >= s.options.hand_size or not selection_left(s)) then
-      broken("the player must draw with %d cards in hand and %s", cards,
+      game.broken("the player must draw with %d cards in hand and %s", cards,
         selection_left(s) and "cards in the Selection piles" or "the Selection piles empty")
     end
   end
 
-  local PHASE_OF = { draw = { [PHASE.first_draw] = true, [PHASE.draw] = true },
-    place = { [PHASE.place] = true, [PHASE.oblige] = true }, discard = { [PHASE.discard] = true } }
+  --- The rule a solo move of each kind breaks, now that it is that move's
+  --- step; `words` are the words typed.
+  local BREAKS = {}
+
+  function BREAKS.draw(_, words)
+    local pile = math.tointeger(tonumber(words[2] or ""))
+    if not pile or pile < 1 or pile > #SELECTION then return "there are Selection piles 1 to " .. #SELECTION end
+    return "Selection pile " .. pile .. " is empty"
+  end
+
+  --- The card the second word names must be the one to place or discard.
+  local function card_problem(s, words)
+    local card = R.CARD_NAMED[words[2] or ""]
+    if not card then return nil, string.format("no card is called '%s'", words[2] or "") end
+    if turns.phase(s) == PHASE.oblige then
+      local turned = CARDS[s.turned:peek()].name
+      if turned ~= words[2] then return nil, "you place the Obligation card turned over: " .. turned end
+    elseif not hand(s):find(card) then
+      return nil, "you hold no " .. words[2]
+    end
+    return card
+  end
+
+  function BREAKS.discard(s, words)
+    local _, problem = card_problem(s, words)
+    return problem
+  end
+
+  function BREAKS.place(s, words)
+    local card, problem = card_problem(s, words)
+    if not card then return problem end
+    return string.format("a %s card goes on %s of your forest", C.LEVEL_NAMES[CARDS[card].level],
+      R.trees_text(forest.places(s, SEAT, card)))
+  end
 
   --- Why a typed solo move (`draw 2`, `place fox2 1`, `discard owl1`) is not
   --- legal now; nil leaves the answer to the host.
   local function why(s, text)
     local words = {}
     for word in text:lower():gmatch("%S+") do words[#words + 1] = word end
-    local wanted = PHASE_OF[words[1] or ""]
-    if not wanted then return nil end
-    if turns.over(s) then return "the game is over" end
-    local phase = turns.phase(s)
-    if not wanted[phase] then return "not now: now is the time to " .. WHAT_NOW[phase] end
-    if words[1] == "draw" then
-      local pile = math.tointeger(tonumber(words[2] or ""))
-      if not pile or pile < 1 or pile > #SELECTION then return "there are Selection piles 1 to " .. #SELECTION end
-      return "Selection pile " .. pile .. " is empty"
-    end
-    local card = R.CARD_NAMED[words[2] or ""]
-    if not card then return string.format("no card is called '%s'", words[2] or "") end
-    if phase == PHASE.oblige then
-      local turned = CARDS[s.turned:peek()].name
-      if turned ~= words[2] then return "you place the Obligation card turned over: " .. turned end
-    elseif not hand(s):find(card) then
-      return "you hold no " .. words[2]
-    end
-    if words[1] == "discard" then return nil end
-    return string.format("a %s card goes on %s of your forest", C.LEVEL_NAMES[CARDS[card].level],
-      R.trees_text(forest.places(s, SEAT, card)))
+    local breaks = BREAKS[words[1] or ""]
+    if not breaks then return nil end
+    return PHASES.not_now(s, MOVE[words[1]]) or breaks(s, words)
   end
 
   local function title(total)
@@ -266,15 +275,6 @@ return function(base)
     return base.describe(s, move)
   end
 
-  local PHASE_TEXT = {
-    [PHASE.first_draw] = "draw your first hand from the Selection piles",
-    [PHASE.place] = "place a card from your hand",
-    [PHASE.discard] = "discard a card from your hand",
-    [PHASE.oblige] = "place the top Obligation card",
-    [PHASE.draw] = "draw from a Selection pile",
-  }
-  for phase, text in pairs(PHASE_TEXT) do WHAT_NOW[phase] = text end
-
   local function render(s, viewer)
     local piles = {}
     for p, name in ipairs(SELECTION) do
@@ -287,11 +287,12 @@ return function(base)
       obligation = string.format("%s (%d)", C.LEVEL_NAMES[CARDS[s.obligation:peek()].level], s.obligation:count())
     end
     local _, _, texts = R.scores(s)
+    local prompt = PHASES.prompt(s)
     local lines = {
       "Selection piles (top card's level, cards): " .. table.concat(piles, "   "),
       "Obligation pile: " .. obligation .. "   Discarded: " .. s.discard:count(),
       "Hand: " .. R.zone_text(hand(s), viewer)
-        .. (turns.over(s) and "" or "   <- " .. PHASE_TEXT[turns.phase(s)]),
+        .. (prompt and "   <- " .. prompt or ""),
       forest.render(s, SEAT),
       "  score: " .. texts[SEAT],
     }
@@ -312,7 +313,7 @@ return function(base)
   return game.extend(base, {
     players = { min = 1, max = 1 },     -- one player; semi-coop does not combine with it
     options = options,
-    setup = setup, actor = actor, phases = PHASES, result = result, invariants = invariants,
+    setup = setup, phases = PHASES, result = result, invariants = invariants,
     describe = describe, render = render, why = why, evaluate = R.evaluator(obligation_card),
     data = { cards = base.data.cards, rules = base.data.rules, solo_titles = TITLES },
   })

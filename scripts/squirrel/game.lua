@@ -1232,16 +1232,31 @@ local function choose(s, option)
   carry_on(s)
 end
 
---- What each phase of a turn offers, and what each move does there.
+--- What the step of an effect waiting for a pick asks: "Sniper: steal
+--- from a player (1 of 1)".
+local function pick_prompt(s)
+  local st = current_step(s)
+  local step = STEPS[st[1]]
+  return string.format("%s: %s (%d of %d)", CARDS[s.effect.card].name, step.prompt,
+    step.picks(st) - s.effect.left + 1, step.picks(st))
+end
+
+--- What each phase of a turn asks of the player, what it offers, and what
+--- each move does there.
 local PHASES = game.phases(PHASE, MOVE, {
   -- Awake: play one card from your hand or the Island, or go to sleep.
-  awake = { offer = plays_or_sleep, play = play_from_hand, buy = play_from_island, sleep = go_to_sleep },
+  awake = { prompt = "play a card from your hand or the Island, or sleep",
+    offer = plays_or_sleep, play = play_from_hand, buy = play_from_island, sleep = go_to_sleep },
   -- Asleep: exhaust one of your squirrels to gather 1 nut, or pass.
-  asleep = { offer = squirrels_to_exhaust, exhaust = gather, pass = finish_turn },
+  asleep = { prompt = "exhaust a squirrel for a nut, or pass",
+    offer = squirrels_to_exhaust, exhaust = gather, pass = finish_turn },
   -- A card's play effect and the abilities it triggered: which resolves first.
-  order = { offer = waiting_programs, resolve = resolve_next },
-  -- A step of an effect asks which space, card, player or squirrel.
-  choose = { offer = step_options, take = choose, stash = choose, steal = choose,
+  order = { prompt = "choose which effect resolves next", offer = waiting_programs, resolve = resolve_next },
+  -- A step of an effect asks which space, card, player or squirrel; nothing
+  -- else is played until it has its answer.
+  choose = { prompt = pick_prompt,
+    not_now = function(s) return "a card's effect waits for your choice (" .. pick_prompt(s) .. ")" end,
+    offer = step_options, take = choose, stash = choose, steal = choose,
     collect = choose, refresh = choose, hit = choose },
 })
 
@@ -1266,11 +1281,6 @@ local function card_zones(s)
   return list
 end
 
---- Raise naming what broke, at the line of the check that found it.
-local function broken(fmt, ...)
-  error("invariant broken: " .. string.format(fmt, ...), 2)
-end
-
 --- Every card in one place; counters never negative and stamina at most 5;
 --- squirrels only in tableaux, items only among used items, in play or
 --- discarded; exhausted marks only on squirrels in play; the Island
@@ -1285,13 +1295,13 @@ local function invariants(s)
   for _, name in ipairs(card_zones(s)) do
     local zone = s[name]
     for _, card in ipairs({ zone:cards() }) do
-      if not CARDS[card] then broken("%s holds card %d, not in cards.lua", name, card) end
+      if not CARDS[card] then game.broken("%s holds card %d, not in cards.lua", name, card) end
       count[card] = (count[card] or 0) + 1
     end
   end
   for card, c in ipairs(CARDS) do
     if (count[card] or 0) ~= c.copies then
-      broken("%s is in %d places, %d copies exist", c.name, count[card] or 0, c.copies)
+      game.broken("%s is in %d places, %d copies exist", c.name, count[card] or 0, c.copies)
     end
   end
 
@@ -1300,7 +1310,7 @@ local function invariants(s)
   -- the rival's discard.
   local function only(name, kind)
     for _, card in ipairs({ s[name]:cards() }) do
-      if CARDS[card].kind ~= kind then broken("%s holds %s, which is no %s", name, CARDS[card].name, kind) end
+      if CARDS[card].kind ~= kind then game.broken("%s holds %s, which is no %s", name, CARDS[card].name, kind) end
     end
   end
   for _, who in ipairs(everybody(s)) do only(SQUIRRELS[who], "squirrel") end
@@ -1312,28 +1322,28 @@ local function invariants(s)
   -- hold them too, so this guards a pool declared otherwise).
   for seat = 1, s.players do
     for _, res in ipairs({ "nuts", "coins", "stamina" }) do
-      if s[res]:get(seat) < 0 then broken("seat %d has %d %s", seat, s[res]:get(seat), res) end
+      if s[res]:get(seat) < 0 then game.broken("seat %d has %d %s", seat, s[res]:get(seat), res) end
     end
-    if s.stamina:get(seat) > s.options.stamina_max then broken("seat %d has %d stamina", seat, s.stamina:get(seat)) end
+    if s.stamina:get(seat) > s.options.stamina_max then game.broken("seat %d has %d stamina", seat, s.stamina:get(seat)) end
   end
 
   -- Exhausted marks only on squirrels in play; asleep or awake, nothing else.
   for _, who in ipairs(everybody(s)) do
     if s.mat[EXHAUSTED[who]] >> tableau(s, who):count() ~= 0 then
-      broken("%s: an exhausted mark past the %d squirrels in play", who == RIVAL and "the rival" or ("seat " .. who),
+      game.broken("%s: an exhausted mark past the %d squirrels in play", who == RIVAL and "the rival" or ("seat " .. who),
         tableau(s, who):count())
     end
     local asleep = s.mat[ASLEEP[who]]
-    if asleep ~= 0 and asleep ~= 1 then broken("asleep%d is %d", who, asleep) end
+    if asleep ~= 0 and asleep ~= 1 then game.broken("asleep%d is %d", who, asleep) end
   end
 
   -- The day and the Island: 4, 5, 6, 7 spaces revealed on days 1 to 4, the
   -- others empty.
   local day = s.day.number
-  if day < 1 or day > s.options.days then broken("day %d", day) end
-  if s.day.open ~= MORNINGS[day].open then broken("day %d with %d Island spaces revealed", day, s.day.open) end
+  if day < 1 or day > s.options.days then game.broken("day %d", day) end
+  if s.day.open ~= MORNINGS[day].open then game.broken("day %d with %d Island spaces revealed", day, s.day.open) end
   for n = s.day.open + 1, ISLAND_SPACES do
-    if space(s, n):count() > 0 then broken("Island space %d is not revealed but holds a card", n) end
+    if space(s, n):count() > 0 then game.broken("Island space %d is not revealed but holds a card", n) end
   end
 
   -- The turn. Programs wait, an item is in play and an Island space may
@@ -1341,43 +1351,43 @@ local function invariants(s)
   local over, phase, e = turns.over(s), s.turn.phase, s.effect
   local choosing = not over and (phase == PHASE.order or phase == PHASE.choose)
   for _, code in ipairs({ s.pending:cards() }) do
-    if not PROGRAMS[code] then broken("pending holds %d, no card's program", code) end
+    if not PROGRAMS[code] then game.broken("pending holds %d, no card's program", code) end
   end
-  if e.again < 0 then broken("%d Go again turns", e.again) end
+  if e.again < 0 then game.broken("%d Go again turns", e.again) end
   if not choosing then
-    if s.pending:count() > 0 then broken("%d programs pending with no choice asked", s.pending:count()) end
-    if s.in_play:count() > 0 then broken("an item in play with no choice asked") end
-    if e.card ~= 0 then broken("%s's program running with no choice asked", CARDS[e.card].name) end
+    if s.pending:count() > 0 then game.broken("%d programs pending with no choice asked", s.pending:count()) end
+    if s.in_play:count() > 0 then game.broken("an item in play with no choice asked") end
+    if e.card ~= 0 then game.broken("%s's program running with no choice asked", CARDS[e.card].name) end
     if s.draw_pile:count() > 0 then
       for n = 1, s.day.open do
-        if space(s, n):count() == 0 then broken("Island space %d is empty, the deck is not", n) end
+        if space(s, n):count() == 0 then game.broken("Island space %d is empty, the deck is not", n) end
       end
     end
   end
   if not over then
     local who = s.turn.seat
-    if who < 1 or who > s.players then broken("seat %d to move", who) end
-    if phase == PHASE.awake and is_asleep(s, who) then broken("seat %d to play, asleep", who) end
+    if who < 1 or who > s.players then game.broken("seat %d to move", who) end
+    if phase == PHASE.awake and is_asleep(s, who) then game.broken("seat %d to play, asleep", who) end
     if phase == PHASE.asleep and not (is_asleep(s, who) and has_refreshed(s, who)) then
-      broken("seat %d to exhaust a squirrel, awake or with none refreshed", who)
+      game.broken("seat %d to exhaust a squirrel, awake or with none refreshed", who)
     end
     if phase == PHASE.choose and (e.card == 0 or e.picking ~= 1 or e.left < 1) then
-      broken("a choice asked with no step picking")
+      game.broken("a choice asked with no step picking")
     end
   else
-    if day ~= s.options.days then broken("the game ended on day %d", day) end
-    if not everyone_asleep(s) then broken("the game ended with somebody awake") end
+    if day ~= s.options.days then game.broken("the game ended on day %d", day) end
+    if not everyone_asleep(s) then game.broken("the game ended with somebody awake") end
   end
 
   -- The first-player token: the rival's for good in solo, else a seat's,
   -- the first to go to sleep today once somebody has.
   local first = s.turn.first
   if solo(s) then
-    if first ~= RIVAL then broken("seat %d holds the first-player token in solo", first) end
+    if first ~= RIVAL then game.broken("seat %d holds the first-player token in solo", first) end
   else
-    if first < 1 or first > s.players then broken("seat %d holds the first-player token", first) end
+    if first < 1 or first > s.players then game.broken("seat %d holds the first-player token", first) end
     if s.day.token_taken == 1 and not is_asleep(s, first) then
-      broken("seat %d took the token today, yet is awake", first)
+      game.broken("seat %d took the token today, yet is awake", first)
     end
   end
 
@@ -1389,22 +1399,18 @@ local function invariants(s)
     for d = 1, day do allowed = allowed + RIVAL_SQUIRRELS[d] end
     local stamina, nuts = s.rival_stamina:get(), s.rival_nuts:get()
     if stamina < 0 or stamina > allowance then
-      broken("the rival has %d stamina, its allowance on day %d is %d", stamina, day, allowance)
+      game.broken("the rival has %d stamina, its allowance on day %d is %d", stamina, day, allowance)
     end
-    if nuts < 0 then broken("the rival has %d nuts", nuts) end
+    if nuts < 0 then game.broken("the rival has %d nuts", nuts) end
     if tableau(s, RIVAL):count() > allowed then
-      broken("the rival has %d squirrels, it may have played %d by day %d", tableau(s, RIVAL):count(), allowed, day)
+      game.broken("the rival has %d squirrels, it may have played %d by day %d", tableau(s, RIVAL):count(), allowed, day)
     end
-    if s.rival.space < 0 or s.rival.space > ISLAND_SPACES then broken("the rival took from space %d", s.rival.space) end
-    if s.rival.card < 0 or s.rival.card > #CARDS then broken("the rival took card %d", s.rival.card) end
+    if s.rival.space < 0 or s.rival.space > ISLAND_SPACES then game.broken("the rival took from space %d", s.rival.space) end
+    if s.rival.card < 0 or s.rival.card > #CARDS then game.broken("the rival took card %d", s.rival.card) end
   end
 end
 
--- The rule-script contract ---------------------------------------------------------------------------
-
-local function actor(s)
-  return turns.seat(s)
-end
+-- What the bots read ---------------------------------------------------------------------------------
 
 --- How each seat stands now, for bots that stop looking ahead before the
 --- end, read like the final count: nuts and the stash's values, then what
@@ -1515,30 +1521,33 @@ local function played(_, move)
   return nil
 end
 
---- A move's text; as `viewer` reads it (a seat, 0: an onlooker), a card
---- stashed from the hand is named only to those who see that hand (its
---- owner): the others read "stash a card". Without a viewer, the full text.
-local function describe(s, move, viewer)
-  local kind, a, b, c = game.parts(move)
-  local name = MOVE[kind]
-  if kind == MOVE.play then return "play " .. key(a) .. paying(s, c)
-  elseif kind == MOVE.buy then return "buy island " .. a .. (EXTRA_TEXT[b] or (" " .. b)) .. paying(s, c)
-  elseif kind == MOVE.sleep or kind == MOVE.pass then return name
-  elseif kind == MOVE.exhaust or kind == MOVE.collect or kind == MOVE.refresh then return name .. " " .. a
-  elseif kind == MOVE.resolve then
-    return "resolve " .. key(a) .. (b == ABILITY and " ability" or " effect")
-  elseif kind == MOVE.take then return "take island " .. a
-  elseif kind == MOVE.stash then
-    local hand = HAND[actor(s)] and s[HAND[actor(s)]]
-    if viewer == nil or (hand and hand:visible_to(viewer)) then return "stash " .. key(a) end
+--- Each kind of move's text, from its arguments; as `viewer` reads it (a
+--- seat, 0: an onlooker), a card stashed from the hand is named only to
+--- those who see that hand (its owner): the others read "stash a card".
+--- Without a viewer, the full text.
+local DESCRIBE = {
+  play = function(s, card, _, converted) return "play " .. key(card) .. paying(s, converted) end,
+  buy = function(s, n, extra, converted)
+    return "buy island " .. n .. (EXTRA_TEXT[extra] or (" " .. extra)) .. paying(s, converted)
+  end,
+  sleep = function() return "sleep" end,
+  pass = function() return "pass" end,
+  exhaust = function(_, pos) return "exhaust " .. pos end,
+  collect = function(_, pos) return "collect " .. pos end,
+  refresh = function(_, pos) return "refresh " .. pos end,
+  resolve = function(_, card, part) return "resolve " .. key(card) .. (part == ABILITY and " ability" or " effect") end,
+  take = function(_, n) return "take island " .. n end,
+  stash = function(s, card, _, _, viewer)
+    local hand = HAND[PHASES.actor(s)] and s[HAND[PHASES.actor(s)]]
+    if viewer == nil or (hand and hand:visible_to(viewer)) then return "stash " .. key(card) end
     return "stash a card"
-  elseif kind == MOVE.steal then return "steal from " .. whom(a)
-  elseif kind == MOVE.hit then
-    local victim, pos = victim_and_position(a)
+  end,
+  steal = function(_, victim) return "steal from " .. whom(victim) end,
+  hit = function(_, code)
+    local victim, pos = victim_and_position(code)
     return string.format("exhaust %d of %s", pos, whom(victim))
-  end
-  return string.format("move %d %d %d %d", kind, a, b, c)
-end
+  end,
+}
 
 -- Drawing the table -----------------------------------------------------------------------------------
 
@@ -1562,18 +1571,6 @@ local function island_text(s, n)
   local card = space(s, n):peek()
   if not card then return string.format("[%d] empty", n) end
   return string.format("[%d] %s", n, card_text(card))
-end
-
---- What the player to move is asked.
-local function prompt(s)
-  local phase = turns.phase(s)
-  if phase == PHASE.awake then return "play a card from your hand or the Island, or sleep" end
-  if phase == PHASE.asleep then return "exhaust a squirrel for a nut, or pass" end
-  if phase == PHASE.order then return "choose which effect resolves next" end
-  local st = current_step(s)
-  local step = STEPS[st[1]]
-  return string.format("%s: %s (%d of %d)", CARDS[s.effect.card].name, step.prompt,
-    step.picks(st) - s.effect.left + 1, step.picks(st))
 end
 
 --- The table as `viewer` may see it: the Island, the deck's size, every
@@ -1626,7 +1623,7 @@ local function render(s, viewer)
   else
     local seat = turns.seat(s)
     if s.in_play:count() > 0 then lines[#lines + 1] = "In play: " .. names(s.in_play) end
-    local line = string.format("Seat %d: %s", seat, prompt(s))
+    local line = string.format("Seat %d: %s", seat, PHASES.prompt(s))
     local again = s.effect.again
     if again > 0 then
       line = line .. string.format(" (then %d more turn%s: Go again)", again, again == 1 and "" or "s")
@@ -1671,6 +1668,38 @@ local function cannot_afford(s, who, card, extra)
     amount_text(s.coins:get(who), "coins"))
 end
 
+--- The rule a move of each kind breaks, now that it is that move's phase;
+--- `t` is the text typed (lower case, single blanks), `who` the seat to move.
+local BREAKS = {}
+
+function BREAKS.play(s, t, who)
+  local name = t:match("^play (.-) with %d+ coins$") or t:match("^play (.+)$") or ""
+  local card = CARD_KEYED[name]
+  if not card then return string.format("no card is called '%s'", name) end
+  if not s[HAND[who]]:find(card) then return "you hold no " .. CARDS[card].name end
+  local with = math.tointeger(tonumber(t:match(" with (%d+) coins$") or ""))
+  if with and with > s.coins:get(who) then
+    return string.format("you have %s, not %d", amount_text(s.coins:get(who), "coins"), with)
+  end
+  return cannot_afford(s, who, card)
+end
+
+function BREAKS.buy(s, t, who)
+  local n = math.tointeger(tonumber(t:match("^buy island (%d+)") or ""))
+  if not n or n < 1 or n > ISLAND_SPACES then return string.format("the Island has spaces 1 to %d", ISLAND_SPACES) end
+  if n > s.day.open then return string.format("Island space %d is not revealed yet (%d today)", n, s.day.open) end
+  local card = s[ISLAND[n]]:peek()
+  if not card then return string.format("Island space %d is empty", n) end
+  return cannot_afford(s, who, card, ongoing(s, who, "island_free") > 0 and "" or ", plus 1 coin or 1 stamina")
+end
+
+function BREAKS.exhaust(s, t, who)
+  local pos = math.tointeger(tonumber(t:match("^exhaust (%d+)$") or ""))
+  local count = tableau(s, who):count()
+  if not pos or pos < 1 or pos > count then return string.format("you have squirrels 1 to %d", count) end
+  return string.format("your squirrel %d, %s, is exhausted already", pos, CARDS[tableau(s, who):peek(pos)].name)
+end
+
 --- Why `text` (`play digger`, `buy island 3 coin`, `sleep`, `exhaust 2` ...)
 --- is not legal now, in the rules' words; nil leaves the answer to the
 --- host (which names the legal moves of that kind).
@@ -1679,40 +1708,10 @@ local function why(s, text)
   local word = t:match("^%a+")
   local kind = MOVE[word or ""]
   if type(kind) ~= "number" then return nil end
-  if turns.over(s) then return "the game is over" end
-  local who, phase = s.turn.seat, turns.phase(s)
-  local awake = { [MOVE.play] = true, [MOVE.buy] = true, [MOVE.sleep] = true }
-  local asleep = { [MOVE.exhaust] = true, [MOVE.pass] = true }
-  if (awake[kind] and phase ~= PHASE.awake) or (asleep[kind] and phase ~= PHASE.asleep)
-    or (kind == MOVE.resolve and phase ~= PHASE.order)
-    or (not awake[kind] and not asleep[kind] and kind ~= MOVE.resolve and phase ~= PHASE.choose) then
-    if phase == PHASE.choose then return "not now: a card's effect waits for your choice (" .. prompt(s) .. ")" end
-    return "not now: now is the time to " .. prompt(s)
-  end
-  if kind == MOVE.play then
-    local name = t:match("^play (.-) with %d+ coins$") or t:match("^play (.+)$") or ""
-    local card = CARD_KEYED[name]
-    if not card then return string.format("no card is called '%s'", name) end
-    if not s[HAND[who]]:find(card) then return "you hold no " .. CARDS[card].name end
-    local with = math.tointeger(tonumber(t:match(" with (%d+) coins$") or ""))
-    if with and with > s.coins:get(who) then
-      return string.format("you have %s, not %d", amount_text(s.coins:get(who), "coins"), with)
-    end
-    return cannot_afford(s, who, card)
-  elseif kind == MOVE.buy then
-    local n = math.tointeger(tonumber(t:match("^buy island (%d+)") or ""))
-    if not n or n < 1 or n > ISLAND_SPACES then return string.format("the Island has spaces 1 to %d", ISLAND_SPACES) end
-    if n > s.day.open then return string.format("Island space %d is not revealed yet (%d today)", n, s.day.open) end
-    local card = s[ISLAND[n]]:peek()
-    if not card then return string.format("Island space %d is empty", n) end
-    return cannot_afford(s, who, card, ongoing(s, who, "island_free") > 0 and "" or ", plus 1 coin or 1 stamina")
-  elseif kind == MOVE.exhaust then
-    local pos = math.tointeger(tonumber(t:match("^exhaust (%d+)$") or ""))
-    local count = tableau(s, who):count()
-    if not pos or pos < 1 or pos > count then return string.format("you have squirrels 1 to %d", count) end
-    return string.format("your squirrel %d, %s, is exhausted already", pos, CARDS[tableau(s, who):peek(pos)].name)
-  end
-  return nil
+  local not_now = PHASES.not_now(s, kind)
+  if not_now then return not_now end
+  local breaks = BREAKS[word]
+  return breaks and breaks(s, t, s.turn.seat)
 end
 
 return game.define {
@@ -1722,14 +1721,13 @@ return game.define {
   players = { min = 1, max = 5, default = 2 },   -- 2 to 5 players, 1 for the solo mode
   options = OPTIONS,
   setup = setup,
-  actor = actor,
   played = played,
   phases = PHASES,
   result = result,
   invariants = invariants,
   render = render,
   look = LOOK,
-  describe = describe,
+  describe = DESCRIBE,
   why = why,
   -- for tests and tools: the catalog, a card's text, the catalog's checks
   data = { cards = CARDS, card_text = card_text, check_cards = check_cards },

@@ -908,31 +908,36 @@ local function with_snake_moves(phase, move_of)
   return phase
 end
 
---- What each phase offers and what each move does there. Between the
---- moves the rules act by themselves: the dice roll at the start of a turn
---- (begin_turn), the snakes bite at its end (end_turn), and after every move
---- a turn with no step left ends (settle, the definition's after_move).
+--- What each phase asks of the player, what it offers and what each move
+--- does there. Between the moves the rules act by themselves: the dice roll
+--- at the start of a turn (begin_turn), the snakes bite at its end
+--- (end_turn), and after every move a turn with no step left ends (settle,
+--- the definition's after_move).
 local PHASES = game.phases(PHASE, MOVE, {
   -- "Next come four rounds in which each player in turn does the following:"
-  knock = { offer = standing_trees, knock = knock_down },             -- "knock down a tree"
-  plant = { offer = plant_targets, plant = plant },                   -- "add a tree"
-  snake = with_snake_moves({ offer = snake_places }, place_snake),    -- "place a snake"
-  fairy = { offer = fairy_places, fairy = place_fairy },              -- "place his/her fairy"
+  -- "knock down a tree", "add a tree", "place a snake", "place his/her fairy".
+  knock = { prompt = "knock down a standing tree (knock c3)",
+    offer = standing_trees, knock = knock_down },
+  plant = { prompt = "plant a tree next to the forest (plant a1)",
+    offer = plant_targets, plant = plant },
+  snake = with_snake_moves({ prompt = "place your snake on a tree or a path (snake N c3, snake N b2-c2)",
+    offer = snake_places }, place_snake),
+  fairy = { prompt = "place your fairy on a standing tree without a snake (fairy c3)",
+    offer = fairy_places, fairy = place_fairy },
   -- "Once 5 stars are collected, a star will fall down into the forest. The
   -- player that rolled the fifth star gets to choose at which tree";
   -- "if multiple stars are collected in the same roll", it knocks that tree over.
-  fall = { offer = star_targets, star = land_star },
-  fall_knocking = { offer = star_targets, star = land_star_knocking_down },
+  fall = { prompt = "choose the tree the star falls on (star d4)",
+    offer = star_targets, star = land_star },
+  fall_knocking = { prompt = "choose the tree the star falls on and knocks down (star d4)",
+    offer = star_targets, star = land_star_knocking_down },
   -- "Move his/her fairy and/or one or more snakes based on the outcome of
   -- the dice rolls", then pass the dice on.
-  move = with_snake_moves({ offer = movement_moves, fairy = step_fairy, ["end"] = end_turn }, step_snake),
+  move = with_snake_moves({ prompt = "move your fairy or snakes (fairy c3, snake N b2-c2), then end",
+    offer = movement_moves, fairy = step_fairy, ["end"] = end_turn }, step_snake),
 })
 
 -- The rule-script contract -----------------------------------------------------------------
-
-local function actor(s)
-  return turns.seat(s)
-end
 
 --- How well a seat is doing, for the greedy bot: home beats everything
 --- (earlier home better); otherwise a star is worth more than the 3 hearts
@@ -1023,11 +1028,6 @@ local function total(s, field)
   return sum
 end
 
---- Raise, naming what broke (at the line that found it).
-local function broke(fmt, ...)
-  error(string.format(fmt, ...), 2)
-end
-
 --- The pieces of one kind (fairies or snakes) at trees: `trees[k]` is the
 --- tree piece k is at (0 if at none). Each tree's `field` counts exactly
 --- the pieces there, and no other tree holds any.
@@ -1043,12 +1043,12 @@ local function check_counted(s, field, trees)
       end
       local counted = forest:get(tree, field)
       if counted ~= here then
-        broke("%s at %s: %d on the tree, %d there by their places", field, LATTICE[s.players].name[tree], counted, here)
+        game.broken("%s at %s: %d on the tree, %d there by their places", field, LATTICE[s.players].name[tree], counted, here)
       end
     end
   end
   local counted = total(s, field)
-  if counted ~= on_trees then broke("%d %s on the trees, %d by their places", counted, field, on_trees) end
+  if counted ~= on_trees then game.broken("%d %s on the trees, %d by their places", counted, field, on_trees) end
 end
 
 --- The fairies (hearts stay 0-3 and stars at 0 or more by the pools'
@@ -1067,31 +1067,31 @@ local function check_fairies(s, placed)
     trees[seat] = (state == UP or state == LAID_DOWN) and at or 0
     if state == HOME then
       home = home + 1
-      if stars < s.options.stars_home then broke("seat %d's fairy is home with %d stars", seat, stars) end
-      if at ~= 0 then broke("seat %d's fairy is home and at a tree", seat) end
-      if order < 1 or order >= players or orders & (1 << order) ~= 0 then broke("seat %d went home %d", seat, order) end
+      if stars < s.options.stars_home then game.broken("seat %d's fairy is home with %d stars", seat, stars) end
+      if at ~= 0 then game.broken("seat %d's fairy is home and at a tree", seat) end
+      if order < 1 or order >= players or orders & (1 << order) ~= 0 then game.broken("seat %d went home %d", seat, order) end
       orders = orders | (1 << order)
     elseif state == NOT_PLACED then
-      if placed then broke("seat %d's fairy is not placed after setup", seat) end
-      if at ~= 0 or order ~= 0 then broke("seat %d's fairy is not placed but has a place or a home order", seat) end
+      if placed then game.broken("seat %d's fairy is not placed after setup", seat) end
+      if at ~= 0 or order ~= 0 then game.broken("seat %d's fairy is not placed but has a place or a home order", seat) end
     else
-      if order ~= 0 then broke("seat %d's fairy is in the forest but went home %d", seat, order) end
-      if at == 0 or not forest:alive(at) then broke("seat %d's fairy is at no tree (%d)", seat, at) end
-      if stars >= s.options.stars_home then broke("seat %d's fairy holds %d stars and is not home", seat, stars) end
+      if order ~= 0 then game.broken("seat %d's fairy is in the forest but went home %d", seat, order) end
+      if at == 0 or not forest:alive(at) then game.broken("seat %d's fairy is at no tree (%d)", seat, at) end
+      if stars >= s.options.stars_home then game.broken("seat %d's fairy holds %d stars and is not home", seat, stars) end
       if state == LAID_DOWN and (s.hearts:get(seat) > 0 or stars > 0) then
-        broke("seat %d's fairy lies down with %d hearts and %d stars", seat, s.hearts:get(seat), stars)
+        game.broken("seat %d's fairy lies down with %d hearts and %d stars", seat, s.hearts:get(seat), stars)
       end
       -- "Fairies can not end a move at a knocked down tree."
       if not is_standing(s, at) and not (state == UP and seat == turn.seat and turn.phase == PHASE.move
           and turn.over == 0) then
-        broke("seat %d's fairy is at a knocked-down tree out of its steps", seat)
+        game.broken("seat %d's fairy is at a knocked-down tree out of its steps", seat)
       end
     end
   end
-  if s.home:get() ~= home then broke("%d fairies home, the pool says %d", home, s.home:get()) end
-  if orders ~= (1 << (home + 1)) - 2 then broke("the fairies home did not go home 1st, 2nd ...") end
+  if s.home:get() ~= home then game.broken("%d fairies home, the pool says %d", home, s.home:get()) end
+  if orders ~= (1 << (home + 1)) - 2 then game.broken("the fairies home did not go home 1st, 2nd ...") end
   if (turn.over == 1) ~= (home == players - 1) then
-    broke("%d of %d fairies home and the game %s", home, players, turn.over == 1 and "over" or "not over")
+    game.broken("%d of %d fairies home and the game %s", home, players, turn.over == 1 and "over" or "not over")
   end
   check_counted(s, "fairies", trees)
   return held
@@ -1105,20 +1105,20 @@ local function check_snakes(s, placed)
     local at = s.snake_at:get(snake)
     trees[snake] = math.max(at, 0)
     local paths = select("#", forest:all_edges(SNAKE_ON_THIS_PATH[snake]))
-    if paths ~= (at < 0 and 1 or 0) then broke("snake %d is on %d paths", snake, paths) end
+    if paths ~= (at < 0 and 1 or 0) then game.broken("snake %d is on %d paths", snake, paths) end
     if at > 0 then
-      if not forest:alive(at) then broke("snake %d is at no tree (%d)", snake, at) end
+      if not forest:alive(at) then game.broken("snake %d is at no tree (%d)", snake, at) end
     elseif at < 0 then
       if not forest:edge_alive(-at) or forest:edge_get(-at, EDGE_FIELDS[snake]) ~= 1 then
-        broke("snake %d is on no path", snake)
+        game.broken("snake %d is on no path", snake)
       end
-      if s.rules.snakes_on_paths == 0 then broke("snake %d is on a path under Scaredy-snake", snake) end
+      if s.rules.snakes_on_paths == 0 then game.broken("snake %d is on a path under Scaredy-snake", snake) end
     elseif placed then
-      broke("snake %d is not placed after setup", snake)
+      game.broken("snake %d is not placed after setup", snake)
     end
   end
   for snake = s.players + 1, MAX_SNAKES do              -- no such snake: on no path
-    if forest:all_edges(SNAKE_ON_THIS_PATH[snake]) then broke("snake %d is on a path, of %d snakes", snake, s.players) end
+    if forest:all_edges(SNAKE_ON_THIS_PATH[snake]) then game.broken("snake %d is on a path, of %d snakes", snake, s.players) end
   end
   check_counted(s, "snakes", trees)
 end
@@ -1131,8 +1131,8 @@ end
 local function invariants(s)
   local forest, turn, players = s.forest, s.turn, s.players
   local phase = turn.phase
-  if turn.seat < 1 or turn.seat > players then broke("seat %d to play, of %d", turn.seat, players) end
-  if phase < PHASE.knock or phase > PHASE.move then broke("no phase %d", phase) end
+  if turn.seat < 1 or turn.seat > players then game.broken("seat %d to play, of %d", turn.seat, players) end
+  if phase < PHASE.knock or phase > PHASE.move then game.broken("no phase %d", phase) end
   local setup_round = phase <= PHASE.fairy and turn.over == 0 and phase
 
   -- The forest: the base trees and one planted by each player in round 2;
@@ -1140,30 +1140,30 @@ local function invariants(s)
   local trees, base = forest:count(), BASE_TREES[players]
   local planted = not setup_round or setup_round > PHASE.plant
   if trees < base or trees > base + players or (planted and trees ~= base + players) then
-    broke("%d trees (the base forest has %d, each player plants one)", trees, base)
+    game.broken("%d trees (the base forest has %d, each player plants one)", trees, base)
   end
   if setup_round ~= PHASE.knock then
     local knocked = forest:count(KNOCKED_DOWN_TREE)
-    if knocked < players then broke("%d knocked-down trees after setup round 1", knocked) end
+    if knocked < players then game.broken("%d knocked-down trees after setup round 1", knocked) end
   end
   for k = 1, #NODE_FIELDS do
-    if forest:count(NEGATIVE[k]) > 0 then broke("a tree has fewer than 0 %s", NODE_FIELDS[k]) end
+    if forest:count(NEGATIVE[k]) > 0 then game.broken("a tree has fewer than 0 %s", NODE_FIELDS[k]) end
   end
   local rules = s.rules
   if rules.snakes_on_paths ~= 0 and rules.snakes_on_paths ~= 1 then
-    broke("rules.snakes_on_paths is %d", rules.snakes_on_paths)
+    game.broken("rules.snakes_on_paths is %d", rules.snakes_on_paths)
   end
-  if rules.stars_per_visit < 0 then broke("rules.stars_per_visit is %d", rules.stars_per_visit) end
+  if rules.stars_per_visit < 0 then game.broken("rules.stars_per_visit is %d", rules.stars_per_visit) end
 
   -- The dice (five, by the component): those set aside show stars; this
   -- roll's steps left are no more than the dice showing them.
   local dice = s.cup
   local aside, stars_aside = select("#", dice:aside()), dice:count("star", "aside")
-  if stars_aside ~= aside then broke("%d dice set aside, %d of them stars", aside, stars_aside) end
+  if stars_aside ~= aside then game.broken("%d dice set aside, %d of them stars", aside, stars_aside) end
   for k = 1, #FACES_TO_STEP do
     local face = FACES_TO_STEP[k]
     local left, showing = s.roll[face], dice:count(face)
-    if left < 0 or left > showing then broke("%d %s steps left, %d dice show it", left, face, showing) end
+    if left < 0 or left > showing then game.broken("%d %s steps left, %d dice show it", left, face, showing) end
   end
 
   -- The pieces.
@@ -1173,10 +1173,10 @@ local function invariants(s)
   -- The stars: every star that fell is on a tree, held, traded for hearts or
   -- spent reviving a fairy.
   local fallen, traded, revived = s.fallen:get(), s.traded:get(), s.revived:get()
-  if revived > fallen then broke("%d stars fell, %d revived a fairy", fallen, revived) end
+  if revived > fallen then game.broken("%d stars fell, %d revived a fairy", fallen, revived) end
   local on_trees = total(s, "stars")
   if fallen ~= on_trees + held + traded + revived then
-    broke("%d stars fell, %d on trees + %d held + %d traded + %d revived", fallen, on_trees, held, traded, revived)
+    game.broken("%d stars fell, %d on trees + %d held + %d traded + %d revived", fallen, on_trees, held, traded, revived)
   end
 end
 
@@ -1394,16 +1394,6 @@ local function fairy_where(s, seat)
   return "fairy at " .. where
 end
 
-local PROMPT = {
-  [PHASE.knock] = "knock down a standing tree (knock c3)",
-  [PHASE.plant] = "plant a tree next to the forest (plant a1)",
-  [PHASE.snake] = "place your snake on a tree or a path (snake N c3, snake N b2-c2)",
-  [PHASE.fairy] = "place your fairy on a standing tree without a snake (fairy c3)",
-  [PHASE.fall] = "choose the tree the star falls on (star d4)",
-  [PHASE.fall_knocking] = "choose the tree the star falls on and knocks down (star d4)",
-  [PHASE.move] = "move your fairy or snakes (fairy c3, snake N b2-c2), then end",
-}
-
 local function render(s)
   local lines = {
     forest_picture(s),
@@ -1413,10 +1403,10 @@ local function render(s)
   if s.rules.stars_per_visit == ALL_STARS then lines[#lines + 1] = "Variant Star Fluke: a visit collects every star." end
   lines[#lines + 1] = dice_text(s)
   for seat = 1, s.players do
-    local mark = ""
-    if not turns.over(s) and seat == turns.seat(s) then mark = "   <- " .. PROMPT[turns.phase(s)] end
+    local prompt = PHASES.prompt(s, seat)
     lines[#lines + 1] = string.format("%s: %s, %s, %s; snake %d %s%s", draw.seat(seat, "Seat " .. seat), fairy_where(s, seat),
-      plural(s.hearts:get(seat), "heart"), plural(s.stars:get(seat), "star"), seat, snake_where(s, seat), mark)
+      plural(s.hearts:get(seat), "heart"), plural(s.stars:get(seat), "star"), seat, snake_where(s, seat),
+      prompt and "   <- " .. prompt or "")
   end
   if turns.over(s) then lines[#lines + 1] = "The game is over: " .. result(s).text .. "." end
   return table.concat(lines, "\n")
@@ -1451,73 +1441,84 @@ local LOOK = {
 }
 -- Why a typed move is refused ------------------------------------------------------------------
 
-local MOVE_PHASE = { [MOVE.knock] = PHASE.knock, [MOVE.plant] = PHASE.plant, [MOVE.star] = PHASE.fall }
+--- The rule a move of each kind to `place` breaks, now that it is that
+--- move's phase and `seat`'s turn (nil: none, and the host answers).
+local BREAKS = {}
+
+function BREAKS.knock(s, tree)
+  local where = point_name(s, tree)
+  if not s.forest:alive(tree) then return "no tree stands on " .. where end
+  return "the tree on " .. where .. " is knocked down already"
+end
+
+function BREAKS.plant(s, point)
+  if s.forest:alive(point) then return "a tree stands on " .. point_name(s, point) .. " already" end
+  return "a new tree goes next to the forest, on a point beside a tree"
+end
+
+function BREAKS.star(s, tree, seat)
+  local where = point_name(s, tree)
+  if not s.forest:alive(tree) then return "no tree on " .. where end
+  if s.forest:get(tree, "fairies") > 0 then return "a fairy is at " .. where .. ": a star falls where there is none" end
+  return "a star falls at least 2 path steps from your fairy at " .. point_name(s, fairy_tree(s, seat))
+end
+
+BREAKS["end"] = function()
+  return "your fairy may not end its turn on a knocked-down tree: it must move on"
+end
+
+--- Setup round 4 places the fairy; in a turn it steps.
+function BREAKS.fairy(s, tree, seat)
+  local forest, where = s.forest, point_name(s, tree)
+  local alive = forest:alive(tree)
+  if turns.phase(s) == PHASE.fairy then
+    if not alive then return "no tree on " .. where end
+    if not is_standing(s, tree) then return "a fairy starts on a standing tree; " .. where .. " is knocked down" end
+    return "a snake is at " .. where .. ": a fairy starts on a tree without one"
+  end
+  local state = fairy_state(s, seat)
+  if state == HOME then return "your fairy is home among the stars" end
+  if state == LAID_DOWN then return "your fairy lies down until a falling star revives it" end
+  if s.roll.fairy + s.roll.tree == 0 then return "no fairy or tree die is left to pay a step" end
+  local here = fairy_tree(s, seat)
+  if tree == here then return "a step goes to another tree; your fairy is at " .. where end
+  if not alive or not forest:edge(here, tree) then
+    return string.format("%s is not next to your fairy at %s: a step goes along one path", where, point_name(s, here))
+  end
+  if forest:get(tree, "snakes") > 0 then return "a snake is at " .. where end
+  local open_path = false
+  for _, next_tree in ipairs({ forest:neighbors(here, nil, NO_SNAKE_PATH) }) do
+    open_path = open_path or next_tree == tree
+  end
+  if not open_path then return "a snake lies on the path to " .. where end
+  return where .. " is knocked down, and from it your fairy could not get away this turn"
+end
+
+--- Setup round 3 places your own snake; in a turn any snake steps.
+function BREAKS.snake(s, snake, kind, seat)
+  if turns.phase(s) == PHASE.snake then
+    if snake ~= seat then return string.format("you place your own snake, snake %d", seat) end
+    return nil
+  end
+  if snake > s.players then return string.format("no snake %d in this game", snake) end
+  if s.roll.snake + s.roll.tree == 0 then return "no snake or tree die is left to pay a step" end
+  local held = fairy_state(s, seat) == UP and s.forest:get(fairy_tree(s, seat), "tree") == KNOCKED_DOWN
+  if held then return "that step would leave your fairy no way off its knocked-down tree" end
+  if kind == SNAKE_TO_PATH[snake] and s.rules.snakes_on_paths == 0 then return "snakes stay on trees (Scaredy-snake)" end
+  return string.format("snake %d is %s: a step goes to a neighbouring tree or path", snake, snake_where(s, snake))
+end
 
 --- Why `text` (a move of the game, read by parse) is not legal now, in the
 --- words of the rules; nil leaves it to what parse said, or to the host.
 local function why(s, text)
   local move = parse(s, text)
   if not move then return nil end
-  if turns.over(s) then return "the game is over" end
   local kind, place = game.parts(move)
-  local seat, phase, forest = turns.seat(s), turns.phase(s), s.forest
+  local not_now = PHASES.not_now(s, kind)
+  if not_now then return not_now end
   local snake = SNAKE_OF[kind]
-  local not_now = "not now: now is the time to " .. PROMPT[phase]
-  if MOVE_PHASE[kind] then
-    local wanted = MOVE_PHASE[kind]
-    if phase ~= wanted and not (kind == MOVE.star and phase == PHASE.fall_knocking) then return not_now end
-  elseif kind == MOVE.fairy then
-    if phase ~= PHASE.fairy and phase ~= PHASE.move then return not_now end
-  elseif snake then
-    if phase ~= PHASE.snake and phase ~= PHASE.move then return not_now end
-  elseif kind == END and phase ~= PHASE.move then
-    return not_now
-  end
-  local where = point_name(s, place)
-  local alive = kind ~= END and not snake and forest:alive(place)
-  if kind == MOVE.knock then
-    if not alive then return "no tree stands on " .. where end
-    return "the tree on " .. where .. " is knocked down already"
-  elseif kind == MOVE.plant then
-    if alive then return "a tree stands on " .. where .. " already" end
-    return "a new tree goes next to the forest, on a point beside a tree"
-  elseif kind == MOVE.star then
-    if not alive then return "no tree on " .. where end
-    if forest:get(place, "fairies") > 0 then return "a fairy is at " .. where .. ": a star falls where there is none" end
-    return "a star falls at least 2 path steps from your fairy at " .. point_name(s, fairy_tree(s, seat))
-  elseif snake and phase == PHASE.snake then
-    if snake ~= seat then return string.format("you place your own snake, snake %d", seat) end
-    return nil
-  elseif kind == MOVE.fairy and phase == PHASE.fairy then
-    if not alive then return "no tree on " .. where end
-    if not is_standing(s, place) then return "a fairy starts on a standing tree; " .. where .. " is knocked down" end
-    return "a snake is at " .. where .. ": a fairy starts on a tree without one"
-  elseif kind == END then
-    return "your fairy may not end its turn on a knocked-down tree: it must move on"
-  elseif kind == MOVE.fairy then
-    local state = fairy_state(s, seat)
-    if state == HOME then return "your fairy is home among the stars" end
-    if state == LAID_DOWN then return "your fairy lies down until a falling star revives it" end
-    if s.roll.fairy + s.roll.tree == 0 then return "no fairy or tree die is left to pay a step" end
-    local here = fairy_tree(s, seat)
-    if place == here then return "a step goes to another tree; your fairy is at " .. where end
-    if not alive or not forest:edge(here, place) then
-      return string.format("%s is not next to your fairy at %s: a step goes along one path", where, point_name(s, here))
-    end
-    if forest:get(place, "snakes") > 0 then return "a snake is at " .. where end
-    local open_path = false
-    for _, tree in ipairs({ forest:neighbors(here, nil, NO_SNAKE_PATH) }) do open_path = open_path or tree == place end
-    if not open_path then return "a snake lies on the path to " .. where end
-    return where .. " is knocked down, and from it your fairy could not get away this turn"
-  elseif snake then
-    if snake > s.players then return string.format("no snake %d in this game", snake) end
-    if s.roll.snake + s.roll.tree == 0 then return "no snake or tree die is left to pay a step" end
-    local held = fairy_state(s, seat) == UP and forest:get(fairy_tree(s, seat), "tree") == KNOCKED_DOWN
-    if held then return "that step would leave your fairy no way off its knocked-down tree" end
-    if kind == SNAKE_TO_PATH[snake] and s.rules.snakes_on_paths == 0 then return "snakes stay on trees (Scaredy-snake)" end
-    return string.format("snake %d is %s: a step goes to a neighbouring tree or path", snake, snake_where(s, snake))
-  end
-  return nil
+  if snake then return BREAKS.snake(s, snake, kind, turns.seat(s)) end
+  return BREAKS[MOVE[kind]](s, place, turns.seat(s))
 end
 
 return game.define {
@@ -1528,7 +1529,6 @@ return game.define {
   variants = { "scaredy-snake", "star-fluke" },
   options = OPTIONS,
   setup = setup,
-  actor = actor,
   phases = PHASES,
   after_move = settle,
   result = result,

@@ -91,7 +91,8 @@ local function check_keys(t, allowed, where, level, hint)
 end
 
 --- Name the move kinds: kinds{"place", "move"} gives a table with
---- .place == 1, .move == 2 and [1] == "place", [2] == "move".
+--- .place == 1, .move == 2 and [1] == "place", [2] == "move". (turns.phases
+--- names the phases of a turn with it.)
 ---@param names string[] the kinds, in the order of their numbers
 ---@return table kinds each name's number and each number's name
 function M.kinds(names)
@@ -113,32 +114,60 @@ function M.parts(move)
   return move & 0xff, (move >> 8) & 0xffff, (move >> 24) & 0xffff, (move >> 40) & 0xffff
 end
 
---- The phases of a turn as a table: for each phase, what it offers and what
---- each kind of move does there. The script's moves and apply hooks then
---- need not be written; game.define builds them from this table.
+-- The keys of a phase's table in game.phases, beside the move kinds it plays.
+local PHASE_KEYS = { offer = true, prompt = true, actor = true, not_now = true }
+
+-- A text given as a text or as a function of the state.
+local function text_of(text, s)
+  if type(text) == "function" then return text(s) end
+  return text
+end
+
+--- The phases of a turn as a table: for each phase, what it asks of the
+--- player, who decides in it, what it offers and what each kind of move
+--- does there. The script's moves, apply and actor hooks then need not be
+--- written; game.define builds them from this table.
 ---
 ---   local PHASE = turns.phases { "move", "action" }
 ---   local MOVE = game.kinds { "move", "plant", "chop" }
 ---   local PHASES = game.phases(PHASE, MOVE, {
----     move   = { offer = steps, move = move_logger },
----     action = { offer = actions, plant = plant, chop = chop },
+---     move   = { prompt = "move your logger", offer = steps, move = move_logger },
+---     action = { prompt = "plant or chop", offer = actions, plant = plant, chop = chop },
 ---   })
 ---   return game.define { ..., phases = PHASES }
 ---
---- `offer(s, out)` adds the phase's legal moves to out; each kind named in
---- the phase plays that move: `plant(s, a, b, c)` gets the move's arguments
---- (the integers given to out:add). A kind not named in a phase is never
---- played there. The current phase is the definition's `phase(s)` if it
---- has one, else grove.turns' phase (none once turns.over).
+--- In a phase's table, `offer(s, out)` adds the phase's legal moves to
+--- out; `prompt` says what the phase asks of the player to move (a text, or
+--- a function(s) giving one): render shows it (PHASES.prompt), and a move of
+--- another phase is refused with it (PHASES.not_now); `actor(s)`, if given,
+--- is the seat that decides in this phase (otherwise whose turn it is,
+--- grove.turns' seat); rarely, `not_now` (a text or a function(s)) is the
+--- reason a move of another phase is refused, after "not now: " (otherwise
+--- "now is the time to " and the prompt). Each kind of move named in the
+--- phase plays that move: `plant(s, a, b, c)` gets the move's arguments (the
+--- integers given to out:add). A kind not named in a phase is never played
+--- there. The current phase is grove.turns' phase (none once turns.over),
+--- or, for moves and apply, the definition's phase(s) if it has one.
+---
+--- The table returned also answers, by grove.turns' phase:
+--- `PHASES.prompt(s, seat)` is the current phase's prompt if `seat`
+--- (default: whoever is to move) is to move, else nil, and nil once the game
+--- is over; `PHASES.actor(s)` is the seat that decides now (the
+--- definition's actor, unless it gives its own); `PHASES.not_now(s, kind)`
+--- is why a move of `kind` is refused for its timing, "the game is over" or
+--- "not now: now is the time to PROMPT" when the current phase does not
+--- play it, and nil when it does, or when no phase ever does (a kind no
+--- phase plays is no matter of timing).
 ---@param phase_names table the phases, from turns.phases (numbers and names)
 ---@param kinds table the move kinds, from game.kinds (numbers and names)
----@param rules table<string, table> for each phase name: offer and one function per kind
+---@param rules table<string, table> for each phase name: offer, prompt, actor, and one function per kind
 ---@return table phases the table game.define takes as `phases`
 function M.phases(phase_names, kinds, rules)
   if type(phase_names) ~= "table" or type(kinds) ~= "table" or type(rules) ~= "table" then
     error("game.phases expects the phase names, the move kinds and a table of phases", 2)
   end
   local phases = { names = phase_names, kinds = kinds }
+  local played = {}                  -- played[kind]: some phase plays it
   for name, rule in pairs(rules) do
     local number = phase_names[name]
     if type(number) ~= "number" then
@@ -148,13 +177,24 @@ function M.phases(phase_names, kinds, rules)
     if type(rule) ~= "table" or type(rule.offer) ~= "function" then
       error(string.format("game.phases: phase '%s' needs an offer function", name), 2)
     end
-    local phase = { name = name, offer = rule.offer, play = {} }
+    for _, key in ipairs { "prompt", "not_now" } do
+      local t = type(rule[key])
+      if t ~= "nil" and t ~= "string" and t ~= "function" then
+        error(string.format("game.phases: the %s of phase '%s' must be a text or a function(s)", key, name), 2)
+      end
+    end
+    if rule.actor ~= nil and type(rule.actor) ~= "function" then
+      error(string.format("game.phases: the actor of phase '%s' must be a function(s)", name), 2)
+    end
+    local phase = { name = name, offer = rule.offer, prompt = rule.prompt, actor = rule.actor,
+                    not_now = rule.not_now, play = {} }
     for key, fn in pairs(rule) do
-      if key ~= "offer" then
+      if not PHASE_KEYS[key] then
         local kind = kinds[key]
         if type(kind) ~= "number" then
           local allowed = names_of(kinds)
-          allowed[#allowed + 1] = "offer"
+          for k in pairs(PHASE_KEYS) do allowed[#allowed + 1] = k end
+          table.sort(allowed)
           error(string.format("game.phases: phase '%s' names '%s', which is not a move kind (did you mean '%s'?)",
             name, tostring(key), M.nearest(tostring(key), allowed)), 2)
         end
@@ -162,10 +202,36 @@ function M.phases(phase_names, kinds, rules)
           error(string.format("game.phases: '%s' in phase '%s' must be a function", key, name), 2)
         end
         phase.play[kind] = fn
+        played[kind] = true
       end
     end
     phases[number] = phase
   end
+
+  function phases.actor(s)
+    local phase = phases[s.turn.phase]
+    if phase and phase.actor then return phase.actor(s) end
+    return s.turn.seat
+  end
+
+  function phases.prompt(s, seat)
+    local turn = s.turn
+    if turn.over == 1 then return nil end
+    if seat ~= nil and seat ~= phases.actor(s) then return nil end
+    local phase = phases[turn.phase]
+    return phase and text_of(phase.prompt, s)
+  end
+
+  function phases.not_now(s, kind)
+    if not played[kind] then return nil end
+    if s.turn.over == 1 then return "the game is over" end
+    local phase = phases[s.turn.phase]
+    if phase == nil or phase.play[kind] then return nil end
+    if phase.not_now ~= nil then return "not now: " .. text_of(phase.not_now, s) end
+    local prompt = text_of(phase.prompt, s)
+    return prompt and "not now: now is the time to " .. prompt
+  end
+
   return phases
 end
 
@@ -332,17 +398,51 @@ local function check_definition(def, where, level)
   end
 end
 
+-- The describe hook of a describe given as a table, one entry per kind name
+-- (function(s, a, b, c, viewer) giving the text); a kind it does not name
+-- reads as default_describe. `where` names the definition for errors,
+-- raised at `level`.
+local function describe_by_kind(texts, kinds, where, level)
+  if type(kinds) ~= "table" then
+    error(where .. ": a describe table needs the move kinds (kinds = MOVE, or phases)", level + 1)
+  end
+  local by_number = {}
+  for key, fn in pairs(texts) do
+    local kind = kinds[key]
+    if type(kind) ~= "number" then
+      error(string.format("%s: describe names '%s', which is not a move kind (did you mean '%s'?)", where,
+        tostring(key), M.nearest(tostring(key), names_of(kinds))), level + 1)
+    end
+    if type(fn) ~= "function" then
+      error(string.format("%s: describe's '%s' must be a function(s, a, b, c, viewer)", where, key), level + 1)
+    end
+    by_number[kind] = fn
+  end
+  return function(s, move, viewer)
+    local kind, a, b, c = M.parts(move)
+    local text = by_number[kind]
+    if text then return text(s, a, b, c, viewer) end
+    return default_describe(s, move, viewer)
+  end
+end
+
 --- Check a definition (a name and the setup, actor, moves and apply hooks;
 --- no key but those of a GameDefinition, each option declared as a
 --- GameOption) and fill in what a simple game need not write: title,
 --- players (2 to 4), variants, options, and result (nil), render
---- (tostring) and describe ("move K A B C") hooks; returns it.
+--- (tostring) and describe ("move K A B C") hooks; returns it. A game that
+--- gives phases (game.phases) gets its moves and apply from them, and its
+--- actor too unless it gives one. describe may be a table of one
+--- function(s, a, b, c, viewer) per kind name, a b c the move's arguments:
+---
+---   describe = { chop = function(s, square) return "chop " .. s.board:name(square) end, ... }
 ---@param def GameDefinition the game's definition
 ---@return GameDefinition def the same table, completed
 function M.define(def)
   if type(def) ~= "table" then error("game.define expects a table", 2) end
   if type(def.name) ~= "string" then error("the game needs a name", 2) end
-  check_definition(def, string.format("game '%s'", def.name), 2)
+  local where = string.format("game '%s'", def.name)
+  check_definition(def, where, 2)
   if def.phases ~= nil then
     if def.moves ~= nil or def.apply ~= nil then
       error(string.format("game '%s' gives phases and moves or apply: give one or the other", def.name), 2)
@@ -352,6 +452,7 @@ function M.define(def)
     end
     def.kinds = def.kinds or def.phases.kinds
     def.moves, def.apply = phase_hooks(def)
+    if def.actor == nil and def.phase == nil then def.actor = def.phases.actor end
   end
   for _, hook in ipairs(REQUIRED) do
     if type(def[hook]) ~= "function" then
@@ -364,6 +465,7 @@ function M.define(def)
   def.options = def.options or {}
   def.result = def.result or default_result
   def.render = def.render or default_render
+  if type(def.describe) == "table" then def.describe = describe_by_kind(def.describe, def.kinds, where, 2) end
   def.describe = def.describe or default_describe
   return def
 end
@@ -372,7 +474,8 @@ end
 --- overrides are checked as game.define checks a definition: a key no
 --- definition takes is refused, naming the nearest one). A
 --- variant that gives phases (or phase, or after_move) gets moves and apply
---- built anew from them, as game.define does.
+--- built anew from them, as game.define does, and its actor from its phases
+--- when the base's came from the base's phases and the variant gives none.
 --- The overrides may wrap the base hooks, which they receive as `base`:
 ---   return function(base) return game.extend(base, { moves = function(s, out) ... end }) end
 ---@param base GameDefinition the definition the variant changes
@@ -380,7 +483,8 @@ end
 ---@return GameDefinition def a new definition: base's fields, then the overrides
 function M.extend(base, overrides)
   if type(overrides) ~= "table" then error("game.extend expects the base definition and a table of overrides", 2) end
-  check_definition(overrides, string.format("a variant of '%s'", tostring(base.name)), 2)
+  local where = string.format("a variant of '%s'", tostring(base.name))
+  check_definition(overrides, where, 2)
   local def = {}
   for k, v in pairs(base) do def[k] = v end
   for k, v in pairs(overrides) do def[k] = v end
@@ -390,8 +494,23 @@ function M.extend(base, overrides)
     end
     def.kinds = overrides.kinds or def.phases.kinds
     def.moves, def.apply = phase_hooks(def)
+    if overrides.actor == nil and base.phases and base.actor == base.phases.actor and def.phase == nil then
+      def.actor = def.phases.actor
+    end
   end
+  if type(def.describe) == "table" then def.describe = describe_by_kind(def.describe, def.kinds, where, 2) end
   return def
+end
+
+--- Raise, as an invariants hook does when something broke: "invariant: "
+--- and the text (string.format(fmt, ...)), naming the line that called
+--- broken (the check that found it).
+---
+---   if pool < 0 then game.broken("the %s pool holds %d", piece, pool) end
+---@param fmt string what broke, a format for string.format
+---@param ... any its values
+function M.broken(fmt, ...)
+  error("invariant: " .. string.format(fmt, ...), 2)
 end
 
 return M

@@ -8,6 +8,12 @@
 ---   end)
 ---
 --- A test fails when it raises; expect.* raise with the test file's line.
+--- Beside comparing values (eq, truthy, error ...), expect checks what every
+--- game's tests ask (types/testing.lua says each): a move refused and
+--- changing nothing (refused), for a rule (breaks_rule) or for its timing
+--- (not_now), integers that are no move (integers_refused), refusals that
+--- change nothing later (refusals_change_nothing), the game's invariants
+--- holding or firing (invariants_hold, invariant_fires).
 --- playouts(1000) is how many random games a playout test runs (fewer under
 --- GROVE_PLAYOUTS, which `make asan` sets). Helpers the test files of one
 --- game share go in tests/lib/NAME.lua, loaded with require "NAME".
@@ -113,6 +119,22 @@ function expect.illegal(g, text)
   end
 end
 
+-- expect.refused, raising at `level` (counted from here: 3 is the caller
+-- of the expect function that called this).
+local function refused_at(level, g, move, fragment)
+  local hash, played, legal = g:hash(), #g:history(), g:moves()
+  local ok, why = g:try(move)
+  if ok then error(string.format("%q should be refused", tostring(move)), level) end
+  if type(why) ~= "string" or #why == 0 then error(string.format("%q was refused without a reason", tostring(move)), level) end
+  if fragment and not why:find(fragment, 1, true) then
+    error(string.format("the reason for %q lacks %q: %s", tostring(move), fragment, why), level)
+  end
+  if g:hash() ~= hash then error("the state changed after the refused " .. tostring(move), level) end
+  if #g:history() ~= played then error("the history changed after the refused " .. tostring(move), level) end
+  if not deep_eq(g:moves(), legal) then error("the legal moves changed after the refused " .. tostring(move), level) end
+  return why
+end
+
 --- g:try(move) is refused with a reason (containing `fragment`, if given)
 --- and changes nothing: the state, the history and the legal moves stay as
 --- they were. Returns the reason.
@@ -121,17 +143,115 @@ end
 ---@param fragment? string
 ---@return string why
 function expect.refused(g, move, fragment)
-  local hash, played, legal = g:hash(), #g:history(), g:moves()
-  local ok, why = g:try(move)
-  if ok then error(string.format("%q should be refused", tostring(move)), 2) end
-  if type(why) ~= "string" or #why == 0 then error(string.format("%q was refused without a reason", tostring(move)), 2) end
-  if fragment and not why:find(fragment, 1, true) then
-    error(string.format("the reason for %q lacks %q: %s", tostring(move), fragment, why), 2)
-  end
-  if g:hash() ~= hash then error("the state changed after the refused " .. tostring(move), 2) end
-  if #g:history() ~= played then error("the history changed after the refused " .. tostring(move), 2) end
-  if not deep_eq(g:moves(), legal) then error("the legal moves changed after the refused " .. tostring(move), 2) end
+  return refused_at(3, g, move, fragment)
+end
+
+--- A typed move is refused (as expect.refused) for the rule it breaks: the
+--- reason names the move and holds `rule`, in the game's words (its why).
+---@param g Game
+---@param text string
+---@param rule string
+---@return string why
+function expect.breaks_rule(g, text, rule)
+  local why = refused_at(3, g, text, rule)
+  if not why:find(text, 1, true) then error(string.format("the reason does not name the move %q: %s", text, why), 2) end
   return why
+end
+
+--- A typed move of another phase is refused (as expect.breaks_rule) with
+--- what the current phase asks: "not now: now is the time to PROMPT".
+---@param g Game
+---@param text string
+---@param prompt string
+---@return string why
+function expect.not_now(g, text, prompt)
+  local why = refused_at(3, g, text, "not now: now is the time to " .. prompt)
+  if not why:find(text, 1, true) then error(string.format("the reason does not name the move %q: %s", text, why), 2) end
+  return why
+end
+
+local ODD_INTEGERS = { 0, -1, 1, 255, 999999999, math.maxinteger, math.mininteger }
+
+--- Integers given as moves: each of 0, -1, 1, 255, 999999999, the largest
+--- and the smallest integer, and those in `more`, that is no legal move is
+--- refused as an "illegal move" (as expect.refused); the first legal move
+--- is accepted, then taken back.
+---@param g Game
+---@param more? Move[]
+function expect.integers_refused(g, more)
+  local legal, list = {}, {}
+  for _, m in ipairs(g:legal()) do legal[m] = true end
+  for _, m in ipairs(ODD_INTEGERS) do list[#list + 1] = m end
+  for _, m in ipairs(more or {}) do list[#list + 1] = m end
+  for _, m in ipairs(list) do
+    if not legal[m] then
+      local why = refused_at(3, g, m)
+      if not why:find("illegal move", 1, true) then
+        error(string.format("the integer %d is refused, but not as an illegal move: %s", m, why), 2)
+      end
+    end
+  end
+  local first = g:legal()[1]
+  if first then
+    local ok, why = g:try(first)
+    if not ok then error(string.format("the legal move %d is refused: %s", first, tostring(why)), 2) end
+    g:undo()
+  end
+end
+
+--- Refused moves change nothing, now or later: two games from open()
+--- play the same `moves` (their texts; or a number: the first legal move,
+--- that many times or until the end), one of them trying every text or
+--- integer of `bad` before each; their states and histories end the same.
+---@param open fun(): Game a fresh game, the same each time
+---@param moves string[]|integer
+---@param bad (string|Move)[]
+function expect.refusals_change_nothing(open, moves, bad)
+  local clean, noisy = open(), open()
+  local n = type(moves) == "number" and moves or #moves
+  for i = 1, n do
+    if clean:over() then break end
+    local m = type(moves) == "table" and moves[i] or clean:moves()[1]
+    clean:play(m)
+    for _, b in ipairs(bad) do noisy:try(b) end
+    noisy:play(m)
+  end
+  if noisy:hash() ~= clean:hash() then error("the game that was given bad moves ends in another state", 2) end
+  if not deep_eq(noisy:history(), clean:history()) then
+    error("the game that was given bad moves has another history", 2)
+  end
+end
+
+-- The definition's invariants on the game's state: ok, or false and the error.
+local function invariants_of(g)
+  local check = g.definition.invariants
+  if type(check) ~= "function" then error("the game '" .. tostring(g.name) .. "' has no invariants", 3) end
+  return pcall(check, g.state)
+end
+
+--- The game's invariants(s) hold on its state now.
+---@param g Game
+---@param what? string when, to start the failure message
+function expect.invariants_hold(g, what)
+  local ok, err = invariants_of(g)
+  if not ok then error(string.format("%sthe invariants should hold: %s", what and (what .. ": ") or "", tostring(err)), 2) end
+end
+
+--- The game's invariants(s) fire on its state now (a test broke it on
+--- purpose), naming what broke: the message holds `fragment`. Returns it.
+---@param g Game
+---@param fragment string
+---@param what? string the state broken, to start the failure message
+---@return string message
+function expect.invariant_fires(g, fragment, what)
+  local ok, err = invariants_of(g)
+  local where = what and (what .. ": ") or ""
+  if ok then error(string.format("%sthe invariants should fire, naming %s", where, show(fragment)), 2) end
+  err = tostring(err)
+  if not err:find(fragment, 1, true) then
+    error(string.format("%sthe invariants should name %s, got %s", where, show(fragment), show(err)), 2)
+  end
+  return err
 end
 
 --- The legal moves, as a sorted list of texts, equal `list`.

@@ -10,6 +10,8 @@
 ---   turns.set_phase(s, PHASE.action); turns.phase(s) == PHASE.action
 ---   turns.finish_round(s)       -- the end is triggered: play out the round
 ---   turns.pass(s)               -- end the turn; false when the game is over
+local game = require "grove.game"
+
 local M = {}
 
 --- In setup: declare the turn vars (a vars component named "turn"); seat
@@ -23,17 +25,13 @@ function M.setup(s, first)
   s.turn.round = 1
 end
 
---- Name the phases (sub-steps) of a turn: phases{"move", "action"} gives
---- .move == 1, .action == 2 and [1] == "move", [2] == "action".
+--- Name the phases (sub-steps) of a turn, as game.kinds names the move
+--- kinds (this is game.kinds): phases{"move", "action"} gives .move == 1,
+--- .action == 2 and [1] == "move", [2] == "action".
 ---@param names string[] the phases, in the order they come in a turn
 ---@return table phases each name's number and each number's name
 function M.phases(names)
-  local phases = {}
-  for i, name in ipairs(names) do
-    phases[name] = i
-    phases[i] = name
-  end
-  return phases
+  return game.kinds(names)
 end
 
 --- The current phase (a number from turns.phases; 0 before any is set).

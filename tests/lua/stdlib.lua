@@ -177,6 +177,99 @@ test("game.extend: a variant that changes the phases gets moves and apply built 
   expect.eq(out, { "steps" }, "the base game is unchanged")
 end)
 
+test("turns.phases names the phases as game.kinds names the kinds", function()
+  expect.eq(turns.phases { "move", "action" }, game.kinds { "move", "action" })
+end)
+
+-- A definition by phases with prompts: who decides and what is asked come from them.
+local function prompted_game()
+  local PHASE = turns.phases { "move", "give", "receive" }
+  local MOVE = game.kinds { "step", "give", "take", "never" }
+  local PHASES = game.phases(PHASE, MOVE, {
+    move = { prompt = function(s) return "move " .. s.far .. " squares" end,
+             offer = function() end, step = function() end },
+    give = { prompt = "give a card", offer = function() end, give = function() end },
+    receive = { prompt = "take the card given", actor = function(s) return s.receiver end,
+                not_now = function(s) return "seat " .. s.receiver .. " takes the card first" end,
+                offer = function() end, take = function() end },
+  })
+  return game.define { name = "prompted", setup = function() end, phases = PHASES }, PHASE, MOVE, PHASES
+end
+
+test("game.phases: the actor is whose turn it is, or the phase's own", function()
+  local def, PHASE = prompted_game()
+  local s = { far = 2, receiver = 3, turn = { over = 0, seat = 1, phase = PHASE.move } }
+  expect.eq(def.actor(s), 1, "the definition's actor comes from the phases")
+  s.turn.phase = PHASE.receive
+  expect.eq(def.actor(s), 3, "a phase with an actor decides who decides")
+  expect.error(function() game.define { name = "x", setup = function() end, moves = function() end,
+    apply = function() end } end, "game 'x' has no actor function")
+end)
+
+test("game.phases: the prompt of the current phase, for the seat to move only", function()
+  local _, PHASE, _, PHASES = prompted_game()
+  local s = { far = 2, receiver = 3, turn = { over = 0, seat = 1, phase = PHASE.move } }
+  expect.eq(PHASES.prompt(s), "move 2 squares", "a prompt may be a function of the state")
+  expect.eq(PHASES.prompt(s, 1), "move 2 squares")
+  expect.eq(PHASES.prompt(s, 2), nil, "not seat 2's move")
+  s.turn.phase = PHASE.receive
+  expect.eq(PHASES.prompt(s, 1), nil, "seat 3 receives")
+  expect.eq(PHASES.prompt(s, 3), "take the card given")
+  s.turn.over = 1
+  expect.eq(PHASES.prompt(s, 3), nil, "nothing is asked once the game is over")
+end)
+
+test("game.phases: a move of another phase is refused with the current phase's prompt", function()
+  local _, PHASE, MOVE, PHASES = prompted_game()
+  local s = { far = 2, receiver = 3, turn = { over = 0, seat = 1, phase = PHASE.give } }
+  expect.eq(PHASES.not_now(s, MOVE.give), nil, "the phase plays it")
+  expect.eq(PHASES.not_now(s, MOVE.step), "not now: now is the time to give a card")
+  expect.eq(PHASES.not_now(s, MOVE.never), nil, "no phase plays it: no matter of timing")
+  expect.eq(PHASES.not_now(s, nil), nil, "no kind")
+  s.turn.phase = PHASE.receive
+  expect.eq(PHASES.not_now(s, MOVE.give), "not now: seat 3 takes the card first", "the phase's own reason")
+  s.turn.over = 1
+  expect.eq(PHASES.not_now(s, MOVE.take), "the game is over")
+end)
+
+test("game.phases: a prompt, not_now or actor of the wrong type is refused", function()
+  local PHASE, MOVE = turns.phases { "move" }, game.kinds { "step" }
+  local offer = function() end
+  expect.error(function() game.phases(PHASE, MOVE, { move = { offer = offer, prompt = 3 } }) end,
+    "game.phases: the prompt of phase 'move' must be a text or a function(s)")
+  expect.error(function() game.phases(PHASE, MOVE, { move = { offer = offer, actor = 1 } }) end,
+    "game.phases: the actor of phase 'move' must be a function(s)")
+  expect.error(function() game.phases(PHASE, MOVE, { move = { offer = offer, promt = "x" } }) end,
+    "game.phases: phase 'move' names 'promt', which is not a move kind (did you mean 'prompt'?)")
+end)
+
+test("game.extend: a variant's phases bring their actor, unless the base gave its own", function()
+  local base, PHASE, MOVE = prompted_game()
+  local PLAIN = game.phases(PHASE, MOVE, { receive = { offer = function() end, take = function() end } })
+  local s = { receiver = 3, turn = { over = 0, seat = 1, phase = PHASE.receive } }
+  expect.eq(game.extend(base, { phases = PLAIN }).actor(s), 1, "the variant's phases decide")
+  local own = game.extend(base, { actor = function() return 2 end })
+  expect.eq(game.extend(own, { phases = PLAIN }).actor(s), 2, "an actor given by hand stays")
+end)
+
+test("game.define: describe may be a table of one function per kind", function()
+  local MOVE = game.kinds { "place", "stop" }
+  local def = game.define { name = "d", setup = function() end, actor = function() return 1 end,
+    moves = function() end, apply = function() end, kinds = MOVE,
+    describe = { place = function(_, a, b, c, viewer) return string.format("place %d %d %d %s", a, b, c, tostring(viewer)) end } }
+  expect.eq(def.describe(nil, grove.move(MOVE.place, 1, 2, 3), 0), "place 1 2 3 0")
+  expect.eq(def.describe(nil, grove.move(MOVE.stop, 4)), "move 2 4 0 0", "a kind it does not name")
+  expect.error(function() game.define { name = "d", setup = function() end, actor = function() return 1 end,
+    moves = function() end, apply = function() end, kinds = MOVE, describe = { plcae = tostring } } end,
+    "game 'd': describe names 'plcae', which is not a move kind (did you mean 'place'?)")
+end)
+
+test("game.broken raises 'invariant: ' and the text, at the line of the check", function()
+  local function check() game.broken("%d %s", 3, "pyramids") end
+  local err = expect.error(check, "invariant: 3 pyramids")
+  expect.truthy(err:find("stdlib.lua:%d+: invariant: 3 pyramids$"), err)
+end)
+
 test("turns: seats pass in order and a triggered end plays out the round", function()
   local g = games.open("hexdemo", { players = 3, seed = 1 })
   expect.eq(g:actor(), 1)

@@ -158,7 +158,7 @@ expect edit "saved 3 moves to $tmp/edit.sav"
 expect edit "exit 0"
 # Flooded Forest keeps what each hex faces; an edit that breaks it is named
 printf 's.map:set("3,-1", "touching", 0)\nquit\n' | "$GROVE" play flooded --seed 1 >"$tmp/out" 2>&1
-expect edit-flooded "note: the game's invariants do not hold now (invariants: scripts/flooded/game.lua:"
+expect edit-flooded "note: the game's invariants do not hold now (invariants: scripts/flooded/invariants.lua:"
 expect edit-flooded "3,-1 keeps faces 902, touching 0, where the tiles round it make 902, 3"
 # an edit the invariants allow: no note
 printf 'place a1\nplace e5\ns.score:set(1, 4)\nquit\n' | logger

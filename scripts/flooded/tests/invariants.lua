@@ -1,28 +1,10 @@
--- Flooded Forest: the definition's invariants(s) (game.lua, "What always
--- holds"). They hold where a game starts, and each one fires, naming what
+-- Flooded Forest: the definition's invariants(s) (invariants.lua, what
+-- always holds). They hold where a game starts, and each one fires, naming what
 -- broke, when a state is broken on purpose through g.state.
 -- (tests/playouts.lua calls them after every move of 1000 random games.)
 
 local WATER, FOREST = 1, 2
 local CAIMAN = 1
-
-local function invariants(g)
-  return g.definition.invariants(g.state)
-end
-
-local function holds(g, what)
-  local ok, broken = pcall(invariants, g)
-  expect.truthy(ok, (what or "the invariants hold") .. ": " .. tostring(broken))
-end
-
-local function fires(g, fragment, what)
-  local ok, broken = pcall(invariants, g)
-  expect.falsy(ok, what .. ": the invariants should fire")
-  if not ok then
-    local message = tostring(broken):match("invariant: (.*)$") or ""
-    expect.truthy(message:find(fragment, 1, true), what .. ": expected '" .. fragment .. "', got " .. tostring(broken))
-  end
-end
 
 -- Positions -------------------------------------------------------------------
 
@@ -91,10 +73,10 @@ end
 
 test("invariants: they hold at the start of every game and after a placement", function()
   for players = 3, 4 do
-    for seed = 1, 20 do holds(games.open("flooded", { players = players, seed = seed }), "seed " .. seed) end
-    holds(placed(players), players .. " players after a placement")
+    for seed = 1, 20 do expect.invariants_hold(games.open("flooded", { players = players, seed = seed }), "seed " .. seed) end
+    expect.invariants_hold(placed(players), players .. " players after a placement")
   end
-  holds(dry(), "the dry position")
+  expect.invariants_hold(dry(), "the dry position")
 end)
 
 -- The turn -----------------------------------------------------------------------
@@ -102,17 +84,17 @@ end)
 test("invariants fire: the turn is a seat's in play, in a phase of the stage", function()
   local g = fresh(3)
   g.state.turn.seat = 4
-  fires(g, "the turn is seat 4's", "seat 4 of 3")
+  expect.invariant_fires(g, "the turn is seat 4's", "seat 4 of 3")
   g = fresh()
   g.state.play.stage = g.definition.data.stages.dry
-  fires(g, "phase place in stage 3", "placing in the dry phase")
+  expect.invariant_fires(g, "phase place in stage 3", "placing in the dry phase")
   g = fresh()
   g.state.turn.over = 1
-  fires(g, "the game ended before the dry phase", "over in the flood phase")
+  expect.invariant_fires(g, "the game ended before the dry phase", "over in the flood phase")
   g = dry()
   g.state.home:set(1, 15)
   g.state.supply:set(1, 3)
-  fires(g, "the river circles are full, yet the game goes on", "15 fish home with 4 players")
+  expect.invariant_fires(g, "the river circles are full, yet the game goes on", "15 fish home with 4 players")
 end)
 
 -- Tiles ----------------------------------------------------------------------------
@@ -120,33 +102,33 @@ end)
 test("invariants fire: the river is seven river tiles; Flood tiles lie in the flood areas", function()
   local g = fresh()
   g.state.map:set("3,0", "tile", 0)
-  fires(g, "the river is not seven river tiles", "a river tile gone")
+  expect.invariant_fires(g, "the river is not seven river tiles", "a river tile gone")
   g = fresh()
   g.state.map:set("2,-1", "area", 0)
-  fires(g, "a tile lies outside the flood areas and the river", "a start tile off the areas")
+  expect.invariant_fires(g, "a tile lies outside the flood areas and the river", "a start tile off the areas")
 end)
 
 test("invariants fire: a tile shows all six sides, is a Flood tile, lies as printed and turned", function()
   local g = fresh()
   g.state.map:set_side("2,-1", "side", 5, 0)
-  fires(g, "the tile on 2,-1 lacks a side", "a side gone")
+  expect.invariant_fires(g, "the tile on 2,-1 lacks a side", "a side gone")
   g = fresh()
   g.state.map:set("2,-1", "tile", 50)
-  fires(g, "a tile lies outside the flood areas and the river, or is no Flood tile", "tile 50")
+  expect.invariant_fires(g, "a tile lies outside the flood areas and the river, or is no Flood tile", "tile 50")
   g = fresh()
   local map = g.state.map                          -- the nw side of 2,-1 faces an empty hex
   map:set_side("2,-1", "side", 5, map:side("2,-1", "side", 5) == WATER and FOREST or WATER)
-  fires(g, "is not its printed sides turned", "one side changed")
+  expect.invariant_fires(g, "is not its printed sides turned", "one side changed")
 end)
 
 test("invariants fire: each hex keeps which of its sides face tiles, and water", function()
   local g = fresh()
   local map = g.state.map                          -- 2,-2 touches the start tile 2,-1 only
   map:set("2,-2", "faces", 0)
-  fires(g, "2,-2 keeps faces 0, touching 1, where the tiles round it make", "faces forgotten")
+  expect.invariant_fires(g, "2,-2 keeps faces 0, touching 1, where the tiles round it make", "faces forgotten")
   g = fresh()
   g.state.map:add("3,-1", "touching", 1)
-  fires(g, "3,-1 keeps faces", "one tile too many")
+  expect.invariant_fires(g, "3,-1 keeps faces", "one tile too many")
 end)
 
 test("invariants fire: every Flood tile is in exactly one place", function()
@@ -155,14 +137,14 @@ test("invariants fire: every Flood tile is in exactly one place", function()
   local t = map:get("2,-1", "tile")
   map:set("5,-3", "tile", t)                       -- nothing touches 5,-3
   map:set_sides("5,-3", "side", map:sides("2,-1", "side"))
-  fires(g, "tile " .. t .. " is twice on the board", "a tile on two hexes")
+  expect.invariant_fires(g, "tile " .. t .. " is twice on the board", "a tile on two hexes")
   g = fresh()
   t = g.state.map:get("2,-1", "tile")
   g.state.discard:push(t)
-  fires(g, "tile " .. t .. " is in discard and elsewhere", "a board tile also discarded")
+  expect.invariant_fires(g, "tile " .. t .. " is in discard and elsewhere", "a board tile also discarded")
   g = fresh()
   g.state.hand1:take(1)
-  fires(g, "a tile is nowhere", "a tile lost from a hand")
+  expect.invariant_fires(g, "a tile is nowhere", "a tile lost from a hand")
 end)
 
 test("invariants fire: touching sides match in terrain; an empty hex shows no sides", function()
@@ -171,10 +153,10 @@ test("invariants fire: touching sides match in terrain; an empty hex shows no si
   local hex = map:get("2,-1", "tile") == 1 and "5,-1" or "2,-1"   -- not the all-water tile 1
   repeat map:rotate(hex, 1)                         -- until a river side (se, sw) is forest
   until map:side(hex, "side", 2) == FOREST or map:side(hex, "side", 3) == FOREST
-  fires(g, "side of " .. hex .. " does not match", "forest against the river")
+  expect.invariant_fires(g, "side of " .. hex .. " does not match", "forest against the river")
   g = fresh()
   g.state.map:set_side("3,-2", "side", 1, WATER)
-  fires(g, "the empty hex 3,-2 shows sides", "a side on an empty hex")
+  expect.invariant_fires(g, "the empty hex 3,-2 shows sides", "a side on an empty hex")
 end)
 
 -- Fish -------------------------------------------------------------------------------
@@ -183,43 +165,43 @@ test("invariants fire: a hex's fish are its colours, within the circles during t
   local g = placed()
   local h = red_hex(g)
   g.state.map:add(h, "fish", 1)
-  fires(g, "holds 2 fish, its colours 1", "a fish of no colour")
+  expect.invariant_fires(g, "holds 2 fish, its colours 1", "a fish of no colour")
   g = placed()
   h = red_hex(g)
   add_fish(g, h, "red", 3)
   g.state.supply:take(1, 3)
-  fires(g, "holds more fish than its circles", "four fish in at most three circles")
+  expect.invariant_fires(g, "holds more fish than its circles", "four fish in at most three circles")
   g = placed()
   h = red_hex(g)
   g.state.map:add(h, "fish", -1)
-  fires(g, "red fish on a hex with no fish", "a red fish not counted")
+  expect.invariant_fires(g, "red fish on a hex with no fish", "a red fish not counted")
   g = fresh(3)
   g.state.map:set("2,-1", "purple", 1)
-  fires(g, "purple fish with 3 players", "a fourth colour")
+  expect.invariant_fires(g, "purple fish with 3 players", "a fourth colour")
 end)
 
 test("invariants fire: every colour's 18 fish are on tiles, home, eaten or in the supply", function()
   local g = placed()
   g.state.supply:take(1, 1)
-  fires(g, "red: 1 on tiles + 0 home + 0 eaten + 16 in supply is not 18", "a fish lost")
+  expect.invariant_fires(g, "red: 1 on tiles + 0 home + 0 eaten + 16 in supply is not 18", "a fish lost")
   g = dry()
   g.state.eaten_green:add(3, 1)
-  fires(g, "green: 0 on tiles + 0 home + 1 eaten + 18 in supply is not 18", "a fish eaten from nowhere")
+  expect.invariant_fires(g, "green: 0 on tiles + 0 home + 1 eaten + 18 in supply is not 18", "a fish eaten from nowhere")
 end)
 
 test("invariants fire: fish stand on tiles, in the river only until the movement is settled", function()
   local g = dry()
   add_fish(g, "3,-2", "red", 1)
   g.state.supply:take(1, 1)
-  fires(g, "fish on 3,-2, which has no tile", "a fish on an empty hex")
+  expect.invariant_fires(g, "fish on 3,-2, which has no tile", "a fish on an empty hex")
   g = dry()
   add_fish(g, "3,0", "red", 1)
   g.state.supply:take(1, 1)
-  fires(g, "fish stay in the river", "a school left in the river")
+  expect.invariant_fires(g, "fish stay in the river", "a school left in the river")
   phase(g, "eat")
   g.state.play.eating, g.state.play.bites = g.state.map:id("3,0"), 1
   g.state.map:set("3,0", "predator", CAIMAN)
-  holds(g, "a school in the river while its predator eats")
+  expect.invariants_hold(g, "a school in the river while its predator eats")
 end)
 
 -- Predators ---------------------------------------------------------------------------
@@ -227,7 +209,7 @@ end)
 test("invariants fire: three predators a player, held until placed, none back once gone", function()
   local g = fresh()
   g.state.map:set("2,-1", "predator", CAIMAN)
-  fires(g, "12 predators held and 1 on the board in the flood phase", "a predator in the flood")
+  expect.invariant_fires(g, "12 predators held and 1 on the board in the flood phase", "a predator in the flood")
   g = fresh()
   g.state.play.stage = g.definition.data.stages.predators
   phase(g, "predators")
@@ -236,27 +218,27 @@ test("invariants fire: three predators a player, held until placed, none back on
     if g.state["hand" .. seat]:count() > 0 then g.state["hand" .. seat]:deal(g.state.discard, g.state["hand" .. seat]:count()) end
     if g.state["deck" .. seat]:count() > 0 then g.state["deck" .. seat]:deal(g.state.discard, g.state["deck" .. seat]:count()) end
   end
-  holds(g, "all predators held as they appear")
+  expect.invariants_hold(g, "all predators held as they appear")
   g.state.caiman:set(2, 0)
-  fires(g, "11 predators held and 0 on the board, not 12", "a caiman lost before it was placed")
+  expect.invariant_fires(g, "11 predators held and 0 on the board, not 12", "a caiman lost before it was placed")
   g = dry()
   g.state.jaguar:set(1, 1)
-  fires(g, "1 predators held and 0 on the board in the dry phase", "a jaguar still held in the dry phase")
+  expect.invariant_fires(g, "1 predators held and 0 on the board in the dry phase", "a jaguar still held in the dry phase")
 end)
 
 test("invariants fire: predators stand on tiles, leave the river, and eat only while the movement is unsettled", function()
   local g = dry()
   g.state.map:set("3,-2", "predator", CAIMAN)
-  fires(g, "a predator on 3,-2, which has no tile", "a caiman on an empty hex")
+  expect.invariant_fires(g, "a predator on 3,-2, which has no tile", "a caiman on an empty hex")
   g = dry()
   g.state.map:set("3,0", "predator", CAIMAN)
-  fires(g, "a predator stays in the river", "a caiman left in the river")
+  expect.invariant_fires(g, "a predator stays in the river", "a caiman left in the river")
   g = dry()
   lay_lake(g, "3,-1")
   g.state.map:set("3,-1", "predator", CAIMAN)
-  holds(g, "a caiman on a tile")
+  expect.invariants_hold(g, "a caiman on a tile")
   g.state.map:set("3,-1", "hungry", 1)
-  fires(g, "a predator may still eat after the movement was settled", "a hungry caiman at the start of a turn")
+  expect.invariant_fires(g, "a predator may still eat after the movement was settled", "a hungry caiman at the start of a turn")
 end)
 
 -- Hands, decks and the turn's record ---------------------------------------------------
@@ -264,63 +246,63 @@ end)
 test("invariants fire: the bag is empty after setup, the leftover tiles stay set aside", function()
   local g = fresh()
   g.state.hand1:deal(g.state.bag, 1)
-  fires(g, "tiles left in the bag", "a tile back in the bag")
+  expect.invariant_fires(g, "tiles left in the bag", "a tile back in the bag")
   g = fresh(3)
   g.state.unused:deal(g.state.discard, 1)
-  fires(g, "7 tiles set aside", "a set-aside tile in play")
+  expect.invariant_fires(g, "7 tiles set aside", "a set-aside tile in play")
 end)
 
 test("invariants fire: a hand of three while the deck lasts; no tiles without fish; none once the predators appear", function()
   local g = fresh()
   g.state.hand2:deal(g.state.discard, 1)
-  fires(g, "seat 2 holds 2 tiles with 5 in its deck", "a hand not refilled")
+  expect.invariant_fires(g, "seat 2 holds 2 tiles with 5 in its deck", "a hand not refilled")
   g = fresh()
   g.state.supply:set(1, 0)
   g.state.eaten_red:set(2, 18)
-  fires(g, "seat 1 has no fish left but holds tiles", "tiles kept with no fish")
+  expect.invariant_fires(g, "seat 1 has no fish left but holds tiles", "tiles kept with no fish")
   g = dry()
   g.state.discard:deal(g.state.hand3, 2)
-  fires(g, "seat 3 holds 2 tiles and 0 in its deck", "a hand of two in the dry phase")
+  expect.invariant_fires(g, "seat 3 holds 2 tiles and 0 in its deck", "a hand of two in the dry phase")
   g = fresh()
   g.state.hand1:deal(g.state.discard, 3)
   g.state.deck1:deal(g.state.discard, 5)
-  fires(g, "seat 1 places with no tiles", "a turn with nothing to place")
+  expect.invariant_fires(g, "seat 1 places with no tiles", "a turn with nothing to place")
 end)
 
 test("invariants fire: the pulled tile is set aside until the turn ends, its hex empty", function()
   local g = dry()
   g.state.play.pulled = g.state.map:id("3,-1")
-  fires(g, "the pulled tile is not set aside", "a pull with no tile set aside")
+  expect.invariant_fires(g, "the pulled tile is not set aside", "a pull with no tile set aside")
   g = dry()
   lay_lake(g, "3,-1")
   g.state.discard:deal(g.state.pulled, 1)
   g.state.play.pulled = g.state.map:id("3,-1")
-  fires(g, "the pulled hex holds a tile", "the pulled hex still tiled")
+  expect.invariant_fires(g, "the pulled hex holds a tile", "the pulled hex still tiled")
   g = dry()
   g.state.discard:deal(g.state.pulled, 1)
   g.state.play.pulled = g.state.map:id("3,-1")
   phase(g, "keep")
-  fires(g, "a keep with 1 pulled and 0 in hand", "keep with an empty hand")
+  expect.invariant_fires(g, "a keep with 1 pulled and 0 in hand", "keep with an empty hand")
 end)
 
 test("invariants fire: the turn's counters are in range", function()
   local g = dry()
   g.state.play.acted = 2
-  fires(g, "acted is 2", "acted 2")
+  expect.invariant_fires(g, "acted is 2", "acted 2")
   g = dry()
   g.state.play.acted, g.state.play.boost = 1, 9
-  fires(g, "boost is 9", "boost 9")
+  expect.invariant_fires(g, "boost is 9", "boost 9")
   g = dry()
   g.state.play.eat_more = 1
-  fires(g, "an action took effect, yet none was played", "eat-more without an action")
+  expect.invariant_fires(g, "an action took effect, yet none was played", "eat-more without an action")
   g = fresh()
   phase(g, "extra")
   g.state.hand1:deal(g.state.discard, 1)
-  fires(g, "extra fish with no tile placed", "an extra fish with no placement")
+  expect.invariant_fires(g, "extra fish with no tile placed", "an extra fish with no placement")
   g = dry()
   phase(g, "act")
   g.state.play.acted, g.state.play.boost, g.state.play.source = 1, 1, g.state.map:id("3,-1")
-  fires(g, "an action moves nothing", "predator-move with no predator")
+  expect.invariant_fires(g, "an action moves nothing", "predator-move with no predator")
 end)
 
 test("invariants fire: eating only in the eating phase, never more than the fish there", function()
@@ -330,9 +312,9 @@ test("invariants fire: eating only in the eating phase, never more than the fish
   add_fish(g, "3,-1", "red", 1)
   g.state.supply:take(1, 1)
   g.state.play.eating, g.state.play.bites = g.state.map:id("3,-1"), 1
-  fires(g, "eating outside the eating", "eating in the pull phase")
+  expect.invariant_fires(g, "eating outside the eating", "eating in the pull phase")
   phase(g, "eat")
-  holds(g, "a caiman eating the one fish there")
+  expect.invariants_hold(g, "a caiman eating the one fish there")
   g.state.play.bites = 2
-  fires(g, "2 bites at 3,-1", "two bites of one fish")
+  expect.invariant_fires(g, "2 bites at 3,-1", "two bites of one fish")
 end)

@@ -14,23 +14,13 @@ local function start(players)
   return g
 end
 
---- The invariants of g's state must hold.
-local function holds(g)
-  g.definition.invariants(g.state)
-end
-
---- The invariants of g's state must raise, naming `what`.
-local function broken(g, what)
-  expect.error(function() g.definition.invariants(g.state) end, what)
-end
-
 test("invariants: they hold in a fresh game, while the loggers are placed, and after the setup", function()
   for players = 2, 4 do
     local g = open(players)
-    holds(g)
+    expect.invariants_hold(g)
     for seat = 1, players do
       g:play("place " .. CORNERS[seat])
-      holds(g)
+      expect.invariants_hold(g)
     end
   end
 end)
@@ -40,54 +30,54 @@ test("invariants: they hold through a short game", function()
   for _ = 1, 40 do
     if g:over() then break end
     g:play(g:moves()[1])
-    holds(g)
+    expect.invariants_hold(g)
   end
 end)
 
 test("invariant: every pyramid is in the pool or in a tree, 20 of each size", function()
   local g = start(2)
   g.state.large:take(1)                             -- a large pyramid lost
-  broken(g, "18 large pyramids in the pool and 1 in trees, not 20")
+  expect.invariant_fires(g, "18 large pyramids in the pool and 1 in trees, not 20")
   g = start(2)
   g.state.board:set("b2", "tree", 2)                -- a sapling from nowhere
-  broken(g, "large pyramids in the pool and 2 in trees")
+  expect.invariant_fires(g, "large pyramids in the pool and 2 in trees")
   g = start(2)
   g.state.board:set("c3", "tree", 3)                -- the seedling matures without its pieces
-  broken(g, "20 medium pyramids in the pool and 1 in trees, not 20")
+  expect.invariant_fires(g, "20 medium pyramids in the pool and 1 in trees, not 20")
   g = start(2)
   g.state.small:take(1)
-  broken(g, "19 small pyramids")
+  expect.invariant_fires(g, "19 small pyramids")
 end)
 
 test("invariant: a square holds no tree, a seedling, a sapling or a mature tree", function()
   local g = start(2)
   g.state.board:set("b2", "tree", 4)
-  broken(g, "a square holds a tree of no stage")
+  expect.invariant_fires(g, "a square holds a tree of no stage")
   g.state.board:set("b2", "tree", -1)
-  broken(g, "a square holds a tree of no stage")
+  expect.invariant_fires(g, "a square holds a tree of no stage")
 end)
 
 test("invariant: every protester dealt is in a supply or on the board", function()
   local g = start(2)
   g.state.protesters:take(1, 1)                     -- a protester lost
-  broken(g, "3 protesters in play, 4 dealt")
+  expect.invariant_fires(g, "3 protesters in play, 4 dealt")
   g = start(3)
   g.state.protesters:put(2, 1)                      -- the one left out comes into play
-  broken(g, "4 protesters in play, 3 dealt")
+  expect.invariant_fires(g, "4 protesters in play, 3 dealt")
 end)
 
 test("invariant: one protester at most per tree, and only on a mature tree", function()
   local g = start(2)
   g.state.board:set("c3", "protester", 1)           -- a seedling
   g.state.protesters:take(1, 1)
-  broken(g, "a protester stands on a square without a mature tree")
+  expect.invariant_fires(g, "a protester stands on a square without a mature tree")
   g = start(2)
   g.state.board:set("b2", "protester", 1)           -- no tree at all
   g.state.protesters:take(1, 1)
-  broken(g, "a protester stands on a square without a mature tree")
+  expect.invariant_fires(g, "a protester stands on a square without a mature tree")
   g = start(2)
   g.state.board:set("c3", "protester", 2)
-  broken(g, "a square holds more than one protester")
+  expect.invariant_fires(g, "a square holds more than one protester")
 end)
 
 -- The host's pools refuse to go below 0 (pool:set(-1) raises), so these
@@ -119,31 +109,31 @@ end)
 test("invariant: each seat has one logger once they are placed, none twice", function()
   local g = start(2)
   g.state.board:set("e5", "logger", 0)              -- seat 2's logger gone
-  broken(g, "seat 2 has 0 loggers")
+  expect.invariant_fires(g, "seat 2 has 0 loggers")
   g = start(2)
   g.state.board:set("b2", "logger", 1)              -- seat 1 twice
-  broken(g, "seat 1 has 2 loggers")
+  expect.invariant_fires(g, "seat 1 has 2 loggers")
   g = open(2)
   g:play("place a1")
   g.state.board:set("e1", "logger", 1)              -- twice, during the setup
-  broken(g, "seat 1 has 2 loggers")
+  expect.invariant_fires(g, "seat 1 has 2 loggers")
 end)
 
 test("invariant: a logger belongs to a seat in the game", function()
   local g = start(2)
   g.state.board:set("b2", "logger", 3)
-  broken(g, "a square holds the logger of no seat")
+  expect.invariant_fires(g, "a square holds the logger of no seat")
 end)
 
 test("invariant: a logger never stands on a tree", function()
   local g = start(2)
   g.state.board:set("a1", "logger", 0)
   g.state.board:set("c3", "logger", 1)
-  broken(g, "a logger stands on a tree")
+  expect.invariant_fires(g, "a logger stands on a tree")
 end)
 
 test("invariant: only a mature tree spawns", function()
   local g = start(2)
   g.state.board:set("c3", "spawner", 1)             -- a seedling
-  broken(g, "a square without a mature tree is marked to spawn")
+  expect.invariant_fires(g, "a square without a mature tree is marked to spawn")
 end)

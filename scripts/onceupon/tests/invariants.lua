@@ -8,15 +8,6 @@ local function open(players, variants)
   return games.open("onceupon", { players = players, seed = 1, variants = variants or "" })
 end
 
-local function holds(g)
-  g.definition.invariants(g.state)
-end
-
---- The invariants must raise, with `fragment` in the message.
-local function breaks(g, fragment)
-  expect.error(function() holds(g) end, fragment)
-end
-
 --- Every player draws their first three cards.
 local function first_draws(g)
   while g.state.turn.phase == 1 do g:play(g:moves()[1]) end
@@ -49,39 +40,39 @@ end
 test("invariants: they hold at the start, after the first draws and after a give", function()
   for players = 2, 4 do
     local g = open(players)
-    holds(g)
+    expect.invariants_hold(g)
     first_draws(g)
-    holds(g)
+    expect.invariants_hold(g)
     g:play(g:moves()[1])                     -- place
-    holds(g)
+    expect.invariants_hold(g)
     g:play(g:moves()[1])                     -- give
     expect.eq(g.state.given:count(), 1)
-    holds(g)
+    expect.invariants_hold(g)
   end
-  holds(open(3, "semi-coop"))
+  expect.invariants_hold(open(3, "semi-coop"))
 end)
 
 test("invariants: a card in two places", function()
   local g = open(2)
   first_draws(g)
   g.state.hand1:push(g.state.pile1:peek())
-  breaks(g, "is both in pile1 and in hand1")
+  expect.invariant_fires(g, "is both in pile1 and in hand1")
 end)
 
 test("invariants: a number that is no card, in a zone and in a forest", function()
   local g = open(2)
   g.state.pile1:push(99)
-  breaks(g, "pile1 holds 99, which is no card")
+  expect.invariant_fires(g, "pile1 holds 99, which is no card")
   local g2 = open(2)
   local grid, cell = forest_cell(g2, 2, 1, 2)
   grid:set(cell, "card", 99)
-  breaks(g2, "seat 2's forest holds a number that is no card")
+  expect.invariant_fires(g2, "seat 2's forest holds a number that is no card")
 end)
 
 test("invariants: a card out of play (all 64 are in play)", function()
   local g = open(2)
   g.state.pile1:draw()
-  breaks(g, "63 cards in play, not 64")
+  expect.invariant_fires(g, "63 cards in play, not 64")
 end)
 
 test("invariants: a forest without its Game Start card", function()
@@ -90,128 +81,128 @@ test("invariants: a forest without its Game Start card", function()
   local start = grid:get(cell, "card")
   grid:set(cell, "card", from_piles(g, "boar1"))
   g.state.pile1:push(start)
-  breaks(g, "seat 1's forest holds no Game Start card")
+  expect.invariant_fires(g, "seat 1's forest holds no Game Start card")
 end)
 
 test("invariants: a card on another level's row", function()
   local g = open(2)
   local grid, cell = forest_cell(g, 1, 1, 2)
   grid:set(cell, "card", from_piles(g, "owl1"))
-  breaks(g, "seat 1's tree 1 holds owl1 (canopy) on the level 1 row")
+  expect.invariant_fires(g, "seat 1's tree 1 holds owl1 (canopy) on the level 1 row")
 end)
 
 test("invariants: a tree begun while an earlier one is incomplete", function()
   local g = open(2)
   local grid, cell = forest_cell(g, 1, 3, 1)
   grid:set(cell, "card", from_piles(g, "boar1"))
-  breaks(g, "seat 1's tree 1 is incomplete, yet tree 3 is begun")
+  expect.invariant_fires(g, "seat 1's tree 1 is incomplete, yet tree 3 is begun")
 end)
 
 test("invariants: a hand above three cards", function()
   local g = open(2)
   first_draws(g)
   g.state.hand2:push(g.state.pile1:draw())
-  breaks(g, "seat 2 holds 4 cards, more than 3")
+  expect.invariant_fires(g, "seat 2 holds 4 cards, more than 3")
 end)
 
 test("invariants: the game over with cards not yet placed", function()
   local g = open(2)
   first_draws(g)
   g.state.turn.over = 1
-  breaks(g, "the game is over with cards not yet placed")
+  expect.invariant_fires(g, "the game is over with cards not yet placed")
 end)
 
 test("invariants: no such phase, no such seat", function()
   local g = open(2)
   g.state.turn.phase = 9
-  breaks(g, "no phase 9")
+  expect.invariant_fires(g, "no phase 9")
   local g2 = open(2)
   g2.state.turn.seat = 3
-  breaks(g2, "seat 3's turn, with 2 players")
+  expect.invariant_fires(g2, "seat 3's turn, with 2 players")
 end)
 
 test("invariants: a card being given outside the receiver's placing, and to no one", function()
   local g = open(2)
   first_draws(g)
   g.state.given:push(g.state.pile1:draw())
-  breaks(g, "1 cards being given in phase place")
+  expect.invariant_fires(g, "1 cards being given in phase place")
   local g2 = open(3)
   first_draws(g2)
   g2:play(g2:moves()[1])                     -- place
   g2:play(g2:moves()[1])                     -- give
   g2.state.play.receiver = 1                 -- the giver
-  breaks(g2, "seat 1 gives a card to seat 1")
+  expect.invariant_fires(g2, "seat 1 gives a card to seat 1")
 end)
 
 test("invariants: the player to move cannot (place or give from an empty hand, draw with none to draw)", function()
   local g = open(2)
   first_draws(g)
   while g.state.hand1:count() > 0 do g.state.pile1:push(g.state.hand1:draw()) end
-  breaks(g, "seat 1 must place a card with an empty hand")
+  expect.invariant_fires(g, "seat 1 must place a card with an empty hand")
   local g2 = open(2)
   for p = 1, PILES do
     local pile = g2.state["pile" .. p]
     while pile:count() > 0 do g2.state.covered2:push(pile:draw()) end
   end
-  breaks(g2, "seat 1 must draw with 0 cards in hand and the piles empty")
+  expect.invariant_fires(g2, "seat 1 must draw with 0 cards in hand and the piles empty")
 end)
 
 test("invariants: the first hands are drawn in turn", function()
   local g = open(3)
   g.state.hand2:push(g.state.pile1:draw())
-  breaks(g, "seat 2 holds 1 cards while seat 1 draws a first hand")
+  expect.invariant_fires(g, "seat 2 holds 1 cards while seat 1 draws a first hand")
 end)
 
 -- The solo mode -------------------------------------------------------------------
 
 test("invariants (solo): they hold at the start, after the first hand and along a turn", function()
   local g = open(1)
-  holds(g)
+  expect.invariants_hold(g)
   for _ = 1, 3 do g:play("draw 1") end
-  holds(g)
+  expect.invariants_hold(g)
   g:play(g:moves()[1])                       -- place
-  holds(g)
+  expect.invariants_hold(g)
   g:play(g:moves()[1])                       -- discard
   expect.eq(g.state.turned:count(), 1)
-  holds(g)
+  expect.invariants_hold(g)
 end)
 
 test("invariants (solo): 61 cards in play; the three unused Game Start cards stay in the box", function()
   local g = open(1)
   local starts = g.definition.data.rules.START_CARDS
   g.state.discard:push(starts[2])
-  breaks(g, "62 cards in play, not 61")
+  expect.invariant_fires(g, "62 cards in play, not 61")
   local g2 = open(1)
   g2.state.selection1:draw()
   g2.state.selection1:push(starts[3])        -- a box card in place of a Selection card
-  breaks(g2, "2 Game Start cards in play, 1 of them in the forest")
+  expect.invariant_fires(g2, "2 Game Start cards in play, 1 of them in the forest")
 end)
 
 test("invariants (solo): an Obligation card turned over outside its step; a card being given", function()
   local g = open(1)
   g.state.turned:push(g.state.obligation:draw())
-  breaks(g, "1 Obligation cards turned over in phase first_draw")
+  expect.invariant_fires(g, "1 Obligation cards turned over in phase first_draw")
   local g2 = open(1)
   g2.state.given:push(g2.state.selection1:draw())
-  breaks(g2, "a card is being given in the solo mode")
+  expect.invariant_fires(g2, "a card is being given in the solo mode")
 end)
 
 test("invariants (solo): the hand's size and the steps that cannot be done", function()
   local g = open(1)
   for _ = 1, 4 do g.state.hand1:push(g.state.selection1:draw()) end
-  breaks(g, "the hand holds 4 cards, more than 3")
+  expect.invariant_fires(g, "the hand holds 4 cards, more than 3")
   local g2 = open(1)
   for _ = 1, 3 do g2.state.hand1:push(take(g2, SELECTION, "fox1")) end
-  breaks(g2, "the player must draw with 3 cards in hand")
+  expect.invariant_fires(g2, "the player must draw with 3 cards in hand")
   local g3 = open(1)
   for _ = 1, 3 do g3:play("draw 1") end
   while g3.state.hand1:count() > 0 do g3.state.discard:push(g3.state.hand1:draw()) end
-  breaks(g3, "the player must place a card with an empty hand")
+  expect.invariant_fires(g3, "the player must place a card with an empty hand")
   local g4 = open(1)
   for _ = 1, 3 do g4:play("draw 1") end
   g4.state.turn.over = 1
-  breaks(g4, "the game is over with cards in the hand or the Selection piles")
+  expect.invariant_fires(g4, "the game is over with cards in the hand or the Selection piles")
   local g5 = open(1)
   g5.state.turn.phase = 7
-  breaks(g5, "no phase 7")
+  expect.invariant_fires(g5, "no phase 7")
 end)

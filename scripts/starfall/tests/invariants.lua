@@ -19,7 +19,7 @@ local SETUP3 = { "knock b2", "knock c2", "knock d2", "plant a1", "plant g5", "pl
 local function start(variants, moves, players)
   local g = games.open("starfall", { players = players or 2, seed = 1, variants = variants })
   for _, m in ipairs(moves or SETUP) do g:play(m) end
-  g.definition.invariants(g.state)
+  expect.invariants_hold(g)
   return g
 end
 
@@ -27,7 +27,7 @@ end
 local function fires(what, spoil, variants, moves, players)
   local g = start(variants, moves, players)
   spoil(g, g.state)
-  expect.error(function() g.definition.invariants(g.state) end, what)
+  expect.invariant_fires(g, what)
 end
 
 --- Seat 1's fairy goes home by hand with 5 stars, as `order`th.
@@ -44,18 +44,17 @@ end
 
 test("invariants hold through setup and a game's first moves", function()
   local g = games.open("starfall", { players = 3, seed = 4 })
-  local invariants = g.definition.invariants
-  invariants(g.state)
+  expect.invariants_hold(g)
   for _, m in ipairs({ "knock b2", "knock c2", "knock d2", "plant a1", "plant g5", "plant a5",
     "snake 1 b5", "snake 2 f2-f3", "snake 3 f5", "fairy c3", "fairy d4" }) do
     g:play(m)
-    invariants(g.state)
+    expect.invariants_hold(g)
   end
   g:play("fairy e3")
   for k = 1, 300 do
     if g:over() then break end
     g:playout(k, 1)
-    invariants(g.state)
+    expect.invariants_hold(g)
   end
 end)
 

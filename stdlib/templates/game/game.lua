@@ -6,12 +6,13 @@
 --- this folder and `grove play {{name}}` to try them.
 ---
 --- The contract (../shared/DESIGN.md, docs/api.md): setup declares the
---- components, actor says who decides, moves lists the legal moves, apply
---- plays one; result, describe, render, why (the reason a typed move is
---- refused) and s:say (what the rules did by themselves) are for people;
---- invariants says what always holds, and `grove check {{name}}` checks it
---- after every move of random games, with everything else every game must
---- get right.
+--- components; the phases of a turn say what each asks of the player, what
+--- it offers and what each move does (grove builds the actor, moves and
+--- apply hooks from them); result, describe, render, why (the reason a
+--- typed move is refused) and s:say (what the rules did by themselves) are
+--- for people; invariants says what always holds, and `grove check {{name}}`
+--- checks it after every move of random games, with everything else every
+--- game must get right.
 local game = require "grove.game"
 local turns = require "grove.turns"
 local rank = require "grove.rank"
@@ -19,29 +20,24 @@ local rank = require "grove.rank"
 local STONES = 15                          -- in the pile at the start
 local MOST_TAKEN = 3                       -- stones one turn may take
 
+local PHASE = turns.phases { "take" }      -- a turn is one step: take stones
 local MOVE = game.kinds { "take" }         -- a move is "take N"
 
---- Setup: the pile, and whose turn it is (grove.turns keeps that).
+--- Setup: the pile, and whose turn it is and its phase (grove.turns keeps them).
 local function setup(s)
   s:vars("pile", { "stones" })
   s.pile.stones = STONES
   turns.setup(s)
-end
-
---- The seat that decides now.
-local function actor(s)
-  return turns.seat(s)
+  turns.set_phase(s, PHASE.take)
 end
 
 --- Take one, two or three stones, never more than the pile holds.
-local function moves(s, out)
-  if turns.over(s) then return end
+local function stones_to_take(s, out)
   for n = 1, math.min(MOST_TAKEN, s.pile.stones) do out:add(MOVE.take, n) end
 end
 
 --- Take the stones; whoever empties the pile wins, else the next seat plays.
-local function apply(s, move)
-  local _, n = game.parts(move)
+local function take(s, n)
   s.pile.stones = s.pile.stones - n
   if s.pile.stones == 0 then
     s:say("The pile is empty: seat %d took the last stone.", turns.seat(s))   -- told under the move
@@ -51,6 +47,14 @@ local function apply(s, move)
   end
 end
 
+--- The turn, phase by phase: what each phase asks of the player to move
+--- (the board shows it, and a move of another phase is refused with it),
+--- what it offers, and what each kind of move does there. The seat that
+--- decides is whose turn it is (a phase may name another: actor = ...).
+local PHASES = game.phases(PHASE, MOVE, {
+  take = { prompt = "take 1 to " .. MOST_TAKEN .. " stones", offer = stones_to_take, take = take },
+})
+
 --- nil while stones are left; then the seat that took the last one wins.
 local function result(s)
   if not turns.over(s) then return nil end
@@ -59,34 +63,43 @@ local function result(s)
   return rank.result(scores, nil, string.format("seat %d took the last stone", turns.seat(s)))
 end
 
---- A move as a person types it: "take 2".
+--- A move as a person types it: "take 2". (A game of many kinds of move
+--- may give describe as a table of one function per kind: docs/api.md.)
 local function describe(_, move)
   local _, n = game.parts(move)
   return "take " .. n
 end
 
 --- What holds after every move, read from the state alone: change it with
---- the rules. grove check and the playout test call it; an error says what broke.
+--- the rules. grove check and the playout test call it; game.broken says
+--- what broke.
 local function invariants(s)
   if s.pile.stones < 0 or s.pile.stones > STONES then
-    error(string.format("the pile holds %d stones, not 0 to %d", s.pile.stones, STONES))
+    game.broken("the pile holds %d stones, not 0 to %d", s.pile.stones, STONES)
   end
   if (s.pile.stones == 0) ~= turns.over(s) then
-    error("the game is over exactly when the pile is empty")
+    game.broken("the game is over exactly when the pile is empty")
   end
 end
 
 --- Why a typed move is refused, in the rules' words (nil: the host lists
---- the legal moves).
+--- the legal moves). A move of another phase, or once the game is over, is
+--- refused by the phases (PHASES.not_now).
 local function why(s, text)
   local n = math.tointeger(tonumber(text:match("^%s*take%s+(%-?%d+)%s*$") or ""))
   if not n then return nil end
+  local not_now = PHASES.not_now(s, MOVE.take)
+  if not_now then return not_now end
   if n < 1 or n > MOST_TAKEN then return string.format("a turn takes 1 to %d stones", MOST_TAKEN) end
   return string.format("the pile holds only %d", s.pile.stones)
 end
 
+--- The pile, and what the seat to move is asked.
 local function render(s)
-  return string.format("Pile: %s (%d stones)", string.rep("o", s.pile.stones), s.pile.stones)
+  local pile = string.format("Pile: %s (%d stones)", string.rep("o", s.pile.stones), s.pile.stones)
+  local prompt = PHASES.prompt(s)
+  if not prompt then return pile end
+  return string.format("%s\nSeat %d: %s", pile, turns.seat(s), prompt)
 end
 
 --- How the host draws the game as a picture (grove serve, grove show):
@@ -102,14 +115,11 @@ return game.define {
   version = "0.1",           -- of these rules: saves made under another version are refused
   players = { min = 2, max = 2, default = 2 },   -- the counts it takes, and the usual one
   setup = setup,
-  actor = actor,
-  moves = moves,
-  apply = apply,
+  phases = PHASES,           -- the actor, moves and apply hooks come from them
   result = result,
   describe = describe,
   why = why,
   render = render,
   look = LOOK,
   invariants = invariants,
-  kinds = MOVE,              -- the move kinds by name, for grove sim and grove check
 }

@@ -14,7 +14,7 @@ test("random games keep the invariants", function()
       local legal = g:moves()
       local seat = g:actor()
       g:play(legal[pick(#legal)])
-      g.definition.invariants(g.state)
+      expect.invariants_hold(g)
       local now = g.state.pile.stones
       assert(now < before and now >= 0, string.format("seed %d: the pile went from %d to %d", seed, before, now))
       if now == 0 then
