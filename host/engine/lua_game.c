@@ -1,7 +1,7 @@
 /*
  * lua_game.c — the Game object tools use (`grove run`, `grove test`, the
  * REPL's Lua prompt): open a game, play moves by text or number, look at
- * the state, undo, play out.
+ * the state, undo, play out, ask a bot or the odds of something.
  *
  *   local g = games.open("logger", {players = 2, seed = 7})
  *   g:play("place a1")            -- raises with the reason if illegal

@@ -216,15 +216,19 @@ static int winner_of(lua_State *L, int idx, int players)
     return winner;
 }
 
-/* Ask the compiled condition at fn of the sample's state: *hit. False with
- * game_error (naming the condition) when it fails or gives no boolean. */
+/* Ask the compiled condition at fn of sample k's state (after `played`
+ * moves): *hit. False with game_error when result(s) fails, or when the
+ * condition fails or gives no boolean (naming it). */
 static bool ask(game *g, int fn, const char *text, long k, long played, bool *hit)
 {
     lua_State *L = game_vm(g)->L;
     lua_pushvalue(L, fn);
-    game_push_state(g);
-    if (!game_push_result(g)) {                         /* [fn, s] */
+    game_push_state(g);                                 /* [fn, s] */
+    if (!game_push_result(g)) {
         lua_pop(L, 2);
+        char why[GAME_ERRLEN];
+        snprintf(why, sizeof why, "%s", game_error(g));
+        game_set_error(g, "odds: sample %ld, after its %ld move%s: %s", k + 1, played, played == 1 ? "" : "s", why);
         return false;
     }
     int winner = winner_of(L, lua_gettop(L), game_players(g));
