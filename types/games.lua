@@ -116,6 +116,23 @@ function Game:redeal(seat, seed) end
 ---@return Move move
 function Game:choose(bot, seed) end
 
+---How often a condition holds some moves from here: each sample re-deals what the viewer cannot see (as the mcts bot does, so the real hidden cards never count), reseeds the game's chance, plays on with one bot for every seat, and asks the condition. Samples are seeded from `seed` and their number alone: the same question gives the same answer. The game is left exactly as it was. Raises, naming the condition and the sample, when the condition is no Lua, fails or gives neither true, false nor nil; when a rule fails in a sample; or when the game or turn does not end within 10000 moves.
+---@param condition string Lua, in the rules' sandbox, with the locals `s` (the sample's State), `winner` (the seat ranked first alone once the game is over, else nil), `result` (what result(s) says) and `played` (the moves the sample played): "s.hand1:count() >= 4", "winner == 1"
+---@param options? OddsOptions how far ahead, how many samples, who plays, whose view
+---@return number share the share of samples where it held
+---@return number low the 95% (Wilson) interval of that share: low ...
+---@return number high ... to high
+---@return integer samples how many samples were played
+function Game:odds(condition, options) end
+
+---What Game:odds samples.
+---@class OddsOptions
+---@field moves? integer|"turn"|"end" moves ahead, every seat's and forced ones counted (0: none, only the re-deal); "turn" (the default): until grove.turns' s.turn.seat or s.turn.round changes, or in a game without them until another seat is to play; "end": to the end of the game
+---@field samples? integer how many (default: until the 95% interval is within 0.02 either side, 100 to 10000 samples)
+---@field bot? string who plays every seat, as --bot reads it: "random" (the default), "greedy", "mcts:100" (slower)
+---@field viewer? Seat|0 whose view is kept: a seat, or 0 for an onlooker's (default: the seat to play)
+---@field seed? integer the samples' seed (default: the game's own)
+
 ---Does some card zone hide its faces from some seat?
 ---@return boolean
 function Game:hidden() end

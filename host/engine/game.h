@@ -507,6 +507,60 @@ void game_raw_determinize(game *g, int viewer, rng_t *r, uint64_t chance_seed);
 /* Raise the error the run will report: game_error then reads "what: msg". */
 int game_raw_fail(game *g, const char *msg);
 
+/* ---- odds (odds.c) -------------------------------------------------------------------- */
+
+/* How likely is a condition some moves from here? Each sample re-deals
+ * what the viewer cannot see and reseeds the game's chance (game_redeal),
+ * plays on with one bot (bots.h) for every seat, and asks the condition:
+ * Lua run in the rules' sandbox with the locals s (the sample's State),
+ * winner (the only seat ranked first once the game is over, else nil),
+ * result (result(s)) and played (the moves the sample played), giving
+ * true, or false or nil. Moves ahead count every seat's moves, forced ones
+ * too; the turn ends when grove.turns' vars (s.turn.seat, s.turn.round)
+ * change, or, in a game without them, when another seat is to play. */
+#define ODDS_TURN (-1)              /* moves: to the end of the current turn */
+#define ODDS_END (-2)               /* moves: to the end of the game */
+#define ODDS_SEAT_TO_PLAY (-1)      /* viewer: the seat to play now (an onlooker once the game is over) */
+#define ODDS_MAX_MOVES 10000        /* moves a sample plays at most (to the end: more fails) */
+#define ODDS_MAX_SAMPLES 1000000
+#define ODDS_MIN_SAMPLES 100        /* samples 0: at least these, ... */
+#define ODDS_HALF_WIDTH 0.02        /* ... then until the interval is within this either side, ... */
+#define ODDS_AUTO_SAMPLES 10000     /* ... or at most these */
+
+typedef struct {
+    int moves;                      /* moves ahead (0..ODDS_MAX_MOVES), ODDS_TURN or ODDS_END */
+    long samples;                   /* how many; 0: as the three lines above say */
+    const char *bot;                /* who plays every seat, as bot_parse reads it ("random", "mcts:200") */
+    int viewer;                     /* whose unseen cards are re-dealt: a seat, 0 an onlooker, ODDS_SEAT_TO_PLAY */
+    uint64_t seed;                  /* sample k's seed is made of it and k alone */
+} odds_spec;
+
+typedef struct {
+    long samples, hits;             /* samples asked, and where the condition held */
+    double share, low, high;        /* hits / samples and its 95% (Wilson) interval */
+    int viewer;                     /* the seat whose view was kept (0: an onlooker) */
+    bool interrupted;               /* Ctrl-C stopped it: the counts are of the samples played */
+} odds_result;
+
+/* The defaults: to the end of the turn, samples 0, random play, the seat
+ * to play's view, the game's own seed. */
+void odds_spec_default(game *g, odds_spec *spec);
+
+/* Sample the condition (Lua text) from the position now into *out. The
+ * game is left exactly as it was (history, state, chance), also on
+ * failure. False with game_error: a condition that is no Lua, fails, or
+ * gives neither a boolean nor nil (naming it and the sample), a rule that
+ * fails in a sample, a bad spec; on Ctrl-C "interrupted", with
+ * out->interrupted and the counts of the samples played. */
+bool odds_run(game *g, const char *condition, const odds_spec *spec, odds_result *out);
+
+/* "0.342 (0.313-0.372), 1000 samples, 3 moves ahead, random play, over
+ * what seat 1 cannot see and chance" into buf. */
+void odds_summary(game *g, const odds_spec *spec, const odds_result *res, char *buf, size_t len);
+
+/* The 95% Wilson interval of hits in n (n 0: 0 to 1). */
+void odds_wilson(long hits, long n, double *low, double *high);
+
 /* ---- Lua ---------------------------------------------------------------------------- */
 
 /* For the Lua binding (lua_game.c) and the REPL's Lua prompt: push the

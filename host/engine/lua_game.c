@@ -1,7 +1,7 @@
 /*
  * lua_game.c — the Game object tools use (`grove run`, `grove test`, the
  * REPL's Lua prompt): open a game, play moves by text or number, look at
- * the state, undo, play out.
+ * the state, undo, play out, ask a bot or the odds of something.
  *
  *   local g = games.open("logger", {players = 2, seed = 7})
  *   g:play("place a1")            -- raises with the reason if illegal
@@ -367,6 +367,59 @@ static int l_choose(lua_State *L)
     return 1;
 }
 
+/* g:odds(condition, [{moves = N | "turn" | "end", samples =, bot =, viewer =,
+ * seed =}]) -> share, low, high, samples: how often the condition (Lua
+ * text, on s, winner, result, played) holds some moves from here, over
+ * what the viewer cannot see and chance (odds_run). The game is left as
+ * it was. */
+static int l_odds(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    const char *condition = luaL_checkstring(L, 2);
+    odds_spec spec;
+    odds_spec_default(g, &spec);
+    if (!lua_isnoneornil(L, 3)) {
+        luaL_checktype(L, 3, LUA_TTABLE);
+        lua_pushnil(L);
+        while (lua_next(L, 3)) {                        /* [.., key, value] */
+            const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "";
+            if (!strcmp(k, "moves")) {
+                const char *w = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+                if (w && !strcmp(w, "turn")) spec.moves = ODDS_TURN;
+                else if (w && !strcmp(w, "end")) spec.moves = ODDS_END;
+                else if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 0 && lua_tointeger(L, -1) <= ODDS_MAX_MOVES)
+                    spec.moves = (int)lua_tointeger(L, -1);
+                else return luaL_error(L, "odds: moves = %s: give a number of moves (0..%d), \"turn\" or \"end\"",
+                                       luaL_tolstring(L, -1, NULL), ODDS_MAX_MOVES);
+            } else if (!strcmp(k, "samples")) {
+                if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > ODDS_MAX_SAMPLES)
+                    return luaL_error(L, "odds: samples = %s: give a whole number from 1 to %d",
+                                      luaL_tolstring(L, -1, NULL), ODDS_MAX_SAMPLES);
+                spec.samples = (long)lua_tointeger(L, -1);
+            } else if (!strcmp(k, "bot")) {
+                spec.bot = luaL_checkstring(L, -1);     /* kept alive by the options table */
+            } else if (!strcmp(k, "viewer")) {
+                lua_Integer v = luaL_checkinteger(L, -1);
+                if (v < 0 || v > game_players(g))
+                    return luaL_error(L, "odds: viewer = %I: no seat (1..%d, or 0 for an onlooker)", v, game_players(g));
+                spec.viewer = (int)v;
+            } else if (!strcmp(k, "seed")) {
+                spec.seed = (uint64_t)luaL_checkinteger(L, -1);
+            } else {
+                return luaL_error(L, "odds: no option '%s' (moves, samples, bot, viewer, seed)", luaL_tolstring(L, -2, NULL));
+            }
+            lua_pop(L, 1);
+        }
+    }
+    odds_result res;
+    if (!odds_run(g, condition, &spec, &res)) return luaL_error(L, "%s", game_error(g));
+    lua_pushnumber(L, res.share);
+    lua_pushnumber(L, res.low);
+    lua_pushnumber(L, res.high);
+    lua_pushinteger(L, res.samples);
+    return 4;
+}
+
 /* g:hidden() -> true when some card zone hides its faces from some seat */
 static int l_hidden(lua_State *L)
 {
@@ -465,7 +518,7 @@ static void register_game(lua_State *L)
         { "result", l_result }, { "over", l_over }, { "render", l_render },
         { "picture", l_picture },
         { "undo", l_undo }, { "redo", l_redo }, { "hash", l_hash }, { "history", l_history },
-        { "playout", l_playout }, { "redeal", l_redeal }, { "edit", l_edit }, { "said", l_said }, { "choose", l_choose }, { "hidden", l_hidden }, { "save_text", l_save_text }, { "close", l_close },
+        { "playout", l_playout }, { "redeal", l_redeal }, { "edit", l_edit }, { "said", l_said }, { "choose", l_choose }, { "odds", l_odds }, { "hidden", l_hidden }, { "save_text", l_save_text }, { "close", l_close },
         { NULL, NULL },
     };
     luaL_newmetatable(L, "Game");

@@ -324,6 +324,113 @@ static bool c_sim(repl *r, const char *args)
     return true;
 }
 
+#define ODDS_USAGE "usage: odds [-n SAMPLES] [--bot KIND] [--viewer SEAT] [--seed S] [N|turn|end] CONDITION"
+
+/* The next word of *p (at most size - 1 bytes) into word, *p past it;
+ * false at the end of the line. */
+static bool next_word(const char **p, char *word, size_t size)
+{
+    *p += strspn(*p, " \t");
+    size_t len = strcspn(*p, " \t");
+    if (!len) return false;
+    snprintf(word, size, "%.*s", (int)len, *p);
+    *p += len;
+    return true;
+}
+
+/* A whole number from lo to hi in text, into *out. */
+static bool whole(const char *text, long lo, long hi, long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (end == text || *end || errno || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
+/* `odds [OPTIONS] [N|turn|end] CONDITION`: the share of samples from here,
+ * re-dealing what the seat on the screen cannot see and reseeding chance,
+ * where the Lua condition holds N moves ahead (odds_run); the game is left
+ * as it was. */
+static bool c_odds(repl *r, const char *args)
+{
+    odds_spec spec;
+    odds_spec_default(r->g, &spec);
+    if (game_hidden(r->g)) spec.viewer = repl_reader(r);   /* never more than the screen shows */
+    char word[64], player[BOT_NAMELEN * 2] = "random", ahead[16] = "turn";
+    bool ahead_given = false;
+    const char *p = args, *condition = args;
+    for (;;) {
+        condition = p + strspn(p, " \t");
+        if (!next_word(&p, word, sizeof word)) break;
+        bool takes = !strcmp(word, "-n") || !strcmp(word, "--samples") || !strcmp(word, "--bot")
+                     || !strcmp(word, "--viewer") || !strcmp(word, "--seed");
+        if (takes) {
+            char value[sizeof player];
+            long v;
+            if (!next_word(&p, value, sizeof value)) {
+                repl_error(r, "odds: %s needs a value (" ODDS_USAGE ")", word);
+                return true;
+            }
+            if (!strcmp(word, "--bot")) snprintf(player, sizeof player, "%s", value);
+            else if (!strcmp(word, "--viewer")) {
+                if (!whole(value, 0, game_players(r->g), &v)) {
+                    repl_error(r, "odds: --viewer %s: give a seat (1..%d, or 0 for an onlooker)", value,
+                               game_players(r->g));
+                    return true;
+                }
+                spec.viewer = (int)v;
+            } else if (!strcmp(word, "--seed")) {
+                char *end;
+                errno = 0;
+                unsigned long long seed = strtoull(value, &end, 10);
+                if (end == value || *end || errno || value[0] == '-') {
+                    repl_error(r, "odds: --seed %s: give a whole number", value);
+                    return true;
+                }
+                spec.seed = seed;
+            } else if (!whole(value, 1, ODDS_MAX_SAMPLES, &v)) {
+                repl_error(r, "odds: %s %s: give a number of samples from 1 to %d", word, value, ODDS_MAX_SAMPLES);
+                return true;
+            } else {
+                spec.samples = v;
+            }
+        } else if (word[0] == '-' && word[1] == '-' && word[2] && word[2] != ' ') {
+            repl_error(r, "odds: no option %s (" ODDS_USAGE ")", word);
+            return true;
+        } else if (!ahead_given && (!strcmp(word, "turn") || !strcmp(word, "end") || (word[0] >= '0' && word[0] <= '9'))) {
+            long v;
+            if (!strcmp(word, "turn")) spec.moves = ODDS_TURN;
+            else if (!strcmp(word, "end")) spec.moves = ODDS_END;
+            else if (whole(word, 0, ODDS_MAX_MOVES, &v)) spec.moves = (int)v;
+            else if (strspn(word, "0123456789") == strlen(word)) {
+                repl_error(r, "odds: %s moves ahead: give 0 to %d, turn or end", word, ODDS_MAX_MOVES);
+                return true;
+            } else break;                               /* "3.5 > x": Lua, not moves */
+            snprintf(ahead, sizeof ahead, "%s", word);
+            ahead_given = true;
+        } else {
+            break;
+        }
+    }
+    if (!*condition) {
+        repl_error(r, ODDS_USAGE " (e.g. odds 3 s.hand1:count() >= 4, odds end winner == 1; help odds)");
+        return true;
+    }
+    spec.bot = player;
+    odds_result res;
+    fflush(stdout);
+    bool ok = odds_run(r->g, condition, &spec, &res);
+    char said[512];
+    odds_summary(r->g, &spec, &res, said, sizeof said);
+    if (ok) printf("odds %s %s: %s\n", ahead, condition, said);
+    else if (res.interrupted && res.samples > 0) printf("interrupted: odds %s %s: %s\n", ahead, condition, said);
+    else if (res.interrupted) printf("interrupted: no sample was finished (the game is unchanged)\n");
+    else repl_error(r, "error: %s (the game is unchanged)", game_error(r->g));
+    return true;
+}
+
 /* ---- the table ------------------------------------------------------------------------ */
 
 const repl_command repl_commands[] = {
@@ -346,6 +453,11 @@ const repl_command repl_commands[] = {
       "write the session so far as a test for grove test: the moves and\n"
       "edits, the state's hash after each, and the expect lines typed", c_record },
     { "auto", NULL, "on|off", true, "play forced (single-option) moves by themselves", c_auto },
+    { "odds", NULL, "[N] COND", true,
+      "how often the Lua condition holds N moves ahead (default: at\n"
+      "the end of the turn; end: of the game), re-dealing what you\n"
+      "cannot see, with random play: odds 3 s.hand1:count() >= 4,\n"
+      "odds end winner == 1 (-n SAMPLES, --bot KIND ...: help odds)", c_odds },
     { "sim", NULL, "[OPTIONS]", true,
       "bot games of this game, its variants and options: sim -n 500 --bots mcts,random\n"
       "(100 games by default, or until --sprt decides; the options of grove sim --help)", c_sim },
