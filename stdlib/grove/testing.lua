@@ -499,8 +499,16 @@ function M.lay(g, where, options)
           end
         end
         if not plan[zone][k] then
-          error(string.format("lay: no copy of %s is left to lay into '%s' (every copy is laid already)",
-            literal(v), zone), 2)
+          local held = 0
+          for _, z in ipairs(zones) do
+            local counts = holding(g, z)
+            for _, id in ipairs(ids) do held = held + (counts[id] or 0) end
+          end
+          if held == 0 then
+            error(string.format("lay: no card zone holds %s (lay takes cards from the zones only)", literal(v)), 2)
+          end
+          error(string.format("lay: no copy of %s is left to lay into '%s' (the zones hold %d, all laid already)",
+            literal(v), zone, held), 2)
         end
       end
     end

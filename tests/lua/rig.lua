@@ -271,10 +271,15 @@ test("lay: named cards into named zones in one edit, every card kept; undo takes
   expect.eq(raised(g, function()
     lay(g, { hand1 = { "motivator", "motivator", "motivator", "motivator", "motivator", "motivator",
       "motivator", "motivator", "motivator", "motivator" } })
-  end), HERE .. "272: lay: no copy of \"motivator\" is left to lay into 'hand1' (every copy is laid already)")
+  end), HERE .. "272: lay: no copy of \"motivator\" is left to lay into 'hand1' (the zones hold 4, all laid already)")
+  local f = games.open("flooded", { players = 3, seed = 1 })
+  local start_tile = tostring(f.state.map:get(f.state.map:id("2,-1"), "tile"))    -- on the board, in no zone
+  expect.eq(raised(f, function()
+    lay(f, { hand1 = { start_tile } })
+  end), HERE .. "278: lay: no card zone holds \"" .. start_tile .. "\" (lay takes cards from the zones only)")
   expect.eq(raised(g, function()
     lay(g, { hand9 = { "elder" } })
-  end), HERE .. "276: lay: the game has no card zone named 'hand9' (did you mean 'hand1'?)")
+  end), HERE .. "281: lay: the game has no card zone named 'hand9' (did you mean 'hand1'?)")
 end)
 
 test("set_phase: a phase by its name, and whose turn it is; undo takes it back", function()
@@ -287,10 +292,10 @@ test("set_phase: a phase by its name, and whose turn it is; undo takes it back",
   expect.eq(g:hash(), before)
   expect.eq(raised(g, function()
     set_phase(g, "chose")
-  end), HERE .. "289: set_phase: the game 'squirrel' has no phase 'chose' (phases: asleep, awake, choose, order)")
+  end), HERE .. "294: set_phase: the game 'squirrel' has no phase 'chose' (phases: asleep, awake, choose, order)")
   expect.eq(raised(g, function()
     set_phase(g, "choose", 3)
-  end), HERE .. "292: set_phase: no seat 3 (1..2)")
+  end), HERE .. "297: set_phase: no seat 3 (1..2)")
 end)
 
 test("rig: a real roll: Starfall Forest's first roll shows the rigged faces and sets aside the stars", function()
