@@ -103,21 +103,22 @@ test("solo: the rival takes the Island card its d8 shows, or the deck's top past
   expect.eq(s.rival_squirrels:count(), squirrels + 1)
   expect.eq(names(g, "rival_squirrels")[squirrels + 1], "Elder")
   expect.eq(s.rival_stamina:get(), 1)
-  -- a 2: the Feast of space 2, an item it discards
+  -- a 4, the last space revealed: its Nut Sack, an item it discards
   local cards, discarded
-  g, _, squirrels, discarded = rival_rolls(2)
+  g, _, squirrels, discarded = rival_rolls(4)
   s = g.state
-  expect.eq(s.rival.space, 2)
-  expect.eq(g.definition.data.cards[s.rival.card].name, "Feast")
-  expect.eq(names(g, "island2"), { "Motivator" })
+  expect.eq(s.day.open, 4)
+  expect.eq(s.rival.space, 4)
+  expect.eq(g.definition.data.cards[s.rival.card].name, "Nut Sack")
+  expect.eq(names(g, "island4"), { "Motivator" })
   expect.eq(s.discard:count(), discarded + 1)
-  expect.eq(names(g, "discard")[1], "Feast")
+  expect.eq(names(g, "discard")[1], "Nut Sack")
   expect.eq(s.rival_squirrels:count(), squirrels)
   expect.eq(s.rival_stamina:get(), 2)
-  -- a 7: no card there (the space is not revealed): the deck's top
-  g, cards, squirrels = rival_rolls(7)
+  -- a 5: no card there (the space is not revealed): the deck's top
+  g, cards, squirrels = rival_rolls(5)
   s = g.state
-  expect.truthy(s.day.open < 7 or s.island7:count() == 0, "space 7 holds no card")
+  expect.eq(s.island5:count(), 0)
   expect.eq(s.rival.space, 0)
   expect.eq(g.definition.data.cards[s.rival.card].name, "Motivator")
   for n = 1, 4 do expect.eq(names(g, "island" .. n), { cards[n] }) end
