@@ -20,7 +20,7 @@ stds.grove_trusted = {
   read_globals = { "io", "os", "games", "arg", "_G" },
 }
 stds.grove_tests = {
-  read_globals = { "test", "expect", "playouts", "random_picker" },
+  read_globals = { "test", "expect", "playouts", "random_picker", "card", "rig", "lay", "set_phase" },
 }
 
 std = "grove_sandbox"

@@ -87,3 +87,11 @@ function Deck:visible_to(seat) end
 ---Which backs the seats that may not see the faces still see: "all", "top" or "none".
 ---@return DeckBacks backs
 function Deck:backs_shown() end
+
+---Rig the zone for a scenario test (or at the REPL, as an edit): its next deals are these cards, in this order. Each must be a card the zone holds (a card given twice, twice); they move to its top, the first given on top, the other cards keeping their order, and stay pinned there: a shuffle mixes only the cards below them, each one taken off the top unpins it, and a card put on top of them ends the rig. The rig is part of the state, so undo, saves and replays keep it. A new rig replaces the old; rig() with no card unpins them. Raises, changing nothing, for a card the zone does not hold.
+---@param ... integer the cards, the next to be dealt first
+function Deck:rig(...) end
+
+---The rigged cards still pinned on top of the zone, the next to be dealt first.
+---@return integer ... # the cards
+function Deck:rigged() end

@@ -35,6 +35,14 @@ function Dice:value(die) end
 ---@param symbol DiceSymbol the symbol to show
 function Dice:set_value(die, symbol) end
 
+---Rig the dice for a scenario test (or at the REPL, as an edit): the next dice rolled show these symbols, one a die, in the order they roll (roll: die 1 first; roll_free: the dice not set aside, lowest first; roll_one: that die), across as many rolls as it takes; then chance resumes. A rigged die still draws from the game's generator, so what comes after the rig is what the seed gives without it. The rig is part of the state, so undo, saves and replays keep it (and a bot looking ahead from it rolls the rigged faces too). A new rig replaces the one still waiting; rig() with no symbol clears it. Raises, changing nothing, for a symbol no face shows, or for more than 32 symbols.
+---@param ... DiceSymbol the symbols the next dice rolled show, the first rolled first
+function Dice:rig(...) end
+
+---The rigged symbols still waiting for a die to roll, the next first.
+---@return string ... # the symbols
+function Dice:rigged() end
+
 ---Set one die aside (kept, not rolled again by roll_free), or put it back in play.
 ---@param die integer the die, 1..n
 ---@param aside? boolean false puts it back in play (default true)

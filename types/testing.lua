@@ -111,3 +111,27 @@ function playouts(n) end
 ---@param seed integer the seed
 ---@return fun(n: integer): integer pick
 function random_picker(seed) end
+
+---The id of the card (or tile) with this name in the game's catalog (definition.catalog.names, ignoring case): the lowest such id, since copies may share a name. Raises, naming the nearest name, for a name the catalog lacks.
+---@param g Game the game
+---@param name string the card's name, as the catalog has it ("acorn picker")
+---@return integer id
+function card(g, name) end
+
+---Fix chance for a scenario, as an edit of the game (undo takes it back, saves keep it): the next dice rolled show these symbols (Dice:rig), or the next cards a zone deals are these (Deck:rig), the first given first. A card is its catalog name (of the copies sharing it, one the zone holds) or its id; with nothing after the component the rig is cleared. Raises, changing nothing, for a symbol no face shows or a card the zone does not hold.
+---@param g Game the game
+---@param component string the dice's or the zone's name ("cup", "draw_pile")
+---@param ... string|integer the symbols, or the cards, the next first
+function rig(g, component, ...) end
+
+---Lay named cards into named zones in one call, as an edit of the game (undo takes it back, saves keep it): each zone gets its cards on top, the first named on top. Each card comes from wherever a copy lies, so every card stays in the game: one the zone holds, else a face-down zone's, then a hand's, then a face-up zone's. With others, each zone named ends holding exactly its cards, the ones it held besides going under the zone others names.
+---@param g Game the game
+---@param where table<string, (string|integer)[]> each zone's cards, by catalog name or id: { hand1 = { "fox", "owl" }, pile2 = { "bear" } }
+---@param options? {others: string} where a zone's other cards go (default: they stay)
+function lay(g, where, options) end
+
+---Set the phase of the turn by its name (the definition's phases.names, from game.phases), as an edit of the game (undo takes it back, saves keep it), and whose turn it is when a seat is given. It is grove.turns' phase (s.turn.phase).
+---@param g Game the game
+---@param name string the phase, as game.phases names it ("move")
+---@param seat? Seat whose turn it becomes (default: it stays)
+function set_phase(g, name, seat) end

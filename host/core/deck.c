@@ -3,8 +3,9 @@
  *
  * Invariant: the slots past the top card (cards[count..cap-1]) and the
  * padding up to deck_bytes() are always zero, so two zones holding the same
- * cards are the same bytes, whatever their history, and the state hash sees
- * only what is in play. Every failing call returns before writing anything.
+ * cards (and as many pinned by a rig) are the same bytes, whatever their
+ * history, and the state hash sees only what is in play; 0 <= rigged <=
+ * count. Every failing call returns before writing anything.
  */
 #include <assert.h>
 #include <string.h>
@@ -29,6 +30,24 @@ void deck_init(deck_t *d, int cap, int owner, deck_visibility vis)
     d->count = 0;
     d->owner = owner;
     d->vis = (int32_t)vis;
+    d->rigged = 0;
+}
+
+/* A card went in at position pos (count already counts it): above or
+ * among the pinned cards it unpins them (the next deal is no longer the
+ * rigged one). */
+static void put_at(deck_t *d, int pos)
+{
+    if (pos > d->count - 1 - d->rigged)
+        d->rigged = 0;
+}
+
+/* The card at position pos is going out (count still counts it): one of
+ * the pinned ones, if it is. */
+static void took_at(deck_t *d, int pos)
+{
+    if (d->rigged > 0 && pos >= d->count - d->rigged)
+        d->rigged--;
 }
 
 grove_status deck_push(deck_t *d, int32_t card)
@@ -36,6 +55,7 @@ grove_status deck_push(deck_t *d, int32_t card)
     if (d->count >= d->cap)
         return GROVE_EFULL;
     d->cards[d->count++] = card;
+    put_at(d, d->count - 1);
     return GROVE_OK;
 }
 
@@ -54,6 +74,7 @@ grove_status deck_insert(deck_t *d, int pos, int32_t card)
             (size_t)(d->count - pos) * sizeof d->cards[0]);
     d->cards[pos] = card;
     d->count++;
+    put_at(d, pos);
     return GROVE_OK;
 }
 
@@ -61,6 +82,7 @@ grove_status deck_draw(deck_t *d, int32_t *card)
 {
     if (d->count == 0)
         return GROVE_EEMPTY;
+    took_at(d, d->count - 1);
     d->count--;
     *card = d->cards[d->count];
     d->cards[d->count] = 0;
@@ -78,6 +100,7 @@ grove_status deck_take_at(deck_t *d, int pos, int32_t *card)
 {
     if (pos < 0 || pos >= d->count)
         return GROVE_ERANGE;
+    took_at(d, pos);
     *card = d->cards[pos];
     memmove(&d->cards[pos], &d->cards[pos + 1],
             (size_t)(d->count - pos - 1) * sizeof d->cards[0]);
@@ -103,10 +126,11 @@ int deck_find(const deck_t *d, int32_t card)
 }
 
 /* Fisher-Yates from the top down: count-1 draws of rng_below(i + 1) for
- * i = count-1 .. 1. The draw sequence is part of the replay promise. */
+ * i = count-1 .. 1, over the unpinned cards only (count - rigged of them).
+ * The draw sequence is part of the replay promise. */
 void deck_shuffle(deck_t *d, rng_t *r)
 {
-    for (int i = d->count - 1; i > 0; i--) {
+    for (int i = d->count - d->rigged - 1; i > 0; i--) {
         int j = (int)rng_below(r, (uint32_t)i + 1);
         int32_t t = d->cards[i];
         d->cards[i] = d->cards[j];
@@ -127,10 +151,43 @@ grove_status deck_deal(deck_t *from, deck_t *to, int n)
     if (to->cap - to->count < n)
         return GROVE_EFULL;
     for (int i = 0; i < n; i++) {
+        took_at(from, from->count - 1);
         int32_t card = from->cards[--from->count];
         from->cards[from->count] = 0;
         to->cards[to->count++] = card;
+        put_at(to, to->count - 1);
     }
+    return GROVE_OK;
+}
+
+/* How many times card is among cards[0..n-1]. */
+static int copies(const int32_t *cards, int n, int32_t card)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++) k += cards[i] == card;
+    return k;
+}
+
+/* Checked whole first (each card held as many times as it is asked for),
+ * then the k-th card asked for is lifted out of the cards not yet placed
+ * (its topmost copy there) and set at count-1-k, the cards above it in
+ * that stretch moving down one: the cards not rigged keep their order. */
+grove_status deck_rig(deck_t *d, const int32_t *cards, int n)
+{
+    if (n < 0)
+        return GROVE_EARG;
+    if (n > d->count)
+        return GROVE_ERANGE;
+    for (int k = 0; k < n; k++)
+        if (copies(cards, n, cards[k]) > copies(d->cards, d->count, cards[k]))
+            return GROVE_ERANGE;
+    for (int k = 0; k < n; k++) {
+        int top = d->count - 1 - k, pos = top;
+        while (d->cards[pos] != cards[k]) pos--;        /* there: checked above */
+        memmove(&d->cards[pos], &d->cards[pos + 1], (size_t)(top - pos) * sizeof d->cards[0]);
+        d->cards[top] = cards[k];
+    }
+    d->rigged = n;
     return GROVE_OK;
 }
 

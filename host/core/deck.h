@@ -5,6 +5,13 @@
  * slots, nothing outside it, so copying the block copies the deck. Cards are
  * plain integers (ids into the script's card catalog). Position 0 is the
  * bottom, count-1 the top; "depth" counts from the top (0 = top card).
+ *
+ * A scenario test (or a person at the REPL) may rig a zone: deck_rig puts
+ * cards it holds on its top in a chosen order and pins them there, so that
+ * they are the next cards it deals even if it is shuffled first. The pin
+ * is part of the zone's bytes: it counts the top cards a shuffle leaves
+ * where they are, and shrinks as they are taken. A card put on top of the
+ * pinned ones ends the rig.
  */
 #ifndef GROVE_DECK_H
 #define GROVE_DECK_H
@@ -39,6 +46,7 @@ typedef struct {
     int32_t count;      /* cards now in the zone */
     int32_t owner;      /* seat 1..n, or 0 for a shared zone */
     int32_t vis;        /* a deck_visibility */
+    int32_t rigged;     /* the top cards pinned by deck_rig (0..count) */
     int32_t cards[];    /* cards[0] bottom .. cards[count-1] top */
 } deck_t;
 
@@ -69,13 +77,23 @@ grove_status deck_peek(const deck_t *d, int depth, int32_t *card);
 /* Position (0 = bottom) of the topmost copy of card, or -1. */
 int deck_find(const deck_t *d, int32_t card);
 
-/* Uniform Fisher-Yates shuffle with the state's generator. */
+/* Uniform Fisher-Yates shuffle with the state's generator, of the cards
+ * below the rigged ones (all of them when none is rigged). */
 void deck_shuffle(deck_t *d, rng_t *r);
 
 /* Move the top n cards of `from` onto `to`, one at a time (so their order
  * reverses, as dealing does). All or nothing: EEMPTY if `from` has fewer than
  * n, EFULL if `to` lacks room; then neither zone changes. */
 grove_status deck_deal(deck_t *from, deck_t *to, int n);
+
+/* Rig the zone: its next deals are cards[0], cards[1] ... cards[n-1]. Each
+ * must be one it holds (a card given twice, twice); they move to the top
+ * in that order (the others keep theirs) and stay pinned there: a shuffle
+ * leaves them, each taken off the top unpins one, and a card put on top
+ * of them unpins them all. Replaces any earlier rig; n = 0 just unpins.
+ * EARG for n < 0, ERANGE for a card the zone does not hold (so many
+ * times); then nothing changes. */
+grove_status deck_rig(deck_t *d, const int32_t *cards, int n);
 
 /* May seat `viewer` (0 = an onlooker who is no player) see the cards? */
 bool deck_visible(const deck_t *d, int viewer);

@@ -34,6 +34,14 @@
  *   pile:owner() -> seat or 0        pile:visibility() -> "face up" | "face down" | "owner"
  *   pile:visible_to(seat) -> bool    (seat 0: an onlooker)
  *   pile:backs_shown() -> "all" | "top" | "none"
+ *   pile:rig(card, ...)              the next cards it deals, in this order
+ *                                    (scenario tests, the REPL)
+ *   pile:rigged() -> the rigged cards still on top, top first
+ *
+ * A rig moves cards the zone holds to its top, the first given on top, and
+ * pins them there: a shuffle leaves them, each deal takes one, and a card
+ * put on top of them ends the rig. It is part of the state: undo, saves
+ * and replays keep it.
  *
  * Failures raise naming the zone and the method ("deck 'pile':draw: the
  * deck is empty", "deck 'hand1':push: the deck is full (capacity 10)") and
@@ -329,6 +337,40 @@ static int l_move_to(lua_State *L)
     return 0;
 }
 
+/* k:rig(card, ...): replaces the rig; k:rig() unpins. Every card is
+ * checked (held, as many times as given) before anything changes. */
+static int l_rig(lua_State *L)
+{
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    const comp_desc *d = bind_desc(self);
+    int n = lua_gettop(L) - 1;
+    if (n > k->count)
+        return bind_error(L, d, 0, "cannot rig %d card%s: the deck holds %d", n, n == 1 ? "" : "s", (int)k->count);
+    int32_t *cards = n ? lua_newuserdatauv(L, (size_t)n * sizeof *cards, 0) : NULL;   /* collected */
+    for (int i = 0; i < n; i++) {
+        cards[i] = check_card(L, i + 2, d);
+        int asked = 0, held = 0;
+        for (int j = 0; j <= i; j++) asked += cards[j] == cards[i];
+        for (int j = 0; j < k->count; j++) held += k->cards[j] == cards[i];
+        if (held == 0) return bind_error(L, d, i + 2, "the deck does not hold card %d", (int)cards[i]);
+        if (asked > held)
+            return bind_error(L, d, i + 2, "card %d is asked for %d times, but the deck holds %d", (int)cards[i],
+                              asked, held);
+    }
+    bind_check_status(L, deck_rig(k, cards, n), &deck_kind, d->name);
+    return 0;
+}
+
+static int l_rigged(lua_State *L)
+{
+    const handle *self;
+    deck_t *k = check_deck(L, &self);
+    luaL_checkstack(L, k->rigged, "too many results");
+    for (int i = k->count - 1; i >= k->count - k->rigged; i--) lua_pushinteger(L, k->cards[i]);
+    return k->rigged;
+}
+
 static int l_owner(lua_State *L)
 {
     const handle *self;
@@ -376,7 +418,7 @@ static const luaL_Reg methods[] = {
     { "peek", l_peek }, { "find", l_find }, { "cards", l_cards },
     { "shuffle", l_shuffle }, { "deal", l_deal }, { "move_to", l_move_to },
     { "owner", l_owner }, { "visibility", l_visibility }, { "visible_to", l_visible_to },
-    { "backs_shown", l_backs_shown },
+    { "backs_shown", l_backs_shown }, { "rig", l_rig }, { "rigged", l_rigged },
     { NULL, NULL },
 };
 

@@ -24,6 +24,13 @@
  *   dice:values() -> every die's symbol, die 1 first
  *   dice:aside() -> the dice set aside   dice:free() -> the others
  *   dice:size() -> n                 dice:symbols() -> the symbol names
+ *   dice:rig(symbol, ...)            the next dice rolled show these, in the
+ *                                    order they roll (scenario tests, the REPL)
+ *   dice:rigged() -> the rigged symbols still waiting, next first
+ *
+ * A rig is part of the state (undo, saves and replays keep it); each die
+ * rolled takes the next rigged symbol, and still draws from the game's
+ * generator, so chance after the rig goes on as the seed would have it.
  */
 #include <string.h>
 
@@ -144,6 +151,35 @@ static int l_set_value(lua_State *L)
     if (dice_set_value(k, i, sym) != GROVE_OK)
         return bind_error(L, d, 3, "no face shows symbol '%s'", d->labels[0][sym]);
     return 0;
+}
+
+/* d:rig(symbol, ...): replaces the rig; d:rig() clears it. Every symbol is
+ * checked before anything changes. */
+static int l_rig(lua_State *L)
+{
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
+    const comp_desc *d = bind_desc(self);
+    int n = lua_gettop(L) - 1;
+    if (n > DICE_RIG_MAX)
+        return bind_error(L, d, DICE_RIG_MAX + 2, "at most %d results can be rigged at once, not %d "
+                          "(rig the next rolls, then more once they are rolled)", DICE_RIG_MAX, n);
+    int32_t syms[DICE_RIG_MAX];
+    for (int i = 0; i < n; i++) syms[i] = check_symbol(L, i + 2, self);
+    bind_check_status(L, dice_rig(k, syms, n), &dice_kind, d->name);
+    return 0;
+}
+
+static int l_rigged(lua_State *L)
+{
+    const handle *self;
+    dice_t *k = check_dice(L, &self);
+    const comp_desc *d = bind_desc(self);
+    const int32_t *syms;
+    int n = dice_rigged(k, &syms);
+    luaL_checkstack(L, n, "too many results");
+    for (int i = 0; i < n; i++) push_symbol(L, d, syms[i]);
+    return n;
 }
 
 /* d:set_aside(i, [aside = true]) */
@@ -268,6 +304,7 @@ static const luaL_Reg methods[] = {
     { "set_aside", l_set_aside }, { "is_aside", l_is_aside },
     { "count", l_count }, { "values", l_values }, { "aside", l_aside }, { "free", l_free },
     { "size", l_size }, { "symbols", l_symbols },
+    { "rig", l_rig }, { "rigged", l_rigged },
     { NULL, NULL },
 };
 

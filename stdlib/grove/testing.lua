@@ -17,6 +17,15 @@
 --- playouts(1000) is how many random games a playout test runs (fewer under
 --- GROVE_PLAYOUTS, which `make asan` sets). Helpers the test files of one
 --- game share go in tests/lib/NAME.lua, loaded with require "NAME".
+---
+--- A test fixes chance and sets up a position by name, each change an
+--- edit of the game (g:edit: undo takes it back, saves keep it):
+---
+---   rig(g, "cup", "snake", "snake", "star")     -- the next dice rolled
+---   rig(g, "draw_pile", "fox", "owl")            -- the next cards dealt
+---   lay(g, { hand1 = { "fox", "owl" }, pile2 = { "bear" } })
+---   set_phase(g, "move", 1)
+---   card(g, "fox")                               -- its id in the catalog
 local M = {}
 
 local function show(v)
@@ -291,6 +300,278 @@ function M.random_picker(seed)
   end
 end
 
+-- ---- chance and positions by name -------------------------------------------------
+
+local game_lib = require "grove.game"
+
+-- The definition's catalog names, id -> name (raising at `level` when the
+-- game declares none).
+local function catalog_of(g, level)
+  local catalog = g.definition and g.definition.catalog
+  if type(catalog) ~= "table" or type(catalog.names) ~= "table" then
+    error(string.format("the game '%s' has no catalog to find cards by name in (catalog = { what = "
+      .. "\"cards\", names = NAMES } in its definition): give card ids instead", tostring(g.name)), level + 1)
+  end
+  return catalog
+end
+
+-- Every id whose catalog name is `name` (ignoring case), lowest first;
+-- raises at `level`, naming the nearest name, when none is.
+local function ids_named(g, name, level)
+  local catalog = catalog_of(g, level + 1)
+  local want, ids, all, seen = tostring(name):lower(), {}, {}, {}
+  for id, n in pairs(catalog.names) do
+    if tostring(n):lower() == want then ids[#ids + 1] = id end
+    if not seen[n] then seen[n] = true; all[#all + 1] = tostring(n) end
+  end
+  if #ids == 0 then
+    table.sort(all)
+    error(string.format("no %s named '%s' in the game's catalog (did you mean '%s'?)",
+      catalog.what and tostring(catalog.what):gsub("s$", "") or "card", tostring(name),
+      tostring(game_lib.nearest(tostring(name), all))), level + 1)
+  end
+  table.sort(ids)
+  return ids
+end
+
+--- The id of the card (or tile) with this name in the game's catalog
+--- (definition.catalog.names, ignoring case): the lowest such id, since
+--- copies may share a name. Raises, naming the nearest name, for a name
+--- the catalog lacks.
+---@param g Game the game
+---@param name string the card's name, as the catalog has it
+---@return integer id
+function M.card(g, name)
+  return ids_named(g, name, 2)[1]
+end
+
+-- The components of the game's state by name, and the card zones in
+-- declaration order.
+local function components_of(g)
+  local by_name, zones = {}, {}
+  for _, c in ipairs(g.state:components()) do
+    by_name[c.name] = c
+    if c.kind == "deck" then zones[#zones + 1] = c.name end
+  end
+  return by_name, zones
+end
+
+-- How many copies of each card a zone holds: counts[id].
+local function holding(g, zone)
+  local counts = {}
+  for _, card in ipairs({ g.state[zone]:cards() }) do counts[card] = (counts[card] or 0) + 1 end
+  return counts
+end
+
+-- A card given by name or id, as a Lua literal for an edit.
+local function literal(v)
+  if type(v) == "string" then return string.format("%q", v) end
+  return tostring(v)
+end
+
+--- Fix chance for a scenario, as an edit of the game (g:edit: undo takes
+--- it back, saves keep it): the next dice rolled show these symbols
+--- (Dice:rig), or the next cards a zone deals are these (Deck:rig), the
+--- first given first. A card is its catalog name (see card: of the copies
+--- sharing it, one the zone holds) or its id. With nothing after the
+--- component, the rig is cleared. Raises, changing nothing, for a symbol no
+--- face shows, or a card the zone does not hold.
+---@param g Game the game
+---@param component string the dice's or the zone's name ("cup", "draw_pile")
+---@param ... string|integer the symbols, or the cards, the next first
+function M.rig(g, component, ...)
+  local by_name = components_of(g)
+  local c = by_name[component]
+  if not c or (c.kind ~= "dice" and c.kind ~= "deck") then
+    local names = {}
+    for name, info in pairs(by_name) do
+      if info.kind == "dice" or info.kind == "deck" then names[#names + 1] = name end
+    end
+    table.sort(names)
+    error(string.format("rig: the game has no dice or card zone named '%s' (did you mean '%s'?)",
+      tostring(component), tostring(game_lib.nearest(tostring(component), names))), 2)
+  end
+  local args = table.pack(...)
+  local parts = {}
+  local counts = c.kind == "deck" and holding(g, component) or nil
+  for i = 1, args.n do
+    local v = args[i]
+    if counts and type(v) == "string" then
+      local pick
+      for _, id in ipairs(ids_named(g, v, 2)) do
+        if (counts[id] or 0) > 0 then pick = id; break end
+      end
+      if not pick then
+        error(string.format("rig: deck '%s' holds no %s", component, v), 2)
+      end
+      counts[pick] = counts[pick] - 1
+      v = pick
+    end
+    parts[#parts + 1] = literal(v)
+  end
+  local ok, err = pcall(g.edit, g, string.format("s[%q]:rig(%s)", component, table.concat(parts, ", ")))
+  if not ok then error("rig: " .. tostring(err):gsub("^edit: edit:%d+: ", ""), 2) end
+end
+
+-- The order a lay looks for a free copy outside the zone it fills: a
+-- face-down zone first (a draw pile), then a hand, then a face-up zone.
+local SOURCE_RANK = { ["face down"] = 1, owner = 2, ["face up"] = 3 }
+
+--- Lay named cards into named zones in one call, as an edit of the game
+--- (g:edit: undo takes it back, saves keep it): each zone gets its cards
+--- on top, the first named on top. Each card is taken from wherever a copy
+--- lies (every card stays in the game, so the invariants hold): one the
+--- zone already holds, else one in another zone, a face-down zone first,
+--- then a hand, then a face-up zone (zones the catalog's except names
+--- hold no cards and are skipped). With `others`, each zone named ends
+--- holding exactly the cards given, the cards it held besides going to
+--- the bottom of the zone `others` names.
+---
+---   lay(g, { hand1 = { "fox", "owl" }, pile2 = { "bear" } })
+---   lay(g, { hand1 = { "fox" } }, { others = "pile1" })   -- hand1 holds the fox alone
+---@param g Game the game
+---@param where table<string, (string|integer)[]> each zone's cards, by catalog name or id
+---@param options? {others: string} where a zone's other cards go (default: they stay)
+function M.lay(g, where, options)
+  if type(where) ~= "table" then error("lay expects the game and a table { zone = { cards } }", 2) end
+  local others = options and options.others
+  local by_name, zones = components_of(g)
+  local except = {}
+  for _, z in ipairs(type(g.definition.catalog) == "table" and g.definition.catalog.except or {}) do except[z] = true end
+  local targets = {}
+  for zone, list in pairs(where) do
+    if not by_name[zone] or by_name[zone].kind ~= "deck" then
+      error(string.format("lay: the game has no card zone named '%s' (did you mean '%s'?)", tostring(zone),
+        tostring(game_lib.nearest(tostring(zone), zones))), 2)
+    end
+    if type(list) ~= "table" then
+      error(string.format("lay: zone '%s' expects a list of cards, got %s", zone, type(list)), 2)
+    end
+    targets[#targets + 1] = zone
+  end
+  table.sort(targets)                   -- a fixed order, whatever pairs gives
+  if others ~= nil and (not by_name[others] or by_name[others].kind ~= "deck" or where[others]) then
+    error(string.format("lay: others names '%s', which is no card zone lay leaves alone", tostring(others)), 2)
+  end
+  local free = {}                       -- free[zone][id]: copies not yet claimed
+  for _, zone in ipairs(zones) do free[zone] = holding(g, zone) end
+  -- the zones a card may come from, besides its own: the others first
+  local named = {}
+  for _, zone in ipairs(targets) do named[zone] = true end
+  local sources = {}
+  for i, zone in ipairs(zones) do
+    if not except[zone] then sources[#sources + 1] = { zone = zone, i = i } end
+  end
+  table.sort(sources, function(a, b)
+    local na, nb = named[a.zone] and 1 or 0, named[b.zone] and 1 or 0
+    if na ~= nb then return na < nb end
+    local ra = SOURCE_RANK[g.state[a.zone]:visibility()] or 4
+    local rb = SOURCE_RANK[g.state[b.zone]:visibility()] or 4
+    if ra ~= rb then return ra < rb end
+    return a.i < b.i
+  end)
+  local plan = {}                       -- plan[zone][k] = { id =, from = }
+  local function claim(zone, id) free[zone][id] = free[zone][id] - 1 end
+  -- first each zone's own copies, then the rest from elsewhere
+  for _, zone in ipairs(targets) do
+    plan[zone] = {}
+    for k, v in ipairs(where[zone]) do
+      local ids = type(v) == "string" and ids_named(g, v, 2) or { v }
+      for _, id in ipairs(ids) do
+        if (free[zone][id] or 0) > 0 then
+          claim(zone, id)
+          plan[zone][k] = { id = id, from = zone }
+          break
+        end
+      end
+    end
+  end
+  for _, zone in ipairs(targets) do
+    for k, v in ipairs(where[zone]) do
+      if not plan[zone][k] then
+        local ids = type(v) == "string" and ids_named(g, v, 2) or { v }
+        for _, src in ipairs(sources) do
+          for _, id in ipairs(ids) do
+            if not plan[zone][k] and (free[src.zone][id] or 0) > 0 then
+              claim(src.zone, id)
+              plan[zone][k] = { id = id, from = src.zone }
+            end
+          end
+        end
+        if not plan[zone][k] then
+          local held = 0
+          for _, z in ipairs(zones) do
+            local counts = holding(g, z)
+            for _, id in ipairs(ids) do held = held + (counts[id] or 0) end
+          end
+          if held == 0 then
+            error(string.format("lay: no card zone holds %s (lay takes cards from the zones only)", literal(v)), 2)
+          end
+          error(string.format("lay: no copy of %s is left to lay into '%s' (the zones hold %d, all laid already)",
+            literal(v), zone, held), 2)
+        end
+      end
+    end
+  end
+  -- the edit: with others, first the cards no zone asked for out of the
+  -- zones named (under `others`); then each list, the last card first, so
+  -- that the first ends on top
+  local code = { "local function lay(from, to, card) s[to]:push(s[from]:take(s[from]:find(card))) end" }
+  if others then
+    for _, zone in ipairs(targets) do
+      for _, id in ipairs({ g.state[zone]:cards() }) do
+        if free[zone][id] > 0 then
+          free[zone][id] = free[zone][id] - 1
+          code[#code + 1] = string.format("s[%q]:push_bottom(s[%q]:take(s[%q]:find(%d)))", others, zone, zone, id)
+        end
+      end
+    end
+  end
+  for _, zone in ipairs(targets) do
+    for k = #where[zone], 1, -1 do
+      code[#code + 1] = string.format("lay(%q, %q, %d)", plan[zone][k].from, zone, plan[zone][k].id)
+    end
+  end
+  local ok, err = pcall(g.edit, g, table.concat(code, "\n"))
+  if not ok then error("lay: " .. tostring(err):gsub("^edit: edit:%d+: ", ""), 2) end
+end
+
+--- Set the phase of the turn by its name (game.phases: the definition's
+--- phases.names), as an edit of the game (g:edit: undo takes it back,
+--- saves keep it), and whose turn it is when a seat is given. The phase
+--- is grove.turns' (s.turn.phase): a game that reads its phase with its
+--- own phase(s) is refused.
+---@param g Game the game
+---@param name string the phase, as game.phases names it ("move")
+---@param seat? Seat whose turn it becomes (default: it stays)
+function M.set_phase(g, name, seat)
+  local def = g.definition
+  local names = type(def.phases) == "table" and def.phases.names
+  if type(names) ~= "table" then
+    error(string.format("set_phase: the game '%s' declares no phases (game.phases)", tostring(g.name)), 2)
+  end
+  if def.phase ~= nil then
+    error(string.format("set_phase: the game '%s' reads its phase with its own phase(s), not s.turn.phase",
+      tostring(g.name)), 2)
+  end
+  local number = names[name]
+  if math.type(number) ~= "integer" then
+    local all = {}
+    for k in pairs(names) do if type(k) == "string" then all[#all + 1] = k end end
+    table.sort(all)
+    error(string.format("set_phase: the game '%s' has no phase '%s' (phases: %s)", tostring(g.name),
+      tostring(name), table.concat(all, ", ")), 2)
+  end
+  local code = string.format("s.turn.phase = %d", number)
+  if seat ~= nil then
+    if math.type(seat) ~= "integer" or seat < 1 or seat > g.players then
+      error(string.format("set_phase: no seat %s (1..%d)", tostring(seat), g.players), 2)
+    end
+    code = code .. string.format(" s.turn.seat = %d", seat)
+  end
+  g:edit(code)
+end
+
 --- The `require` of a test file: modules from the lib/ folder beside it
 --- (helpers its game's test files share; `grove test` does not run them),
 --- then the usual search.
@@ -344,6 +625,10 @@ function M.run(files, verbose, filter, write)
       expect = expect,
       playouts = M.playouts,
       random_picker = M.random_picker,
+      card = M.card,
+      rig = M.rig,
+      lay = M.lay,
+      set_phase = M.set_phase,
     }, { __index = _G })
     env.require = lib_require(file, env)
     local fh, ferr = io.open(file.path, "r")

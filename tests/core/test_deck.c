@@ -1,7 +1,8 @@
 /*
  * test_deck.c — ordered card zones: every operation, its bounds, the
  * all-or-nothing failures (checked byte for byte against a copy), the
- * zero-tail invariant that makes equal zones equal bytes, and the shuffle.
+ * zero-tail invariant that makes equal zones equal bytes, the shuffle, and
+ * the rig (cards pinned on top through shuffles until they are dealt).
  *
  * Each deck lives in a calloc'd block of exactly deck_bytes(cap), so ASan
  * catches any write past what the state block would give it.
@@ -65,7 +66,7 @@ static void test_bytes(void **unused)
         assert_true(b >= sizeof(deck_t) + (size_t)cap * sizeof(int32_t));
         assert_true(b < sizeof(deck_t) + (size_t)cap * sizeof(int32_t) + 8);
     }
-    assert_int_equal(deck_bytes(0), sizeof(deck_t));
+    assert_int_equal(deck_bytes(0), (sizeof(deck_t) + 7) & ~(size_t)7);
 }
 
 /* init writes every byte: garbage-filled and zeroed memory end up equal */
@@ -85,6 +86,7 @@ static void test_init(void **unused)
         assert_int_equal(g->count, 0);
         assert_int_equal(g->owner, 2);
         assert_int_equal(g->vis, DECK_OWNER_ONLY);
+        assert_int_equal(g->rigged, 0);
         free(a);
         free(g);
     }
@@ -396,6 +398,114 @@ static void test_deal(void **unused)
     free(big);
 }
 
+/* The cards asked for go to the top in that order (the first on top), the
+ * others keep their order; refusals change no byte. */
+static void test_rig(void **unused)
+{
+    (void)unused;
+    deck_t *d = deck_of(8, (int32_t[]){ 1, 2, 3, 4, 5, 2 }, 6);
+    assert_int_equal(deck_rig(d, (int32_t[]){ 4, 1 }, 2), GROVE_OK);
+    assert_cards(d, (int32_t[]){ 2, 3, 5, 2, 1, 4 }, 6);
+    assert_int_equal(d->rigged, 2);
+    /* a card twice needs two copies; the topmost copies move */
+    assert_int_equal(deck_rig(d, (int32_t[]){ 2, 3, 2 }, 3), GROVE_OK);
+    assert_cards(d, (int32_t[]){ 5, 1, 4, 2, 3, 2 }, 6);
+    assert_int_equal(d->rigged, 3);
+
+    void *before = copy_of(d);
+    assert_int_equal(deck_rig(d, (int32_t[]){ 9 }, 1), GROVE_ERANGE);          /* not held */
+    assert_int_equal(deck_rig(d, (int32_t[]){ 3, 3 }, 2), GROVE_ERANGE);       /* held once */
+    assert_int_equal(deck_rig(d, (int32_t[]){ 5, 1, 4, 2, 3, 2, 2 }, 7), GROVE_ERANGE);   /* more than held */
+    assert_int_equal(deck_rig(d, NULL, -1), GROVE_EARG);
+    assert_same(d, before);
+    free(before);
+
+    /* none: unpins, moves nothing */
+    assert_int_equal(deck_rig(d, NULL, 0), GROVE_OK);
+    assert_cards(d, (int32_t[]){ 5, 1, 4, 2, 3, 2 }, 6);
+    assert_int_equal(d->rigged, 0);
+    /* every card */
+    assert_int_equal(deck_rig(d, (int32_t[]){ 1, 2, 3, 4, 5, 2 }, 6), GROVE_OK);
+    assert_cards(d, (int32_t[]){ 2, 5, 4, 3, 2, 1 }, 6);
+    assert_int_equal(d->rigged, 6);
+    free(d);
+}
+
+/* The pinned cards survive a shuffle and come out first; the shuffle mixes
+ * the rest with one draw fewer per pinned card. */
+static void test_rig_shuffle_and_deal(void **unused)
+{
+    (void)unused;
+    enum { N = 20 };
+    int32_t cards[N];
+    for (int i = 0; i < N; i++)
+        cards[i] = i;
+    deck_t *d = deck_of(N, cards, N), *h = new_deck(N, 1, DECK_OWNER_ONLY);
+    assert_int_equal(deck_rig(d, (int32_t[]){ 3, 17, 0 }, 3), GROVE_OK);
+    rng_t r;
+    rng_seed(&r, 7, 1);
+    deck_shuffle(d, &r);
+    assert_int_equal(d->cards[N - 1], 3);
+    assert_int_equal(d->cards[N - 2], 17);
+    assert_int_equal(d->cards[N - 3], 0);
+    assert_int_equal(d->rigged, 3);
+    int moved = 0;                              /* the others are shuffled */
+    int32_t rest[N - 3];
+    for (int i = 0, k = 0; i < N; i++)
+        if (i != 3 && i != 17 && i != 0) rest[k++] = i;
+    for (int i = 0; i < N - 3; i++) moved += d->cards[i] != rest[i];
+    assert_true(moved > 0);
+
+    /* it drew for the cards below the pinned ones only */
+    rng_t b;
+    rng_seed(&b, 7, 1);
+    for (int i = N - 3 - 1; i > 0; i--) rng_below(&b, (uint32_t)i + 1);
+    assert_int_equal(rng_next(&r), rng_next(&b));
+
+    /* dealing takes them in order, unpinning as it goes */
+    assert_int_equal(deck_deal(d, h, 2), GROVE_OK);
+    assert_cards(h, (int32_t[]){ 3, 17 }, 2);
+    assert_int_equal(d->rigged, 1);
+    int32_t c;
+    assert_int_equal(deck_draw(d, &c), GROVE_OK);
+    assert_int_equal(c, 0);
+    assert_int_equal(d->rigged, 0);
+
+    /* taking a pinned card from under the top unpins one; from below, none */
+    assert_int_equal(deck_rig(d, (int32_t[]){ 5, 6, 7 }, 3), GROVE_OK);
+    assert_int_equal(deck_take_at(d, 0, &c), GROVE_OK);
+    assert_int_equal(d->rigged, 3);
+    assert_int_equal(deck_take_at(d, d->count - 2, &c), GROVE_OK);
+    assert_int_equal(c, 6);
+    assert_int_equal(d->rigged, 2);
+    /* a card slid under the pinned ones keeps them; one among them ends the rig */
+    assert_int_equal(deck_insert(d, d->count - 2, 99), GROVE_OK);
+    assert_int_equal(d->rigged, 2);
+    assert_int_equal(deck_insert(d, d->count - 1, 98), GROVE_OK);
+    assert_int_equal(d->rigged, 0);
+    /* so does one pushed on top, or dealt onto a rigged zone */
+    assert_int_equal(deck_rig(d, (int32_t[]){ 5 }, 1), GROVE_OK);
+    assert_int_equal(deck_push(d, 97), GROVE_OK);
+    assert_int_equal(d->rigged, 0);
+    assert_int_equal(deck_rig(h, (int32_t[]){ 3 }, 1), GROVE_OK);
+    assert_int_equal(deck_deal(d, h, 1), GROVE_OK);
+    assert_int_equal(h->rigged, 0);
+    /* a push at the bottom keeps the rig; the bottom card drawn when all are pinned unpins */
+    assert_int_equal(deck_rig(h, (int32_t[]){ 3, 17 }, 2), GROVE_OK);
+    assert_int_equal(deck_push_bottom(h, 96), GROVE_OK);
+    assert_int_equal(h->rigged, 2);
+    assert_int_equal(deck_draw_bottom(h, &c), GROVE_OK);
+    assert_int_equal(c, 96);
+    assert_int_equal(h->rigged, 2);
+    assert_int_equal(deck_draw_bottom(h, &c), GROVE_OK);
+    assert_int_equal(h->rigged, 2);                 /* 97 was under them */
+    assert_int_equal(deck_draw_bottom(h, &c), GROVE_OK);
+    assert_int_equal(c, 17);
+    assert_int_equal(h->rigged, 1);
+    free(d);
+    free(h);
+}
+
 static void test_visible(void **unused)
 {
     (void)unused;
@@ -431,6 +541,8 @@ int main(void)
         cmocka_unit_test(test_shuffle),
         cmocka_unit_test(test_shuffle_uniform),
         cmocka_unit_test(test_deal),
+        cmocka_unit_test(test_rig),
+        cmocka_unit_test(test_rig_shuffle_and_deal),
         cmocka_unit_test(test_visible),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1,7 +1,8 @@
 /*
  * test_dice.c — dice with symbol faces: init and its EARG cases (memory
  * untouched), rolling all / one / the free dice, forcing values, setting
- * aside, counting, pinned rolls for a seed, and face frequencies.
+ * aside, counting, pinned rolls for a seed, face frequencies, and the rig
+ * (rigged results taken by the next dice rolled, chance going on after).
  *
  * Each set lives in a block of exactly dice_bytes(), so ASan catches any
  * write past it. The test die is Logger's: star, star, shooting star,
@@ -56,7 +57,7 @@ static void test_bytes(void **unused)
     for (int n = 0; n < 10; n++)
         for (int f = 0; f <= DICE_MAX_FACES; f++) {
             size_t b = dice_bytes(n, f);
-            size_t need = sizeof(dice_t) + (size_t)(f + 2 * n) * sizeof(int32_t);
+            size_t need = sizeof(dice_t) + (size_t)(f + 2 * n + DICE_RIG_MAX) * sizeof(int32_t);
             assert_int_equal(b % 8, 0);
             assert_true(b >= need && b < need + 8);
         }
@@ -77,7 +78,7 @@ static void test_init(void **unused)
     assert_int_equal(g->n, 5);
     assert_int_equal(g->nfaces, 6);
     assert_int_equal(g->nsym, 5);
-    assert_int_equal(g->pad, 0);
+    assert_int_equal(g->nrig, 0);
     for (int i = 0; i < 5; i++) {
         assert_int_equal(value(g, i), STAR);   /* face 0's symbol */
         assert_false(dice_is_aside(g, i));
@@ -296,6 +297,81 @@ static void test_aside(void **unused)
     free(d);
 }
 
+/* The rigged symbols are what the next dice rolled show, in the order they
+ * roll, across rolls; each rigged die still draws, so the first free roll
+ * after the rig shows what the seed gives it unrigged. */
+static void test_rig(void **unused)
+{
+    (void)unused;
+    dice_t *d = new_dice(3), *plain = new_dice(3);
+    rng_t r, p;
+    rng_seed(&r, 42, 54);
+    rng_seed(&p, 42, 54);
+    static const int32_t rig[5] = { TREE, TREE, STAR, SNAKE, SHOOTING };
+    assert_int_equal(dice_rig(d, rig, 5), GROVE_OK);
+    const int32_t *waiting;
+    assert_int_equal(dice_rigged(d, &waiting), 5);
+    assert_int_equal(waiting[0], TREE);
+    assert_int_equal(waiting[4], SHOOTING);
+
+    dice_roll_all(d, &r);
+    dice_roll_all(plain, &p);
+    assert_int_equal(value(d, 0), TREE);
+    assert_int_equal(value(d, 1), TREE);
+    assert_int_equal(value(d, 2), STAR);
+    assert_memory_equal(&r, &p, sizeof r);              /* as many draws */
+    assert_int_equal(dice_rigged(d, &waiting), 2);
+    assert_int_equal(waiting[0], SNAKE);
+    assert_int_equal(waiting[1], SHOOTING);
+    assert_int_equal(waiting[2], 0);                    /* the slots past the queue stay zero */
+
+    /* roll_free skips the dice set aside: die 0, then die 2, take the rig */
+    assert_int_equal(dice_set_aside(d, 1, true), GROVE_OK);
+    assert_int_equal(dice_set_aside(plain, 1, true), GROVE_OK);
+    dice_roll_free(d, &r);
+    dice_roll_free(plain, &p);
+    assert_int_equal(value(d, 0), SNAKE);
+    assert_int_equal(value(d, 1), TREE);
+    assert_int_equal(value(d, 2), SHOOTING);
+    assert_int_equal(dice_rigged(d, &waiting), 0);
+
+    /* the rig used up, chance resumes: the same faces as the unrigged dice */
+    assert_int_equal(dice_roll_one(d, 1, &r), GROVE_OK);
+    assert_int_equal(dice_roll_one(plain, 1, &p), GROVE_OK);
+    dice_roll_all(d, &r);
+    dice_roll_all(plain, &p);
+    assert_memory_equal(d, plain, dice_bytes(3, 6));
+
+    /* a new rig replaces the old; none clears it */
+    assert_int_equal(dice_rig(d, rig, 2), GROVE_OK);
+    assert_int_equal(dice_rig(d, rig + 3, 1), GROVE_OK);
+    assert_int_equal(dice_rigged(d, &waiting), 1);
+    assert_int_equal(waiting[0], SNAKE);
+    assert_int_equal(waiting[1], 0);
+    assert_int_equal(dice_rig(d, NULL, 0), GROVE_OK);
+    assert_int_equal(dice_rigged(d, &waiting), 0);
+    assert_memory_equal(d, plain, dice_bytes(3, 6));     /* the same bytes as never rigged */
+
+    /* refusals change nothing: a symbol on no face, too many, a count below 0 */
+    assert_int_equal(dice_rig(d, rig, 2), GROVE_OK);
+    void *c = copy_of(d);
+    assert_int_equal(dice_rig(d, (int32_t[]){ STAR, 5 }, 2), GROVE_ERANGE);
+    assert_int_equal(dice_rig(d, (int32_t[]){ -1 }, 1), GROVE_ERANGE);
+    int32_t many[DICE_RIG_MAX + 1];
+    for (int i = 0; i <= DICE_RIG_MAX; i++) many[i] = FAIRY;
+    assert_int_equal(dice_rig(d, many, DICE_RIG_MAX + 1), GROVE_EFULL);
+    assert_int_equal(dice_rig(d, many, -1), GROVE_EARG);
+    assert_same(d, c);
+    free(c);
+    /* the most that may wait */
+    assert_int_equal(dice_rig(d, many, DICE_RIG_MAX), GROVE_OK);
+    for (int k = 0; k < DICE_RIG_MAX / 3; k++) dice_roll_all(d, &r);
+    assert_int_equal(dice_rigged(d, &waiting), DICE_RIG_MAX % 3);
+    assert_int_equal(dice_count(d, FAIRY, DICE_ALL), 3);
+    free(d);
+    free(plain);
+}
+
 static void test_count(void **unused)
 {
     (void)unused;
@@ -332,6 +408,7 @@ int main(void)
         cmocka_unit_test(test_value_and_set),
         cmocka_unit_test(test_aside),
         cmocka_unit_test(test_count),
+        cmocka_unit_test(test_rig),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

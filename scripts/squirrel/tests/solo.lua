@@ -74,44 +74,55 @@ end)
 
 -- The d8 ---------------------------------------------------------------------------------------
 
+--- The player's turn with Island spaces 1-4 holding these cards and the
+--- deck's top the Motivator, then the Forager; the rival awake, 2 stamina,
+--- its d8 rigged to show `roll`.
+local function rival_rolls(roll)
+  local g = open()
+  local s = g.state
+  local cards = { "Elder", "Feast", "Glider", "Nut Sack" }
+  for n = 1, 4 do island(g, n, cards[n]) end
+  top(g, { "Acorn Picker" })                -- the player's, drawn by player_turn's hand()
+  top(g, { "Motivator", "Forager" })
+  s.rival_stamina:set(2)
+  s.mat.asleep0 = 0
+  rig(g, "d8", tostring(roll))
+  local squirrels, discarded = s.rival_squirrels:count(), s.discard:count()
+  player_turn(g)
+  expect.eq(s.d8:value(1), tostring(roll))
+  return g, cards, squirrels, discarded
+end
+
 test("solo: the rival takes the Island card its d8 shows, or the deck's top past those", function()
-  local seen = { island = 0, deck = 0 }
-  for seed = 1, 40 do
-    local g = open(seed)
-    local s = g.state
-    local cards = { "Elder", "Feast", "Glider", "Nut Sack" }
-    for n = 1, 4 do island(g, n, cards[n]) end
-    top(g, { "Acorn Picker" })                -- the player's, drawn by player_turn's hand()
-    top(g, { "Motivator", "Forager" })
-    s.rival_stamina:set(2)
-    s.mat.asleep0 = 0
-    local squirrels, discarded = s.rival_squirrels:count(), s.discard:count()
-    player_turn(g)
-    local roll = tonumber(s.d8:value(1))
-    local want
-    if roll <= 4 then
-      want = cards[roll]
-      seen.island = seen.island + 1
-      expect.eq(s.rival.space, roll)
-      expect.eq(names(g, "island" .. roll), { "Motivator" })   -- refilled from the deck at once
-    else
-      want = "Motivator"
-      seen.deck = seen.deck + 1
-      expect.eq(s.rival.space, 0)
-      for n = 1, 4 do expect.eq(names(g, "island" .. n), { cards[n] }) end
-    end
-    expect.eq(g.definition.data.cards[s.rival.card].name, want)
-    if g.definition.data.cards[s.rival.card].kind == "squirrel" then
-      expect.eq(s.rival_squirrels:count(), squirrels + 1)
-      expect.eq(names(g, "rival_squirrels")[squirrels + 1], want)
-      expect.eq(s.rival_stamina:get(), 1)
-    else
-      expect.eq(s.discard:count(), discarded + 1)
-      expect.eq(names(g, "discard")[1], want)
-      expect.eq(s.rival_stamina:get(), 2)
-    end
-  end
-  expect.truthy(seen.island > 0 and seen.deck > 0, "both cases happened")
+  -- a 1: the Elder of space 1, a squirrel it plays for 1 stamina
+  local g, _, squirrels = rival_rolls(1)
+  local s = g.state
+  expect.eq(s.rival.space, 1)
+  expect.eq(g.definition.data.cards[s.rival.card].name, "Elder")
+  expect.eq(names(g, "island1"), { "Motivator" })   -- refilled from the deck at once
+  expect.eq(s.rival_squirrels:count(), squirrels + 1)
+  expect.eq(names(g, "rival_squirrels")[squirrels + 1], "Elder")
+  expect.eq(s.rival_stamina:get(), 1)
+  -- a 4, the last space revealed: its Nut Sack, an item it discards
+  local cards, discarded
+  g, _, squirrels, discarded = rival_rolls(4)
+  s = g.state
+  expect.eq(s.day.open, 4)
+  expect.eq(s.rival.space, 4)
+  expect.eq(g.definition.data.cards[s.rival.card].name, "Nut Sack")
+  expect.eq(names(g, "island4"), { "Motivator" })
+  expect.eq(s.discard:count(), discarded + 1)
+  expect.eq(names(g, "discard")[1], "Nut Sack")
+  expect.eq(s.rival_squirrels:count(), squirrels)
+  expect.eq(s.rival_stamina:get(), 2)
+  -- a 5: no card there (the space is not revealed): the deck's top
+  g, cards, squirrels = rival_rolls(5)
+  s = g.state
+  expect.eq(s.island5:count(), 0)
+  expect.eq(s.rival.space, 0)
+  expect.eq(g.definition.data.cards[s.rival.card].name, "Motivator")
+  for n = 1, 4 do expect.eq(names(g, "island" .. n), { cards[n] }) end
+  expect.eq(names(g, "rival_squirrels")[squirrels + 1], "Motivator")
 end)
 
 test("solo: the rival takes the deck's top card when the space its d8 shows is empty", function()

@@ -5,7 +5,7 @@
 local WIDTH = 6                                -- lattice points per rank, 2 players
 local UP, HOME = 1, 3
 local STANDING, KNOCKED_DOWN = 1, 2
-local PHASE_FALL, PHASE_FALL_KNOCKING, PHASE_MOVE = 5, 6, 7
+local PHASE = games.open("starfall", { players = 2 }).definition.phases.names   -- the phases by name
 local SETUP = { "knock b2", "knock c2", "plant a1", "plant f6", "snake 1 b5", "snake 2 e2", "fairy c3", "fairy d4" }
 
 local function node(name) return (tonumber(name:sub(2)) - 1) * WIDTH + name:byte(1) - 96 end
@@ -48,24 +48,21 @@ local function turn(g, faces)
     if left[face] then left[face] = left[face] + 1 end
   end
   s.roll.fairy, s.roll.snake, s.roll.tree = left.fairy, left.snake, left.tree
-  s.turn.seat, s.turn.phase = 1, PHASE_MOVE
+  s.turn.seat, s.turn.phase = 1, PHASE.move
 end
 
---- The first seed whose game, after seat 1's turn with `faces` ended,
---- has seat 2 in its movement (or a star falling, if `falling`).
-local function after_end(options, faces, prepare, falling)
-  for seed = 1, 400 do
-    local g = start(options, seed)
-    if prepare then prepare(g) end
-    turn(g, faces)
-    g:play("end")
-    local phase = g.state.turn.phase
-    local ok = g:actor() == 2
-      and (falling and (phase == PHASE_FALL or phase == PHASE_FALL_KNOCKING) or (not falling and phase == PHASE_MOVE))
-    if ok then return g end
-    g:close()
-  end
-  error("no seed gives the roll wanted", 2)
+--- A game with these options after seat 1's turn with `faces` ended,
+--- seat 2's roll rigged to show `roll` (the dice not set aside, lowest
+--- first): seat 2 is to play, every rigged face rolled.
+local function after_end(options, faces, roll, prepare)
+  local g = start(options)
+  if prepare then prepare(g) end
+  turn(g, faces)
+  rig(g, "cup", table.unpack(roll))
+  g:play("end")
+  expect.eq(g:actor(), 2)
+  expect.eq({ g.state.cup:rigged() }, {}, "seat 2's roll took every rigged face")
+  return g
 end
 
 test("options: the defaults are the rule text's numbers", function()
@@ -82,9 +79,10 @@ test("option hearts: fairies start with them; a traded star gives them all back"
     x.state.hearts:set(1, 0)
     x.state.stars:set(1, 2)
   end
-  g = after_end({ hearts = 5 }, { "snake", "star", "shooting", "A", "A" }, prepare)
+  local steps = { "snake", "snake", "snake" }                -- seat 2 has steps to take
+  g = after_end({ hearts = 5 }, { "snake", "star", "shooting", "A", "A" }, steps, prepare)
   expect.eq({ g.state.hearts:get(1), g.state.stars:get(1) }, { 4, 1 }, "5 hearts back, one bitten off")
-  g = after_end({}, { "snake", "star", "shooting", "A", "A" }, prepare)
+  g = after_end({}, { "snake", "star", "shooting", "A", "A" }, steps, prepare)
   expect.eq(g.state.hearts:get(1), 2, "3 under the rule text")
 end)
 
@@ -109,23 +107,24 @@ test("option dice: the cup holds that many, and a star falls when they are all s
   expect.eq(select("#", g.state.cup:values()), 3)
   expect.truthy(g:render():find("the first turn rolls all three", 1, true))
   -- two of three aside: seat 2's roll of a star completes them
-  g = after_end({ dice = 3 }, { "A", "A", "fairy" }, nil, true)
-  expect.eq(g.state.turn.phase, PHASE_FALL)
+  g = after_end({ dice = 3 }, { "A", "A", "fairy" }, { "star" })
+  expect.eq(g.state.turn.phase, PHASE.fall)
   expect.truthy(g:render():find("the third star is set aside", 1, true))
   local said = table.concat(g:said(), "\n")
   expect.truthy(said:find("set aside (3 of 3).\nThe third star is set aside: a star falls", 1, true), said)
-  -- with five dice two set aside complete nothing
-  g = after_end({}, { "A", "A", "fairy", "fairy", "fairy" })
-  expect.eq(g.state.turn.phase, PHASE_MOVE)
+  -- with five dice, two set aside and a roll of a star complete nothing
+  g = after_end({}, { "A", "A", "fairy", "fairy", "fairy" }, { "star", "fairy", "snake" })
+  expect.eq(g.state.turn.phase, PHASE.move)
+  expect.eq(g.state.cup:count("star", "aside"), 3)
 end)
 
 test("option knocking_stars: a completing roll with that many stars knocks the tree down", function()
-  local g = after_end({ knocking_stars = 1 }, { "A", "A", "A", "A", "fairy" }, nil, true)
-  expect.eq(g.state.turn.phase, PHASE_FALL_KNOCKING)
+  local g = after_end({ knocking_stars = 1 }, { "A", "A", "A", "A", "fairy" }, { "star" })
+  expect.eq(g.state.turn.phase, PHASE.fall_knocking)
   local target
   for _, m in ipairs(g:moves()) do target = target or m:match("^star (%w+)") end
   g:play("star " .. target)
   expect.eq(g.state.forest:get(node(target), "tree"), KNOCKED_DOWN)
-  g = after_end({}, { "A", "A", "A", "A", "fairy" }, nil, true)
-  expect.eq(g.state.turn.phase, PHASE_FALL, "one star knocks nothing down under the rule text")
+  g = after_end({}, { "A", "A", "A", "A", "fairy" }, { "star" })
+  expect.eq(g.state.turn.phase, PHASE.fall, "one star knocks nothing down under the rule text")
 end)

@@ -5,13 +5,14 @@
 -- the exact outcome.
 --
 -- The roll is chance: a test that needs a given roll either writes the
--- dice and the steps they give (turn()), or looks for a seed whose roll has
--- the wanted faces and checks what the rules do with it (rolls()).
+-- dice and the steps they give (turn()), or rigs the next roll (grove.testing's
+-- rig: the dice rolled next show these faces, lowest die first) and checks
+-- what the rules do with it.
 
 local WIDTH = { [2] = 6, [3] = 7, [4] = 7 }     -- lattice points per rank
 local NOT_PLACED, UP, LAID_DOWN, HOME = 0, 1, 2, 3
 local STANDING, KNOCKED_DOWN = 1, 2
-local PHASE_FALL, PHASE_FALL_KNOCKING, PHASE_MOVE = 5, 6, 7
+local PHASE = games.open("starfall", { players = 2 }).definition.phases.names   -- the phases by name
 
 -- A setup for each player count: knocks, plants, snakes, fairies.
 local SETUP = {
@@ -125,13 +126,13 @@ local function turn(g, seat, faces)
   end
   s.roll.fairy, s.roll.snake, s.roll.tree = left.fairy, left.snake, left.tree
   s.turn.seat = seat
-  s.turn.phase = PHASE_MOVE
+  s.turn.phase = PHASE.move
 end
 
 --- Is a star falling (the roller to place it)?
 local function falling(g)
   local phase = g.state.turn.phase
-  return phase == PHASE_FALL or phase == PHASE_FALL_KNOCKING
+  return phase == PHASE.fall or phase == PHASE.fall_knocking
 end
 
 --- The kinds of the legal moves ("fairy", "snake", "end", ...) as a set.
@@ -172,28 +173,26 @@ local function count(list, face)
   return n
 end
 
---- Look for the first seed (1..limit) whose game, made by make(seed), then
---- advanced by go(g), satisfies wanted(g); returns that game.
-local function find(make, go, wanted, limit)
-  for seed = 1, limit or 400 do
-    local g = make(seed)
-    go(g)
-    if wanted(g) then return g, seed end
-    g:close()
-  end
-  error("no seed gives the roll wanted", 2)
+--- A 2-player game after its first roll, the five dice rigged to show
+--- these faces (die 1 first): the setup's last move makes seat 1 roll.
+local function first_roll(faces)
+  local g = open(2)
+  for i = 1, #SETUP[2] - 1 do g:play(SETUP[2][i]) end
+  rig(g, "cup", table.unpack(faces))
+  g:play(SETUP[2][#SETUP[2]])
+  expect.eq({ g.state.cup:rigged() }, {}, "the roll took every rigged face")
+  return g
 end
 
---- The first roll of a 2-player game whose five dice satisfy wanted(faces),
---- seen in seat 1's movement (the roll left a step to take).
-local function first_roll(wanted)
-  return find(function(seed) return open(2, nil, seed) end,
-    function(g) for _, m in ipairs(SETUP[2]) do g:play(m) end end,
-    function(g)
-      if g:actor() ~= 1 or g.state.turn.phase ~= PHASE_MOVE then return false end
-      local faces = { g.state.cup:values() }
-      return wanted(faces)
-    end)
+--- `seat` ends its turn with these dice (as turn() writes them), the
+--- next player's roll rigged to show `roll` (the dice not set aside,
+--- lowest first): every rigged face is rolled.
+local function end_with(g, seat, faces, roll)
+  turn(g, seat, faces)
+  rig(g, "cup", table.unpack(roll))
+  g:play("end")
+  expect.eq({ g.state.cup:rigged() }, {}, "the next roll took every rigged face")
+  return g
 end
 
 -- The forest -------------------------------------------------------------------
@@ -322,14 +321,13 @@ test("setup round 4: each player places their fairy at a standing tree without a
 end)
 
 test("setup: after the four rounds seat 1 begins, and the first roll is of all 5 dice", function()
-  local g = first_roll(function() return true end)
+  local g = first_roll({ "fairy", "snake", "tree", "fairy", "snake" })
   expect.eq(g:actor(), 1)
   expect.eq(g.state.turn.round, 1)
-  -- every die was rolled: the faces are a fresh roll (none was set aside before)
+  -- every die was rolled: all five show the faces rigged for the first roll
+  expect.eq({ g.state.cup:values() }, { "fairy", "snake", "tree", "fairy", "snake" })
   local aside, free = dice(g)
-  expect.eq(#aside + #free, 5)
-  local faces = { g.state.cup:values() }
-  expect.eq(#aside, math.max(0, count(faces, "star") - count(faces, "shooting")))
+  expect.eq({ #aside, #free }, { 0, 5 })
 end)
 
 -- 3. The dice ----------------------------------------------------------------------------
@@ -354,81 +352,69 @@ test("decision: the five dice are identical, with faces star, star, shooting sta
 end)
 
 test("dice: a roll sets aside every star when no shooting star is rolled", function()
-  local g = first_roll(function(f) return count(f, "star") == 2 and count(f, "shooting") == 0 end)
+  local g = first_roll({ "fairy", "star", "snake", "star", "tree" })
   local aside, free = dice(g)
   expect.eq(aside, { "star", "star" })
+  expect.eq({ g.state.cup:aside() }, { 2, 4 })
   expect.eq(count(free, "star"), 0)
 end)
 
 test("dice: a star and a shooting star in the same roll cancel: nothing is set aside", function()
-  local g = first_roll(function(f) return count(f, "star") == 1 and count(f, "shooting") == 1 end)
+  local g = first_roll({ "star", "fairy", "shooting", "snake", "tree" })
   local aside, free = dice(g)
   expect.eq(#aside, 0)
   expect.eq(count(free, "star"), 1)       -- the cancelled star stays in the roll
 end)
 
 test("dice: two stars and one shooting star set aside one star, the lowest-numbered die", function()
-  local g = first_roll(function(f) return count(f, "star") == 2 and count(f, "shooting") == 1 end)
+  local g = first_roll({ "fairy", "star", "shooting", "star", "tree" })
   local aside, free = dice(g)
   expect.eq(aside, { "star" })
   expect.eq(count(free, "star"), 1)
-  local faces = { g.state.cup:values() }
-  for die = 1, 5 do
-    if faces[die] == "star" then
-      expect.truthy(g.state.cup:is_aside(die), "the first star is the one set aside")
-      break
-    end
-  end
+  expect.eq({ g.state.cup:aside() }, { 2 }, "the first star (die 2) is the one set aside")
 end)
 
 test("dice: two shooting stars cancel at most the stars rolled (not below 0)", function()
-  local g = first_roll(function(f) return count(f, "star") == 1 and count(f, "shooting") == 2 end)
+  local g = first_roll({ "shooting", "star", "shooting", "fairy", "tree" })
   local aside = dice(g)
   expect.eq(#aside, 0)
 end)
 
 test("dice: fairy, snake and tree faces are the turn's steps; stars and shooting stars give none", function()
-  local g = first_roll(function(f) return count(f, "star") + count(f, "shooting") >= 1 end)
-  local faces = { g.state.cup:values() }
-  local _, free = dice(g)
-  expect.eq({ g.state.roll.fairy, g.state.roll.snake, g.state.roll.tree },
-    { count(free, "fairy"), count(free, "snake"), count(free, "tree") })
-  expect.eq(count(faces, "fairy") + count(faces, "snake") + count(faces, "tree")
-    + count(faces, "star") + count(faces, "shooting"), 5)
+  local g = first_roll({ "tree", "star", "fairy", "shooting", "tree" })
+  expect.eq({ g.state.roll.fairy, g.state.roll.snake, g.state.roll.tree }, { 1, 0, 2 })
+  g = first_roll({ "snake", "star", "star", "fairy", "snake" })
+  expect.eq({ g.state.roll.fairy, g.state.roll.snake, g.state.roll.tree }, { 1, 2, 0 })
+  expect.eq(#dice(g), 2)
 end)
 
 test("dice: set-aside dice stay aside for the next player, who rolls only the others", function()
-  local g = find(function(seed) return start(2, nil, seed) end,
-    function(g)
-      turn(g, 1, { "A", "A", "A", "fairy", "fairy" })
-      put_fairy(g, 1, "c3")
-      g:play("end")
-    end,
-    function(g) return g:actor() == 2 end)
+  local g = start(2)
+  put_fairy(g, 1, "c3")
+  end_with(g, 1, { "A", "A", "A", "fairy", "fairy" }, { "snake", "tree" })
+  expect.eq(g:actor(), 2)
   local s = g.state
   for die = 1, 3 do
     expect.truthy(s.cup:is_aside(die), "die " .. die)
     expect.eq(s.cup:value(die), "star")
   end
-  -- seat 2 rolled dice 4 and 5 only
-  local rolled = { s.cup:value(4), s.cup:value(5) }
-  local aside = dice(g)
-  expect.eq(#aside, 3 + math.max(0, count(rolled, "star") - count(rolled, "shooting")))
+  -- seat 2 rolled dice 4 and 5 only: the two faces rigged
+  expect.eq({ s.cup:value(4), s.cup:value(5) }, { "snake", "tree" })
+  expect.eq({ s.roll.fairy, s.roll.snake, s.roll.tree }, { 0, 1, 1 })
 end)
 
 -- A star falls ---------------------------------------------------------------------------
 
 --- A game in which seat 2's roll completes the five: four dice (or three)
---- set aside at seat 1's end, and the next roll sets aside the rest.
-local function completing(aside_before, variants)
-  local faces = { "fairy", "fairy", "fairy", "fairy", "fairy" }
+--- set aside at seat 1's end, and the next roll, all stars, sets aside the rest.
+local function completing(aside_before)
+  local faces, roll = { "fairy", "fairy", "fairy", "fairy", "fairy" }, {}
   for die = 1, aside_before do faces[die] = "A" end
-  return find(function(seed) return start(2, variants, seed) end,
-    function(g)
-      turn(g, 1, faces)
-      g:play("end")
-    end,
-    function(g) return g:actor() == 2 and falling(g) end)
+  for _ = aside_before + 1, 5 do roll[#roll + 1] = "star" end
+  local g = end_with(start(2), 1, faces, roll)
+  expect.eq(g:actor(), 2)
+  expect.truthy(falling(g), "the fifth star falls")
+  return g
 end
 
 test("fall: once 5 stars are collected, the player who rolled the fifth chooses the tree the star lands at", function()
@@ -445,7 +431,7 @@ test("fall: a roll that completes the five with two stars knocks the tree down, 
   local g = completing(3)
   local aside = dice(g)
   expect.eq(#aside, 5)
-  expect.eq(g.state.turn.phase, PHASE_FALL_KNOCKING)
+  expect.eq(g.state.turn.phase, PHASE.fall_knocking)
   g:play("star b5")
   expect.eq(tree(g, "b5"), KNOCKED_DOWN)
   expect.eq(stars_at(g, "b5"), 1)
@@ -453,7 +439,7 @@ end)
 
 test("fall: a roll that completes the five with one star knocks nothing down", function()
   local g = completing(4)
-  expect.eq(g.state.turn.phase, PHASE_FALL)
+  expect.eq(g.state.turn.phase, PHASE.fall)
   g:play("star e2")
   expect.eq(tree(g, "e2"), STANDING)
 end)
@@ -463,14 +449,14 @@ test("fall: a star cannot fall within one step of the roller's fairy, nor on a t
   put_fairy(g, 1, "c3")
   put_fairy(g, 2, "e5")
   turn(g, 1, { "A", "A", "A", "A", "A" })
-  g.state.turn.phase = PHASE_FALL
+  g.state.turn.phase = PHASE.fall
   -- 18 trees: not c3 and its 8 neighbours (b2 b3 b4 c2 c4 d2 d3 d4), not e5 (seat 2's fairy)
   expect.eq(moves_of(g, "star "), sorted({ "star a1", "star b5", "star c5", "star d5", "star e2",
     "star e3", "star e4", "star f6" }))
   -- the roller's own fairy's neighbours are fine for the other player's star
   put_fairy(g, 2, "e4")
   turn(g, 2, { "A", "A", "A", "A", "A" })
-  g.state.turn.phase = PHASE_FALL
+  g.state.turn.phase = PHASE.fall
   expect.legal(g, "star d3")
   expect.illegal(g, "star c3")             -- seat 1's fairy is there
   expect.illegal(g, "star e3")             -- next to seat 2's own fairy
@@ -483,7 +469,7 @@ test("fall: a star can be placed at a tree with a snake, and on a knocked-down t
   put_snake(g, 1, "e5")
   knock(g, "d5")
   turn(g, 1, { "A", "A", "A", "A", "A" })
-  g.state.turn.phase = PHASE_FALL
+  g.state.turn.phase = PHASE.fall
   expect.legal(g, "star e5")
   expect.legal(g, "star d5")
   g:play("star d5")
@@ -498,7 +484,7 @@ test("decision: the 2 steps are path steps, whatever snakes or knocked-down tree
   put_snake(g, 1, "b5-c5")                   -- blocks seat 1's fairy, not the count
   knock(g, "b4")
   turn(g, 1, { "A", "A", "A", "A", "A" })
-  g.state.turn.phase = PHASE_FALL
+  g.state.turn.phase = PHASE.fall
   expect.illegal(g, "star c5")               -- one path step, though a snake is on it
   expect.illegal(g, "star b4")               -- one path step, though knocked down
   expect.legal(g, "star c4")                 -- two steps (no diagonal from b5)
@@ -512,26 +498,26 @@ test("fall: a player whose fairy is home may drop the star on any tree with no f
   g.state.forest:add(g.state.fairy_at:get(1), "fairies", -1)
   g.state.fairy_at:set(1, 0)
   turn(g, 1, { "A", "A", "A", "A", "A" })
-  g.state.turn.phase = PHASE_FALL
+  g.state.turn.phase = PHASE.fall
   expect.eq(#moves_of(g, "star "), 18 - 1)
   expect.illegal(g, "star d4")
 end)
 
 test("fall: after a star was placed, the next player rolls all 5 dice again", function()
-  local g = find(function(seed) return start(2, nil, seed) end,
-    function(g)
-      turn(g, 1, { "A", "A", "A", "A", "fairy" })
-      g:play("end")
-      if g:actor() == 2 and falling(g) then g:play("star b5") end
-    end,
-    function(g)
-      return g.state.fallen:get() == 1 and g:actor() == 1 and g.state.turn.phase == PHASE_MOVE
-    end)
+  -- seat 2 rolls the fifth star; then seat 1 rolls: all five dice, rigged
+  local g = start(2)
+  turn(g, 1, { "A", "A", "A", "A", "fairy" })
+  rig(g, "cup", "star", "star", "fairy", "shooting", "snake", "star")
+  g:play("end")
+  expect.eq({ g:actor(), g.state.turn.phase }, { 2, PHASE.fall })
+  g:play("star b5")
   -- seat 2 placed the star; its turn had no dice left and ended by itself;
   -- seat 1 rolled all five dice: the stars among them, less the shooting stars, are aside
-  local faces = { g.state.cup:values() }
-  local aside = dice(g)
-  expect.eq(#aside, math.max(0, count(faces, "star") - count(faces, "shooting")))
+  expect.eq(g.state.fallen:get(), 1)
+  expect.eq({ g:actor(), g.state.turn.phase }, { 1, PHASE.move })
+  expect.eq({ g.state.cup:values() }, { "star", "fairy", "shooting", "snake", "star" })
+  expect.eq({ g.state.cup:rigged() }, {}, "five dice rolled")
+  expect.eq({ g.state.cup:aside() }, { 1 })
   expect.eq(g.state.turn.round, 2)
 end)
 
@@ -601,13 +587,10 @@ test("choice: a fairy step spends a fairy die before a tree die, a snake step a 
 end)
 
 test("move: players don't have to move their fairy or any snake: end ends the turn with dice unused", function()
-  local g = find(function(seed) return start(2, nil, seed) end,
-    function(g)
-      put_fairy(g, 1, "c3")
-      turn(g, 1, { "fairy", "snake", "tree", "star", "shooting" })
-      g:play("end")
-    end,
-    function(g) return g:actor() == 2 end)
+  local g = start(2)
+  put_fairy(g, 1, "c3")
+  end_with(g, 1, { "fairy", "snake", "tree", "star", "shooting" }, { "fairy", "fairy", "snake", "tree", "tree" })
+  expect.eq(g:actor(), 2)
   expect.eq(fairy_at(g, 1), "c3")
   expect.eq(snake_at(g, 1), "b5")
   expect.eq(g.state.turn.seat, 2)
@@ -889,17 +872,13 @@ test("stars: a fairy entering a tree with two stars takes one; staying, it takes
   g:play("fairy d3")
   expect.eq({ held(g, 1), stars_at(g, "d3") }, { 1, 1 })
   -- seat 1's next turn begins at d3, standing, with a star: it collects it
-  local h = find(function(seed)
-      local k = start(2, nil, seed)
-      put_fairy(k, 1, "d3")
-      put_fairy(k, 2, "e5")
-      put_stars(k, "d3", 1)
-      k.state.stars:set(1, 1)
-      turn(k, 2, { "snake", "star", "shooting", "A", "A" })
-      return k
-    end,
-    function(k) k:play("end") end,
-    function(k) return k.state.turn.seat == 1 end)
+  local h = start(2)
+  put_fairy(h, 1, "d3")
+  put_fairy(h, 2, "e5")
+  put_stars(h, "d3", 1)
+  h.state.stars:set(1, 1)
+  end_with(h, 2, { "snake", "star", "shooting", "A", "A" }, { "snake", "snake", "tree" })
+  expect.eq(h.state.turn.seat, 1)
   expect.eq({ held(h, 1), stars_at(h, "d3") }, { 2, 0 })
 end)
 
@@ -939,16 +918,12 @@ end)
 
 test("decision: a fairy does not collect at the start of its turn from a knocked-down tree", function()
   -- it cannot begin a turn there; a tree knocked down under it (by hand) keeps its star
-  local g = find(function(seed)
-      local h = start(2, nil, seed)
-      put_fairy(h, 1, "d3")
-      put_stars(h, "d3", 1)
-      knock(h, "d3")
-      turn(h, 2, { "snake", "star", "shooting", "A", "A" })
-      return h
-    end,
-    function(h) h:play("end") end,
-    function(h) return h.state.turn.seat == 1 end)
+  local g = start(2)
+  put_fairy(g, 1, "d3")
+  put_stars(g, "d3", 1)
+  knock(g, "d3")
+  end_with(g, 2, { "snake", "star", "shooting", "A", "A" }, { "snake", "snake", "tree" })
+  expect.eq(g.state.turn.seat, 1)
   expect.eq({ held(g, 1), stars_at(g, "d3") }, { 0, 1 })
 end)
 
@@ -976,17 +951,14 @@ end)
 -- 7. Getting bit ------------------------------------------------------------------------------------------
 
 --- The turn of `seat` ends (with `end`) in a position set by prepare(g);
---- a seed is chosen so that the next player has a step to take (so exactly
---- one end of turn, one round of bites, has happened).
+--- the next player's roll is rigged to give snake steps (a snake can always
+--- move), so exactly one end of turn, one round of bites, has happened.
 local function end_turn(players, seat, prepare, variants)
-  return find(function(seed)
-      local g = start(players, variants, seed)
-      prepare(g)
-      turn(g, seat, { "snake", "star", "shooting", "A", "A" })
-      return g
-    end,
-    function(g) g:play("end") end,
-    function(g) return g.state.turn.seat == seat % players + 1 and g.state.turn.phase == PHASE_MOVE end)
+  local g = start(players, variants)
+  prepare(g)
+  end_with(g, seat, { "snake", "star", "shooting", "A", "A" }, { "snake", "snake", "snake" })
+  expect.eq({ g.state.turn.seat, g.state.turn.phase }, { seat % players + 1, PHASE.move })
+  return g
 end
 
 test("bites: at the end of a turn a fairy at a tree with snakes loses one heart per snake", function()
@@ -1076,31 +1048,18 @@ test("bites: a laid-down fairy cannot move, but its player still rolls and moves
   expect.eq(snake_at(g, 2), "e4")
 end)
 
---- A seed for which `ender`'s `end`, in a position made by prepare(g)
---- with these dice, makes the next seat's roll complete the five (seen in
---- a probe game where nobody is laid down, so that the star is placed).
-local function completing_seed(players, ender, faces, prepare)
-  for seed = 1, 400 do
-    local g = start(players, nil, seed)
-    prepare(g)
-    turn(g, ender, faces)
-    g:play("end")
-    local ok = falling(g) and g:actor() == ender % players + 1
-    g:close()
-    if ok then return seed end
-  end
-  error("no seed completes the five")
-end
-
---- The same game as the probe, with the seats `down` laid down.
+--- `ender`'s `end`, in a position made by prepare(g) with these dice and
+--- the seats `down` laid down, and the next seat's roll completes the five:
+--- every die it rolls shows a star.
 local function with_laid_down(players, ender, faces, prepare, down)
-  local seed = completing_seed(players, ender, faces, prepare)
-  local g = start(players, nil, seed)
+  local g = start(players)
   prepare(g)
   for _, seat in ipairs(down) do lay_down(g, seat) end
-  turn(g, ender, faces)
-  g:play("end")
-  return g
+  local roll = {}
+  for _, face in ipairs(faces) do
+    if face ~= "A" then roll[#roll + 1] = "star" end
+  end
+  return end_with(g, ender, faces, roll)
 end
 
 local function spread3(g)
@@ -1162,22 +1121,16 @@ test("home: a fairy that collects its fifth star goes home at once and leaves th
 end)
 
 test("home: a player whose fairy is home still rolls and moves snakes; fairy dice are no use", function()
-  local g = find(function(seed)
-      local h = start(3, nil, seed)
-      h.state.fairy_state:set(1, HOME)
-      h.state.forest:add(h.state.fairy_at:get(1), "fairies", -1)
-      h.state.fairy_at:set(1, 0)
-      h.state.stars:set(1, 5)
-      h.state.home:set(1)
-      h.state.home_order:set(1, 1)
-      turn(h, 3, { "snake", "star", "shooting", "fairy", "tree" })
-      return h
-    end,
-    function(h) h:play("end") end,
-    function(h)
-      return h:actor() == 1 and h.state.turn.phase == PHASE_MOVE and h.state.roll.fairy > 0
-        and h.state.roll.snake + h.state.roll.tree > 0
-    end)
+  local g = start(3)
+  g.state.fairy_state:set(1, HOME)
+  g.state.forest:add(g.state.fairy_at:get(1), "fairies", -1)
+  g.state.fairy_at:set(1, 0)
+  g.state.stars:set(1, 5)
+  g.state.home:set(1)
+  g.state.home_order:set(1, 1)
+  end_with(g, 3, { "snake", "star", "shooting", "fairy", "tree" }, { "fairy", "fairy", "snake", "tree", "fairy" })
+  expect.eq({ g:actor(), g.state.turn.phase }, { 1, PHASE.move })
+  expect.eq({ g.state.roll.fairy, g.state.roll.snake, g.state.roll.tree }, { 3, 1, 1 })
   expect.eq(#moves_of(g, "fairy "), 0)
   expect.truthy(#moves_of(g, "snake ") > 0)
   expect.legal(g, "end")
@@ -1190,7 +1143,7 @@ test("home: a player whose fairy is home still drops new stars", function()
   g.state.fairy_at:set(1, 0)
   put_fairy(g, 2, "e5")
   turn(g, 1, { "A", "A", "A", "A", "A" })
-  g.state.turn.phase = PHASE_FALL
+  g.state.turn.phase = PHASE.fall
   g:play("star e4")                           -- next to seat 2's fairy: fine for seat 1
   expect.eq(stars_at(g, "e4"), 1)
 end)
