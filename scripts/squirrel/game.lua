@@ -823,6 +823,14 @@ local function final_count(s)
   end
 end
 
+--- The cards a hand gained since it held `held`, in the order drawn: deal
+--- puts each on top, so they are its top cards, the last drawn first.
+local function dealt_since(hand, held)
+  local cards, drawn = { hand:cards() }, {}
+  for pos = #cards - held, 1, -1 do drawn[#drawn + 1] = cards[pos] end
+  return drawn
+end
+
 --- The morning: all players at once (no ability triggers). From day 2:
 --- refresh every squirrel, collect every loop; then the day's stamina,
 --- coins and cards; everyone wakes up; then the Island reveals its spaces.
@@ -869,7 +877,7 @@ local function morning(s)
       if m.stamina then gain(s, who, "stamina", m.stamina) end
       gain(s, who, "coins", m.coins)
       draw_cards(s, who, m.cards)
-      if s.narrating then tell_morning(s, who, before, { select(held + 1, s[HAND[who]]:cards()) }) end
+      if s.narrating then tell_morning(s, who, before, dealt_since(s[HAND[who]], held)) end
     end
     s.mat[ASLEEP[who]] = 0
   end
