@@ -165,4 +165,4 @@ function games.add_path(dir) end
 ---@field folder string where its scripts are
 ---@field definition? GameDefinition its definition, when it loads
 ---@field error? string why its definition does not load
----@field overlay_variants string[] the variants other folders of the search path add (scripts/NAME/V.lua there), sorted
+---@field overlay_variants string[] the variants other folders of the search path add (scripts/NAME/V.lua or NAME/V.lua there), sorted
