@@ -68,10 +68,10 @@ static void print_usage(FILE *out)
     fputs("  grove COMMAND --help    what COMMAND takes\n"
           "  grove --help | --version\n"
           "\n"
-          "Games are found in scripts/ beside stdlib/ in the data folder (next to the\n"
-          "grove binary in a source tree, or PREFIX/share/grove once installed), then\n"
-          "in each folder of GROVE_PATH (colon-separated), which holds scripts/NAME/,\n"
-          "then as NAME/ (holding game.lua) in the working directory.\n", out);
+          "A game is a folder NAME/ holding game.lua. It is looked for in the data\n"
+          "folder (next to the grove binary in a source tree, or PREFIX/share/grove\n"
+          "once installed), then in each folder of GROVE_PATH (colon-separated), then\n"
+          "in the working directory: in each, as scripts/NAME/, then as NAME/.\n", out);
 }
 
 /* Does argv ask for c's page: --help or -h among its arguments (only as

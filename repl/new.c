@@ -150,9 +150,7 @@ static int cmd_new(int argc, char **argv)
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
     char other[PATH_MAX];
-    char rel[NAME_MAX_LEN + 16];
-    snprintf(rel, sizeof rel, "scripts/%s", name);
-    bool taken = vm_find(vm, rel, other, sizeof other);
+    bool taken = vm_find_game(vm, name, other, sizeof other);
     vm_free(vm);
     if (taken) {
         fprintf(stderr, "grove new: there is a game '%s' already, in %s: choose another name\n", name, other);
@@ -181,8 +179,7 @@ static int cmd_new(int argc, char **argv)
            "  grove test %s\n",
            target, target, target, target, name, name);
     if (!in_scripts)
-        printf("(grove finds %s/ from this folder; from elsewhere, put it in a scripts/ folder "
-               "listed in GROVE_PATH)\n", name);
+        printf("(grove finds %s/ from this folder; from elsewhere, put this folder on GROVE_PATH)\n", name);
     return 0;
 }
 

@@ -74,20 +74,24 @@ static void collect(const char *dir, strlist *out)
     free(here.v);
 }
 
-/* The default test set: scripts/x/tests/ of every game and tests/lua/ of
- * each search-path folder. */
+/* The default test set: of each search-path folder, tests/ of every game
+ * in its scripts/, then of every game folder in it (one holding game.lua),
+ * then its tests/lua/. */
 static void default_tests(grove_vm *vm, strlist *out)
 {
     for (int i = 0; i < vm->npaths; i++) {
         char dir[PATH_MAX];
-        snprintf(dir, sizeof dir, "%s/scripts", vm->paths[i]);
-        DIR *d = opendir(dir);
-        if (d) {
+        for (int direct = 0; direct < 2; direct++) {
+            snprintf(dir, sizeof dir, direct ? "%s" : "%s/scripts", vm->paths[i]);
+            DIR *d = opendir(dir);
+            if (!d) continue;
             strlist games = { 0 };
             struct dirent *e;
             while ((e = readdir(d)))
                 if (e->d_name[0] != '.') {
                     char t[PATH_MAX + 300];
+                    snprintf(t, sizeof t, "%s/%s/game.lua", dir, e->d_name);
+                    if (direct && access(t, R_OK) != 0) continue;
                     snprintf(t, sizeof t, "%s/%s/tests", dir, e->d_name);
                     sl_add(&games, t);
                 }

@@ -164,8 +164,8 @@ function games.list() end
 ---@return string? why why it failed, or the note
 function games.load(text) end
 
----Also look for games (scripts/NAME/) and stdlib modules in this folder.
----@param dir string a folder holding scripts/ (and perhaps stdlib/)
+---Also look for games (scripts/NAME/ or NAME/, holding game.lua) and stdlib modules in this folder.
+---@param dir string a folder holding games, in scripts/ or not (and perhaps stdlib/)
 function games.add_path(dir) end
 
 ---How to open a game: the seat count, the seed, the variants, and any of
@@ -182,4 +182,4 @@ function games.add_path(dir) end
 ---@field folder string where its scripts are
 ---@field definition? GameDefinition its definition, when it loads
 ---@field error? string why its definition does not load
----@field overlay_variants string[] the variants other folders of the search path add (scripts/NAME/V.lua there), sorted
+---@field overlay_variants string[] the variants other folders of the search path add (scripts/NAME/V.lua or NAME/V.lua there), sorted

@@ -6,7 +6,11 @@
 ---The state of one game, given to every hook as `s`: the components declared
 ---in setup as fields (s.board, s.score) and the number of players. Nothing
 ---else may be stored on it: keep values in components, so undo, save and
----replay see them. A script may describe its own components with a subclass:
+---replay see them. A component may take any name but `players`, `options` and
+---`narrating`, the State's own fields (a declaration with one of them is
+---refused). One named like a State method (a dice set named `dice`, a zone
+---named `deck`) is the component at s.dice, and s:dice(...) is still the
+---method. A script may describe its own components with a subclass:
 ---`---@class MyState: State` and `---@field board Grid`.
 ---@class State
 ---@field players integer how many seats play this game

@@ -5,8 +5,11 @@
 
 #include <ctype.h>
 #include <lauxlib.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "game.h"
 
 typedef struct {
     char *path;                 /* owned: the chunk's file name, without '@' */
@@ -134,19 +137,48 @@ static int cmp_files(const void *a, const void *b)
     return strcmp((*(const cov_file *const *)a)->path, (*(const cov_file *const *)b)->path);
 }
 
-void coverage_report(const coverage *c, const char *folder, grove_vm *vm, FILE *out)
+/* The file a chunk is named after (relative to the folder of the search
+ * path holding it, or to the working directory) into full. */
+static void chunk_file(grove_vm *vm, const char *path, char *full, size_t len)
 {
+    if (!vm_find(vm, path, full, len)) snprintf(full, len, "%s", path);
+}
+
+/* Does the file `full` lie in one of the n folders (resolved on disk)? */
+static bool in_folders(const char *full, char (*real)[PATH_MAX], int n)
+{
+    char file[PATH_MAX];
+    if (!realpath(full, file)) return false;
+    for (int i = 0; i < n; i++) {
+        size_t len = strlen(real[i]);
+        if (len && !strncmp(file, real[i], len) && file[len] == '/') return true;
+    }
+    return false;
+}
+
+void coverage_report(const coverage *c, const char *name, grove_vm *vm, FILE *out)
+{
+    char folders[GAME_MAX_FOLDERS][GAME_FOLDER_MAX];
+    int nfolders = game_folders(vm, name, folders, GAME_MAX_FOLDERS);
+    if (!nfolders) { fprintf(out, "coverage: no game '%s' on the search path\n", name); return; }
+    char (*real)[PATH_MAX] = malloc(sizeof *real * (size_t)nfolders);
     const cov_file **list = malloc(sizeof *list * (size_t)(c->nfiles + 1));
-    if (!list) return;
+    if (!real || !list) { free(real); free(list); return; }
+    for (int i = 0; i < nfolders; i++)
+        if (!realpath(folders[i], real[i])) real[i][0] = '\0';
     int n = 0;
-    for (int i = 0; i < c->nfiles; i++)
-        if (strstr(c->files[i].path, folder)) list[n++] = &c->files[i];
+    for (int i = 0; i < c->nfiles; i++) {
+        char full[4096];
+        chunk_file(vm, c->files[i].path, full, sizeof full);
+        if (in_folders(full, real, nfolders)) list[n++] = &c->files[i];
+    }
     qsort(list, (size_t)n, sizeof *list, cmp_files);
-    if (!n) fprintf(out, "coverage: no line of %s ran\n", folder);
+    if (!n) fprintf(out, "coverage: no line of %s/ ran\n", folders[0]);
     for (int i = 0; i < n; i++) {
         const cov_file *f = list[i];
         char full[4096];
-        FILE *src = vm_find(vm, f->path, full, sizeof full) ? fopen(full, "r") : fopen(f->path, "r");
+        chunk_file(vm, f->path, full, sizeof full);
+        FILE *src = fopen(full, "r");
         if (!src) { fprintf(out, "coverage: %s: cannot read it\n", f->path); continue; }
         char text[1024];
         int line = 0, code = 0, ran = 0, shown = 0;
@@ -171,4 +203,5 @@ void coverage_report(const coverage *c, const char *folder, grove_vm *vm, FILE *
         fclose(src);
     }
     free(list);
+    free(real);
 }

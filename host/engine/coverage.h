@@ -4,7 +4,7 @@
  *
  * A collector listens to one VM's line events (vm_listen_lines) and counts
  * runs per line of every script file; collectors of several threads merge
- * into one; the report lists, per file of the game's folder, the share of
+ * into one; the report lists, per file of the game's folders, the share of
  * its code lines that ran and the lines that never did.
  */
 #ifndef GROVE_COVERAGE_H
@@ -27,8 +27,9 @@ void coverage_stop(grove_vm *vm, coverage *c);
 /* Add the counts of `from` into `into`. */
 void coverage_merge(coverage *into, const coverage *from);
 
-/* Report every file whose path has `folder` in it ("scripts/logger/"),
- * reading the files through vm's search path. */
-void coverage_report(const coverage *c, const char *folder, grove_vm *vm, FILE *out);
+/* Report every file of game `name`'s folders (game_folders: the one it
+ * was found in, wherever that is, and its overlays'), reading the files
+ * through vm's search path. */
+void coverage_report(const coverage *c, const char *name, grove_vm *vm, FILE *out);
 
 #endif

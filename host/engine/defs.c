@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "game_impl.h"
@@ -59,8 +60,10 @@ static void source_of(lua_State *L, char *src, size_t len)
 }
 
 /* Load file rel ("scripts/x/game.lua") in a fresh sandbox whose require
- * looks in gamedir first; run it and leave its single result. */
-static bool run_script_file(grove_vm *vm, const char *path, const char *gamedir, char *err, size_t errlen)
+ * looks in gamedir first; run it and leave its single result. src gets
+ * the file's name as its errors give it (LUA_IDSIZE bytes). */
+static bool run_script_file(grove_vm *vm, const char *path, const char *gamedir, char *src, char *err,
+                            size_t errlen)
 {
     lua_State *L = vm->L;
     vm_push_sandbox(vm, gamedir);                        /* [env] */
@@ -70,8 +73,7 @@ static bool run_script_file(grove_vm *vm, const char *path, const char *gamedir,
         return false;
     }
     lua_remove(L, -2);                                   /* [chunk] */
-    char src[LUA_IDSIZE];
-    source_of(L, src, sizeof src);
+    source_of(L, src, LUA_IDSIZE);
     if (vm_call(vm, 0, 1, NULL) != LUA_OK) {
         script_error(L, src, err, errlen);
         lua_pop(L, 1);
@@ -99,16 +101,42 @@ static int cmp_name(const void *a, const void *b)
     return strcmp(a, b);
 }
 
+static bool is_dir(const char *path)
+{
+    struct stat sb;
+    return stat(path, &sb) == 0 && S_ISDIR(sb.st_mode);
+}
+
+/* Is `dir` the folder `own` (both as given, or the same folder on disk)? */
+static bool same_folder(const char *dir, const char *own)
+{
+    if (!strcmp(dir, own)) return true;
+    char a[PATH_MAX], b[PATH_MAX];
+    return realpath(dir, a) && realpath(own, b) && !strcmp(a, b);
+}
+
+int game_folders(grove_vm *vm, const char *name, char (*out)[GAME_FOLDER_MAX], int max)
+{
+    if (max < 1 || !plain_name(name) || !vm_find_game(vm, name, out[0], sizeof out[0])) return 0;
+    int n = 1;
+    for (int i = 0; i < vm->npaths && n < max; i++)
+        for (int direct = 0; direct < 2 && n < max; direct++) {
+            int len = snprintf(out[n], sizeof out[n], direct ? "%s/%s" : "%s/scripts/%s", vm->paths[i], name);
+            if (len <= 0 || (size_t)len >= sizeof out[n] || !is_dir(out[n])) continue;
+            bool seen = false;
+            for (int k = 0; k < n && !seen; k++) seen = same_folder(out[n], out[k]);
+            if (!seen) n++;
+        }
+    return n;
+}
+
 int game_overlay_variants(grove_vm *vm, const char *name, char (*out)[64], int max)
 {
-    char own[2048];
-    if (!plain_name(name) || !vm_find_game(vm, name, own, sizeof own)) return 0;
+    char dirs[GAME_MAX_FOLDERS][GAME_FOLDER_MAX];
+    int ndirs = game_folders(vm, name, dirs, GAME_MAX_FOLDERS);
     int n = 0;
-    for (int i = 0; i < vm->npaths; i++) {
-        char dir[2100];
-        snprintf(dir, sizeof dir, "%s/scripts/%s", vm->paths[i], name);
-        if (!strcmp(dir, own)) continue;
-        DIR *d = opendir(dir);
+    for (int i = 1; i < ndirs; i++) {                    /* (0 is the game's own) */
+        DIR *d = opendir(dirs[i]);
         if (!d) continue;
         struct dirent *e;
         while ((e = readdir(d)) && n < max) {
@@ -116,8 +144,8 @@ int game_overlay_variants(grove_vm *vm, const char *name, char (*out)[64], int m
             if (len < 5 || len - 4 >= 64 || strcmp(e->d_name + len - 4, ".lua")) continue;
             char v[64];
             snprintf(v, sizeof v, "%.*s", (int)(len - 4), e->d_name);
-            char path[2200];
-            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            char path[GAME_FOLDER_MAX + 300];
+            snprintf(path, sizeof path, "%s/%s", dirs[i], e->d_name);
             if (!plain_name(v) || !strcmp(v, "game") || !vm_is_file(path)) continue;
             bool dup = false;
             for (int k = 0; k < n; k++) dup = dup || !strcmp(out[k], v);
@@ -257,18 +285,21 @@ bool defs_load(grove_vm *vm, const char *name, const char *variants, bool fresh,
     if (!fresh) lua_pop(L, 1);
     vm->source_print = 0xcbf29ce484222325ULL;           /* the files loaded from here on */
 
-    char dir[2048], path[2100];
-    if (!vm_find_game(vm, name, dir, sizeof dir)) {
-        snprintf(err, errlen, "no game '%s' (no folder scripts/%s on the search path, nor %s/ here; "
-                 "try grove list)", name, name, name);
+    char folders[GAME_MAX_FOLDERS][GAME_FOLDER_MAX], path[GAME_FOLDER_MAX + 100];
+    int nfolders = game_folders(vm, name, folders, GAME_MAX_FOLDERS);
+    const char *dir = folders[0];
+    if (nfolders == 0) {
+        snprintf(err, errlen, "no game '%s' (no folder %s/ holding game.lua, in scripts/ or not, on the search "
+                 "path nor here; try grove list)", name, name);
         lua_pop(L, 1);
         return false;
     }
     snprintf(path, sizeof path, "%s/game.lua", dir);
-    if (!run_script_file(vm, path, dir, err, errlen)) { lua_pop(L, 1); return false; }
+    char game_src[LUA_IDSIZE];                           /* "scripts/x/game.lua", as errors name it */
+    if (!run_script_file(vm, path, dir, game_src, err, errlen)) { lua_pop(L, 1); return false; }
     if (!lua_istable(L, -1)) {
-        snprintf(err, errlen, "scripts/%s/game.lua must return the game definition table, not a %s",
-                 name, luaL_typename(L, -1));
+        snprintf(err, errlen, "%s must return the game definition table, not a %s", game_src,
+                 luaL_typename(L, -1));
         lua_pop(L, 2);
         return false;
     }                                                    /* [cache, def] */
@@ -293,24 +324,22 @@ bool defs_load(grove_vm *vm, const char *name, const char *variants, bool fresh,
         bool known = plain_name(v) && list_has(L, -1, v);
         lua_pop(L, 1);
         snprintf(path, sizeof path, "%s/%s.lua", dir, v);
-        /* a variant an overlay adds: scripts/NAME/V.lua in another folder of
-         * the search path than the game's own (whose variants the game lists,
-         * so a helper module beside game.lua is never taken for one) */
-        for (int i = 0; !known && plain_name(v) && i < vm->npaths; i++) {
-            int n = snprintf(path, sizeof path, "%s/scripts/%s/%s.lua", vm->paths[i], name, v);
-            size_t own = strlen(dir);
-            known = n > 0 && (size_t)n < sizeof path && !(strncmp(path, dir, own) == 0 && path[own] == '/')
-                    && vm_is_file(path);
+        /* a variant an overlay adds: V.lua in another folder of the game on
+         * the search path than its own (whose variants the game lists, so a
+         * helper module beside game.lua is never taken for one) */
+        for (int i = 1; !known && plain_name(v) && i < nfolders; i++) {
+            int n = snprintf(path, sizeof path, "%s/%s.lua", folders[i], v);
+            known = n > 0 && (size_t)n < sizeof path && vm_is_file(path);
         }
         if (!known) {
             snprintf(err, errlen, "%s has no variant '%s' (see grove list)", name, v);
             lua_settop(L, before - 1);
             return false;
         }
-        if (!run_script_file(vm, path, dir, err, errlen)) { lua_settop(L, before - 1); return false; }
+        char vsrc[LUA_IDSIZE];
+        if (!run_script_file(vm, path, dir, vsrc, err, errlen)) { lua_settop(L, before - 1); return false; }
         if (!lua_isfunction(L, -1)) {
-            snprintf(err, errlen, "scripts/%s/%s.lua must return a function(game) that returns the changed game",
-                     name, v);
+            snprintf(err, errlen, "%s must return a function(game) that returns the changed game", vsrc);
             lua_settop(L, before - 1);
             return false;
         }
@@ -328,8 +357,8 @@ bool defs_load(grove_vm *vm, const char *name, const char *variants, bool fresh,
     }
     for (const char *const *h = required_hooks; *h; h++) {
         if (lua_getfield(L, -1, *h) != LUA_TFUNCTION) {
-            snprintf(err, errlen, "scripts/%s/game.lua: the game definition has no '%s' function "
-                     "(use require \"grove.game\" to get defaults)", name, *h);
+            snprintf(err, errlen, "%s: the game definition has no '%s' function "
+                     "(use require \"grove.game\" to get defaults)", game_src, *h);
             lua_settop(L, before - 1);
             return false;
         }
@@ -546,12 +575,13 @@ game_about *game_list(grove_vm *vm, int *n)
     int cap = 16;
     game_about *list = malloc((size_t)cap * sizeof *list);
     if (!list) return NULL;
-    /* scripts/ of each folder on the search path, then the working
-     * directory's own game folders (see vm_find_game) */
-    for (int i = 0; i <= vm->npaths; i++) {
-        char dir[2048];
-        if (i < vm->npaths) snprintf(dir, sizeof dir, "%s/scripts", vm->paths[i]);
-        else if (!getcwd(dir, sizeof dir)) break;
+    /* each folder of the search path, then the working directory, as
+     * vm_find_game looks: the games in its scripts/, then its own */
+    for (int i = 0; i < 2 * (vm->npaths + 1); i++) {
+        char dir[2048], here[2048];
+        const char *place = i / 2 < vm->npaths ? vm->paths[i / 2] : getcwd(here, sizeof here);
+        if (!place) break;
+        snprintf(dir, sizeof dir, i % 2 ? "%s" : "%s/scripts", place);
         DIR *d = opendir(dir);
         if (!d) continue;
         struct dirent *e;

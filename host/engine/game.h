@@ -125,9 +125,19 @@ bool game_counts_of(grove_vm *vm, const char *name, const char *variants, game_c
 bool game_load_def(grove_vm *vm, const char *name, const char *variants, bool fresh,
                    char *err, size_t errlen);
 
-/* The variants overlays add to game `name`: scripts/NAME/V.lua in a folder
- * of the search path other than the game's own (GROVE_PATH, add_path).
- * Writes at most max names into out, sorted; returns how many. */
+/* The folders of game `name`: first its own (vm_find_game: scripts/NAME/
+ * or NAME/ holding game.lua, in a folder of the search path or the working
+ * directory), then every other scripts/NAME/ and NAME/ of a folder of the
+ * search path, which may add variants to it (an overlay). Writes at most
+ * max into out; returns how many (0: no such game). Tools take the first
+ * GAME_MAX_FOLDERS. */
+#define GAME_FOLDER_MAX 1024
+#define GAME_MAX_FOLDERS 8
+int game_folders(grove_vm *vm, const char *name, char (*out)[GAME_FOLDER_MAX], int max);
+
+/* The variants overlays add to game `name`: V.lua in a folder of the game
+ * other than its own (game_folders: GROVE_PATH, add_path). Writes at most
+ * max names into out, sorted; returns how many. */
 int game_overlay_variants(grove_vm *vm, const char *name, char (*out)[64], int max);
 
 /* ---- options (options.c) ------------------------------------------------------------ */

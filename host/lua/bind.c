@@ -516,17 +516,88 @@ int bind_push_ids(lua_State *L, const int *ids, int n)
     return n;
 }
 
+/* The State method `name` of the State table at sidx (through its
+ * metatable's __index), pushed; nil when it has none. */
+static int push_state_method(lua_State *L, int sidx, const char *name)
+{
+    if (!lua_getmetatable(L, sidx)) { lua_pushnil(L); return LUA_TNIL; }
+    int t = LUA_TNIL;
+    lua_pushliteral(L, "__index");
+    if (lua_rawget(L, -2) == LUA_TTABLE) {
+        lua_pushstring(L, name);
+        t = lua_rawget(L, -2);                          /* [mt, methods, method] */
+        lua_replace(L, -3);
+        lua_pop(L, 1);
+    } else {
+        lua_pop(L, 2);
+        lua_pushnil(L);
+    }
+    return t;
+}
+
+/* __call of a handle table whose component is named like a State method
+ * (a dice set named 'dice'): s.dice is the component, and s:dice(...),
+ * a call of it with its own State first, is the State's method, so a game
+ * may name its components as it likes and still declare or call the
+ * method. Anything else called so raises. The method's error is named at
+ * the script's line, as if the script had called it. */
+static int handle_call(lua_State *L)
+{
+    handle *h = bind_to_handle(L, 1);
+    if (!h || !h->owner->st) return luaL_error(L, "attempt to call a component of a closed game");
+    const comp_desc *d = bind_desc(h);
+    bool own = lua_type(L, 2) == LUA_TTABLE && lua_rawgetp(L, 2, &BIND_STATE_KEY) == LUA_TUSERDATA
+               && lua_touserdata(L, -1) == h->owner;
+    if (lua_type(L, 2) == LUA_TTABLE) lua_pop(L, 1);
+    if (!own || push_state_method(L, 2, d->name) != LUA_TFUNCTION)
+        return bind_error(L, d, 0, "a component is no function: call its methods with a colon (%s:%s(...))", d->name,
+                          h->kind->methods && h->kind->methods[0].name ? h->kind->methods[0].name : "get");
+    lua_replace(L, 1);                                  /* [method, s, args...] */
+    if (lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0) == LUA_OK) return lua_gettop(L);
+    if (lua_type(L, -1) == LUA_TSTRING) {               /* named where the script called it */
+        const char *msg = lua_tostring(L, -1), *colon = strchr(msg, ':');
+        bool placed = colon && colon[1] >= '0' && colon[1] <= '9';
+        if (!placed) {
+            luaL_where(L, 1);
+            lua_insert(L, -2);
+            lua_concat(L, 2);
+        }
+    }
+    return lua_error(L);
+}
+
+/* Install handle_call in the metatable of the handle table on top (shared
+ * by every handle of its kind), once. */
+static void let_call(lua_State *L)
+{
+    if (!lua_getmetatable(L, -1)) return;
+    lua_pushliteral(L, "__call");
+    if (lua_rawget(L, -2) == LUA_TNIL) {
+        lua_pop(L, 1);
+        lua_pushliteral(L, "__call");
+        lua_pushcfunction(L, handle_call);
+        lua_rawset(L, -3);
+    } else {
+        lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+}
+
 const handle *bind_declare(lua_State *L, const bind_kind *kind, const char *name, size_t bytes,
                            const char *const *labels0, int n0, const char *const *labels1, int n1)
 {
     lstate *s = bind_check_state(L, 1);
     const comp_kind *core = kind->core;
     if (!s->in_setup) raisef(L, core, name, 0, "components are declared in setup only");
-    lua_getfield(L, 1, name);                          /* a component, a State method or field of that name? */
-    if (!lua_isnil(L, -1)) {
+    lua_pushstring(L, name);                           /* a component, or a field of the State's own? */
+    if (lua_rawget(L, 1) != LUA_TNIL) {
         if (state_find(s->st, name) >= 0) raisef(L, core, name, 2, "a component named '%s' already exists", name);
-        raisef(L, core, name, 2, "s.%s is taken by the State: choose another name", name);
+        if (!lua_isfunction(L, -1))                    /* (s.say, a function, a component may shadow) */
+            raisef(L, core, name, 2, "s.%s is the State's own (players, options and narrating are; "
+                   "docs/api.md, State): choose another name", name);
     }
+    lua_pop(L, 1);
+    bool shadows = push_state_method(L, 1, name) != LUA_TNIL;   /* s:dice, s:deck ... */
     lua_pop(L, 1);
     int idx;
     grove_status rc = state_add(s->st, kind->core, name, bytes, labels0, n0, labels1, n1, &idx);
@@ -536,6 +607,7 @@ const handle *bind_declare(lua_State *L, const bind_kind *kind, const char *name
         raisef(L, core, name, 2, "bad name: a name is one word of 1..%d characters", STATE_MAX_NAME - 1);
     bind_check_status(L, rc, kind->core, name);
     bind_push_handle(L, 1, kind, idx);                 /* [handle] */
+    if (shadows) let_call(L);
     if (s->room->comps < s->st->ncomps) s->room->comps = s->st->ncomps;
     lua_pushvalue(L, -1);
     lua_pushstring(L, name);

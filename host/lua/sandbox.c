@@ -71,16 +71,19 @@ bool vm_find(grove_vm *vm, const char *rel, char *out, size_t outlen)
 
 bool vm_find_game(grove_vm *vm, const char *name, char *out, size_t outlen)
 {
-    char rel[300];
-    snprintf(rel, sizeof rel, "scripts/%s", name);
-    if (vm_find(vm, rel, out, outlen)) return true;
-    /* a game folder in the working directory (what `grove new` makes outside
-     * a tree of games) */
-    char here[PATH_MAX];
-    snprintf(rel, sizeof rel, "%s/game.lua", name);
-    if (!is_file(rel) || !getcwd(here, sizeof here)) return false;
-    int n = snprintf(out, outlen, "%s/%s", here, name);
-    return n > 0 && (size_t)n < outlen;
+    /* each folder of the search path, then the working directory, the same
+     * way: its scripts/NAME/, then its NAME/, the first holding game.lua */
+    char here[PATH_MAX], file[PATH_MAX + 16];
+    for (int i = 0; i <= vm->npaths; i++) {
+        const char *place = i < vm->npaths ? vm->paths[i] : getcwd(here, sizeof here);
+        for (int direct = 0; place && direct < 2; direct++) {
+            int n = snprintf(out, outlen, direct ? "%s/%s" : "%s/scripts/%s", place, name);
+            if (n <= 0 || (size_t)n >= outlen || (size_t)n + 10 > sizeof file) continue;
+            snprintf(file, sizeof file, "%s/game.lua", out);
+            if (is_file(file)) return true;
+        }
+    }
+    return false;
 }
 
 /* The chunk name of path: relative to the search path entry holding it,

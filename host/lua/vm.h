@@ -196,8 +196,9 @@ bool vm_find(grove_vm *vm, const char *rel, char *out, size_t outlen);
 /* Is path a regular file? */
 bool vm_is_file(const char *path);
 
-/* Find game NAME's folder: scripts/NAME on the search path, else NAME/
- * (holding game.lua) in the working directory. */
+/* Find game NAME's folder, the first holding game.lua of: in each folder
+ * of the search path, then in the working directory, scripts/NAME/, then
+ * NAME/. */
 bool vm_find_game(grove_vm *vm, const char *name, char *out, size_t outlen);
 
 /* Ctrl-C: ask every script running in any VM of the process, in any

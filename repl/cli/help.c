@@ -189,8 +189,9 @@ static const topic topics[] = {
       "  {min = 2, max = 4}}): other counts, and variants that share none, are\n"
       "  refused, naming it. Without --players a game is played at its usual count\n"
       "  (players.default) if its variants take it, else at their smallest. A house\n"
-      "  rule can live outside the game: scripts/GAME/VARIANT.lua in a folder on\n"
-      "  GROVE_PATH (an overlay; grove list marks its variants \"(overlay)\").\n"
+      "  rule can live outside the game: GAME/VARIANT.lua (or scripts/GAME/...) in\n"
+      "  a folder on GROVE_PATH (an overlay; grove list marks its variants\n"
+      "  \"(overlay)\").\n"
       "  Example: examples/overlay/.\n" },
     { "options", "a game's options: the numbers a designer varies",
       "Options\n"
@@ -231,9 +232,9 @@ static const topic topics[] = {
       "                       invariants(s) (help check)\n"
       "  reload               at the REPL: the new rules, the moves so far replayed\n"
       "  The tutorial: examples/tutorial/README.md. The API: docs/api.md, with\n"
-      "  editor completion from types/ (see types/README.md). Games are found in\n"
-      "  scripts/NAME/ of the data folder and of each GROVE_PATH folder, then as\n"
-      "  NAME/ in the working directory.\n" },
+      "  editor completion from types/ (see types/README.md). A game NAME/ is\n"
+      "  found in the data folder, each GROVE_PATH folder, then the working\n"
+      "  directory: in each, as scripts/NAME/ or as NAME/.\n" },
     { "check", "grove check: what every game must get right",
       "Checking a game\n"
       "  grove check NAME [--players N] [--variant V] [-n GAMES] [--seed S]\n"

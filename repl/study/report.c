@@ -89,11 +89,9 @@ int sim_report(sim_run *runs, const sim_sprt *test, long max_games, coverage *co
     if (test) sim_sprt_print(test, max_games);
     if (cov) {
         printf("\n");
-        char folder[128];
-        snprintf(folder, sizeof folder, "scripts/%s/", o->game);
         grove_vm *rv = cli_vm();
         if (rv) {
-            coverage_report(cov, folder, rv, stdout);
+            coverage_report(cov, o->game, rv, stdout);
             vm_free(rv);
         }
     }

@@ -136,7 +136,7 @@ local function end_flood_turn(s)
   elseif my_deck:count() > 0 then
     my_deck:deal(my_hand, 1)
     if s.narrating then
-      s:say(seat, "You draw tile %d.", my_hand:peek(my_hand:count()))
+      s:say(seat, "You draw tile %d.", my_hand:peek(1))      -- deal put it on top of the hand
       s:say({ except = seat }, "Seat %d draws a tile.", seat)
     end
   end

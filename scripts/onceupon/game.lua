@@ -419,6 +419,17 @@ end
 local CARD_NAMED = {}                -- a card of each name: CARD_NAMED["fox2"] = its first id
 for id, card in ipairs(CARDS) do CARD_NAMED[card.name] = CARD_NAMED[card.name] or id end
 
+--- The topmost card of `zone` named `name`, or nil: a name is shared by
+--- its copies (three fox1 cards), each an id of its own, any one of which
+--- the player may hold.
+local function held_named(zone, name)
+  local cards = { zone:cards() }
+  for i = 1, #cards do
+    if CARDS[cards[i]].name == name then return cards[i] end
+  end
+  return nil
+end
+
 --- The rule a move of each kind breaks, now that it is that move's step;
 --- `words` are the words typed, `seat` decides. A card named: see card_named.
 local BREAKS = {}
@@ -439,20 +450,22 @@ end
 function BREAKS.give(s, words, seat)
   local card, none = card_named(words)
   if not card then return none end
-  if not hand(s, seat):find(card) then return "you hold no " .. words[2] end
+  if not held_named(hand(s, seat), words[2]) then return "you hold no " .. words[2] end
   local to = math.tointeger(tonumber(words[#words] or ""))
-  if to == seat then return "you give a card to another player" end
-  return string.format("give it to another seat, 1 to %d (as in 'give %s to %d')", s.players, words[2], seat % s.players + 1)
+  local example = string.format("(as in 'give %s to %d')", words[2], seat % s.players + 1)
+  if to == seat then return "you cannot give a card to yourself: give it to another player " .. example end
+  return string.format("give it to another seat, 1 to %d %s", s.players, example)
 end
 
 function BREAKS.place(s, words, seat)
   local card, none = card_named(words)
   if not card then return none end
   if turns.phase(s) == PHASE.receive then
-    local given = CARDS[s.given:peek()].name
-    if given ~= words[2] then return "you place the card you were given: " .. given end
-  elseif not hand(s, seat):find(card) then
-    return "you hold no " .. words[2]
+    card = s.given:peek()
+    if CARDS[card].name ~= words[2] then return "you place the card you were given: " .. CARDS[card].name end
+  else
+    card = held_named(hand(s, seat), words[2])
+    if not card then return "you hold no " .. words[2] end
   end
   local places = forest.places(s, seat, card)
   return string.format("a %s card goes on %s of your forest", C.LEVEL_NAMES[CARDS[card].level], trees_text(places))
@@ -657,7 +670,7 @@ return game.define {
     declare_zones = declare_zones, start_and_other_cards = start_and_other_cards, shuffle = shuffle,
     deal_piles = deal_piles, take_card = take_card, first_of_kind = first_of_kind, add_places = add_places,
     zone_text = zone_text, scores = scores, census = census, trees_text = trees_text,
-    CARD_NAMED = CARD_NAMED, tell_draw = tell_draw,
+    CARD_NAMED = CARD_NAMED, held_named = held_named, tell_draw = tell_draw,
     start_cards_in_forest = start_cards_in_forest, START_CARDS = START_CARDS, evaluator = evaluator,
   } },
 }

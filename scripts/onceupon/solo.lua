@@ -226,10 +226,11 @@ return function(base)
     local card = R.CARD_NAMED[words[2] or ""]
     if not card then return nil, string.format("no card is called '%s'", words[2] or "") end
     if turns.phase(s) == PHASE.oblige then
-      local turned = CARDS[s.turned:peek()].name
-      if turned ~= words[2] then return nil, "you place the Obligation card turned over: " .. turned end
-    elseif not hand(s):find(card) then
-      return nil, "you hold no " .. words[2]
+      card = s.turned:peek()
+      if CARDS[card].name ~= words[2] then return nil, "you place the Obligation card turned over: " .. CARDS[card].name end
+    else
+      card = R.held_named(hand(s), words[2])     -- any copy of that name
+      if not card then return nil, "you hold no " .. words[2] end
     end
     return card
   end

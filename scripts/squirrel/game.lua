@@ -823,6 +823,14 @@ local function final_count(s)
   end
 end
 
+--- The cards a hand gained since it held `held`, in the order drawn: deal
+--- puts each on top, so they are its top cards, the last drawn first.
+local function dealt_since(hand, held)
+  local cards, drawn = { hand:cards() }, {}
+  for pos = #cards - held, 1, -1 do drawn[#drawn + 1] = cards[pos] end
+  return drawn
+end
+
 --- The morning: all players at once (no ability triggers). From day 2:
 --- refresh every squirrel, collect every loop; then the day's stamina,
 --- coins and cards; everyone wakes up; then the Island reveals its spaces.
@@ -869,7 +877,7 @@ local function morning(s)
       if m.stamina then gain(s, who, "stamina", m.stamina) end
       gain(s, who, "coins", m.coins)
       draw_cards(s, who, m.cards)
-      if s.narrating then tell_morning(s, who, before, { select(held + 1, s[HAND[who]]:cards()) }) end
+      if s.narrating then tell_morning(s, who, before, dealt_since(s[HAND[who]], held)) end
     end
     s.mat[ASLEEP[who]] = 0
   end
@@ -1658,14 +1666,29 @@ for id, row in ipairs(CARDS) do CARD_NAMES[id] = row.key end
 local CARD_KEYED = {}                  -- CARD_KEYED["acorn picker"] = the card
 for card, c in ipairs(CARDS) do CARD_KEYED[c.key] = card end
 
---- What a seat can pay, and what a card costs it, in words.
-local function cannot_afford(s, who, card, extra)
+--- What a seat can pay, and what a card costs it, in words; `ways` (the
+--- texts of the legal moves that pay for it), when there are any, end it.
+local function cannot_afford(s, who, card, extra, ways)
   local stamina, coins = card_cost(card, ongoing(s, who, "item_discount"))
   local cost = { amount_text(stamina, "stamina") }
   if coins > 0 then cost[2] = amount_text(coins, "coins") end
-  return string.format("%s costs %s%s; you have %s and %s (3 coins pay for 1 stamina)", CARDS[card].name,
+  local text = string.format("%s costs %s%s; you have %s and %s (%d coins pay for 1 stamina)", CARDS[card].name,
     table.concat(cost, " and "), extra or "", amount_text(s.stamina:get(who), "stamina"),
-    amount_text(s.coins:get(who), "coins"))
+    amount_text(s.coins:get(who), "coins"), s.options.coins_per_stamina)
+  if not ways or #ways == 0 then return text end
+  for i, way in ipairs(ways) do ways[i] = "'" .. way .. "'" end
+  local last = table.remove(ways)
+  return text .. ": pay as " .. (#ways > 0 and table.concat(ways, ", ") .. " or " or "") .. last
+end
+
+--- The texts of the legal moves of `kind` on `a` (a card of the hand, an
+--- Island space): every way the seat to move can pay for it now.
+local function ways_to_pay(s, kind, a)
+  local texts = {}
+  plays_or_sleep(s, { add = function(_, k, x, extra, converted)
+    if k == kind and x == a then texts[#texts + 1] = DESCRIBE[MOVE[k]](s, x, extra, converted) end
+  end })
+  return texts
 end
 
 --- The rule a move of each kind breaks, now that it is that move's phase;
@@ -1681,7 +1704,7 @@ function BREAKS.play(s, t, who)
   if with and with > s.coins:get(who) then
     return string.format("you have %s, not %d", amount_text(s.coins:get(who), "coins"), with)
   end
-  return cannot_afford(s, who, card)
+  return cannot_afford(s, who, card, nil, ways_to_pay(s, MOVE.play, card))
 end
 
 function BREAKS.buy(s, t, who)
@@ -1690,7 +1713,9 @@ function BREAKS.buy(s, t, who)
   if n > s.day.open then return string.format("Island space %d is not revealed yet (%d today)", n, s.day.open) end
   local card = s[ISLAND[n]]:peek()
   if not card then return string.format("Island space %d is empty", n) end
-  return cannot_afford(s, who, card, ongoing(s, who, "island_free") > 0 and "" or ", plus 1 coin or 1 stamina")
+  local extra = s.options.island_extra
+  return cannot_afford(s, who, card, ongoing(s, who, "island_free") > 0 and ""
+    or string.format(", plus %s or %s", amount_text(extra, "coins"), amount_text(extra, "stamina")), ways_to_pay(s, MOVE.buy, n))
 end
 
 function BREAKS.exhaust(s, t, who)

@@ -33,6 +33,13 @@
 ---     score = { label = "points" },             -- a pool's caption; false hides a component
 ---     forest = { cell = 64, columns = "numbers" },  -- a grid's cells in pixels (default 44);
 ---                                               -- columns numbered, not lettered
+---     track = { columns = { 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 }, rows = false },
+---                                               -- a grid's axis labels: "letters" (columns' default),
+---                                               -- "numbers" (rows'), a list, function(s, n) or false
+---     land = { owner = { tint = true, label = "owner" } },  -- the value is a seat: the place is
+---                                               -- tinted in its colour ("owner of seat 2")
+---     hand = { sort = "label" },                -- a zone's faces drawn in order: true (by card),
+---                                               -- "label", or function(card) -> a number or text
 ---     seats = { "#d62728", "#2ca02c" },         -- the seats' colours (default: red, blue, green ...)
 ---     pile = { show = true, stones = { count = true, color = "#888" } },  -- vars shown, one as tokens
 ---   }
@@ -40,14 +47,19 @@
 --- A field's look is one entry for every value but 0, or entries by value
 --- ({ [1] = ..., [2] = ..., other = ... }; false leaves a value undrawn).
 ---
---- An entry (glyph, color, label, fill, scale) draws a piece: the glyph on
---- a disc of the color (scale 0.3..1 of the place's size), or the place
---- filled with `fill`; the label is its tooltip and its line in the legend.
+--- An entry (glyph, color, label, fill, scale, glyph_color) draws a piece:
+--- the glyph on a disc of the color (scale 0.3..1 of the place's size), or
+--- the place filled with `fill`; the label is its tooltip and its line in
+--- the legend. The glyph is white or near black, whichever contrasts more
+--- with its disc (picture.text_on), unless glyph_color names its colour;
+--- so is a card's label on its colour, a die's face, a seat's header.
+--- A zone's `sort` orders only how its faces are drawn: the zone, its
+--- moves and what each seat may see are the same.
 --- A place's name (a square's "c3", a hex's "1,-1", a node's name) and a
 --- card's label are what a click on it looks for in the move texts at
 --- `grove serve`: name them as the moves do.
 ---
---- A colour (color, fill, seats) is #rgb, #rrggbb, #rgba or #rrggbbaa,
+--- A colour (color, fill, glyph_color, seats) is #rgb, #rrggbb, #rgba or #rrggbbaa,
 --- rgb(r, g, b) or rgba(r, g, b, a), a CSS colour name ("steelblue") or
 --- "none"; a look with any other is refused when the game loads (grove
 --- check, play, show ...), naming the field: "look.seats[1] is 'red;',
@@ -156,24 +168,36 @@ end
 -- game.extend ask M.look_problem) and when a picture is drawn (a colour a
 -- look function returns).
 
-local NAMES = {}
-for name in ([[aliceblue antiquewhite aqua aquamarine azure beige bisque black blanchedalmond blue
-  blueviolet brown burlywood cadetblue chartreuse chocolate coral cornflowerblue cornsilk crimson cyan
-  darkblue darkcyan darkgoldenrod darkgray darkgreen darkgrey darkkhaki darkmagenta darkolivegreen
-  darkorange darkorchid darkred darksalmon darkseagreen darkslateblue darkslategray darkslategrey
-  darkturquoise darkviolet deeppink deepskyblue dimgray dimgrey dodgerblue firebrick floralwhite
-  forestgreen fuchsia gainsboro ghostwhite gold goldenrod gray green greenyellow grey honeydew hotpink
-  indianred indigo ivory khaki lavender lavenderblush lawngreen lemonchiffon lightblue lightcoral
-  lightcyan lightgoldenrodyellow lightgray lightgreen lightgrey lightpink lightsalmon lightseagreen
-  lightskyblue lightslategray lightslategrey lightsteelblue lightyellow lime limegreen linen magenta
-  maroon mediumaquamarine mediumblue mediumorchid mediumpurple mediumseagreen mediumslateblue
-  mediumspringgreen mediumturquoise mediumvioletred midnightblue mintcream mistyrose moccasin
-  navajowhite navy oldlace olive olivedrab orange orangered orchid palegoldenrod palegreen
-  paleturquoise palevioletred papayawhip peachpuff peru pink plum powderblue purple rebeccapurple red
-  rosybrown royalblue saddlebrown salmon sandybrown seagreen seashell sienna silver skyblue slateblue
-  slategray slategrey snow springgreen steelblue tan teal thistle tomato turquoise violet wheat white
-  whitesmoke yellow yellowgreen transparent none]]):gmatch("%a+") do
-  NAMES[name] = true
+local NAMES = {}   -- a CSS colour name -> its rrggbb ("" for transparent and none)
+for name, hex in ([[aliceblue=f0f8ff antiquewhite=faebd7 aqua=00ffff aquamarine=7fffd4 azure=f0ffff beige=f5f5dc
+  bisque=ffe4c4 black=000000 blanchedalmond=ffebcd blue=0000ff blueviolet=8a2be2 brown=a52a2a
+  burlywood=deb887 cadetblue=5f9ea0 chartreuse=7fff00 chocolate=d2691e coral=ff7f50
+  cornflowerblue=6495ed cornsilk=fff8dc crimson=dc143c cyan=00ffff darkblue=00008b darkcyan=008b8b
+  darkgoldenrod=b8860b darkgray=a9a9a9 darkgreen=006400 darkgrey=a9a9a9 darkkhaki=bdb76b
+  darkmagenta=8b008b darkolivegreen=556b2f darkorange=ff8c00 darkorchid=9932cc darkred=8b0000
+  darksalmon=e9967a darkseagreen=8fbc8f darkslateblue=483d8b darkslategray=2f4f4f darkslategrey=2f4f4f
+  darkturquoise=00ced1 darkviolet=9400d3 deeppink=ff1493 deepskyblue=00bfff dimgray=696969
+  dimgrey=696969 dodgerblue=1e90ff firebrick=b22222 floralwhite=fffaf0 forestgreen=228b22
+  fuchsia=ff00ff gainsboro=dcdcdc ghostwhite=f8f8ff gold=ffd700 goldenrod=daa520 gray=808080
+  green=008000 greenyellow=adff2f grey=808080 honeydew=f0fff0 hotpink=ff69b4 indianred=cd5c5c
+  indigo=4b0082 ivory=fffff0 khaki=f0e68c lavender=e6e6fa lavenderblush=fff0f5 lawngreen=7cfc00
+  lemonchiffon=fffacd lightblue=add8e6 lightcoral=f08080 lightcyan=e0ffff lightgoldenrodyellow=fafad2
+  lightgray=d3d3d3 lightgreen=90ee90 lightgrey=d3d3d3 lightpink=ffb6c1 lightsalmon=ffa07a
+  lightseagreen=20b2aa lightskyblue=87cefa lightslategray=778899 lightslategrey=778899
+  lightsteelblue=b0c4de lightyellow=ffffe0 lime=00ff00 limegreen=32cd32 linen=faf0e6 magenta=ff00ff
+  maroon=800000 mediumaquamarine=66cdaa mediumblue=0000cd mediumorchid=ba55d3 mediumpurple=9370db
+  mediumseagreen=3cb371 mediumslateblue=7b68ee mediumspringgreen=00fa9a mediumturquoise=48d1cc
+  mediumvioletred=c71585 midnightblue=191970 mintcream=f5fffa mistyrose=ffe4e1 moccasin=ffe4b5
+  navajowhite=ffdead navy=000080 oldlace=fdf5e6 olive=808000 olivedrab=6b8e23 orange=ffa500
+  orangered=ff4500 orchid=da70d6 palegoldenrod=eee8aa palegreen=98fb98 paleturquoise=afeeee
+  palevioletred=db7093 papayawhip=ffefd5 peachpuff=ffdab9 peru=cd853f pink=ffc0cb plum=dda0dd
+  powderblue=b0e0e6 purple=800080 rebeccapurple=663399 red=ff0000 rosybrown=bc8f8f royalblue=4169e1
+  saddlebrown=8b4513 salmon=fa8072 sandybrown=f4a460 seagreen=2e8b57 seashell=fff5ee sienna=a0522d
+  silver=c0c0c0 skyblue=87ceeb slateblue=6a5acd slategray=708090 slategrey=708090 snow=fffafa
+  springgreen=00ff7f steelblue=4682b4 tan=d2b48c teal=008080 thistle=d8bfd8 tomato=ff6347
+  turquoise=40e0d0 violet=ee82ee wheat=f5deb3 white=ffffff whitesmoke=f5f5f5 yellow=ffff00
+  yellowgreen=9acd32 transparent= none=]]):gmatch("(%a+)=(%x*)") do
+  NAMES[name] = hex
 end
 
 local HEX_LENGTHS = { [3] = true, [4] = true, [6] = true, [8] = true }
@@ -235,6 +259,72 @@ end
 local function fmt(n)
   if math.type(n) == "integer" then return tostring(n) end
   return string.format("%.1f", n)
+end
+
+local BACKGROUND = { 0xfc, 0xfb, 0xf7 }       -- the picture's (#fcfbf7)
+
+--- A colour the picture may write, as it shows: red, green and blue
+--- (0..255) with its alpha laid over the picture's background; nil for
+--- none and transparent (the background shows).
+local function rgb_of(value)
+  if not M.is_color(value) then return nil end
+  local c, alpha = {}, 1
+  local digits = value:match("^#(%x+)$")
+  local named = NAMES[value:lower()]
+  if digits or named then
+    digits = digits or named
+    if digits == "" then return nil end
+    if #digits <= 4 then digits = digits:gsub("%x", "%0%0") end
+    for i = 1, 3 do c[i] = tonumber(digits:sub(2 * i - 1, 2 * i), 16) end
+    if #digits == 8 then alpha = tonumber(digits:sub(7, 8), 16) / 255 end
+  else
+    local i = 0
+    for arg in value:match("%((.*)%)"):gmatch("[^,]+") do
+      local n, percent = arg:match("^ *([%d%.]+)(%%?) *$")
+      i = i + 1
+      n = tonumber(n)
+      if i <= 3 then c[i] = math.min(255, percent == "%" and n * 2.55 or n)
+      else alpha = math.min(1, percent == "%" and n / 100 or n) end
+    end
+  end
+  for i = 1, 3 do c[i] = c[i] * alpha + BACKGROUND[i] * (1 - alpha) end
+  return c[1], c[2], c[3]
+end
+
+--- The relative luminance (0 black .. 1 white) of red, green, blue 0..255.
+local function luminance(r, g, b)
+  local function linear(v)
+    v = v / 255
+    return v <= 0.03928 and v / 12.92 or ((v + 0.055) / 1.055) ^ 2.4
+  end
+  return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+end
+
+local LIGHT_TEXT, DARK_TEXT = "#fff", "#222"
+local DARK_LUMINANCE = luminance(0x22, 0x22, 0x22)
+
+--- The colour of text or a glyph drawn on `fill` (a colour of the look):
+--- white or near black, whichever contrasts more with it (by luminance),
+--- so a glyph on a light disc is dark and on a dark one white. On none or
+--- transparent, the background shows: near black.
+---@param fill string a colour (picture.is_color)
+---@return string color "#fff" or "#222"
+function M.text_on(fill)
+  local r, g, b = rgb_of(fill)
+  if not r then return DARK_TEXT end
+  local l = luminance(r, g, b)
+  return 1.05 / (l + 0.05) >= (l + 0.05) / (DARK_LUMINANCE + 0.05) and LIGHT_TEXT or DARK_TEXT
+end
+
+--- A seat's colour made light, to fill a place it owns (look: tint): a
+--- third of the colour over the board's own.
+local TINT_OVER = { 0xf4, 0xf1, 0xe8 }
+local function tint_of(color)
+  local r, g, b = rgb_of(color)
+  if not r then return "#f4f1e8" end
+  local c = { r, g, b }
+  for i = 1, 3 do c[i] = math.floor(c[i] * 0.35 + TINT_OVER[i] * 0.65 + 0.5) end
+  return string.format("#%02x%02x%02x", c[1], c[2], c[3])
 end
 
 -- A line of text; `extra` is attributes written as they are (this file's
@@ -365,7 +455,7 @@ end
 -- An entry's colours (color, fill); nil, or what is wrong.
 local function entry_problem(e, where)
   if type(e) ~= "table" then return nil end
-  for _, key in ipairs { "color", "fill" } do
+  for _, key in ipairs { "color", "fill", "glyph_color" } do
     local c = e[key]
     if c ~= nil and c ~= false and not M.is_color(c) then return not_a_colour(c, where .. "." .. key) end
   end
@@ -386,11 +476,22 @@ end
 -- field looks) and its dice faces (entries by face).
 local SPECS = { sides = true, edges = true }
 
+local AXES = { letters = true, numbers = true }
+
 local function component_problem(l, where)
   for _, k in ipairs(sorted_keys(l)) do
     local v, at = l[k], where .. path_key(k)
     local why
-    if SPECS[k] and type(v) == "table" then
+    if (k == "columns" or k == "rows") and type(v) ~= "table" and type(v) ~= "function" and v ~= false
+        and not AXES[v] then
+      why = string.format("%s is %s: give \"letters\", \"numbers\", a list of labels, a function(s, n) or false", at,
+        type(v) == "string" and ("'" .. clean(v) .. "'") or ("a " .. type(v)))
+    elseif k == "sort" and v ~= true and v ~= false and v ~= "label" and type(v) ~= "function" then
+      why = string.format("%s is %s: give true (by card), \"label\" or a function(card) returning a key", at,
+        type(v) == "string" and ("'" .. clean(v) .. "'") or ("a " .. type(v)))
+    elseif k == "columns" or k == "rows" or k == "sort" then
+      why = nil                                      -- labels or a function, not a field's look
+    elseif SPECS[k] and type(v) == "table" then
       for _, f in ipairs(sorted_keys(v)) do
         why = why or spec_problem(v[f], at .. path_key(f))
       end
@@ -448,11 +549,11 @@ end
 -- The legend: every entry drawn, once.
 -- shape: "disc" (a piece), "fill" (a place's colour), "line" (a side or
 -- an edge), "die".
-local function legend_note(ctx, shape, glyph, color, label)
+local function legend_note(ctx, shape, glyph, color, label, glyph_color)
   if not label or label == "" then return end
   if ctx.seen[label] then return end
   ctx.seen[label] = true
-  ctx.legend[#ctx.legend + 1] = { shape = shape, glyph = glyph, color = color, label = label }
+  ctx.legend[#ctx.legend + 1] = { shape = shape, glyph = glyph, color = color, label = label, glyph_color = glyph_color }
 end
 
 --- The look's entry for a card face or back: `spec` is a function of the
@@ -513,7 +614,13 @@ local function pieces_of(ctx, comp_look, fields, get)
         end
         if e == false then goto next_field end
         local glyph, color, label = e.glyph, e.color, e.label
-        if e.seat then
+        if e.tint then                              -- the value is a seat: the place takes its colour
+          local tinted = tint_of(seat_color(v))
+          label = (e.label or field) .. " of seat " .. v
+          fills[#fills + 1] = { fill = tinted, label = label }
+          legend_note(ctx, "fill", nil, tinted, label)
+          goto next_field
+        elseif e.seat then
           color = seat_color(v)
           label = (e.label or field) .. " of seat " .. v
         elseif e.count then
@@ -525,8 +632,12 @@ local function pieces_of(ctx, comp_look, fields, get)
           legend_note(ctx, "fill", nil, e.fill, e.label or field)
         else
           pieces[#pieces + 1] = { glyph = glyph or "", color = color, label = label or field, plain = e.plain,
+                                  glyph_color = e.glyph_color,
                                   scale = type(e.scale) == "number" and math.max(0.3, math.min(e.scale, 1)) or 1 }
-          if not e.plain then legend_note(ctx, "disc", e.glyph, e.seat and "#888" or color, e.seat and (e.label or field) or label) end
+          if not e.plain then
+            legend_note(ctx, "disc", e.glyph, e.seat and "#888" or color, e.seat and (e.label or field) or label,
+              not e.seat and e.glyph_color or nil)
+          end
         end
       end
     end
@@ -554,14 +665,16 @@ local function draw_pieces(out, got, cx, cy, size)
       local w = math.min(size - 4, 64)
       add(out, string.format('<g class="piece" data-key="%s">%s<rect x="%s" y="%s" width="%s" height="%s" rx="3" fill="%s" stroke="#555"/>',
         esc(p.label), title, fmt(x - w / 2), fmt(y - r), fmt(w), fmt(2 * r), paint(p.color)))
-      add(out, text_at(x, y + 4, clip(p.label, math.floor(w / 6)), 10, "#222"), "</g>")
+      add(out, text_at(x, y + 4, clip(p.label, math.floor(w / 6)), 10, M.text_on(p.color)), "</g>")
     elseif p.color then
       add(out, string.format('<g class="piece">%s<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#333" stroke-width="1"/>',
         title, fmt(x), fmt(y), fmt(r), paint(p.color)))
-      add(out, text_at(x, y + r * 0.45, p.glyph, math.floor(r * 1.2), "#fff", "middle", ' font-weight="bold"'), "</g>")
+      add(out, text_at(x, y + r * 0.45, p.glyph, math.floor(r * 1.2), p.glyph_color or M.text_on(p.color), "middle",
+        ' font-weight="bold"'), "</g>")
     else
       add(out, string.format('<g class="piece">%s', title))
-      add(out, text_at(x, y + r * 0.45, p.glyph, math.floor(p.plain and r * 0.9 or r * 1.3), "#222"), "</g>")
+      add(out, text_at(x, y + r * 0.45, p.glyph, math.floor(p.plain and r * 0.9 or r * 1.3), p.glyph_color or "#222"),
+        "</g>")
     end
   end
 end
@@ -575,6 +688,25 @@ local function tooltip(name, got)
 end
 
 -- Boards -----------------------------------------------------------------------
+
+--- The label of column or row n of a grid, as its look's `columns` or
+--- `rows` says: "letters" (a, b ... z; none past 26), "numbers" (1, 2 ...),
+--- a list of labels (by position; none where it has none), a function
+--- (s, n) returning one (nil: none), or false (no labels); the default
+--- when absent. nil: no label.
+local function axis_label(ctx, name, axis, spec, n, default)
+  if spec == nil then spec = default end
+  if spec == false then return nil end
+  if spec == "letters" then return n <= 26 and string.char(96 + n) or nil end
+  if spec == "numbers" then return tostring(n) end
+  local label
+  if type(spec) == "table" then label = spec[n]
+  elseif type(spec) == "function" then label = spec(ctx.s, n)
+  else error(string.format("look.%s.%s is %s: give \"letters\", \"numbers\", a list of labels, a function(s, n) or false",
+    name, axis, type(spec) == "string" and ("'" .. clip(spec, 20) .. "'") or ("a " .. type(spec))), 0) end
+  if label == nil or label == false then return nil end
+  return tostring(label)
+end
 
 local function draw_grid(ctx, name, grid, l)
   local w, h = grid:size()
@@ -593,12 +725,14 @@ local function draw_grid(ctx, name, grid, l)
     draw_pieces(out, got, px + side / 2, py + side / 2, side - 4)
     add(out, "</g>")
   end
-  if w <= 26 then
-    for x = 1, w do
-      add(out, text_at(18 + (x - 0.5) * side, h * side + 13, l.columns == "numbers" and x or string.char(96 + x), 11, "#777"))
-    end
+  for x = 1, w do
+    local label = axis_label(ctx, name, "columns", l.columns, x, "letters")
+    if label then add(out, text_at(18 + (x - 0.5) * side, h * side + 13, clip(label, math.max(2, side // 7)), 11, "#777")) end
   end
-  for y = 1, h do add(out, text_at(9, (h - y + 0.5) * side + 4, y, 11, "#777")) end
+  for y = 1, h do
+    local label = axis_label(ctx, name, "rows", l.rows, y, "numbers")
+    if label then add(out, text_at(9, (h - y + 0.5) * side + 4, clip(label, 3), 11, "#777")) end
+  end
   add(out, "</g>")
   return out
 end
@@ -734,13 +868,41 @@ end
 local function card_chip(out, x, y, face, key)
   add(out, string.format('<g class="card" data-key="%s"><title>%s</title><rect x="%s" y="%s" width="%d" height="%d" rx="4" fill="%s" stroke="#555"/>',
     esc(key or ""), esc(face.label), fmt(x), fmt(y), CARD_W, CARD_H, paint(face.color)))
-  add(out, text_at(x + CARD_W / 2, y + CARD_H / 2 + 4, clip(face.label, 13), 11, "#222"), "</g>")
+  add(out, text_at(x + CARD_W / 2, y + CARD_H / 2 + 4, clip(face.label, 13), 11, M.text_on(face.color)), "</g>")
 end
 
 local function back_chip(out, x, y, back)
   add(out, string.format('<g class="back"><title>%s</title><rect x="%s" y="%s" width="%d" height="%d" rx="4" fill="%s" stroke="#444"/>',
     esc(back.label ~= "" and ("face down: " .. back.label) or "face down"), fmt(x), fmt(y), CARD_W, CARD_H, paint(back.color)))
-  add(out, text_at(x + CARD_W / 2, y + CARD_H / 2 + 4, clip(back.label, 12), 10, "#fff"), "</g>")
+  add(out, text_at(x + CARD_W / 2, y + CARD_H / 2 + 4, clip(back.label, 12), 10, M.text_on(back.color)), "</g>")
+end
+
+--- The cards in the order a zone's look sorts them (`sort`): true by card
+--- number; "label" by the faces' labels (look.cards); a function(card)
+--- giving each a key, numbers before texts; ties keep the zone's order.
+local function sorted_cards(ctx, name, cards, sort)
+  local keys = {}
+  for i, card in ipairs(cards) do
+    local key
+    if sort == true then key = card
+    elseif sort == "label" then key = card_face(ctx, card).label
+    elseif type(sort) == "function" then key = sort(card)
+    else error(string.format("look.%s.sort is %s: give true (by card), \"label\" or a function(card) returning a key",
+      name, type(sort) == "string" and ("'" .. clip(sort, 20) .. "'") or ("a " .. type(sort))), 0) end
+    if type(key) ~= "number" and type(key) ~= "string" then
+      error(string.format("look.%s.sort(%d) gave %s: a key is a number or a text", name, card, type(key)), 0)
+    end
+    keys[i] = { key = key, at = i, card = card }
+  end
+  table.sort(keys, function(a, b)
+    local na, nb = type(a.key) == "number", type(b.key) == "number"
+    if na ~= nb then return na end
+    if a.key ~= b.key then return a.key < b.key end
+    return a.at < b.at
+  end)
+  local out = {}
+  for i, k in ipairs(keys) do out[i] = k.card end
+  return out
 end
 
 --- A card zone as `viewer` may see it: the faces when it may, else the
@@ -756,9 +918,12 @@ local function draw_deck(ctx, name, deck, l)
     local out = box(math.max(1, math.min(n, per_row)) * (CARD_W + 4), rows * (CARD_H + 4))
     add(out, string.format('<g class="zone" data-component="%s">', esc(name)))
     if n == 0 then add(out, string.format('<rect width="%d" height="%d" rx="4" fill="none" stroke="#bbb" stroke-dasharray="4 3"/>', CARD_W, CARD_H)) end
-    for i = n, 1, -1 do               -- the top card first
-      local k = n - i
-      local face = card_face(ctx, cards[i])
+    local order = {}                   -- the top card first, unless the look sorts them
+    for k = 1, n do order[k] = cards[n - k + 1] end
+    if l.sort ~= nil and l.sort ~= false then order = sorted_cards(ctx, name, order, l.sort) end
+    for k0, card in ipairs(order) do
+      local k = k0 - 1
+      local face = card_face(ctx, card)
       card_chip(out, (k % per_row) * (CARD_W + 4), (k // per_row) * (CARD_H + 4), face, face.label)
     end
     add(out, "</g>")
@@ -806,10 +971,11 @@ local function draw_dice(ctx, name, dice, l)
     add(out, string.format('<g class="die" data-key="%s"><title>die %d: %s%s</title><rect x="%d" y="0" width="%d" height="%d" rx="7" fill="%s" stroke="#333"%s/>',
       esc(sym), d, esc(e.label or sym), aside[d] and " (set aside)" or "", x, CELL, CELL, paint(e.color or "#fff"),
       aside[d] and ' stroke-dasharray="4 2" opacity="0.55"' or ""))
-    add(out, text_at(x + CELL / 2, CELL / 2 + 7, e.glyph or clip(sym, 5), e.glyph and 20 or 11, "#222"))
+    add(out, text_at(x + CELL / 2, CELL / 2 + 7, e.glyph or clip(sym, 5), e.glyph and 20 or 11,
+      e.glyph_color or M.text_on(e.color or "#fff")))
     if aside[d] then add(out, text_at(x + CELL / 2, CELL + 12, "aside", 9, "#777")) end
     add(out, "</g>")
-    legend_note(ctx, "die", e.glyph, e.color, e.label)
+    legend_note(ctx, "die", e.glyph, e.color, e.label, e.glyph_color)
   end
   add(out, "</g>")
   return captioned(l.label or name, out)
@@ -831,9 +997,9 @@ local function draw_vars(ctx, name, vars, l, info)
         add(b, text_at(0, 15, (e.label or var) .. " " .. v, 12, "#333", "start"))
         for k = 1, n do
           add(b, string.format('<circle cx="%d" cy="11" r="8" fill="%s" stroke="#333"/>', 110 + k * 20, paint(e.color or "#888")))
-          if e.glyph then add(b, text_at(110 + k * 20, 15, e.glyph, 10, "#fff")) end
+          if e.glyph then add(b, text_at(110 + k * 20, 15, e.glyph, 10, e.glyph_color or M.text_on(e.color or "#888"))) end
         end
-        legend_note(ctx, "disc", e.glyph, e.color or "#888", e.label or var)
+        legend_note(ctx, "disc", e.glyph, e.color or "#888", e.label or var, e.glyph_color)
       else
         local label = type(e) == "table" and e.label or var
         b = box(8 * (#label + 8), 18)
@@ -884,8 +1050,8 @@ local function seat_header(ctx, seat, parts, w)
   local title = "Seat " .. seat
   if seat == ctx.viewer then title = title .. " (you)" end
   add(out, string.format('<rect width="%s" height="20" rx="4" fill="%s"/>', fmt(w), paint(color)))
-  add(out, text_at(6, 14, title, 13, "#fff", "start", ' font-weight="bold"'))
-  if seat == ctx.actor then add(out, text_at(w - 6, 14, "◀ to play", 12, "#fff", "end", ' font-weight="bold"')) end
+  add(out, text_at(6, 14, title, 13, M.text_on(color), "start", ' font-weight="bold"'))
+  if seat == ctx.actor then add(out, text_at(w - 6, 14, "◀ to play", 12, M.text_on(color), "end", ' font-weight="bold"')) end
   for i, text in ipairs(lines) do add(out, text_at(8, 20 + 15 * i, text, 12, "#333", "start")) end
   return out
 end
@@ -898,12 +1064,12 @@ local function legend_box(ctx)
     local b = box(30 + 7 * (utf8.len(label) or #label), 22)
     if e.shape == "disc" and e.color then
       add(b, string.format('<circle cx="10" cy="11" r="9" fill="%s" stroke="#333"/>', paint(e.color)))
-      add(b, text_at(10, 15, e.glyph or "", 11, "#fff", "middle", ' font-weight="bold"'))
+      add(b, text_at(10, 15, e.glyph or "", 11, e.glyph_color or M.text_on(e.color), "middle", ' font-weight="bold"'))
     elseif e.shape == "line" then
       add(b, string.format('<line x1="1" y1="11" x2="19" y2="11" stroke="%s" stroke-width="4" stroke-linecap="round"/>', paint(e.color)))
     elseif e.shape == "die" then
       add(b, string.format('<rect x="1" y="2" width="18" height="18" rx="4" fill="%s" stroke="#333"/>', paint(e.color or "#fff")))
-      add(b, text_at(10, 15, e.glyph or "", 11, "#222"))
+      add(b, text_at(10, 15, e.glyph or "", 11, e.glyph_color or M.text_on(e.color or "#fff")))
     elseif e.shape == "disc" then
       add(b, text_at(10, 16, e.glyph or "", 14, "#222"))
     else

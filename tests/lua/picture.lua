@@ -281,3 +281,79 @@ test("the replay page's policy names its script and style by their SHA-256", fun
   expect.truthy(page:find('application/json">{"t":"\\u003c/script\\u003e"}</script>', 1, true), page)
   expect.error(function() replay.page("<script>x</script>", {}, "t.html") end, "the page template t.html has no /*GROVE-DATA*/ place")
 end)
+
+-- The look's means of issue 31: a glyph that reads on its disc, axis labels
+-- the game chooses, a zone drawn sorted, a place tinted by its owner.
+
+--- The fill of the glyph of the piece titled `title` in svg.
+local function glyph_fill(svg, title)
+  local piece = svg:match('<g class="piece"><title>' .. title .. '</title>.-</g>')
+  return piece and piece:match('<text[^>]- fill="([^"]+)"')
+end
+
+--- The part of svg that draws component `name` (up to the next one).
+local function component(svg, name)
+  local start = svg:find('data-component="' .. name .. '"', 1, true)
+  if not start then return "" end
+  local stop = svg:find('data-component="', start + 1, true) or #svg
+  return svg:sub(start, stop)
+end
+
+--- The texts of an axis (grey labels) in a piece of svg, in order.
+local function axis_texts(part)
+  local list = {}
+  for text in part:gmatch('fill="#777" text%-anchor="middle">([^<]*)</text>') do list[#list + 1] = text end
+  return list
+end
+
+local function looks() return games.open("looks", { players = 2, seed = 1 }) end
+
+test("look: a glyph contrasts with its disc (by luminance) unless the look names its colour", function()
+  local svg = looks():picture(1)
+  expect.eq(glyph_fill(svg, "pearl"), "#222")      -- a light disc: a dark glyph (it was white on cream)
+  expect.eq(glyph_fill(svg, "coal"), "#fff")       -- a dark one: white
+  expect.eq(glyph_fill(svg, "chalk"), "crimson")   -- glyph_color named
+  expect.eq(picture.text_on("#fff8dc"), "#222")
+  expect.eq(picture.text_on("lightyellow"), "#222")
+  expect.eq(picture.text_on("rgb(100%, 98%, 80%)"), "#222")
+  expect.eq(picture.text_on("navy"), "#fff")
+  expect.eq(picture.text_on("#d62728"), "#fff")    -- the first seat's red keeps its white text
+  expect.eq(picture.text_on("#000c"), "#fff")      -- mostly black over the light background
+  expect.eq(picture.text_on("#0001"), "#222")      -- barely any
+  expect.eq(picture.text_on("none"), "#222")
+end)
+
+test("look: a grid's columns and rows read as the look says: a list, numbers, a function, none", function()
+  local svg = looks():picture(0)
+  expect.eq(axis_texts(component(svg, "track")), { "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12" })
+  expect.eq(axis_texts(component(svg, "board")), { "1", "2", "3", "mid" })
+  local logger = games.open("logger", { players = 2, seed = 1 }):picture(0)
+  expect.eq(axis_texts(component(logger, "board")), { "a", "b", "c", "d", "e", "1", "2", "3", "4", "5" })
+end)
+
+test("look: a zone is drawn sorted as its look says; the zone itself keeps its order", function()
+  local g = looks()
+  local hand = component(g:picture(1), "hand")
+  local labels = {}
+  for label in hand:gmatch('<g class="card" data%-key="(%a+)"') do labels[#labels + 1] = label end
+  expect.eq(labels, { "ash", "elm", "fir", "oak", "yew" })
+  expect.eq({ g.state.hand:cards() }, { 5, 4, 3, 2, 1 })
+end)
+
+test("look: a place is tinted by the seat its field names (tint), with no fill per seat", function()
+  local svg = looks():picture(0)
+  local board = component(svg, "board")
+  expect.truthy(board:find('<title>a1: owner of seat 1</title><rect x="18" y="88" width="44" height="44" fill="#eaaaa5"', 1, true))
+  expect.truthy(board:find('<title>b1: owner of seat 2</title><rect x="62" y="88" width="44" height="44" fill="#a9c6d6"', 1, true))
+  expect.truthy(svg:find("owner of seat 2</text>", 1, true), "the legend names each seat's tint")
+end)
+
+test("look: an axis or a sort that is none of the kinds is refused when the game loads, naming it", function()
+  expect.eq(picture.look_problem({ track = { columns = "roman" } }),
+    "look.track.columns is 'roman': give \"letters\", \"numbers\", a list of labels, a function(s, n) or false")
+  expect.eq(picture.look_problem({ hand = { sort = "size" } }),
+    "look.hand.sort is 'size': give true (by card), \"label\" or a function(card) returning a key")
+  expect.eq(picture.look_problem({ board = { owner = { tint = true, glyph_color = "ink" } } }),
+    "look.board.owner.glyph_color is 'ink', not a colour (give #rgb, #rrggbb, rgb(r, g, b) or a CSS colour name such as \"steelblue\")")
+  expect.eq(picture.look_problem({ hand = { sort = function(card) return card end }, track = { rows = false } }), nil)
+end)

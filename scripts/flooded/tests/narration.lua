@@ -31,9 +31,10 @@ end
 
 test("narration: the tile drawn is named to its drawer only", function()
   local g = open(3)
+  local drawn = g.state.deck1:peek(1)                           -- the tile the turn's end draws
   g:play(g:moves()[1])
   while g:actor() == 1 do g:play(g:moves()[#g:moves()]) end     -- stop any extra fish
-  local drawn = g.state.hand1:peek(g.state.hand1:count())
+  expect.eq(g.state.hand1:peek(1), drawn)                       -- deal puts it on top of the hand
   expect.eq(g:said(1), { "You draw tile " .. drawn .. "." })
   expect.eq(g:said(2), { "Seat 1 draws a tile." })
   expect.eq(g:said(0), { "Seat 1 draws a tile." })
@@ -60,6 +61,21 @@ test("narration: the stages, the fights, the eating, the river and the end of wh
   expect.truthy(fights > 0, "no fight told in 4 games")
   expect.truthy(eating > 0, "no predator eating told in 4 games")
   expect.truthy(home > 0, "no fish home told in 4 games")
+end)
+
+test("narration: the tile drawn is the one the hand gained, not one it held (seed 4)", function()
+  local g = open(3, 4)
+  local before = { g.state.hand1:cards() }
+  g:play("place 21 r0 1,-1")
+  while g:actor() == 1 do g:play(g:moves()[#g:moves()]) end
+  local held = {}
+  for _, tile in ipairs(before) do held[tile] = (held[tile] or 0) + 1 end
+  local gained
+  for _, tile in ipairs({ g.state.hand1:cards() }) do
+    if (held[tile] or 0) > 0 then held[tile] = held[tile] - 1 else gained = tile end
+  end
+  expect.eq(gained, 7)
+  expect.eq(g:said(1), { "You draw tile 7." })
 end)
 
 test("narration: a player with no fish left discards their tiles", function()

@@ -106,3 +106,51 @@ test("why: a move of the wrong step, a card not held, a tree it cannot go on", f
   expect.eq(select(2, g:try("give " .. held .. " to 2")), "'give " .. held .. " to 2': not now: now is the time to "
     .. "place a card in your forest")
 end)
+
+-- A card's name is shared by its copies (three fox1 cards): a refusal must
+-- look for any copy in the hand, not the first copy's id only.
+test("why: a card held as another copy than the first is held (issue 31: 'you hold no fox1')", function()
+  local g = games.open("onceupon", { players = 2, seed = 9 })
+  for _, text in ipairs({ "draw 1", "draw 2", "draw 3", "draw 3", "draw 1", "draw 2" }) do g:play(text) end
+  local held = {}
+  for _, card in ipairs({ g.state.hand1:cards() }) do held[#held + 1] = name_of(g, card) end
+  expect.eq(held, { "start", "fox1", "crown" })          -- what the issue's session showed
+  expect.eq(select(2, g:try("place start 2")), "'place start 2': a ground card goes on tree 1 of your forest")
+  expect.eq(select(2, g:try("place fox1 2")), "'place fox1 2': a level 1 card goes on tree 1 of your forest")
+  g:play("place start 1")
+  expect.eq(select(2, g:try("give crown to 1")), "'give crown to 1': you cannot give a card to yourself: "
+    .. "give it to another player (as in 'give crown to 2')")
+  expect.eq(select(2, g:try("give crown to 3")), "'give crown to 3': give it to another seat, 1 to 2 "
+    .. "(as in 'give crown to 2')")
+end)
+
+--- Every refusal of a typed place or give of a card the actor holds, in
+--- the positions of a few random games: none may say the card is not held.
+test("why: no refusal of a held card's move says it is not held", function()
+  local checked = 0
+  for seed = 1, 4 do
+    local g = games.open("onceupon", { players = seed == 4 and 1 or 3, seed = seed })   -- and solo
+    local pick = random_picker(seed)
+    while not g:over() do
+      local seat = g:actor()
+      local names = {}
+      for _, card in ipairs({ g.state["hand" .. seat]:cards() }) do names[name_of(g, card)] = true end
+      for name in pairs(names) do
+        local texts = { "give " .. name .. " to " .. seat, "discard " .. name }
+        for tree = 1, 4 do texts[#texts + 1] = "place " .. name .. " " .. tree end
+        for _, text in ipairs(texts) do
+          local ok, why = g:try(text)
+          if ok then
+            g:undo()                          -- a legal one was played: take it back
+          else
+            checked = checked + 1
+            expect.falsy(why:find("hold no", 1, true), why)
+          end
+        end
+      end
+      local legal = g:moves()
+      g:play(legal[pick(#legal)])
+    end
+  end
+  expect.truthy(checked > 100, "only " .. checked .. " refusals tried")
+end)

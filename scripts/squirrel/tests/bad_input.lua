@@ -31,6 +31,22 @@ test("bad input: moves that break a rule are refused with a reason and change no
   expect.breaks_rule(g, "buy island 5 coin", "Island space 5 is not revealed yet (4 today)")
 end)
 
+-- A card the seat can pay for, typed with a payment that is not one of the
+-- legal ones, is refused naming the ways to pay, not as a card too dear.
+test("bad input: a card one can pay for, typed with another payment, names the ways to pay", function()
+  local g = start(2)
+  g.state.stamina:set(1, 3)
+  g.state.coins:set(1, 3)
+  expect.breaks_rule(g, "play elder", "Elder costs 4 stamina; you have 3 stamina and 3 coins (3 coins pay for 1 "
+    .. "stamina): pay as 'play elder with 3 coins'")
+  expect.breaks_rule(g, "play motivator with 1 coins", "Motivator costs 2 stamina; you have 3 stamina and 3 coins "
+    .. "(3 coins pay for 1 stamina): pay as 'play motivator' or 'play motivator with 3 coins'")
+  P.island(g, 1, "Hoarder")
+  g.state.coins:set(1, 2)
+  expect.breaks_rule(g, "buy island 1", "Hoarder costs 3 stamina, plus 1 coin or 1 stamina; you have 3 stamina and "
+    .. "2 coins (3 coins pay for 1 stamina): pay as 'buy island 1 coin'")
+end)
+
 test("bad input: g:play raises on an illegal move and the game is untouched", function()
   local g = start(2)
   local hash, played = g:hash(), #g:history()

@@ -55,3 +55,32 @@ test("narration: the stashes are counted at the end of day 4", function()
   expect.truthy(find(said, "^Seat 1's stash is counted: %d+ nuts? %(.*%), %d+ nuts? in all%.$"), table.concat(said, " | "))
   expect.eq(said[#said], "Day 4 is over: the game ends.")
 end)
+
+-- Drawn cards are dealt on top of the hand: a morning that finds cards in
+-- hand names the new ones, not the ones held since the day before.
+test("narration: a morning's cards drawn are the ones the hand gained, not the ones it held", function()
+  local g = open(2, 3)
+  local names = g.definition.data.cards
+  local pick = random_picker(7)
+  local checked = 0
+  while not g:over() and checked < 3 do
+    local before = {}
+    for _, card in ipairs({ g.state.hand1:cards() }) do before[card] = (before[card] or 0) + 1 end
+    local legal = g:moves()
+    g:play(legal[pick(#legal)])
+    local told = find(g:said(1), "^You draw ")
+    if told and next(before) then
+      local gained = {}
+      for _, card in ipairs({ g.state.hand1:cards() }) do
+        if (before[card] or 0) > 0 then before[card] = before[card] - 1 else gained[#gained + 1] = names[card].name end
+      end
+      local said = {}
+      for name in told:sub(#"You draw " + 1, -2):gmatch("[^,]+") do said[#said + 1] = name:match("^%s*(.-)%s*$") end
+      table.sort(gained)
+      table.sort(said)
+      expect.eq(said, gained, told)
+      checked = checked + 1
+    end
+  end
+  expect.truthy(checked > 0, "no morning found cards in hand")
+end)
