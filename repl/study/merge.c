@@ -107,7 +107,7 @@ int cmd_merge(int argc, char **argv)
         int at;
         while (!rc && (at = sim_records_next(&rf, err, sizeof err)) == 0) {
             if (!rf.line[0]) continue;
-            json *j = json_parse(rf.line, &arena, err, sizeof err);
+            json_node *j = json_parse(rf.line, strlen(rf.line), &arena, err, sizeof err);
             bool rules;
             if (!j || !sim_study_of_json(j, &got, err, sizeof err)) {
                 fprintf(stderr, "grove merge: %s line %ld is not a record of grove sim: %s\n", files[fi], rf.lineno, err);

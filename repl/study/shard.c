@@ -32,7 +32,6 @@
 
 #include "json.h"
 #include "study.h"
-#include "textbuf.h"
 
 void sim_shard_range(const sim_opts *o, long *lo, long *hi)
 {
@@ -43,96 +42,64 @@ void sim_shard_range(const sim_opts *o, long *lo, long *hi)
 
 /* ---- writing ------------------------------------------------------------------------ */
 
-/* In valid UTF-8, as sim_json_string writes. */
-static void tb_string(textbuf *b, const char *s)
+/* The study a line belongs to, as an object. */
+static void study_json(FILE *m, const sim_opts *o)
 {
-    textbuf_printf(b, "\"");
-    while (*s) {
-        unsigned char c = (unsigned char)*s;
-        int n = c >= 0x80 ? sim_utf8_len(s) : 1;
-        if (c == '"' || c == '\\') textbuf_printf(b, "\\%c", c);
-        else if (c < 0x20) textbuf_printf(b, "\\u%04x", c);
-        else if (n == 0) textbuf_printf(b, "\\ufffd");
-        else textbuf_printf(b, "%.*s", n, s);
-        s += n ? n : 1;
-    }
-    textbuf_printf(b, "\"");
-}
-
-/* Options as a JSON object: {"winning_score": 5}; numbers and true/false
- * bare, texts quoted. */
-static void tb_options(textbuf *b, const game_settings *set)
-{
-    textbuf_printf(b, "{");
-    for (int k = 0; k < set->n; k++) {
-        textbuf_printf(b, "%s", k ? ", " : "");
-        tb_string(b, set->v[k].name);
-        textbuf_printf(b, ": ");
-        if (set->v[k].type == 's') tb_string(b, set->v[k].value);
-        else textbuf_printf(b, "%s", set->v[k].value);
-    }
-    textbuf_printf(b, "}");
-}
-
-static void study_json(textbuf *b, const sim_opts *o)
-{
-    textbuf_printf(b, "{\"game\": ");
-    tb_string(b, o->game);
-    textbuf_printf(b, ", \"title\": ");
-    tb_string(b, o->title);
-    textbuf_printf(b, ", \"players\": %d, \"seed\": %llu, \"games\": %ld, \"cap\": %ld, \"variants\": [", o->players,
-                   (unsigned long long)o->seed, o->n, o->cap);
+    fprintf(m, "{\"game\": ");
+    sim_json_string(m, o->game);
+    fprintf(m, ", \"title\": ");
+    sim_json_string(m, o->title);
+    fprintf(m, ", \"players\": %d, \"seed\": %llu, \"games\": %ld, \"cap\": %ld, \"variants\": [", o->players,
+            (unsigned long long)o->seed, o->n, o->cap);
     for (int side = 0; side < o->nsides; side++) {
-        if (side) textbuf_printf(b, ", ");
-        tb_string(b, o->variants[side]);
+        if (side) fprintf(m, ", ");
+        sim_json_string(m, o->variants[side]);
     }
-    textbuf_printf(b, "], \"bots\": [");
+    fprintf(m, "], \"bots\": [");
     for (int p = 1; p <= o->players; p++) {
-        if (p > 1) textbuf_printf(b, ", ");
-        tb_string(b, o->botnames[p]);
+        if (p > 1) fprintf(m, ", ");
+        sim_json_string(m, o->botnames[p]);
     }
-    textbuf_printf(b, "], \"rules\": [");
+    fprintf(m, "], \"rules\": [");
     for (int side = 0; side < o->nsides; side++)
-        textbuf_printf(b, "%s\"%016" PRIx64 "\"", side ? ", " : "", o->rules[side]);
-    textbuf_printf(b, "], \"options\": [");
+        fprintf(m, "%s\"%016" PRIx64 "\"", side ? ", " : "", o->rules[side]);
+    fprintf(m, "], \"options\": [");
     for (int side = 0; side < o->nsides; side++) {
-        if (side) textbuf_printf(b, ", ");
-        tb_options(b, &o->changed[side]);
+        if (side) fprintf(m, ", ");
+        sim_json_options(m, &o->changed[side]);
     }
-    textbuf_printf(b, "]}");
+    fprintf(m, "]}");
 }
 
-void sim_record_game(sim_run *r, long i)
+/* Game i of r as one line of --records, into m. */
+static void record_json(FILE *m, const sim_run *r, long i)
 {
     const sim_opts *o = r->o;
-    sim_game *g = &r->games[i];
-    textbuf b = { 0 };
-    pthread_mutex_lock(&r->lock);           /* the kind and card names are the run's */
-    textbuf_printf(&b, "{\"study\": ");
-    study_json(&b, o);
-    textbuf_printf(&b, ", \"side\": %d, \"index\": %ld, \"seed\": %llu, \"length\": %ld, \"turns\": %ld, \"capped\": %s",
-                   r->side, i, (unsigned long long)(o->seed + (uint64_t)i), g->moves, g->turns,
-                   g->capped ? "true" : "false");
+    const sim_game *g = &r->games[i];
+    fprintf(m, "{\"study\": ");
+    study_json(m, o);
+    fprintf(m, ", \"side\": %d, \"index\": %ld, \"seed\": %llu, \"length\": %ld, \"turns\": %ld, \"capped\": %s",
+            r->side, i, (unsigned long long)(o->seed + (uint64_t)i), g->moves, g->turns, g->capped ? "true" : "false");
     if (g->failed) {
-        textbuf_printf(&b, ", \"failed\": ");
-        tb_string(&b, g->err);
+        fprintf(m, ", \"failed\": ");
+        sim_json_string(m, g->err);
     } else {
-        textbuf_printf(&b, ", \"scores\": [");
-        for (int p = 0; p < o->players; p++) textbuf_printf(&b, "%s%.17g", p ? ", " : "", g->scores[p]);
-        textbuf_printf(&b, "], \"ranks\": [");
-        for (int p = 0; p < o->players; p++) textbuf_printf(&b, "%s%d", p ? ", " : "", g->ranks[p]);
-        textbuf_printf(&b, "]");
+        fprintf(m, ", \"scores\": [");
+        for (int p = 0; p < o->players; p++) fprintf(m, "%s%.17g", p ? ", " : "", g->scores[p]);
+        fprintf(m, "], \"ranks\": [");
+        for (int p = 0; p < o->players; p++) fprintf(m, "%s%d", p ? ", " : "", g->ranks[p]);
+        fprintf(m, "]");
     }
-    textbuf_printf(&b, ", \"kinds\": [");
+    fprintf(m, ", \"kinds\": [");
     bool first = true;
     for (int k = 0; k < SIM_MAX_KINDS; k++)
         if (g->kinds[k]) {
-            textbuf_printf(&b, "%s[%d, ", first ? "" : ", ", k);
-            tb_string(&b, r->kind_names[k]);
-            textbuf_printf(&b, ", %ld]", g->kinds[k]);
+            fprintf(m, "%s[%d, ", first ? "" : ", ", k);
+            sim_json_string(m, r->kind_names[k]);
+            fprintf(m, ", %ld]", g->kinds[k]);
             first = false;
         }
-    textbuf_printf(&b, "], \"cards\": [");
+    fprintf(m, "], \"cards\": [");
     first = true;
     for (long c = 0; c < g->ncards; c++) {      /* each card once, with how often */
         int k = g->cards[c];
@@ -141,33 +108,49 @@ void sim_record_game(sim_run *r, long i)
         if (seen) continue;
         long n = 0;
         for (long d = c; d < g->ncards; d++) n += g->cards[d] == k;
-        textbuf_printf(&b, "%s[", first ? "" : ", ");
-        tb_string(&b, r->cards[k].name);
-        textbuf_printf(&b, ", %ld]", n);
+        fprintf(m, "%s[", first ? "" : ", ");
+        sim_json_string(m, r->cards[k].name);
+        fprintf(m, ", %ld]", n);
         first = false;
     }
-    textbuf_printf(&b, "]");
+    fprintf(m, "]");
     if (!g->failed) {
-        textbuf_printf(&b, ", \"moves\": [");
-        for (long m = 0; m < g->moves; m++) {
-            if (m) textbuf_printf(&b, ", ");
-            tb_string(&b, g->texts[m]);
+        fprintf(m, ", \"moves\": [");
+        for (long k = 0; k < g->moves; k++) {
+            if (k) fprintf(m, ", ");
+            sim_json_string(m, g->texts[k]);
         }
-        textbuf_printf(&b, "]");
+        fprintf(m, "]");
     }
-    textbuf_printf(&b, "}\n");
-    if (b.oom) {
+    fprintf(m, "}\n");
+}
+
+void sim_record_game(sim_run *r, long i)
+{
+    const sim_opts *o = r->o;
+    sim_game *g = &r->games[i];
+    char *text = NULL;
+    size_t len = 0;
+    pthread_mutex_lock(&r->lock);           /* the kind and card names are the run's */
+    FILE *m = open_memstream(&text, &len);
+    bool made = false;
+    if (m) {
+        record_json(m, r, i);
+        made = !ferror(m);
+        made = fclose(m) == 0 && made;
+    }
+    if (!made) {
         if (!r->fatal[0]) snprintf(r->fatal, sizeof r->fatal, "out of memory writing the record of game %ld", i);
-    } else if (fwrite(b.p, 1, b.len, o->out) != b.len || fflush(o->out) != 0) {
+    } else if (fwrite(text, 1, len, o->out) != len || fflush(o->out) != 0) {
         if (!r->fatal[0]) snprintf(r->fatal, sizeof r->fatal, "cannot write to %s: %s", o->records, strerror(errno));
     }
     if (!o->json && g->texts) {             /* the record has them now */
-        for (long m = 0; m < g->moves; m++) free(g->texts[m]);
+        for (long k = 0; k < g->moves; k++) free(g->texts[k]);
         free(g->texts);
         g->texts = NULL;
     }
     pthread_mutex_unlock(&r->lock);
-    free(b.p);
+    free(text);
 }
 
 /* ---- reading ------------------------------------------------------------------------ */
@@ -190,11 +173,11 @@ static void study_of_opts(const sim_opts *o, sim_study *s)
 
 /* A record's options (an object of name: value) into set, each value as
  * the text game_options_values gives it; false when malformed. */
-static bool options_of_json(const json *obj, game_settings *set)
+static bool options_of_json(const json_node *obj, game_settings *set)
 {
     set->n = 0;
     if (obj->kind != JSON_OBJECT || obj->n > GAME_MAX_SETTINGS) return false;
-    for (const json *e = obj->child; e; e = e->next) {
+    for (const json_node *e = obj->child; e; e = e->next) {
         game_setting *v = &set->v[set->n++];
         if (strlen(e->key) >= sizeof v->name) return false;
         snprintf(v->name, sizeof v->name, "%s", e->key);
@@ -226,27 +209,27 @@ static bool same_options(const game_settings *a, const game_settings *b)
     return true;
 }
 
-bool sim_json_long(const json *obj, const char *key, long lo, long hi, long *out)
+bool sim_json_long(const json_node *obj, const char *key, long lo, long hi, long *out)
 {
-    const json *v = json_get(obj, key);
+    const json_node *v = json_get(obj, key);
     if (!v || v->kind != JSON_NUMBER || !v->integral || v->i < lo || v->i > hi) return false;
     *out = (long)v->i;
     return true;
 }
 
-static bool get_string(const json *obj, const char *key, char *out, size_t len)
+static bool get_string(const json_node *obj, const char *key, char *out, size_t len)
 {
-    const json *v = json_get(obj, key);
+    const json_node *v = json_get(obj, key);
     if (!v || v->kind != JSON_STRING || strlen(v->str) >= len) return false;
     memcpy(out, v->str, strlen(v->str) + 1);
     return true;
 }
 
 /* The study of a record; false with the field at fault in err. */
-bool sim_study_of_json(const json *j, sim_study *s, char *err, size_t errlen)
+bool sim_study_of_json(const json_node *j, sim_study *s, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
-    const json *st = json_get(j, "study");
+    const json_node *st = json_get(j, "study");
     long players, seed, n, cap;
     const char *bad = NULL;
     if (!st || st->kind != JSON_OBJECT) bad = "study";
@@ -261,8 +244,8 @@ bool sim_study_of_json(const json *j, sim_study *s, char *err, size_t errlen)
         s->seed = (uint64_t)seed;
         s->n = n;
         s->cap = cap;
-        const json *v = json_get(st, "variants"), *b = json_get(st, "bots"), *r = json_get(st, "rules");
-        const json *op = json_get(st, "options");       /* absent in records older than options: the defaults */
+        const json_node *v = json_get(st, "variants"), *b = json_get(st, "bots"), *r = json_get(st, "rules");
+        const json_node *op = json_get(st, "options");       /* absent in records older than options: the defaults */
         if (!v || v->kind != JSON_ARRAY || v->n < 1 || v->n > 2) bad = "study.variants";
         else if (!b || b->kind != JSON_ARRAY || b->n != players) bad = "study.bots";
         else if (!r || r->kind != JSON_ARRAY || r->n != v->n) bad = "study.rules";
@@ -271,13 +254,13 @@ bool sim_study_of_json(const json *j, sim_study *s, char *err, size_t errlen)
             if (!options_of_json(json_at(op, k), &s->options[k])) bad = "study.options";
         s->nsides = bad ? 0 : (int)v->n;
         for (int k = 0; !bad && k < s->nsides; k++) {
-            const json *e = json_at(v, k), *f = json_at(r, k);
+            const json_node *e = json_at(v, k), *f = json_at(r, k);
             if (e->kind != JSON_STRING || strlen(e->str) >= sizeof s->variants[k]) bad = "study.variants";
             else if (f->kind != JSON_STRING || sscanf(f->str, "%" SCNx64, &s->rules[k]) != 1) bad = "study.rules";
             else memcpy(s->variants[k], e->str, strlen(e->str) + 1);
         }
         for (int p = 1; !bad && p <= s->players; p++) {
-            const json *e = json_at(b, p - 1);
+            const json_node *e = json_at(b, p - 1);
             if (e->kind != JSON_STRING || strlen(e->str) >= sizeof s->bots[p]) bad = "study.bots";
             else memcpy(s->bots[p], e->str, strlen(e->str) + 1);
         }
@@ -372,11 +355,11 @@ static bool add_card(sim_run *r, const char *name, long n)
 
 /* Fill the game of record j into runs (the study already checked): its
  * side and index in *side, *index; false with err. */
-bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, long *index, char *err, size_t errlen)
+bool sim_read_game(const json_node *j, sim_run *runs, bool keep_texts, int *side, long *index, char *err, size_t errlen)
 {
     const sim_opts *o = runs[0].o;
     long sd, i, len, turns;
-    const json *capped = json_get(j, "capped"), *failed = json_get(j, "failed");
+    const json_node *capped = json_get(j, "capped"), *failed = json_get(j, "failed");
     const char *bad = NULL;
     if (!sim_json_long(j, "side", 0, o->nsides - 1, &sd)) bad = "side";
     else if (!sim_json_long(j, "index", 0, o->n - 1, &i)) bad = "index";
@@ -393,10 +376,10 @@ bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, lon
     g->moves = len;
     g->turns = turns;
     g->capped = capped->b;
-    const json *kinds = json_get(j, "kinds"), *cards = json_get(j, "cards");
+    const json_node *kinds = json_get(j, "kinds"), *cards = json_get(j, "cards");
     if (!kinds || kinds->kind != JSON_ARRAY) bad = "kinds";
-    for (const json *e = kinds ? kinds->child : NULL; !bad && e; e = e->next) {
-        const json *k = json_at(e, 0), *name = json_at(e, 1), *n = json_at(e, 2);
+    for (const json_node *e = kinds ? kinds->child : NULL; !bad && e; e = e->next) {
+        const json_node *k = json_at(e, 0), *name = json_at(e, 1), *n = json_at(e, 2);
         if (!k || !name || !n || k->kind != JSON_NUMBER || !k->integral || k->i < 0 || k->i >= SIM_MAX_KINDS
             || name->kind != JSON_STRING || n->kind != JSON_NUMBER || !n->integral || n->i < 0) {
             bad = "kinds";
@@ -406,8 +389,8 @@ bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, lon
         if (!r->kind_names[k->i][0]) snprintf(r->kind_names[k->i], sizeof r->kind_names[k->i], "%s", name->str);
     }
     if (!bad && (!cards || cards->kind != JSON_ARRAY)) bad = "cards";
-    for (const json *e = cards ? cards->child : NULL; !bad && e; e = e->next) {
-        const json *name = json_at(e, 0), *n = json_at(e, 1);
+    for (const json_node *e = cards ? cards->child : NULL; !bad && e; e = e->next) {
+        const json_node *name = json_at(e, 0), *n = json_at(e, 1);
         if (!name || !n || name->kind != JSON_STRING || n->kind != JSON_NUMBER || !n->integral || n->i < 0) {
             bad = "cards";
             break;
@@ -420,7 +403,7 @@ bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, lon
         snprintf(g->err, sizeof g->err, "%s", failed->str);
         return true;
     }
-    const json *scores = json_get(j, "scores"), *ranks = json_get(j, "ranks"), *moves = json_get(j, "moves");
+    const json_node *scores = json_get(j, "scores"), *ranks = json_get(j, "ranks"), *moves = json_get(j, "moves");
     if (!scores || scores->kind != JSON_ARRAY || scores->n != o->players) bad = "scores";
     else if (!ranks || ranks->kind != JSON_ARRAY || ranks->n != o->players) bad = "ranks";
     else if (!moves || moves->kind != JSON_ARRAY || moves->n != len) bad = "moves";
@@ -428,7 +411,7 @@ bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, lon
     g->scores = calloc((size_t)o->players, sizeof *g->scores);
     g->ranks = calloc((size_t)o->players, sizeof *g->ranks);
     if (!g->scores || !g->ranks) { snprintf(err, errlen, "out of memory"); return false; }
-    const json *sc = scores->child, *rk = ranks->child;
+    const json_node *sc = scores->child, *rk = ranks->child;
     for (int p = 0; p < o->players; p++, sc = sc->next, rk = rk->next) {
         if (sc->kind != JSON_NUMBER || rk->kind != JSON_NUMBER || !rk->integral) {
             snprintf(err, errlen, "'%s' malformed", sc->kind != JSON_NUMBER ? "scores" : "ranks");
@@ -441,7 +424,7 @@ bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, lon
         g->texts = calloc((size_t)(len > 0 ? len : 1), sizeof *g->texts);
         if (!g->texts) { snprintf(err, errlen, "out of memory"); return false; }
         long m = 0;
-        for (const json *e = moves->child; e; e = e->next, m++) {
+        for (const json_node *e = moves->child; e; e = e->next, m++) {
             if (e->kind != JSON_STRING) { snprintf(err, errlen, "'moves' malformed"); return false; }
             if (!(g->texts[m] = strdup(e->str))) { snprintf(err, errlen, "out of memory"); return false; }
         }
@@ -498,7 +481,7 @@ bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
         int at;
         while (ok && (at = sim_records_next(&rf, err, sizeof err)) == 0) {
             if (!rf.line[0]) continue;
-            json *j = json_parse(rf.line, &arena, err, sizeof err);
+            json_node *j = json_parse(rf.line, strlen(rf.line), &arena, err, sizeof err);
             int side;
             long i, sd;
             bool rules;

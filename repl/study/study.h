@@ -17,8 +17,10 @@
  *   sprt.c         --sprt: play until a sequential test decides a measure
  *   stats.c        the statistics of a run, its summary, and the A/B
  *                  comparison with its verdict
- *   json.c         the small JSON reader the records are read back with
  *   plot.c         the SVG pictures of --plot
+ *
+ * JSON is written and read with the host's one writer and reader
+ * (host/core/json.h).
  *
  * Game i (0-based) is played from seed S + i with bots whose choices are
  * seeded from (S + i, move number), so every game, and the whole summary,
@@ -198,13 +200,11 @@ void sim_sprt_print(const sim_sprt *t, long max_games);
 
 bool sim_write_json(const sim_run *runs, int nsides, const char *path);
 
-/* A JSON string (in valid UTF-8: a byte that is not part of a character
- * is written as U+FFFD); options as an object ({"winning_score": 5}); game
- * i of r as one record of --json (what grove replay plays again). */
+/* A JSON string as grove sim writes them (json.h's JSON_PLAIN: in valid
+ * UTF-8, a byte that is not part of a character written as U+FFFD);
+ * options as an object ({"winning_score": 5}); game i of r as one record
+ * of --json (what grove replay plays again). */
 void sim_json_string(FILE *f, const char *s);
-/* The length of the valid UTF-8 character at s (2..4 bytes: no overlong
- * form, no surrogate, nothing past U+10FFFF), or 0 when there is none. */
-int sim_utf8_len(const char *s);
 void sim_json_options(FILE *f, const game_settings *set);
 void sim_json_game(FILE *f, const sim_run *r, long i);
 bool sim_write_csv(const sim_run *runs, int nsides, const char *path);
@@ -285,7 +285,7 @@ typedef struct {
 int sim_records_next(sim_records_file *rf, char *err, size_t errlen);
 
 /* The study of a record; false with the field at fault in err. */
-bool sim_study_of_json(const json *j, sim_study *s, char *err, size_t errlen);
+bool sim_study_of_json(const json_node *j, sim_study *s, char *err, size_t errlen);
 
 /* The first way a differs from b, as "what: A (in where_a), B (in where_b)";
  * "" when they are the same study. *rules is set when only the rules differ. */
@@ -294,12 +294,12 @@ void sim_study_diff(const sim_study *a, const sim_study *b, const char *where_a,
 
 /* The integer member `key` of obj into *out; false when it is missing, no
  * integer, or outside [lo, hi]. */
-bool sim_json_long(const json *obj, const char *key, long lo, long hi, long *out);
+bool sim_json_long(const json_node *obj, const char *key, long lo, long hi, long *out);
 
 /* Fill the game of record j into runs (its study already checked), move
  * texts too when keep_texts: its side and index in *side, *index; false
  * with err. */
-bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, long *index, char *err, size_t errlen);
+bool sim_read_game(const json_node *j, sim_run *runs, bool keep_texts, int *side, long *index, char *err, size_t errlen);
 
 /* ---- the commands (sim.c, merge.c) ------------------------------------------------------- */
 

@@ -131,7 +131,7 @@ expect zero "exit 1"
 expect damaged "bad.jsonl line 3 is not a record of grove sim: 'study' missing or malformed"
 printf '{"study": \n' >"$tmp/bad.jsonl"
 "$GROVE" merge "$tmp"/bad.jsonl >"$tmp/out" 2>&1
-expect syntax "bad.jsonl line 1 is not a record of grove sim: the line ends where a value was expected at column 11"
+expect syntax "bad.jsonl line 1 is not a record of grove sim: the text ends where a value was expected at column 11"
 "$GROVE" merge "$tmp/nothing.jsonl" >"$tmp/out" 2>&1
 expect nofile "grove merge: cannot read $tmp/nothing.jsonl: No such file or directory"
 
