@@ -64,6 +64,14 @@ expect inf "exit 1"
 reject inf "inf"
 [ -e "$tmp/m.json" ] && { fail=$((fail + 1)); echo "FAIL inf: merge wrote --json"; } || pass=$((pass + 1))
 
+# an escaped surrogate pair is one character, a lone half U+FFFD (before,
+# merge's reader made six U+FFFD of the pair and three bytes of the half)
+edited pair.jsonl '"moves": \["place e5"/"moves": ["place \\ud83d\\ude00 \\udc00"'
+merge "$tmp/pair.jsonl"
+grep -o '"moves": \["[^"]*"' "$tmp/m.json" | head -n 1 >>"$tmp/out"
+expect pair '"moves": ["place 😀 '$'\xef\xbf\xbd''"'
+expect pair "exit 0"
+
 # a rank past the players (2^32 + 1, which an int took for 1: a win)
 edited rank.jsonl '"ranks": \[[^]]*\]/"ranks": [4294967297, 2]'
 merge "$tmp/rank.jsonl"
