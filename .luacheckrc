@@ -3,8 +3,8 @@
 -- Rule scripts run in grove's sandbox: Lua 5.4's base functions without
 -- dofile/loadfile/io/os/debug/package, plus the read-only `grove` API.
 -- Test files, stdlib tools and `grove run` scripts are trusted: they also
--- get io, os, `games` (open and play games) and, for tests, the runner's
--- globals.
+-- get io, os, `games` (open and play games), `json` (decode and encode)
+-- and, for tests, the runner's globals.
 
 stds.grove_sandbox = {
   read_globals = {
@@ -17,7 +17,7 @@ stds.grove_sandbox = {
   },
 }
 stds.grove_trusted = {
-  read_globals = { "io", "os", "games", "arg", "_G" },
+  read_globals = { "io", "os", "games", "json", "arg", "_G" },
 }
 stds.grove_tests = {
   read_globals = { "test", "expect", "playouts", "random_picker", "card", "rig", "lay", "set_phase" },

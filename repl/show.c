@@ -9,6 +9,7 @@
 
 #include "outfile.h"
 #include "session.h"
+#include "utf8.h"
 
 static const char show_usage[] =
     "usage: grove show GAME|FILE.sav [--players N] [--seed S] [--variant A,B] [--set NAME=VALUE]...\n"
@@ -83,7 +84,7 @@ static int cmd_show(int argc, char **argv)
     char status[160];
     game_result res = { 0 };
     if (game_outcome(g, &res) && res.over) {
-        snprintf(status, sizeof status, "after move %d: %.120s", game_position(g), res.text);
+        snprintf(status, sizeof status, "after move %d: %.*s", game_position(g), (int)utf8_prefix(res.text, 120), res.text);
         char *nl = strchr(status, '\n');
         if (nl) *nl = '\0';
     } else {

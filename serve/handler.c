@@ -37,7 +37,7 @@ void serve_error(serve_reply *r, int status, const char *message)
 {
     textbuf b = { 0 };
     textbuf_printf(&b, "{\"error\":");
-    json_string(&b, message);
+    json_write_string(&b, message, JSON_PAGE);
     textbuf_printf(&b, "}\n");
     free(r->body);
     r->body = NULL;
@@ -57,7 +57,7 @@ static void reply_answer(serve_reply *r, const table_answer *a)
     if (a->status != 200) { serve_error(r, a->status, a->message); return; }
     textbuf b = { 0 };
     textbuf_printf(&b, "{\"ok\":");
-    json_string(&b, a->message);
+    json_write_string(&b, a->message, JSON_PAGE);
     textbuf_printf(&b, "}\n");
     reply_text(r, 200, JSON_TYPE, &b);
 }

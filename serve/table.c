@@ -18,6 +18,7 @@
 #include "host.h"
 #include "json.h"
 #include "textbuf.h"
+#include "utf8.h"
 
 #define TABLE_TEXT_LEN 256          /* a move's text, as any viewer reads it (GAME_MOVE_TEXT_MAX + 1) */
 #define REVEAL_TRIES 16             /* re-deals game_reveals plays a move on, per person */
@@ -229,7 +230,7 @@ static void said_json(table *t, textbuf *b, int i, int viewer)
     while (game_said_next(&p, &line)) {
         if (!game_line_for(&line, viewer)) continue;
         if (!first) textbuf_printf(b, ",");
-        json_string_n(b, line.text, (size_t)line.len);
+        json_write_string_n(b, line.text, (size_t)line.len, JSON_PAGE);
         first = false;
     }
 }
@@ -577,7 +578,8 @@ static const char *picture_locked(table *t, int seat, int actor)
     char status[160];
     if (actor == 0) {
         game_result r = { 0 };
-        if (game_outcome(t->g, &r) && r.over) snprintf(status, sizeof status, "the game is over: %.120s", r.text);
+        if (game_outcome(t->g, &r) && r.over)
+            snprintf(status, sizeof status, "the game is over: %.*s", (int)utf8_prefix(r.text, 120), r.text);
         else snprintf(status, sizeof status, "the game is over");
         char *nl = strchr(status, '\n');
         if (nl) *nl = '\0';
@@ -605,18 +607,18 @@ char *table_view(table *t, int seat, table_answer *a)
     }
     textbuf_printf(&b, "{\"version\":%llu,\"seat\":%d,\"players\":%d,\"game\":", (unsigned long long)t->version,
                    seat, t->players);
-    json_string(&b, game_name(t->g));
+    json_write_string(&b, game_name(t->g), JSON_PAGE);
     textbuf_printf(&b, ",\"title\":");
-    json_string(&b, t->title);
+    json_write_string(&b, t->title, JSON_PAGE);
     textbuf_printf(&b, ",\"actor\":%d,\"over\":%s,\"position\":%d", actor, actor == 0 ? "true" : "false",
                    game_position(t->g));
     /* the result */
     game_result r = { 0 };
     textbuf_printf(&b, ",\"result\":");
-    if (actor == 0 && game_outcome(t->g, &r) && r.over) json_string(&b, r.text);
+    if (actor == 0 && game_outcome(t->g, &r) && r.over) json_write_string(&b, r.text, JSON_PAGE);
     else textbuf_printf(&b, "null");
     textbuf_printf(&b, ",\"picture\":");
-    json_string(&b, svg);
+    json_write_string(&b, svg, JSON_PAGE);
     /* the moves, only to the seat to act */
     textbuf_printf(&b, ",\"moves\":[");
     if (actor > 0 && actor == seat && !t->is_bot[seat]) {
@@ -629,7 +631,7 @@ char *table_view(table *t, int seat, table_answer *a)
             char text[TABLE_TEXT_LEN];
             game_describe_for(t->g, copy[i], seat, text, sizeof text);
             if (i) textbuf_printf(&b, ",");
-            json_string(&b, text);
+            json_write_string(&b, text, JSON_PAGE);
         }
         free(copy);
     }
@@ -638,7 +640,7 @@ char *table_view(table *t, int seat, table_answer *a)
     textbuf_printf(&b, "],\"log\":[");
     for (int i = 0; i < t->nlog; i++) {
         textbuf_printf(&b, "%s{\"n\":%d,\"seat\":%d,\"text\":", i ? "," : "", i + 1, t->log[i].seat);
-        json_string(&b, t->log[i].texts[seat]);
+        json_write_string(&b, t->log[i].texts[seat], JSON_PAGE);
         textbuf_printf(&b, ",\"say\":[");
         said_json(t, &b, i, seat);
         textbuf_printf(&b, "]}");
@@ -660,12 +662,12 @@ char *table_view(table *t, int seat, table_answer *a)
     textbuf_printf(&b, ",\"seats\":[");
     for (int s = 1; s <= t->players; s++) {
         textbuf_printf(&b, "%s{\"seat\":%d,\"bot\":", s > 1 ? "," : "", s);
-        if (t->is_bot[s]) json_string(&b, t->bot_names[s]);
+        if (t->is_bot[s]) json_write_string(&b, t->bot_names[s], JSON_PAGE);
         else textbuf_printf(&b, "null");
         textbuf_printf(&b, "}");
     }
     textbuf_printf(&b, "],\"thinking\":%d,\"problem\":", t->thinking);
-    json_string(&b, t->bot_error[0] && t->bot_failed_at == t->version ? t->bot_error : NULL);
+    json_write_string(&b, t->bot_error[0] && t->bot_failed_at == t->version ? t->bot_error : NULL, JSON_PAGE);
     textbuf_printf(&b, "}");
     pthread_mutex_unlock(&t->lock);
     if (b.oom) {

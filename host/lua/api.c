@@ -7,6 +7,7 @@
 #include <lauxlib.h>
 
 #include "bind.h"
+#include "lua_json.h"
 #include "lua_state.h"
 
 /* grove.move(kind, [a], [b], [c]) -> the move as an integer */
@@ -114,6 +115,7 @@ void api_open(lua_State *L)
 {
     lua_state_register(L);          /* the State, with s:NAME for every component kind */
     bind_open(L, bind_kinds);       /* the handles' metatables */
+    lua_json_open(L);               /* json.decode, json.encode: trusted environments only */
 
     static const luaL_Reg out_methods[] = {
         { "add", l_out_add }, { "add_all", l_out_add_all }, { "count", l_out_len }, { NULL, NULL },

@@ -12,7 +12,8 @@
 
 #define GROVE_VERSION "0.1.0"
 
-/* Register every metatable (State, handles, Cond, Out). */
+/* Register every metatable (State, handles, Cond, Out), and add the
+ * `json` table to trusted environments (lua_json.h). */
 void api_open(lua_State *L);
 
 /* Push the `grove` API table: cond, move, move_parts, display, version. */

@@ -5,9 +5,12 @@
  * summary, the verdict and the files are those of the whole study played
  * on one machine. Records of another study, or of the same study under
  * other rules, are refused with what differs; games missing or given twice
- * are named.
+ * are named. What a records file may hold is bounded (shard.c,
+ * sim_records_next and sim_read_game): a regular file, lines of at most
+ * SIM_RECORD_MAX_BYTES, finite scores, ranks of the players, counts no
+ * greater than the moves played; anything else is refused naming the file
+ * and the line.
  */
-#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -98,16 +101,17 @@ int cmd_merge(int argc, char **argv)
     memset(runs, 0, sizeof runs);
     unsigned char *from[2] = { NULL, NULL };    /* which file (1-based) each game came from */
     json_arena arena = { 0 };
+    sim_card_index cards[2] = { { 0 } };
     char err[GAME_ERRLEN + 600] = "", diff[1400];
     long records = 0, dups = 0;
     int rc = 0;
     for (int fi = 0; fi < nfiles && !rc; fi++) {
-        sim_records_file rf = { .path = files[fi], .f = fopen(files[fi], "r") };
-        if (!rf.f) { fprintf(stderr, "grove merge: cannot read %s: %s\n", files[fi], strerror(errno)); rc = 1; break; }
+        sim_records_file rf;
+        if (!sim_records_read(&rf, files[fi], err, sizeof err)) { fprintf(stderr, "grove merge: %s\n", err); rc = 1; break; }
         int at;
         while (!rc && (at = sim_records_next(&rf, err, sizeof err)) == 0) {
             if (!rf.line[0]) continue;
-            json *j = json_parse(rf.line, &arena, err, sizeof err);
+            json_node *j = json_parse(rf.line, rf.len, &arena, err, sizeof err);
             bool rules;
             if (!j || !sim_study_of_json(j, &got, err, sizeof err)) {
                 fprintf(stderr, "grove merge: %s line %ld is not a record of grove sim: %s\n", files[fi], rf.lineno, err);
@@ -163,7 +167,7 @@ int cmd_merge(int argc, char **argv)
                             files[from[sd][idx] - 1], files[fi], rf.lineno);
                 continue;
             }
-            if (!sim_read_game(j, runs, o.json != NULL, &side, &i, err, sizeof err)) {
+            if (!sim_read_game(j, runs, cards, o.json != NULL, &side, &i, err, sizeof err)) {
                 fprintf(stderr, "grove merge: %s line %ld: %s\n", files[fi], rf.lineno, err);
                 rc = 1;
                 break;
@@ -176,10 +180,11 @@ int cmd_merge(int argc, char **argv)
             fprintf(stderr, "grove merge: %s: its last line (line %ld) is cut short, as a worker killed while "
                     "writing leaves it: skipped\n", files[fi], rf.lineno);
         }
-        free(rf.line);
-        fclose(rf.f);
+        sim_records_close(&rf);
     }
     json_free(&arena);
+    sim_card_index_free(&cards[0]);
+    sim_card_index_free(&cards[1]);
     if (!rc && !records) {
         fprintf(stderr, "grove merge: no records in %s%s: nothing to merge\n", files[0], nfiles > 1 ? " and the rest" : "");
         rc = 1;

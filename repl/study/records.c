@@ -2,44 +2,21 @@
  * records.c — what `grove sim` writes: one JSON record per game (the
  * moves as text, which grove replay plays again), a CSV row per game, and
  * the SVG plot (plot.c) of the numbers the summary prints. Each file is
- * written whole or not at all (outfile.h).
+ * written whole or not at all (outfile.h); every JSON string through the
+ * host's writer (json.h), in valid UTF-8 whatever bytes a script gave.
  */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "json.h"
 #include "outfile.h"
 #include "plot.h"
 #include "study.h"
 
-int sim_utf8_len(const char *text)
-{
-    const unsigned char *s = (const unsigned char *)text;
-    unsigned c = s[0];
-    int n = c >= 0xf0 && c <= 0xf4 ? 4 : c >= 0xe0 && c < 0xf0 ? 3 : c >= 0xc2 && c < 0xe0 ? 2 : 0;
-    for (int i = 1; i < n; i++)
-        if ((s[i] & 0xc0) != 0x80) return 0;       /* also stops at the NUL */
-    if (n == 3 && ((c == 0xe0 && s[1] < 0xa0) || (c == 0xed && s[1] >= 0xa0))) return 0;
-    if (n == 4 && ((c == 0xf0 && s[1] < 0x90) || (c == 0xf4 && s[1] >= 0x90))) return 0;
-    return n;
-}
-
-/* Each byte that is not part of a valid UTF-8 character (a move text of a
- * script, a lone surrogate escape merge read) is written as U+FFFD: what
- * grove writes is valid UTF-8. */
 void sim_json_string(FILE *f, const char *s)
 {
-    fputc('"', f);
-    while (*s) {
-        unsigned char c = (unsigned char)*s;
-        int n = c >= 0x80 ? sim_utf8_len(s) : 1;
-        if (c == '"' || c == '\\') fprintf(f, "\\%c", c);
-        else if (c < 0x20) fprintf(f, "\\u%04x", c);
-        else if (n == 0) fputs("\\ufffd", f);
-        else fwrite(s, 1, (size_t)n, f);
-        s += n ? n : 1;
-    }
-    fputc('"', f);
+    json_fwrite_string(f, s, JSON_PLAIN);
 }
 
 void sim_json_options(FILE *f, const game_settings *set)

@@ -24,6 +24,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <inttypes.h>
+#include <limits.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +34,7 @@
 
 #include "json.h"
 #include "study.h"
-#include "textbuf.h"
+#include "utf8.h"
 
 void sim_shard_range(const sim_opts *o, long *lo, long *hi)
 {
@@ -43,96 +45,64 @@ void sim_shard_range(const sim_opts *o, long *lo, long *hi)
 
 /* ---- writing ------------------------------------------------------------------------ */
 
-/* In valid UTF-8, as sim_json_string writes. */
-static void tb_string(textbuf *b, const char *s)
+/* The study a line belongs to, as an object. */
+static void study_json(FILE *m, const sim_opts *o)
 {
-    textbuf_printf(b, "\"");
-    while (*s) {
-        unsigned char c = (unsigned char)*s;
-        int n = c >= 0x80 ? sim_utf8_len(s) : 1;
-        if (c == '"' || c == '\\') textbuf_printf(b, "\\%c", c);
-        else if (c < 0x20) textbuf_printf(b, "\\u%04x", c);
-        else if (n == 0) textbuf_printf(b, "\\ufffd");
-        else textbuf_printf(b, "%.*s", n, s);
-        s += n ? n : 1;
-    }
-    textbuf_printf(b, "\"");
-}
-
-/* Options as a JSON object: {"winning_score": 5}; numbers and true/false
- * bare, texts quoted. */
-static void tb_options(textbuf *b, const game_settings *set)
-{
-    textbuf_printf(b, "{");
-    for (int k = 0; k < set->n; k++) {
-        textbuf_printf(b, "%s", k ? ", " : "");
-        tb_string(b, set->v[k].name);
-        textbuf_printf(b, ": ");
-        if (set->v[k].type == 's') tb_string(b, set->v[k].value);
-        else textbuf_printf(b, "%s", set->v[k].value);
-    }
-    textbuf_printf(b, "}");
-}
-
-static void study_json(textbuf *b, const sim_opts *o)
-{
-    textbuf_printf(b, "{\"game\": ");
-    tb_string(b, o->game);
-    textbuf_printf(b, ", \"title\": ");
-    tb_string(b, o->title);
-    textbuf_printf(b, ", \"players\": %d, \"seed\": %llu, \"games\": %ld, \"cap\": %ld, \"variants\": [", o->players,
-                   (unsigned long long)o->seed, o->n, o->cap);
+    fprintf(m, "{\"game\": ");
+    sim_json_string(m, o->game);
+    fprintf(m, ", \"title\": ");
+    sim_json_string(m, o->title);
+    fprintf(m, ", \"players\": %d, \"seed\": %llu, \"games\": %ld, \"cap\": %ld, \"variants\": [", o->players,
+            (unsigned long long)o->seed, o->n, o->cap);
     for (int side = 0; side < o->nsides; side++) {
-        if (side) textbuf_printf(b, ", ");
-        tb_string(b, o->variants[side]);
+        if (side) fprintf(m, ", ");
+        sim_json_string(m, o->variants[side]);
     }
-    textbuf_printf(b, "], \"bots\": [");
+    fprintf(m, "], \"bots\": [");
     for (int p = 1; p <= o->players; p++) {
-        if (p > 1) textbuf_printf(b, ", ");
-        tb_string(b, o->botnames[p]);
+        if (p > 1) fprintf(m, ", ");
+        sim_json_string(m, o->botnames[p]);
     }
-    textbuf_printf(b, "], \"rules\": [");
+    fprintf(m, "], \"rules\": [");
     for (int side = 0; side < o->nsides; side++)
-        textbuf_printf(b, "%s\"%016" PRIx64 "\"", side ? ", " : "", o->rules[side]);
-    textbuf_printf(b, "], \"options\": [");
+        fprintf(m, "%s\"%016" PRIx64 "\"", side ? ", " : "", o->rules[side]);
+    fprintf(m, "], \"options\": [");
     for (int side = 0; side < o->nsides; side++) {
-        if (side) textbuf_printf(b, ", ");
-        tb_options(b, &o->changed[side]);
+        if (side) fprintf(m, ", ");
+        sim_json_options(m, &o->changed[side]);
     }
-    textbuf_printf(b, "]}");
+    fprintf(m, "]}");
 }
 
-void sim_record_game(sim_run *r, long i)
+/* Game i of r as one line of --records, into m. */
+static void record_json(FILE *m, const sim_run *r, long i)
 {
     const sim_opts *o = r->o;
-    sim_game *g = &r->games[i];
-    textbuf b = { 0 };
-    pthread_mutex_lock(&r->lock);           /* the kind and card names are the run's */
-    textbuf_printf(&b, "{\"study\": ");
-    study_json(&b, o);
-    textbuf_printf(&b, ", \"side\": %d, \"index\": %ld, \"seed\": %llu, \"length\": %ld, \"turns\": %ld, \"capped\": %s",
-                   r->side, i, (unsigned long long)(o->seed + (uint64_t)i), g->moves, g->turns,
-                   g->capped ? "true" : "false");
+    const sim_game *g = &r->games[i];
+    fprintf(m, "{\"study\": ");
+    study_json(m, o);
+    fprintf(m, ", \"side\": %d, \"index\": %ld, \"seed\": %llu, \"length\": %ld, \"turns\": %ld, \"capped\": %s",
+            r->side, i, (unsigned long long)(o->seed + (uint64_t)i), g->moves, g->turns, g->capped ? "true" : "false");
     if (g->failed) {
-        textbuf_printf(&b, ", \"failed\": ");
-        tb_string(&b, g->err);
+        fprintf(m, ", \"failed\": ");
+        sim_json_string(m, g->err);
     } else {
-        textbuf_printf(&b, ", \"scores\": [");
-        for (int p = 0; p < o->players; p++) textbuf_printf(&b, "%s%.17g", p ? ", " : "", g->scores[p]);
-        textbuf_printf(&b, "], \"ranks\": [");
-        for (int p = 0; p < o->players; p++) textbuf_printf(&b, "%s%d", p ? ", " : "", g->ranks[p]);
-        textbuf_printf(&b, "]");
+        fprintf(m, ", \"scores\": [");
+        for (int p = 0; p < o->players; p++) fprintf(m, "%s%.17g", p ? ", " : "", g->scores[p]);
+        fprintf(m, "], \"ranks\": [");
+        for (int p = 0; p < o->players; p++) fprintf(m, "%s%d", p ? ", " : "", g->ranks[p]);
+        fprintf(m, "]");
     }
-    textbuf_printf(&b, ", \"kinds\": [");
+    fprintf(m, ", \"kinds\": [");
     bool first = true;
     for (int k = 0; k < SIM_MAX_KINDS; k++)
         if (g->kinds[k]) {
-            textbuf_printf(&b, "%s[%d, ", first ? "" : ", ", k);
-            tb_string(&b, r->kind_names[k]);
-            textbuf_printf(&b, ", %ld]", g->kinds[k]);
+            fprintf(m, "%s[%d, ", first ? "" : ", ", k);
+            sim_json_string(m, r->kind_names[k]);
+            fprintf(m, ", %ld]", g->kinds[k]);
             first = false;
         }
-    textbuf_printf(&b, "], \"cards\": [");
+    fprintf(m, "], \"cards\": [");
     first = true;
     for (long c = 0; c < g->ncards; c++) {      /* each card once, with how often */
         int k = g->cards[c];
@@ -141,33 +111,54 @@ void sim_record_game(sim_run *r, long i)
         if (seen) continue;
         long n = 0;
         for (long d = c; d < g->ncards; d++) n += g->cards[d] == k;
-        textbuf_printf(&b, "%s[", first ? "" : ", ");
-        tb_string(&b, r->cards[k].name);
-        textbuf_printf(&b, ", %ld]", n);
+        fprintf(m, "%s[", first ? "" : ", ");
+        sim_json_string(m, r->cards[k].name);
+        fprintf(m, ", %ld]", n);
         first = false;
     }
-    textbuf_printf(&b, "]");
+    fprintf(m, "]");
     if (!g->failed) {
-        textbuf_printf(&b, ", \"moves\": [");
-        for (long m = 0; m < g->moves; m++) {
-            if (m) textbuf_printf(&b, ", ");
-            tb_string(&b, g->texts[m]);
+        fprintf(m, ", \"moves\": [");
+        for (long k = 0; k < g->moves; k++) {
+            if (k) fprintf(m, ", ");
+            sim_json_string(m, g->texts[k]);
         }
-        textbuf_printf(&b, "]");
+        fprintf(m, "]");
     }
-    textbuf_printf(&b, "}\n");
-    if (b.oom) {
+    fprintf(m, "}\n");
+}
+
+void sim_record_game(sim_run *r, long i)
+{
+    const sim_opts *o = r->o;
+    sim_game *g = &r->games[i];
+    char *text = NULL;
+    size_t len = 0;
+    pthread_mutex_lock(&r->lock);           /* the kind and card names are the run's */
+    FILE *m = open_memstream(&text, &len);
+    bool made = false;
+    if (m) {
+        record_json(m, r, i);
+        made = !ferror(m);
+        made = fclose(m) == 0 && made;
+    }
+    if (!made) {
         if (!r->fatal[0]) snprintf(r->fatal, sizeof r->fatal, "out of memory writing the record of game %ld", i);
-    } else if (fwrite(b.p, 1, b.len, o->out) != b.len || fflush(o->out) != 0) {
+    } else if (len > SIM_RECORD_MAX_BYTES) {
+        if (!r->fatal[0])
+            snprintf(r->fatal, sizeof r->fatal, "the record of game %ld is a line of %zu MiB, more than the %d MiB "
+                     "grove merge and --resume read: play the study with a smaller --cap", i, len >> 20,
+                     SIM_RECORD_MAX_BYTES >> 20);
+    } else if (fwrite(text, 1, len, o->out) != len || fflush(o->out) != 0) {
         if (!r->fatal[0]) snprintf(r->fatal, sizeof r->fatal, "cannot write to %s: %s", o->records, strerror(errno));
     }
     if (!o->json && g->texts) {             /* the record has them now */
-        for (long m = 0; m < g->moves; m++) free(g->texts[m]);
+        for (long k = 0; k < g->moves; k++) free(g->texts[k]);
         free(g->texts);
         g->texts = NULL;
     }
     pthread_mutex_unlock(&r->lock);
-    free(b.p);
+    free(text);
 }
 
 /* ---- reading ------------------------------------------------------------------------ */
@@ -190,11 +181,11 @@ static void study_of_opts(const sim_opts *o, sim_study *s)
 
 /* A record's options (an object of name: value) into set, each value as
  * the text game_options_values gives it; false when malformed. */
-static bool options_of_json(const json *obj, game_settings *set)
+static bool options_of_json(const json_node *obj, game_settings *set)
 {
     set->n = 0;
     if (obj->kind != JSON_OBJECT || obj->n > GAME_MAX_SETTINGS) return false;
-    for (const json *e = obj->child; e; e = e->next) {
+    for (const json_node *e = obj->child; e; e = e->next) {
         game_setting *v = &set->v[set->n++];
         if (strlen(e->key) >= sizeof v->name) return false;
         snprintf(v->name, sizeof v->name, "%s", e->key);
@@ -226,27 +217,27 @@ static bool same_options(const game_settings *a, const game_settings *b)
     return true;
 }
 
-bool sim_json_long(const json *obj, const char *key, long lo, long hi, long *out)
+bool sim_json_long(const json_node *obj, const char *key, long lo, long hi, long *out)
 {
-    const json *v = json_get(obj, key);
+    const json_node *v = json_get(obj, key);
     if (!v || v->kind != JSON_NUMBER || !v->integral || v->i < lo || v->i > hi) return false;
     *out = (long)v->i;
     return true;
 }
 
-static bool get_string(const json *obj, const char *key, char *out, size_t len)
+static bool get_string(const json_node *obj, const char *key, char *out, size_t len)
 {
-    const json *v = json_get(obj, key);
+    const json_node *v = json_get(obj, key);
     if (!v || v->kind != JSON_STRING || strlen(v->str) >= len) return false;
     memcpy(out, v->str, strlen(v->str) + 1);
     return true;
 }
 
 /* The study of a record; false with the field at fault in err. */
-bool sim_study_of_json(const json *j, sim_study *s, char *err, size_t errlen)
+bool sim_study_of_json(const json_node *j, sim_study *s, char *err, size_t errlen)
 {
     memset(s, 0, sizeof *s);
-    const json *st = json_get(j, "study");
+    const json_node *st = json_get(j, "study");
     long players, seed, n, cap;
     const char *bad = NULL;
     if (!st || st->kind != JSON_OBJECT) bad = "study";
@@ -261,8 +252,8 @@ bool sim_study_of_json(const json *j, sim_study *s, char *err, size_t errlen)
         s->seed = (uint64_t)seed;
         s->n = n;
         s->cap = cap;
-        const json *v = json_get(st, "variants"), *b = json_get(st, "bots"), *r = json_get(st, "rules");
-        const json *op = json_get(st, "options");       /* absent in records older than options: the defaults */
+        const json_node *v = json_get(st, "variants"), *b = json_get(st, "bots"), *r = json_get(st, "rules");
+        const json_node *op = json_get(st, "options");       /* absent in records older than options: the defaults */
         if (!v || v->kind != JSON_ARRAY || v->n < 1 || v->n > 2) bad = "study.variants";
         else if (!b || b->kind != JSON_ARRAY || b->n != players) bad = "study.bots";
         else if (!r || r->kind != JSON_ARRAY || r->n != v->n) bad = "study.rules";
@@ -271,13 +262,13 @@ bool sim_study_of_json(const json *j, sim_study *s, char *err, size_t errlen)
             if (!options_of_json(json_at(op, k), &s->options[k])) bad = "study.options";
         s->nsides = bad ? 0 : (int)v->n;
         for (int k = 0; !bad && k < s->nsides; k++) {
-            const json *e = json_at(v, k), *f = json_at(r, k);
+            const json_node *e = json_at(v, k), *f = json_at(r, k);
             if (e->kind != JSON_STRING || strlen(e->str) >= sizeof s->variants[k]) bad = "study.variants";
             else if (f->kind != JSON_STRING || sscanf(f->str, "%" SCNx64, &s->rules[k]) != 1) bad = "study.rules";
             else memcpy(s->variants[k], e->str, strlen(e->str) + 1);
         }
         for (int p = 1; !bad && p <= s->players; p++) {
-            const json *e = json_at(b, p - 1);
+            const json_node *e = json_at(b, p - 1);
             if (e->kind != JSON_STRING || strlen(e->str) >= sizeof s->bots[p]) bad = "study.bots";
             else memcpy(s->bots[p], e->str, strlen(e->str) + 1);
         }
@@ -349,12 +340,44 @@ void sim_study_diff(const sim_study *a, const sim_study *b, const char *where_a,
     if (what) snprintf(out, len, "%s %s in %s, %s in %s", what, x, where_a, y, where_b);
 }
 
-/* Add n plays of card `name` to the run's count (single-threaded here). */
-static bool add_card(sim_run *r, const char *name, long n)
+/* FNV-1a of a name, for the cards' index. */
+static uint64_t name_hash(const char *s)
 {
-    int k = 0;
-    while (k < r->ncards && strcmp(r->cards[k].name, name)) k++;
-    if (k == r->ncards) {
+    uint64_t h = 14695981039346656037u;
+    for (; *s; s++) h = (h ^ (unsigned char)*s) * 1099511628211u;
+    return h;
+}
+
+/* Put card k of r into the index (which has room). */
+static void index_card(sim_card_index *x, const sim_run *r, int k)
+{
+    size_t mask = x->nslots - 1, at = name_hash(r->cards[k].name) & mask;
+    while (x->slots[at]) at = (at + 1) & mask;
+    x->slots[at] = k + 1;
+}
+
+/* Add n plays of card `name` to the run's count (single-threaded here):
+ * found through the index, in constant time, so that a hundred thousand
+ * names cost no more than a hundred thousand lookups. */
+static bool add_card(sim_run *r, sim_card_index *x, const char *full, long n)
+{
+    char name[sizeof r->cards[0].name];     /* as the count keeps it: cut at a character */
+    snprintf(name, sizeof name, "%.*s", (int)utf8_prefix(full, sizeof name - 1), full);
+    if ((size_t)(r->ncards + 1) * 2 > x->nslots) {       /* keep the index at most half full */
+        size_t nslots = x->nslots ? x->nslots * 2 : 64;
+        while ((size_t)(r->ncards + 1) * 2 > nslots) nslots *= 2;
+        int *slots = calloc(nslots, sizeof *slots);
+        if (!slots) return false;
+        free(x->slots);
+        x->slots = slots;
+        x->nslots = nslots;
+        x->indexed = 0;
+    }
+    while (x->indexed < r->ncards) index_card(x, r, x->indexed++);     /* counted elsewhere since */
+    size_t mask = x->nslots - 1, at = name_hash(name) & mask;
+    while (x->slots[at] && strcmp(r->cards[x->slots[at] - 1].name, name)) at = (at + 1) & mask;
+    int k = x->slots[at] - 1;
+    if (k < 0) {
         if (r->ncards == r->capcards) {
             int cap = r->capcards ? r->capcards * 2 : 32;
             void *p = realloc(r->cards, (size_t)cap * sizeof *r->cards);
@@ -362,21 +385,65 @@ static bool add_card(sim_run *r, const char *name, long n)
             r->cards = p;
             r->capcards = cap;
         }
-        snprintf(r->cards[k].name, sizeof r->cards[k].name, "%s", name);
+        k = r->ncards++;
+        memcpy(r->cards[k].name, name, sizeof name);
         r->cards[k].n = 0;
-        r->ncards++;
+        x->slots[at] = k + 1;
+        x->indexed = r->ncards;
     }
     r->cards[k].n += n;
     return true;
 }
 
+void sim_card_index_free(sim_card_index *x)
+{
+    free(x->slots);
+    memset(x, 0, sizeof *x);
+}
+
+/* The counts of a record's `kinds` (k, name, n) or `cards` (name, n) into
+ * the game and the run: no more plays in all than moves the game tried
+ * (its length, and the move it failed on), so that no sum of counts can
+ * overflow; false with err. */
+static bool read_counts(const json_node *list, bool kinds, sim_run *r, sim_game *g, sim_card_index *x, char *err,
+                        size_t errlen)
+{
+    const char *what = kinds ? "kinds" : "cards";
+    if (!list || list->kind != JSON_ARRAY) { snprintf(err, errlen, "'%s' missing or malformed", what); return false; }
+    long total = 0, most = g->moves + 1;
+    for (const json_node *e = list->child; e; e = e->next) {
+        const json_node *k = kinds ? json_at(e, 0) : NULL, *name = json_at(e, kinds), *n = json_at(e, kinds + 1);
+        if ((kinds && (!k || k->kind != JSON_NUMBER || !k->integral || k->i < 0 || k->i >= SIM_MAX_KINDS)) || !name
+            || name->kind != JSON_STRING || !n || n->kind != JSON_NUMBER || !n->integral || n->i < 0) {
+            snprintf(err, errlen, "'%s' malformed", what);
+            return false;
+        }
+        if (n->i > most - total) {
+            snprintf(err, errlen, "'%s' counts more %s than the game's %ld moves", what, kinds ? "moves" : "plays",
+                     g->moves);
+            return false;
+        }
+        total += (long)n->i;
+        if (!kinds) {
+            if (!add_card(r, x, name->str, (long)n->i)) { snprintf(err, errlen, "out of memory"); return false; }
+            continue;
+        }
+        g->kinds[k->i] += (long)n->i;
+        char *kept = r->kind_names[k->i];
+        if (!kept[0]) snprintf(kept, sizeof r->kind_names[0], "%.*s", (int)utf8_prefix(name->str, sizeof r->kind_names[0] - 1),
+                               name->str);
+    }
+    return true;
+}
+
 /* Fill the game of record j into runs (the study already checked): its
  * side and index in *side, *index; false with err. */
-bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, long *index, char *err, size_t errlen)
+bool sim_read_game(const json_node *j, sim_run *runs, sim_card_index cards[2], bool keep_texts, int *side, long *index,
+                   char *err, size_t errlen)
 {
     const sim_opts *o = runs[0].o;
     long sd, i, len, turns;
-    const json *capped = json_get(j, "capped"), *failed = json_get(j, "failed");
+    const json_node *capped = json_get(j, "capped"), *failed = json_get(j, "failed");
     const char *bad = NULL;
     if (!sim_json_long(j, "side", 0, o->nsides - 1, &sd)) bad = "side";
     else if (!sim_json_long(j, "index", 0, o->n - 1, &i)) bad = "index";
@@ -393,34 +460,15 @@ bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, lon
     g->moves = len;
     g->turns = turns;
     g->capped = capped->b;
-    const json *kinds = json_get(j, "kinds"), *cards = json_get(j, "cards");
-    if (!kinds || kinds->kind != JSON_ARRAY) bad = "kinds";
-    for (const json *e = kinds ? kinds->child : NULL; !bad && e; e = e->next) {
-        const json *k = json_at(e, 0), *name = json_at(e, 1), *n = json_at(e, 2);
-        if (!k || !name || !n || k->kind != JSON_NUMBER || !k->integral || k->i < 0 || k->i >= SIM_MAX_KINDS
-            || name->kind != JSON_STRING || n->kind != JSON_NUMBER || !n->integral || n->i < 0) {
-            bad = "kinds";
-            break;
-        }
-        g->kinds[k->i] += (long)n->i;
-        if (!r->kind_names[k->i][0]) snprintf(r->kind_names[k->i], sizeof r->kind_names[k->i], "%s", name->str);
-    }
-    if (!bad && (!cards || cards->kind != JSON_ARRAY)) bad = "cards";
-    for (const json *e = cards ? cards->child : NULL; !bad && e; e = e->next) {
-        const json *name = json_at(e, 0), *n = json_at(e, 1);
-        if (!name || !n || name->kind != JSON_STRING || n->kind != JSON_NUMBER || !n->integral || n->i < 0) {
-            bad = "cards";
-            break;
-        }
-        if (!add_card(r, name->str, (long)n->i)) { snprintf(err, errlen, "out of memory"); return false; }
-    }
-    if (bad) { snprintf(err, errlen, "'%s' malformed", bad); return false; }
+    if (!read_counts(json_get(j, "kinds"), true, r, g, &cards[sd], err, errlen)
+        || !read_counts(json_get(j, "cards"), false, r, g, &cards[sd], err, errlen))
+        return false;
     if (failed) {
         g->failed = true;
-        snprintf(g->err, sizeof g->err, "%s", failed->str);
+        snprintf(g->err, sizeof g->err, "%.*s", (int)utf8_prefix(failed->str, sizeof g->err - 1), failed->str);
         return true;
     }
-    const json *scores = json_get(j, "scores"), *ranks = json_get(j, "ranks"), *moves = json_get(j, "moves");
+    const json_node *scores = json_get(j, "scores"), *ranks = json_get(j, "ranks"), *moves = json_get(j, "moves");
     if (!scores || scores->kind != JSON_ARRAY || scores->n != o->players) bad = "scores";
     else if (!ranks || ranks->kind != JSON_ARRAY || ranks->n != o->players) bad = "ranks";
     else if (!moves || moves->kind != JSON_ARRAY || moves->n != len) bad = "moves";
@@ -428,10 +476,15 @@ bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, lon
     g->scores = calloc((size_t)o->players, sizeof *g->scores);
     g->ranks = calloc((size_t)o->players, sizeof *g->ranks);
     if (!g->scores || !g->ranks) { snprintf(err, errlen, "out of memory"); return false; }
-    const json *sc = scores->child, *rk = ranks->child;
+    const json_node *sc = scores->child, *rk = ranks->child;
     for (int p = 0; p < o->players; p++, sc = sc->next, rk = rk->next) {
-        if (sc->kind != JSON_NUMBER || rk->kind != JSON_NUMBER || !rk->integral) {
-            snprintf(err, errlen, "'%s' malformed", sc->kind != JSON_NUMBER ? "scores" : "ranks");
+        if (sc->kind != JSON_NUMBER || !isfinite(sc->num)) {
+            snprintf(err, errlen, "'scores' malformed: seat %d's is no number", p + 1);
+            return false;
+        }
+        if (rk->kind != JSON_NUMBER || !rk->integral || rk->i < 1 || rk->i > o->players) {
+            snprintf(err, errlen, "'ranks' malformed: seat %d's is not a rank of %d players (1 to %d)", p + 1,
+                     o->players, o->players);
             return false;
         }
         g->scores[p] = sc->num;
@@ -441,7 +494,7 @@ bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, lon
         g->texts = calloc((size_t)(len > 0 ? len : 1), sizeof *g->texts);
         if (!g->texts) { snprintf(err, errlen, "out of memory"); return false; }
         long m = 0;
-        for (const json *e = moves->child; e; e = e->next, m++) {
+        for (const json_node *e = moves->child; e; e = e->next, m++) {
             if (e->kind != JSON_STRING) { snprintf(err, errlen, "'moves' malformed"); return false; }
             if (!(g->texts[m] = strdup(e->str))) { snprintf(err, errlen, "out of memory"); return false; }
         }
@@ -449,21 +502,83 @@ bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, lon
     return true;
 }
 
-/* The next whole line into rf->line (0), or the end (1), or a last line
- * cut short (2: rf->good_end is where the whole lines end), or a read
- * error (-1, said in err). */
+/* ---- records files --------------------------------------------------------------------------- */
+
+bool sim_records_read(sim_records_file *rf, const char *path, char *err, size_t errlen)
+{
+    memset(rf, 0, sizeof *rf);
+    rf->path = path;
+    /* no wait for a writer: a FIFO opened so is refused below, not read */
+    rf->fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+    if (rf->fd < 0) { snprintf(err, errlen, "cannot read %s: %s", path, strerror(errno)); return false; }
+    struct stat st;
+    const char *why = NULL;
+    if (fstat(rf->fd, &st) != 0) why = strerror(errno);
+    else if (S_ISDIR(st.st_mode)) why = "it is a folder";
+    else if (!S_ISREG(st.st_mode)) why = "it is not a regular file (a pipe or a device), which records never are";
+    else if (fcntl(rf->fd, F_SETFL, fcntl(rf->fd, F_GETFL) & ~O_NONBLOCK) != 0) why = strerror(errno);
+    if (why) {
+        snprintf(err, errlen, "cannot read %s: %s", path, why);
+        close(rf->fd);
+        rf->fd = -1;
+        return false;
+    }
+    return true;
+}
+
+void sim_records_close(sim_records_file *rf)
+{
+    if (rf->fd >= 0) close(rf->fd);
+    rf->fd = -1;
+    free(rf->line);
+    rf->line = NULL;
+    rf->cap = 0;
+}
+
 int sim_records_next(sim_records_file *rf, char *err, size_t errlen)
 {
-    errno = 0;
-    ssize_t n = getline(&rf->line, &rf->cap, rf->f);
-    if (n < 0) {
-        if (ferror(rf->f)) { snprintf(err, errlen, "cannot read %s: %s", rf->path, strerror(errno)); return -1; }
-        return 1;
+    size_t len = 0;
+    bool whole = false;
+    while (!whole) {
+        if (rf->at == rf->have) {
+            if (rf->eof) break;
+            ssize_t n = read(rf->fd, rf->chunk, sizeof rf->chunk);
+            if (n < 0 && errno == EINTR) continue;
+            if (n < 0) { snprintf(err, errlen, "cannot read %s: %s", rf->path, strerror(errno)); return -1; }
+            if (n == 0) { rf->eof = true; break; }
+            rf->at = 0;
+            rf->have = (size_t)n;
+        }
+        const char *start = rf->chunk + rf->at, *nl = memchr(start, '\n', rf->have - rf->at);
+        size_t take = nl ? (size_t)(nl - start) : rf->have - rf->at;
+        if (len + take > SIM_RECORD_MAX_BYTES) {
+            snprintf(err, errlen, "%s line %ld is longer than %d MiB, which no record of grove sim is", rf->path,
+                     rf->lineno + 1, SIM_RECORD_MAX_BYTES >> 20);
+            return -1;
+        }
+        if (len + take + 1 > rf->cap) {
+            size_t cap = rf->cap ? rf->cap : 4096;
+            while (cap < len + take + 1) cap *= 2;
+            char *line = realloc(rf->line, cap);
+            if (!line) { snprintf(err, errlen, "out of memory reading %s line %ld", rf->path, rf->lineno + 1); return -1; }
+            rf->line = line;
+            rf->cap = cap;
+        }
+        memcpy(rf->line + len, start, take);
+        len += take;
+        rf->at += take + (nl != NULL);
+        whole = nl != NULL;
     }
+    if (!whole && len == 0) return 1;
+    rf->line[len] = '\0';
+    rf->len = len;
     rf->lineno++;
-    if (rf->line[n - 1] != '\n') return 2;
-    rf->line[n - 1] = '\0';
-    rf->good_end += n;
+    if (!whole) return 2;
+    rf->good_end += (long long)len + 1;
+    if (memchr(rf->line, '\0', len)) {
+        snprintf(err, errlen, "%s line %ld holds a NUL byte: it is not a line of text", rf->path, rf->lineno);
+        return -1;
+    }
     return 0;
 }
 
@@ -488,41 +603,42 @@ bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
     long lo, hi;
     sim_shard_range(o, &lo, &hi);
     if (exists && o->resume) {
-        sim_records_file rf = { .path = o->records, .f = fopen(o->records, "r") };
-        if (!rf.f) { fprintf(stderr, "grove sim: cannot read %s: %s\n", o->records, strerror(errno)); return false; }
+        char err[GAME_ERRLEN + 600] = "", diff[1400], where[PATH_MAX + 40];
+        sim_records_file rf;
+        if (!sim_records_read(&rf, o->records, err, sizeof err)) { fprintf(stderr, "grove sim: %s\n", err); return false; }
         sim_study want, got;
         study_of_opts(o, &want);
         json_arena arena = { 0 };
-        char err[GAME_ERRLEN + 600] = "", diff[1400];
+        sim_card_index cards[2] = { { 0 } };
         bool ok = true;
         int at;
         while (ok && (at = sim_records_next(&rf, err, sizeof err)) == 0) {
             if (!rf.line[0]) continue;
-            json *j = json_parse(rf.line, &arena, err, sizeof err);
+            json_node *j = json_parse(rf.line, rf.len, &arena, err, sizeof err);
             int side;
             long i, sd;
             bool rules;
+            snprintf(where, sizeof where, "%s line %ld", o->records, rf.lineno);
             if (!j || !sim_study_of_json(j, &got, err, sizeof err)) {
-                fprintf(stderr, "grove sim: %s line %ld is not a record of grove sim: %s\n", o->records, rf.lineno, err);
+                fprintf(stderr, "grove sim: %s is not a record of grove sim: %s\n", where, err);
                 ok = false;
-            } else if (sim_study_diff(&got, &want, o->records, "this command", diff, sizeof diff, &rules), diff[0]) {
+            } else if (sim_study_diff(&got, &want, where, "this command", diff, sizeof diff, &rules), diff[0]) {
                 fprintf(stderr, "grove sim: %s holds the records of another study (%s)%s\n", o->records, diff,
                         rules ? ": the rule files changed since; start a new file" : "; name another file");
                 ok = false;
             } else if (!sim_json_long(j, "side", 0, o->nsides - 1, &sd) || !sim_json_long(j, "index", 0, o->n - 1, &i)) {
-                fprintf(stderr, "grove sim: %s line %ld: 'side' or 'index' missing or out of the study\n", o->records,
-                        rf.lineno);
+                fprintf(stderr, "grove sim: %s: 'side' or 'index' missing or out of the study\n", where);
                 ok = false;
             } else if (i < lo || i >= hi) {
                 fprintf(stderr, "grove sim: %s holds game %ld, which is not in shard %d/%d (games %ld..%ld): "
-                        "the file of another shard?\n", o->records, i, o->shard, o->nshards, lo, hi - 1);
+                        "the file of another shard?\n", where, i, o->shard, o->nshards, lo, hi - 1);
                 ok = false;
             } else if (runs[sd].have[i]) {
                 fprintf(stderr, "grove sim: %s holds game %ld (seed %llu) twice (line %ld)\n", o->records, i,
                         (unsigned long long)(o->seed + (uint64_t)i), rf.lineno);
                 ok = false;
-            } else if (!sim_read_game(j, runs, keep_texts, &side, &i, err, sizeof err)) {
-                fprintf(stderr, "grove sim: %s line %ld: %s\n", o->records, rf.lineno, err);
+            } else if (!sim_read_game(j, runs, cards, keep_texts, &side, &i, err, sizeof err)) {
+                fprintf(stderr, "grove sim: %s: %s\n", where, err);
                 ok = false;
             } else {
                 runs[side].have[i] = true;
@@ -538,9 +654,10 @@ bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
                 ok = false;
             }
         }
-        free(rf.line);
-        fclose(rf.f);
+        sim_records_close(&rf);
         json_free(&arena);
+        sim_card_index_free(&cards[0]);
+        sim_card_index_free(&cards[1]);
         if (!ok) return false;
     }
     /* appended a game at a time, so not through outfile.h (a file written

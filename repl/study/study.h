@@ -17,8 +17,10 @@
  *   sprt.c         --sprt: play until a sequential test decides a measure
  *   stats.c        the statistics of a run, its summary, and the A/B
  *                  comparison with its verdict
- *   json.c         the small JSON reader the records are read back with
  *   plot.c         the SVG pictures of --plot
+ *
+ * JSON is written and read with the host's one writer and reader
+ * (host/core/json.h).
  *
  * Game i (0-based) is played from seed S + i with bots whose choices are
  * seeded from (S + i, move number), so every game, and the whole summary,
@@ -198,13 +200,11 @@ void sim_sprt_print(const sim_sprt *t, long max_games);
 
 bool sim_write_json(const sim_run *runs, int nsides, const char *path);
 
-/* A JSON string (in valid UTF-8: a byte that is not part of a character
- * is written as U+FFFD); options as an object ({"winning_score": 5}); game
- * i of r as one record of --json (what grove replay plays again). */
+/* A JSON string as grove sim writes them (json.h's JSON_PLAIN: in valid
+ * UTF-8, a byte that is not part of a character written as U+FFFD);
+ * options as an object ({"winning_score": 5}); game i of r as one record
+ * of --json (what grove replay plays again). */
 void sim_json_string(FILE *f, const char *s);
-/* The length of the valid UTF-8 character at s (2..4 bytes: no overlong
- * form, no surrogate, nothing past U+10FFFF), or 0 when there is none. */
-int sim_utf8_len(const char *s);
 void sim_json_options(FILE *f, const game_settings *set);
 void sim_json_game(FILE *f, const sim_run *r, long i);
 bool sim_write_csv(const sim_run *runs, int nsides, const char *path);
@@ -269,23 +269,49 @@ typedef struct {
     game_settings options[2];       /* each side's options away from their defaults */
 } sim_study;
 
-/* One records file, read line by line: {.path, .f} to start. */
+/* The longest line a records file may hold: a record of the default cap's
+ * 100,000 moves of the longest text fits; grove sim refuses to write a
+ * longer one (a smaller --cap), merge and --resume to read one. */
+#define SIM_RECORD_MAX_BYTES (64 << 20)
+
+/* One records file, read line by line (sim_records_read to open it). */
 typedef struct {
     const char *path;
-    FILE *f;
-    char *line;
-    size_t cap;
+    int fd;
+    char *line;                     /* the line read, without its newline, NUL-terminated */
+    size_t len, cap;                /* its length; the bytes allocated */
     long lineno;
-    long good_end;                  /* the offset after the last whole line */
+    long long good_end;             /* the offset after the last whole line */
+    char chunk[16384];              /* read ahead: chunk[at, have) not taken yet */
+    size_t at, have;
+    bool eof;
 } sim_records_file;
 
+/* Open path for reading into rf: a regular file (followed through a
+ * symbolic link), not a folder, a pipe or a device, which would be read
+ * for ever or never (refused, said in err, naming the file). */
+bool sim_records_read(sim_records_file *rf, const char *path, char *err, size_t errlen);
+
 /* The next whole line into rf->line (0), or the end (1), or a last line
- * cut short (2: rf->good_end is where the whole lines end), or a read
- * error (-1, said in err). */
+ * cut short (2: rf->good_end is where the whole lines end), or -1 with the
+ * reason in err, naming the file (and the line): a read error, a line
+ * longer than SIM_RECORD_MAX_BYTES, a NUL byte in a line. */
 int sim_records_next(sim_records_file *rf, char *err, size_t errlen);
 
+/* Close the file and free the line. */
+void sim_records_close(sim_records_file *rf);
+
+/* The cards counted so far by name, for reading records back (an open
+ * hash table over sim_run.cards, one per side): {0} to start. */
+typedef struct {
+    int *slots;                     /* [nslots]: 1 + the card's index in sim_run.cards, or 0 */
+    size_t nslots;
+    int indexed;                    /* cards [0, indexed) are in it */
+} sim_card_index;
+void sim_card_index_free(sim_card_index *x);
+
 /* The study of a record; false with the field at fault in err. */
-bool sim_study_of_json(const json *j, sim_study *s, char *err, size_t errlen);
+bool sim_study_of_json(const json_node *j, sim_study *s, char *err, size_t errlen);
 
 /* The first way a differs from b, as "what: A (in where_a), B (in where_b)";
  * "" when they are the same study. *rules is set when only the rules differ. */
@@ -294,12 +320,15 @@ void sim_study_diff(const sim_study *a, const sim_study *b, const char *where_a,
 
 /* The integer member `key` of obj into *out; false when it is missing, no
  * integer, or outside [lo, hi]. */
-bool sim_json_long(const json *obj, const char *key, long lo, long hi, long *out);
+bool sim_json_long(const json_node *obj, const char *key, long lo, long hi, long *out);
 
 /* Fill the game of record j into runs (its study already checked), move
- * texts too when keep_texts: its side and index in *side, *index; false
- * with err. */
-bool sim_read_game(const json *j, sim_run *runs, bool keep_texts, int *side, long *index, char *err, size_t errlen);
+ * texts too when keep_texts, its cards counted through cards[its side]:
+ * its side and index in *side, *index; false with err, naming the field
+ * (a rank is 1 to the players, a score a finite number, the counts of
+ * kinds and cards at most the moves the game tried). */
+bool sim_read_game(const json_node *j, sim_run *runs, sim_card_index cards[2], bool keep_texts, int *side, long *index,
+                   char *err, size_t errlen);
 
 /* ---- the commands (sim.c, merge.c) ------------------------------------------------------- */
 

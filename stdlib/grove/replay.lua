@@ -15,101 +15,13 @@ local M = {}
 
 local picture = require "grove.picture"
 
--- What a backslash and the character after it stand for in a JSON string.
-local ESCAPED = { ['"'] = '"', ["\\"] = "\\", ["/"] = "/", n = "\n", t = "\t", r = "\r", b = "\b", f = "\f" }
-
--- A small JSON reader for the records grove writes (objects, arrays,
--- strings, numbers, true/false/null).
+-- The JSON of a record file, read by the host's one JSON reader
+-- (json.decode); raises "not a grove record: ..." when it is not JSON.
 local function decode(text)
-  local pos = 1
-  local function fail(what)
-    error(string.format("not a grove record: %s at character %d", what, pos), 0)
-  end
-  local function space()
-    pos = text:find("[^ \t\r\n]", pos) or #text + 1
-  end
-  local value
-  -- the four hex digits of a \u escape at position at
-  local function hex4(at)
-    local digits = text:sub(at, at + 3)
-    if not digits:match("^%x%x%x%x$") then fail("a bad \\u escape") end
-    return tonumber(digits, 16)
-  end
-  local function str()
-    local out, i = {}, pos + 1
-    while true do
-      local stop = text:find('["\\]', i) or #text + 1    -- the text up to a quote or a backslash, at once
-      if stop > i then out[#out + 1] = text:sub(i, stop - 1); i = stop end
-      local c = text:sub(i, i)
-      if c == "" then fail("an unfinished string") end
-      if c == '"' then pos = i + 1 return table.concat(out) end
-      if c == "\\" then
-        local e = text:sub(i + 1, i + 1)
-        if ESCAPED[e] then out[#out + 1] = ESCAPED[e]; i = i + 2
-        elseif e == "u" then
-          local code = hex4(i + 2)
-          i = i + 6
-          if code >= 0xd800 and code <= 0xdbff and text:sub(i, i + 1) == "\\u" then
-            local low = hex4(i + 2)                       -- a surrogate pair: one character
-            if low >= 0xdc00 and low <= 0xdfff then
-              code = 0x10000 + ((code - 0xd800) << 10) + (low - 0xdc00)
-              i = i + 6
-            end
-          end
-          if code >= 0xd800 and code <= 0xdfff then code = 0xfffd end   -- a lone half: no character
-          out[#out + 1] = utf8.char(code)
-        else fail("a bad escape") end
-      else
-        out[#out + 1] = c; i = i + 1
-      end
-    end
-  end
-  function value()
-    space()
-    local c = text:sub(pos, pos)
-    if c == "{" then
-      local t = {}
-      pos = pos + 1; space()
-      if text:sub(pos, pos) == "}" then pos = pos + 1 return t end
-      while true do
-        space()
-        if text:sub(pos, pos) ~= '"' then fail("a key expected") end
-        local k = str(); space()
-        if text:sub(pos, pos) ~= ":" then fail("':' expected") end
-        pos = pos + 1
-        t[k] = value(); space()
-        local d = text:sub(pos, pos); pos = pos + 1
-        if d == "}" then return t end
-        if d ~= "," then fail("',' or '}' expected") end
-      end
-    elseif c == "[" then
-      local t = {}
-      pos = pos + 1; space()
-      if text:sub(pos, pos) == "]" then pos = pos + 1 return t end
-      while true do
-        t[#t + 1] = value(); space()
-        local d = text:sub(pos, pos); pos = pos + 1
-        if d == "]" then return t end
-        if d ~= "," then fail("',' or ']' expected") end
-      end
-    elseif c == '"' then return str()
-    elseif text:sub(pos, pos + 3) == "true" then pos = pos + 4 return true
-    elseif text:sub(pos, pos + 4) == "false" then pos = pos + 5 return false
-    elseif text:sub(pos, pos + 3) == "null" then pos = pos + 4 return nil
-    else
-      local num = text:match("^-?%d+%.?%d*[eE]?[-+]?%d*", pos)
-      if not num or num == "" then fail("a value expected") end
-      pos = pos + #num
-      return math.tointeger(tonumber(num)) or tonumber(num)
-    end
-  end
-  local v = value()
-  space()
-  if pos <= #text then fail("text after the record") end
-  return v
+  local ok, value = pcall(json.decode, text)
+  if not ok then error("not a grove record: " .. tostring(value), 0) end
+  return value
 end
-
-M.decode = decode
 
 local function same_list(a, b)
   if type(b) ~= "table" or #a ~= #b then return false end
@@ -234,40 +146,6 @@ local function records_of(text)
 end
 
 -- The replay page ----------------------------------------------------------------
-
--- JSON text of a string, safe inside an HTML script block: in valid UTF-8
--- (each byte that is not part of a character made U+FFFD, as pictures do),
--- control characters, quotes, backslashes and < > & escaped, so no text
--- can end the block (</script>) or change how it is read (<!--).
-local function json_string(text)
-  return '"' .. picture.utf8(text):gsub('[%c"\\<>&]', function(c)
-    return string.format("\\u%04x", c:byte())
-  end) .. '"'
-end
-
---- JSON of the plain values the page needs: strings, numbers, booleans,
---- lists (a table with [1]) and objects with string keys, sorted.
-local function json(v)
-  local t = type(v)
-  if t == "string" then return json_string(v) end
-  if t == "number" or t == "boolean" then return tostring(v) end
-  if t ~= "table" then return "null" end
-  local parts = {}
-  if v[1] ~= nil or next(v) == nil then
-    for i = 1, #v do parts[i] = json(v[i]) end
-    return "[" .. table.concat(parts, ",") .. "]"
-  end
-  local keys = {}
-  for k in pairs(v) do keys[#keys + 1] = tostring(k) end
-  table.sort(keys)
-  for _, k in ipairs(keys) do
-    local value = v[k]
-    if value == nil then value = v[tonumber(k)] end
-    parts[#parts + 1] = json_string(k) .. ":" .. json(value)
-  end
-  return "{" .. table.concat(parts, ",") .. "}"
-end
-M.json = json
 
 --- Every position of a game as its pictures: g is at the start, `moves`
 --- the `count` moves to play (texts of a sim record), or nil to step
@@ -440,7 +318,7 @@ function M.page(template, data, name)
   end
   local page = template:gsub("/%*GROVE%-%u+%-HASH%*/", function(place) return hashed.fill[place] end)
   local at = page:find("/*GROVE-DATA*/", 1, true)
-  return page:sub(1, at - 1) .. json(data) .. page:sub(at + #"/*GROVE-DATA*/")
+  return page:sub(1, at - 1) .. json.encode(data) .. page:sub(at + #"/*GROVE-DATA*/")
 end
 
 --- The replay page of one record, from the template, written by `write`

@@ -7,7 +7,6 @@
 ---
 --- The first byte of a moves or repl input picks the game the way
 --- fuzz_pick in tests/fuzz/common.c does; pick_byte below is its inverse.
-local replay = require("grove.replay")
 
 local record_path, name, corpus, session_path = arg[1], arg[2], arg[3], arg[4]
 assert(session_path, "usage: grove run gen-corpus.lua RECORD.json NAME CORPUS_DIR SESSION_FILE")
@@ -61,7 +60,7 @@ local function write(path, text)
 end
 
 local f = assert(io.open(record_path, "r"))
-local records = replay.decode(f:read("a"))
+local records = json.decode(f:read("a"))
 f:close()
 local rec = records[1]
 local moves = rec.moves

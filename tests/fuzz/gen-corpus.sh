@@ -85,11 +85,10 @@ head -c 700 "$m/logger-whole.jsonl" >"$m/logger-cut.jsonl"
 "$grove" run /dev/stdin "$corpus/records" "$root/tests/fuzz/moves.dict" <<'EOF'
 local dir, out = arg[1], arg[2]
 local words, list = {}, {}
-local replay = require("grove.replay")
 local p = io.popen('ls "' .. dir .. '"/*.json')
 for path in p:lines() do
   local f = io.open(path)
-  for _, rec in ipairs(replay.decode(f:read("a"))) do
+  for _, rec in ipairs(json.decode(f:read("a"))) do
     for _, text in ipairs(rec.moves) do
       for w in text:gmatch("%S+") do
         if not words[w] then words[w] = true; list[#list + 1] = w end

@@ -1,7 +1,8 @@
 /*
  * merge.c — fuzz target: the records files `grove merge FILES` and `grove
  * sim --records FILE --resume` read back (JSON Lines, one game a line,
- * repl/study/merge.c, shard.c and json.c), through cmd_merge as the command line
+ * repl/study/merge.c and shard.c, the host's JSON reader host/core/json.c),
+ * through cmd_merge as the command line
  * calls it, with --json so the whole study is written out too.
  *
  * Input: the bytes of one records file (written to a file in a private
@@ -13,32 +14,30 @@
  * (merged; refused with a message, or merged games that had failed when
  * they were played; a usage error); it never crashes; when it merged it
  * wrote its --json file, and any --json file it writes is one JSON value
- * (read back with repl/study/json.c) in valid UTF-8, whatever bytes and \u
+ * (read back with host/core/json.c) in valid UTF-8, whatever bytes and \u
  * escapes (a lone surrogate) the records held.
  */
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "fuzz.h"
-#include "study.h"          /* cmd_merge; its json.h (not serve/json.h, the server's writer) */
+#include "json.h"
+#include "study.h"          /* cmd_merge */
+#include "utf8.h"
 
 static char records[4200], out[4200];
 
 /* The offset of the first byte of s that is not part of a valid UTF-8
- * character (no overlong form, no surrogate, nothing past U+10FFFF), or -1. */
+ * character (utf8.h), or -1. */
 static long invalid_utf8(const char *text)
 {
-    const unsigned char *s = (const unsigned char *)text;
-    for (size_t i = 0; s[i];) {
-        unsigned c = s[i];
-        size_t n = c < 0x80 ? 1 : c >= 0xc2 && c <= 0xdf ? 2 : c >= 0xe0 && c <= 0xef ? 3 : c >= 0xf0 && c <= 0xf4 ? 4 : 0;
-        for (size_t k = 1; k < n; k++)
-            if ((s[i + k] & 0xc0) != 0x80) n = 0;
-        if (n == 3 && ((c == 0xe0 && s[i + 1] < 0xa0) || (c == 0xed && s[i + 1] >= 0xa0))) n = 0;
-        if (n == 4 && ((c == 0xf0 && s[i + 1] < 0x90) || (c == 0xf4 && s[i + 1] >= 0x90))) n = 0;
+    size_t len = strlen(text);
+    for (size_t i = 0; i < len;) {
+        int n = utf8_len(text + i, len - i);
         if (n == 0) return (long)i;
-        i += n;
+        i += (size_t)n;
     }
     return -1;
 }
@@ -71,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         long bad = invalid_utf8(written);
         if (bad >= 0) fuzz_fail("grove merge's --json file is not valid UTF-8 at byte %ld: %.20s", bad, written + bad);
         json_arena arena = { 0 };
-        if (!json_parse(written, &arena, err, sizeof err))
+        if (!json_parse(written, strlen(written), &arena, err, sizeof err))
             fuzz_fail("grove merge's --json file is not JSON: %s", err);
         json_free(&arena);
         free(written);

@@ -28,7 +28,7 @@
  *    entities picture.lua writes and no '>' outside a tag: no text of the
  *    input became markup;
  *  - the page is valid UTF-8; its data block holds no '<' (so no text can
- *    end it or open a comment) and reads back (replay.decode) to the texts
+ *    end it or open a comment) and reads back (json.decode) to the texts
  *    given, made valid UTF-8 (picture.utf8); the page holds the template's
  *    two script elements only, and a policy naming hashes;
  */
@@ -97,7 +97,7 @@ static const char HARNESS[] =
     "  local page = replay.page(template, data, 'replay.html')\n"
     "  local block = page:match('<script id=\"grove%-data\" type=\"application/json\">(.-)</script>')\n"
     "  if not block then return svg, page, 'the page has no data block' end\n"
-    "  local back = replay.decode(block)\n"
+    "  local back = json.decode(block)\n"
     "  local function differs(a, b, what)\n"
     "    if a ~= picture.utf8(b) then return what .. ' reads back as ' .. string.format('%q', tostring(a)) end\n"
     "  end\n"

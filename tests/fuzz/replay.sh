@@ -20,7 +20,7 @@ root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 CC=${CC:-cc}
 SAN=${SAN:-}
-targets="moves repl save records merge serve match picture"
+targets="moves repl save records merge json serve match picture"
 
 
 lua_pkg=

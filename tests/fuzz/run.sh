@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # tests/fuzz/run.sh SECONDS [TARGET...] — fuzz grove with libFuzzer.
 #
-# Builds every harness (tests/fuzz/{moves,repl,save,records,merge,serve,match,picture}.c) with clang,
+# Builds every harness (tests/fuzz/{moves,repl,save,records,merge,json,serve,match,picture}.c) with clang,
 # libFuzzer, AddressSanitizer and UndefinedBehaviorSanitizer into
-# build-fuzz/, then runs each target (all eight unless named) for SECONDS,
+# build-fuzz/, then runs each target (all nine unless named) for SECONDS,
 # as many at a time as there are processors (FUZZ_JOBS), each on one core,
 # starting from its seed corpus
 # tests/fuzz/corpus/TARGET/ and its crash regressions
@@ -19,12 +19,12 @@
 # once; default: one a processor).
 set -u
 if [ $# -lt 1 ] || ! [[ $1 =~ ^[0-9]+$ ]] || [ "$1" -lt 1 ]; then
-  echo "usage: $0 SECONDS [moves|repl|save|records|merge|serve|match|picture]..." >&2
+  echo "usage: $0 SECONDS [moves|repl|save|records|merge|json|serve|match|picture]..." >&2
   exit 2
 fi
 seconds=$1
 shift
-targets=${*:-moves repl save records merge serve match picture}
+targets=${*:-moves repl save records merge json serve match picture}
 root=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$root" || exit 2
 CC=${CC:-clang}
@@ -52,7 +52,7 @@ drain() {
 max_len() {
   case $1 in
     moves|repl|serve|picture) echo 8192 ;;
-    save|records|merge) echo 16384 ;;
+    save|records|merge|json) echo 16384 ;;
     match) echo 512 ;;
   esac
 }
@@ -83,7 +83,7 @@ harness_flags="$base $san -fsanitize=fuzzer -Wall -Wextra -Werror -Wshadow -Wstr
 if ! command -v "$CC" >/dev/null; then echo "fuzz: no $CC (Debian: apt-get install clang libclang-rt-dev)" >&2; exit 2; fi
 
 for t in $targets; do
-  case $t in moves|repl|save|records|merge|serve|match|picture) ;; *) echo "fuzz: no target '$t'" >&2; exit 2 ;; esac
+  case $t in moves|repl|save|records|merge|json|serve|match|picture) ;; *) echo "fuzz: no target '$t'" >&2; exit 2 ;; esac
 done
 
 # Compile src to obj, in the background, when obj is missing or older than
@@ -141,7 +141,7 @@ fuzz() {  # TARGET
     if [ -d "$d" ]; then seeds="$seeds $d"; fi
   done
   if [ -f "tests/fuzz/$t.dict" ]; then dict="-dict=$root/tests/fuzz/$t.dict"; fi
-  # One VM serves every input of moves, save, records, serve, match and picture: the
+  # One VM serves every input of moves, save, records, json, serve, match and picture: the
   # garbage it holds between inputs would make libFuzzer look for a leak
   # after each (four times slower); LeakSanitizer still looks once, at exit.
   # repl and merge make and free their own each input: leaks are looked for

@@ -249,20 +249,20 @@ local replay = require "grove.replay"
 
 test("the replay page's data cannot end its block, and is valid UTF-8", function()
   local hostile = "</script><script>alert(1)</script><!-- & \255 \u{D800}"
-  local j = replay.json({ [hostile] = { hostile, 1, true } })
+  local j = json.encode({ [hostile] = { hostile, 1, true } })
   expect.falsy(j:find("[<>&]"), "no < > & in the JSON: " .. j)
   expect.truthy(utf8.len(j), "valid UTF-8")
-  local back = replay.decode(j)
+  local back = json.decode(j)
   local key = picture.utf8(hostile)
   expect.eq(back[key][1], key)
 end)
 
 test("the replay page's reader: a surrogate pair is one character, a lone half U+FFFD", function()
-  expect.eq(replay.decode('"\\ud83d\\ude00"'), "😀")
-  expect.eq(replay.decode('"a\\ud800b"'), "a" .. FFFD .. "b")
-  expect.eq(replay.decode('"\\udc00\\ud800"'), FFFD .. FFFD)
-  expect.eq(replay.decode('"\\u00e9"'), "é")
-  expect.error(function() replay.decode('"\\u12"') end, "a bad \\u escape")
+  expect.eq(json.decode('"\\ud83d\\ude00"'), "😀")
+  expect.eq(json.decode('"a\\ud800b"'), "a" .. FFFD .. "b")
+  expect.eq(json.decode('"\\udc00\\ud800"'), FFFD .. FFFD)
+  expect.eq(json.decode('"\\u00e9"'), "é")
+  expect.error(function() json.decode('"\\u12"') end, "a bad \\u escape")
 end)
 
 test("the replay page's policy names its script and style by their SHA-256", function()

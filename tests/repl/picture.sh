@@ -91,7 +91,7 @@ check html-no-template-left bash -c "! grep -q 'GROVE-DATA' '$tmp/o.html'"
 "$GROVE" run /dev/stdin "$tmp/o.html" >"$tmp/out" 2>&1 <<'LUA'
 local f = io.open(arg[1]) local page = f:read("a") f:close()
 local text = page:match('<script id="grove%-data" type="application/json">(.-)</script>')
-local data = require("grove.replay").decode(text)
+local data = json.decode(text)
 print(string.format("positions %d viewers %d moves %d first %s", #data.positions, #data.viewers,
   #data.moves, data.moves[1].texts["0"]))
 LUA
@@ -99,7 +99,7 @@ expect html-json "positions 4 viewers 3 moves 3 first draw 1"
 # what the rules said, per viewer: the drawer reads its card, the others its level
 "$GROVE" run /dev/stdin "$tmp/o.html" >"$tmp/out" 2>&1 <<'LUA'
 local f = io.open(arg[1]) local page = f:read("a") f:close()
-local data = require("grove.replay").decode(page:match('<script id="grove%-data" type="application/json">(.-)</script>'))
+local data = json.decode(page:match('<script id="grove%-data" type="application/json">(.-)</script>'))
 for _, v in ipairs({ "0", "1", "2" }) do print("viewer " .. v .. ": " .. data.moves[1].say[v][1]) end
 LUA
 expect html-say "viewer 0: Seat 1 draws a level 1 card from pile 1."

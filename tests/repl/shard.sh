@@ -131,7 +131,7 @@ expect zero "exit 1"
 expect damaged "bad.jsonl line 3 is not a record of grove sim: 'study' missing or malformed"
 printf '{"study": \n' >"$tmp/bad.jsonl"
 "$GROVE" merge "$tmp"/bad.jsonl >"$tmp/out" 2>&1
-expect syntax "bad.jsonl line 1 is not a record of grove sim: the line ends where a value was expected at column 11"
+expect syntax "bad.jsonl line 1 is not a record of grove sim: the text ends where a value was expected at column 11"
 "$GROVE" merge "$tmp/nothing.jsonl" >"$tmp/out" 2>&1
 expect nofile "grove merge: cannot read $tmp/nothing.jsonl: No such file or directory"
 
@@ -175,7 +175,7 @@ sed 's/"winning_score": 6/"winning_score": 9/' "$tmp/o2.jsonl" >"$tmp/o9.jsonl"
 reject options-replay-other "4 of 4 records replay"
 "$GROVE" sim logger -n 12 --seed 3 --set winning_score=7 --set movement=3 --records "$tmp/o1.jsonl" --shard 1/3 --resume >"$tmp/out" 2>&1
 echo "exit $?" >>"$tmp/out"
-expect options-resume "$tmp/o1.jsonl holds the records of another study (options (--set) winning_score=6, movement=3 in $tmp/o1.jsonl, winning_score=7, movement=3 in this command)"
+expect options-resume "$tmp/o1.jsonl holds the records of another study (options (--set) winning_score=6, movement=3 in $tmp/o1.jsonl line 1, winning_score=7, movement=3 in this command)"
 expect options-resume "exit 1"
 "$GROVE" sim "${study[@]}" --records "$tmp/o1.jsonl" --shard 1/3 --resume >"$tmp/out" 2>&1
 expect options-resume-same "shard 1/3: games 0..3 of 12 (seeds 3..6): 0 played, 4 already in $tmp/o1.jsonl of 4"
