@@ -5,6 +5,8 @@
 #     grove sim --threads 2, grove check and a bot's helper threads
 #     (SIGSEGV) at any stack size; each now refuses the move naming the
 #     line, at the usual 8 MiB stack and at 1 MiB;
+#   - a result whose ranks and winners disagree is refused naming the line
+#     of result, by grove check (a failed check), sim and play;
 #   - memory the system refuses (ulimit -v) below grove's cap is told as
 #     such, not blamed on the cap (skipped under AddressSanitizer, which
 #     cannot run under ulimit -v).
@@ -43,6 +45,24 @@ done
 printf 'nest\n' | "$GROVE" play deepstack --set levels=20 --set depth=20 >"$tmp/out" 2>&1; status
 reject "nests that fit" "$NESTS"
 expect "nests that fit" "exit 0"
+
+# ---- a result whose ranks and winners disagree -------------------------------------
+# (tests/fixtures/scripts/verdict: the solo tie, ranks {2} and winners {1})
+DISAGREE="result: scripts/verdict/game.lua:19: result.ranks {2} and winners {1} disagree: winners must be exactly the seats ranked 1, each once (here {}), or be left out"
+"$GROVE" check verdict --players 1 --set result=tie -n 1 >"$tmp/out" 2>&1; status
+expect "check, tie" "verdict, 1 player: FAILED at seed 1, move 1: the end"
+expect "check, tie" "$DISAGREE"
+expect "check, tie" "exit 1"
+"$GROVE" sim verdict --players 1 --set result=tie -n 2 >"$tmp/out" 2>&1; status
+expect "sim, tie" "$DISAGREE"
+expect "sim, tie" "2 of 2 games failed"
+expect "sim, tie" "exit 1"
+printf 'step 1\n' | "$GROVE" play verdict --players 1 --set result=tie >"$tmp/out" 2>&1; status
+expect "play, tie" "error: $DISAGREE"
+expect "play, tie" "exit 1"
+"$GROVE" check verdict --players 1 --set result=lost -n 1 >"$tmp/out" 2>&1; status
+expect "check, lost" "verdict: every check passed"
+expect "check, lost" "exit 0"
 
 # ---- memory the system refuses ---------------------------------------------------
 if grep -qa __asan_init "$GROVE"; then
