@@ -449,8 +449,8 @@ static bool grow_history(game *g)
     size_t entry = g->st->size + sizeof *g->hist + sizeof *g->hsaid + sizeof *g->hedit;
     if ((size_t)(g->ncur + 1) * entry + g->hist_texts > GAME_HISTORY_BYTES) {
         snprintf(g->err, sizeof g->err, "the history is full: its %d entries hold %zu MiB (the position before "
-                 "each, %zu bytes, kept for undo, and what each said), at most %zu MiB a game: a game this long "
-                 "never ends? (save it and load the save to go on)", g->ncur,
+                 "each, %zu bytes, kept for undo, and what each said), at most %zu MiB a game: does the game never "
+                 "end? (moves and result decide the end)", g->ncur,
                  ((size_t)g->ncur * entry + g->hist_texts) >> 20, g->st->size, GAME_HISTORY_BYTES >> 20);
         return false;
     }
