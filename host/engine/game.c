@@ -558,14 +558,20 @@ int game_actor(game *g)
 static int raw_field(lua_State *L, int t, const char *k);
 static void defined_at(game *g, int fnref, char *out, size_t len);
 
-/* The list t[1..n] of a result, as text ("{2, 1}"), raw. */
+/* The list t[1..n] of a result, as text ("{2, 1}"), raw and allocating
+ * nothing (it runs outside a protected call). */
 static void list_text(lua_State *L, int t, int n, char *out, size_t len)
 {
     size_t at = (size_t)snprintf(out, len, "{");
     for (int i = 1; i <= n && at < len; i++) {
+        const char *sep = i > 1 ? ", " : "";
         lua_rawgeti(L, t, i);
-        const char *v = lua_type(L, -1) == LUA_TNUMBER ? lua_tostring(L, -1) : luaL_typename(L, -1);
-        at += (size_t)snprintf(out + at, len - at, "%s%s", i > 1 ? ", " : "", v);
+        if (lua_isinteger(L, -1))
+            at += (size_t)snprintf(out + at, len - at, "%s%lld", sep, (long long)lua_tointeger(L, -1));
+        else if (lua_type(L, -1) == LUA_TNUMBER)
+            at += (size_t)snprintf(out + at, len - at, "%s%.14g", sep, (double)lua_tonumber(L, -1));
+        else
+            at += (size_t)snprintf(out + at, len - at, "%s%s", sep, luaL_typename(L, -1));
         lua_pop(L, 1);
     }
     if (at < len) snprintf(out + at, len - at, "}");

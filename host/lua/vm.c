@@ -338,8 +338,8 @@ static void stack_mark(grove_vm *vm, uintptr_t at)
     vm->c_stack_floor = at - bound;
 }
 
-/* How many bytes of C stack below the call's beginning the caller's frame
- * reaches. */
+/* How many bytes of C stack below the outermost call's beginning are in
+ * use (to this function's frame, which its callers' lie just above). */
 static size_t __attribute__((noinline)) stack_used(const grove_vm *vm)
 {
     uintptr_t at = (uintptr_t)__builtin_frame_address(0);
@@ -356,7 +356,8 @@ static int too_deep(grove_vm *vm, lua_State *L)
 {
     char msg[224];
     snprintf(msg, sizeof msg, "the script nests too deep: %zu KiB of C stack in use, the bound is %zu KiB "
-             "(coroutines resumed or closed inside one another, each deep in pcall or metamethods)", stack_used(vm) >> 10, vm->c_stack_bound >> 10);
+             "(coroutines resumed or closed inside one another, each deep in pcall or metamethods)",
+             stack_used(vm) >> 10, vm->c_stack_bound >> 10);
     return raise_at_script(vm, L, msg);
 }
 
@@ -427,7 +428,7 @@ typedef struct {
     int by;                     /* who refused it (VM_OOM_CAP, VM_OOM_SYSTEM; 0: unknown) */
     size_t cap;                 /* the cap, bytes */
     bool shared;                /* the cap is the process's */
-    size_t held, asked;         /* what the process's Lua held, and what more was asked, bytes */
+    size_t held, asked;         /* what the cap counted held, and what more was asked, bytes */
     const char *stopped;        /* why a call that returned had to stop, or NULL */
 } error_ctx;
 
@@ -557,8 +558,8 @@ int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long
          * that fails, and the message kept in the registry is said */
         size_t cap = vm->mem_limit < vm_process_memory() ? vm->mem_limit : vm_process_memory();
         bool shared = cap == vm_process_memory();
-        error_ctx c = { status, what, vm->oom_where, vm->oom_by, cap, shared,
-                        shared ? vm->oom_held : vm->mem_used, vm->oom_asked, stopped };
+        error_ctx c = { status, what, vm->oom_where, vm->oom_by, cap, shared, vm->oom_held, vm->oom_asked,
+                        stopped };
         lua_pushcfunction(L, word_error);
         lua_insert(L, -2);
         lua_pushlightuserdata(L, &c);
