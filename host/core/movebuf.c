@@ -20,7 +20,9 @@ void movebuf_free(movebuf *b)
 grove_status movebuf_push(movebuf *b, int64_t m)
 {
     if (b->n == b->cap) {
+        if (b->n >= MOVEBUF_MAX) return GROVE_EFULL;
         int cap = b->cap ? b->cap * 2 : 64;
+        if (cap > MOVEBUF_MAX) cap = MOVEBUF_MAX;
         int64_t *nm = realloc(b->m, (size_t)cap * sizeof *nm);
         if (!nm) return GROVE_ENOMEM;
         b->m = nm;

@@ -17,6 +17,8 @@
 #include "status.h"
 
 #define MOVE_ARG_MAX 0xffff
+#define MOVEBUF_MAX (1 << 20)  /* legal moves in one list at most (8 MiB): a bound on what a script's
+                                  moves hook makes the host allocate, however it loops */
 
 typedef struct {
     int64_t *m;     /* owned */
@@ -37,7 +39,8 @@ void movebuf_init(movebuf *b);
 void movebuf_free(movebuf *b);
 static inline void movebuf_clear(movebuf *b) { b->n = 0; }
 
-/* Append a move; ENOMEM (buffer unchanged) if it cannot grow. */
+/* Append a move; EFULL when it holds MOVEBUF_MAX, ENOMEM if it cannot
+ * grow (the buffer unchanged). */
 grove_status movebuf_push(movebuf *b, int64_t m);
 
 /* Index of m in the buffer, or -1. */

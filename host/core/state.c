@@ -111,6 +111,8 @@ grove_status state_add(gstate *st, const comp_kind *kind, const char *name, size
     if (bytes % 4 != 0) return GROVE_EARG;
 
     size_t offset = (st->size + 7) & ~(size_t)7;
+    if (bytes > STATE_MAX_BYTES || offset > STATE_MAX_BYTES - bytes || st->ncomps >= STATE_MAX_COMPS)
+        return GROVE_ELIMIT;
     size_t need = offset + bytes;
     if (need > st->cap) {
         size_t cap = st->cap ? st->cap : 256;

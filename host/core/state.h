@@ -25,6 +25,11 @@
 extern const comp_kind state_rng_kind;
 
 #define STATE_MAX_NAME 64     /* longest component or label name */
+/* What a game's state may hold (issue 34: the host's memory is bounded as
+ * Lua's is): its block is copied for every snapshot, undo entry and bot
+ * search. GROVE_ELIMIT beyond (status.c's phrase names both figures). */
+#define STATE_MAX_BYTES ((size_t)64 << 20)
+#define STATE_MAX_COMPS 4096
 
 typedef struct {
     const comp_kind *kind;    /* what the region holds (kind.h) */
@@ -55,7 +60,8 @@ void state_free(gstate *st);
 /* Declare a component of `bytes` zeroed bytes. The labels (which may be
  * NULL with count 0) are copied. EARG for a duplicate or empty name, a name
  * with blanks, or a
- * sealed state, ENOMEM. On success *index is the new component. */
+ * sealed state, ELIMIT past STATE_MAX_BYTES or STATE_MAX_COMPS, ENOMEM. On
+ * success *index is the new component. */
 grove_status state_add(gstate *st, const comp_kind *kind, const char *name, size_t bytes,
                        const char *const *labels0, int n0,
                        const char *const *labels1, int n1, int *index);

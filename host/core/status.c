@@ -17,6 +17,7 @@ const char *grove_strstatus(grove_status st)
     case GROVE_EARG:    return "bad argument";
     case GROVE_ENOMEM:  return "out of memory";
     case GROVE_EFORMAT: return "bad format";
+    case GROVE_ELIMIT:  return "the game's state would pass its bound (64 MiB in 4096 components at most)";
     }
     return "unknown status";
 }

@@ -16,6 +16,7 @@ typedef enum {
     GROVE_EARG,     /* a malformed argument (bad name, bad direction) */
     GROVE_ENOMEM,   /* an allocation failed */
     GROVE_EFORMAT,  /* a saved text does not parse or does not fit */
+    GROVE_ELIMIT,   /* a game's state would pass grove's bound on it (state.h) */
 } grove_status;
 
 /* A short English phrase for a status ("out of range"); never NULL. */

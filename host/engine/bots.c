@@ -10,6 +10,7 @@
  */
 #include "bots.h"
 
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -238,6 +239,10 @@ static double now_s(void)
 
 /* ---- the tree ----------------------------------------------------------------------- */
 
+static _Atomic size_t tree_bytes = BOT_TREE_BYTES;
+
+void bot_set_tree_bytes(size_t bytes) { tree_bytes = bytes; }
+
 typedef struct {
     int64_t move;         /* the move from the parent */
     int actor;            /* the seat that chose it */
@@ -400,6 +405,8 @@ typedef struct {
     int nroot;                    /* determinization, as grove check's hidden test asks) */
     bool evaluate;        /* rollouts stop after `depth` moves and end in evaluate(s) */
     long target;          /* root visits to reach (0: no limit) */
+    int maxnodes;         /* the tree's bound: its share of BOT_TREE_BYTES */
+    bool full;            /* the search stopped at it */
     double deadline;      /* 0: none */
     int *path;
     int npath, cappath;
@@ -515,10 +522,19 @@ static void evaluation_rewards(game *g, search *s)
 
 /* ---- MCTS --------------------------------------------------------------------------- */
 
+/* A node more (the caller keeps nnodes below s->maxnodes); raises on no
+ * memory. The array grows by doubling up to the bound, never past it. */
 static int new_node(game *g, search *s, int64_t move, int actor)
 {
     tree *t = s->t;
-    t->nodes = grow(g, t->nodes, &t->capnodes, t->nnodes + 1, sizeof *t->nodes);
+    if (t->nnodes == t->capnodes) {
+        int cap = t->capnodes ? t->capnodes * 2 : 64;
+        if (cap > s->maxnodes) cap = s->maxnodes;
+        node *p = realloc(t->nodes, (size_t)cap * sizeof *p);
+        if (!p) game_raw_fail(g, "out of memory");
+        t->nodes = p;
+        t->capnodes = cap;
+    }
     node *n = &t->nodes[t->nnodes];
     memset(n, 0, sizeof *n);
     n->move = move;
@@ -662,6 +678,7 @@ static int mcts_body(game *g, void *ctx)
     if (s->t->nnodes == 0) new_node(g, s, 0, 0);
     if (s->evaluate && s->spec->tail > 0 && end_is_near(g, s)) s->evaluate = false;
     for (;;) {
+        if (s->t->nnodes >= s->maxnodes) { s->full = true; break; }   /* an iteration adds one node */
         if (s->target && s->t->nodes[0].visits >= s->target) break;
         if (s->deadline > 0 && (s->iterations & 15) == 0 && now_s() >= s->deadline) break;
         if (s->target && (s->iterations & 7) == 0 && decided(s)) break;
@@ -912,6 +929,9 @@ static bool mcts(bot *b, game *g, const uint8_t *root, const rng_t *rng, uint64_
     for (int k = 0; k < threads; k++) {
         if (!search_init(&s[k], spec, k ? b->twins[k] : g, seat, players, root, legal, nlegal)) ok = false;
         s[k].t = &b->trees[k];
+        size_t share = tree_bytes / (size_t)threads / sizeof(node);
+        s[k].maxnodes = share < 2 ? 2 : share > INT_MAX ? INT_MAX : (int)share;
+        if (s[k].t->nnodes > s[k].maxnodes / 2) tree_clear(s[k].t);   /* kept, but too big to grow */
         s[k].evaluate = spec->depth != BOT_DEPTH_END && game_has_evaluate(g);
         s[k].deadline = deadline;
         s[k].target = spec->iterations / threads + (k < spec->iterations % threads);
@@ -935,6 +955,7 @@ static bool mcts(bot *b, game *g, const uint8_t *root, const rng_t *rng, uint64_
     if (ok && !most_visited(b, threads, legal, nlegal, move)) *move = legal[0];
     for (int k = 0; k < threads; k++) {
         st->iterations += s[k].iterations;
+        st->full = st->full || s[k].full;
         search_free(&s[k]);
     }
     return ok;
@@ -942,7 +963,7 @@ static bool mcts(bot *b, game *g, const uint8_t *root, const rng_t *rng, uint64_
 
 bool bot_move(bot *b, game *g, uint64_t seed, int64_t *move, bot_stats *stats)
 {
-    bot_stats st = { 0, 0, 1 };
+    bot_stats st = { 0, 0, 1, false };
     if (stats) *stats = st;
     const int64_t *moves;
     int n = game_legal(g, &moves);

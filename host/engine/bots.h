@@ -50,6 +50,8 @@
 #define BOT_DEFAULT_TAIL 20           /* mcts: tail= */
 #define BOT_DEPTH_END (-1)     /* depth: rollouts to the end of the game */
 #define BOT_MAX_THREADS 16
+#define BOT_TREE_BYTES ((size_t)256 << 20)   /* all of an MCTS bot's trees together: a search stops
+                                                growing there, and decides on what they hold */
 
 typedef enum { BOT_RANDOM, BOT_GREEDY, BOT_MCTS } bot_kind;
 
@@ -91,6 +93,7 @@ typedef struct {
     long iterations;      /* MCTS iterations run for it (all threads) */
     long kept;            /* root visits kept from the tree of the last decision */
     int threads;          /* the threads it thought on */
+    bool full;            /* its trees reached BOT_TREE_BYTES: it stopped thinking there */
 } bot_stats;
 
 /* A bot of that spec; NULL on no memory. bot_free frees it and all it holds. */
@@ -119,6 +122,10 @@ bool bot_move(bot *b, game *g, uint64_t seed, int64_t *move, bot_stats *stats);
 /* Why the bot thinks on fewer threads than its spec asks ("" when it
  * does not): it could not get a game of its own for each. */
 const char *bot_note(const bot *b);
+
+/* The bound on all of a bot's trees together (BOT_TREE_BYTES unless set;
+ * the tests lower it). */
+void bot_set_tree_bytes(size_t bytes);
 
 /* One decision of a new bot of that spec (nothing kept): bot_new, bot_move,
  * bot_free. `iterations` (or NULL) gets the MCTS iterations run. */

@@ -436,32 +436,53 @@ int game_legal(game *g, const int64_t **moves)
     return g->buf.n;
 }
 
-/* Make room for one more history entry. */
+/* Bytes a text of the history holds. */
+static size_t text_bytes(const char *p)
+{
+    return p ? strlen(p) + 1 : 0;
+}
+
+/* Make room for one more history entry, within GAME_HISTORY_BYTES; false
+ * with g->err when the history is full or there is no memory. */
 static bool grow_history(game *g)
 {
+    size_t entry = g->st->size + sizeof *g->hist + sizeof *g->hsaid + sizeof *g->hedit;
+    if ((size_t)(g->ncur + 1) * entry + g->hist_texts > GAME_HISTORY_BYTES) {
+        snprintf(g->err, sizeof g->err, "the history is full: its %d entries hold %zu MiB (the position before "
+                 "each, %zu bytes, kept for undo, and what each said), at most %zu MiB a game: does the game never "
+                 "end? (moves and result decide the end)", g->ncur,
+                 ((size_t)g->ncur * entry + g->hist_texts) >> 20, g->st->size, GAME_HISTORY_BYTES >> 20);
+        return false;
+    }
     if (g->ncur < g->caphist) return true;
+    size_t most = GAME_HISTORY_BYTES / entry;          /* > ncur, as checked above */
     int cap = g->caphist ? g->caphist * 2 : 64;
+    if ((size_t)cap > most) cap = (int)most;
     int64_t *h = realloc(g->hist, (size_t)cap * sizeof *h);
-    if (!h) return false;
+    if (!h) goto no_memory;
     g->hist = h;
-    uint8_t *s = realloc(g->snaps, (size_t)cap * g->st->size);
-    if (!s) return false;
-    g->snaps = s;
+    uint8_t *snaps = realloc(g->snaps, (size_t)cap * g->st->size);
+    if (!snaps) goto no_memory;
+    g->snaps = snaps;
     char **said = realloc(g->hsaid, (size_t)cap * sizeof *said);
-    if (!said) return false;
+    if (!said) goto no_memory;
     g->hsaid = said;
     char **edit = realloc(g->hedit, (size_t)cap * sizeof *edit);
-    if (!edit) return false;
+    if (!edit) goto no_memory;
     g->hedit = edit;
     for (int i = g->caphist; i < cap; i++) g->hsaid[i] = g->hedit[i] = NULL;
     g->caphist = cap;
     return true;
+no_memory:
+    snprintf(g->err, sizeof g->err, "out of memory for the history");
+    return false;
 }
 
 /* Forget the redo tail: the history entries past ncur and the pending ones. */
 static void drop_tail(game *g)
 {
     for (int i = g->ncur; i < g->nhist; i++) {
+        g->hist_texts -= text_bytes(g->hsaid[i]) + text_bytes(g->hedit[i]);
         free(g->hsaid[i]);
         free(g->hedit[i]);
         g->hsaid[i] = g->hedit[i] = NULL;
@@ -478,12 +499,14 @@ static void record_entry(game *g, int64_t move, char *edit, bool keep_tail)
 {
     if (!keep_tail) drop_tail(g);
     int i = g->ncur;
+    g->hist_texts -= text_bytes(g->hsaid[i]) + text_bytes(g->hedit[i]);
     free(g->hsaid[i]);
     free(g->hedit[i]);
     memcpy(g->snaps + (size_t)i * g->st->size, g->scratch, g->st->size);
     g->hist[i] = move;
     g->hedit[i] = edit;
     g->hsaid[i] = g->said.len && !g->said.oom ? strdup(g->said.p) : NULL;   /* none if no memory */
+    g->hist_texts += text_bytes(g->hsaid[i]) + text_bytes(g->hedit[i]);
     g->ncur++;
     if (g->ncur > g->nhist) g->nhist = g->ncur;
 }
@@ -499,10 +522,7 @@ static bool apply_move(game *g, int64_t move, bool check, bool record, bool keep
             return false;
         }
     }
-    if (record && !grow_history(g)) {
-        snprintf(g->err, sizeof g->err, "out of memory for the history");
-        return false;
-    }
+    if (record && !grow_history(g)) return false;
     begin_hook(g, g->fn_apply);
     lua_pushinteger(g->vm->L, move);
     if (!call_hook(g, "apply", 1, 0, &g->said)) return false;    /* what it said: the history's */
@@ -535,10 +555,130 @@ int game_actor(game *g)
     return seat;
 }
 
+static int raw_field(lua_State *L, int t, const char *k);
+static void defined_at(game *g, int fnref, char *out, size_t len);
+
+/* The list t[1..n] of a result, as text ("{2, 1}"), raw and allocating
+ * nothing (it runs outside a protected call). */
+static void list_text(lua_State *L, int t, int n, char *out, size_t len)
+{
+    size_t at = (size_t)snprintf(out, len, "{");
+    for (int i = 1; i <= n && at < len; i++) {
+        const char *sep = i > 1 ? ", " : "";
+        lua_rawgeti(L, t, i);
+        if (lua_isinteger(L, -1))
+            at += (size_t)snprintf(out + at, len - at, "%s%lld", sep, (long long)lua_tointeger(L, -1));
+        else if (lua_type(L, -1) == LUA_TNUMBER)
+            at += (size_t)snprintf(out + at, len - at, "%s%.14g", sep, (double)lua_tonumber(L, -1));
+        else
+            at += (size_t)snprintf(out + at, len - at, "%s%s", sep, luaL_typename(L, -1));
+        lua_pop(L, 1);
+    }
+    if (at < len) snprintf(out + at, len - at, "}");
+}
+
+/* Is the result at res (a table: the game is over) one every tool can
+ * read alike? A rank for every seat, a whole number from 1 to players + 1
+ * (one past the seats: a seat the game itself beat, as a solo player's
+ * loss to the rival is rank 2 of 1 seat), none past the last seat; and
+ * winners, when given, exactly the seats ranked 1, each once. Else false
+ * with why ("ranks {2} and winners {1} disagree: ..."), naming the line
+ * that defines result. Reads raw; leaves the stack as it was. */
+static bool result_fits(game *g, int res, char *why, size_t len)
+{
+    lua_State *L = g->vm->L;
+    int top = lua_gettop(L), players = g->players;
+    char where[256], ranks[96], winners[96];
+    defined_at(g, g->fn_result, where, sizeof where);
+    bool ok = false;
+    int rt = top + 1, wt = top + 2;
+    if (raw_field(L, res, "ranks") != LUA_TTABLE) {
+        snprintf(why, len, "%sresult.ranks is %s, not a list of each seat's rank (1 for the winners)", where,
+                 luaL_typename(L, rt));
+        goto out;
+    }
+    int wtype = raw_field(L, res, "winners");
+    int nw = wtype == LUA_TTABLE ? (int)lua_rawlen(L, wt) : 0;
+    list_text(L, rt, players, ranks, sizeof ranks);
+    if (wtype == LUA_TTABLE) list_text(L, wt, nw < 8 ? nw : 8, winners, sizeof winners);
+    int first = 0;                                     /* seats ranked 1 */
+    for (int seat = 1; seat <= players; seat++) {
+        lua_rawgeti(L, rt, seat);
+        int isint;
+        lua_Integer r = lua_tointegerx(L, -1, &isint);
+        lua_pop(L, 1);
+        if (!isint || r < 1 || r > players + 1) {
+            snprintf(why, len, "%sresult.ranks %s gives seat %d %s: each seat's rank is a whole number from 1 (a "
+                     "winner) to %d%s", where, ranks, seat, isint ? "a rank out of range" : "no rank", players,
+                     players == 1 ? ", or 2 for a loss to the game itself" : ", or one more for a seat the game "
+                     "itself beat");
+            goto out;
+        }
+        first += r == 1;
+    }
+    if (lua_rawgeti(L, rt, players + 1) != LUA_TNIL) {
+        lua_pop(L, 1);
+        snprintf(why, len, "%sresult.ranks has a rank past the last seat (%d seat%s): one rank per seat", where,
+                 players, players == 1 ? "" : "s");
+        goto out;
+    }
+    lua_pop(L, 1);
+    if (wtype != LUA_TNIL) {
+        bool same = wtype == LUA_TTABLE && nw == first;
+        for (int i = 1; same && i <= nw; i++) {
+            lua_rawgeti(L, wt, i);
+            int isint;
+            lua_Integer seat = lua_tointegerx(L, -1, &isint);
+            lua_pop(L, 1);
+            same = isint && seat >= 1 && seat <= players;
+            if (same) {
+                lua_rawgeti(L, rt, seat);
+                same = lua_tointeger(L, -1) == 1;
+                lua_pop(L, 1);
+            }
+            for (int j = 1; same && j < i; j++) {      /* each seat once */
+                lua_rawgeti(L, wt, j);
+                same = lua_tointeger(L, -1) != seat;
+                lua_pop(L, 1);
+            }
+        }
+        if (!same) {
+            char ranked1[96];                          /* the seats ranked 1, as a list */
+            size_t at = (size_t)snprintf(ranked1, sizeof ranked1, "{");
+            for (int seat = 1, k = 0; seat <= players && at < sizeof ranked1; seat++) {
+                lua_rawgeti(L, rt, seat);
+                if (lua_tointeger(L, -1) == 1)
+                    at += (size_t)snprintf(ranked1 + at, sizeof ranked1 - at, "%s%d", k++ ? ", " : "", seat);
+                lua_pop(L, 1);
+            }
+            if (at < sizeof ranked1) snprintf(ranked1 + at, sizeof ranked1 - at, "}");
+            if (wtype == LUA_TTABLE)
+                snprintf(why, len, "%sresult.ranks %s and winners %s%s disagree: winners must be exactly the seats "
+                         "ranked 1, each once (here %s), or be left out", where, ranks, winners, nw > 8 ? "..." : "",
+                         ranked1);
+            else
+                snprintf(why, len, "%sresult.winners is %s, not the list of the seats ranked 1", where,
+                         luaL_typename(L, wt));
+            goto out;
+        }
+    }
+    ok = true;
+out:
+    lua_settop(L, top);
+    return ok;
+}
+
 bool game_push_result(game *g)
 {
     begin_hook(g, g->fn_result);
-    return call_hook(g, "result", 0, 1, NULL);
+    if (!call_hook(g, "result", 0, 1, NULL)) return false;
+    char why[GAME_ERRLEN - 16];
+    if (lua_istable(g->vm->L, -1) && !result_fits(g, lua_gettop(g->vm->L), why, sizeof why)) {
+        snprintf(g->err, sizeof g->err, "result: %s", why);
+        lua_pop(g->vm->L, 1);
+        return false;
+    }
+    return true;
 }
 
 /* Lua's tostring of the value at idx, without its metamethods (the host
@@ -1177,10 +1317,7 @@ static bool apply_edit(game *g, const char *code, bool keep_tail)
         snprintf(g->err, sizeof g->err, "an edit keeps at most %d bytes of Lua", GAME_MAX_EDIT);
         return false;
     }
-    if (!grow_history(g)) {
-        snprintf(g->err, sizeof g->err, "out of memory for the history");
-        return false;
-    }
+    if (!grow_history(g)) return false;
     char *copy = strdup(code);
     if (!copy) { snprintf(g->err, sizeof g->err, "out of memory"); return false; }
     lua_pushcfunction(L, edit_body);
@@ -1318,6 +1455,14 @@ void game_raw_played(game *g, int64_t m, char *buf, size_t len)
     lua_pop(L, 1);
 }
 
+/* The result on top (a table) as game_push_result would take it, or the
+ * run fails with why. */
+static void raw_fits(game *g)
+{
+    char why[GAME_ERRLEN - 16];
+    if (!result_fits(g, lua_gettop(g->vm->L), why, sizeof why)) game_raw_fail(g, why);
+}
+
 bool game_raw_ranks(game *g, int *ranks)
 {
     lua_State *L = g->vm->L;
@@ -1326,17 +1471,13 @@ bool game_raw_ranks(game *g, int *ranks)
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
     lua_call(L, 1, 1);
     if (!lua_istable(L, -1)) { lua_pop(L, 1); return false; }
-    lua_getfield(L, -1, "ranks");
+    raw_fits(g);
+    raw_field(L, lua_gettop(L), "ranks");
     for (int seat = 1; seat <= g->players; seat++) {
         lua_rawgeti(L, -1, seat);
-        int isnum;
-        lua_Integer r = lua_tointegerx(L, -1, &isnum);
         /* a rank past the seats is a game lost to the game itself: the
          * solo rival's win is rank 2 of 1 seat */
-        if (!isnum || r < 1)
-            luaL_error(L, "ranks[%d] is %s, not a rank (a whole number, 1 for the winners)", seat,
-                       luaL_tolstring(L, -1, NULL));
-        ranks[seat] = (int)r;
+        ranks[seat] = (int)lua_tointeger(L, -1);
         lua_pop(L, 1);
     }
     lua_pop(L, 2);
@@ -1364,6 +1505,7 @@ void game_raw_outcome(game *g, game_result *out)
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_result);
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
     lua_call(L, 1, 1);
+    if (lua_istable(L, -1)) raw_fits(g);
     read_outcome(g, out);
 }
 

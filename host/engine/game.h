@@ -76,6 +76,9 @@
 #define GAME_MOVE_TEXT_MAX 255     /* the longest move text, in bytes (game_move_text_fits) */
 #define GAME_FULL_TEXT (-1)        /* game_describe_for's viewer for a move's full text */
 #define GAME_MAX_EDIT 8192         /* the longest Lua an edit may keep, in bytes */
+#define GAME_HISTORY_BYTES ((size_t)256 << 20)   /* what a game's history may hold: the position
+                                                    before each entry (for undo), what each said,
+                                                    the edits' Lua */
 
 typedef struct game game;
 

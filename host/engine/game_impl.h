@@ -48,6 +48,7 @@ struct game {
     char **hsaid;                  /* hsaid[i]: what move i said (s:say lines, owned), or NULL */
     char **hedit;                  /* hedit[i]: the Lua source of edit i (owned), NULL for a move */
     int ncur, nhist, caphist;
+    size_t hist_texts;             /* bytes of hsaid and hedit's texts (GAME_HISTORY_BYTES) */
     gpending *pending;             /* the redo tail past nhist that no longer replayed */
     int npending, cappending;
     textbuf said;                  /* what the apply hook running now says */

@@ -46,7 +46,11 @@ static movebuf *check_out(lua_State *L)
 
 static void push_move(lua_State *L, movebuf *b, int64_t m)
 {
-    if (movebuf_push(b, m) != GROVE_OK) luaL_error(L, "not enough memory for the move list");
+    grove_status rc = movebuf_push(b, m);
+    if (rc == GROVE_EFULL)
+        luaL_error(L, "more than %d legal moves: a move list holds at most that many (an endless loop "
+                   "around out:add?)", MOVEBUF_MAX);
+    if (rc != GROVE_OK) luaL_error(L, "not enough memory for the move list");
 }
 
 static int check_arg(lua_State *L, int idx)

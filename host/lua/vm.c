@@ -7,6 +7,7 @@
  * vm_new.c makes a VM of the three. Of them, vm.c calls the watchdog only
  * (when a call runs in another thread than the last).
  */
+#define _GNU_SOURCE             /* pthread_getattr_np: where this thread's stack ends */
 #include "vm_impl.h"
 
 #include <ctype.h>
@@ -78,11 +79,22 @@ static void give_back(grove_vm *vm)
     }
 }
 
-/* An allocation was refused: remember the script line it came from, for
- * the error (the allocator cannot raise one of its own). Reads the call
- * stack only. */
-static void note_refusal(grove_vm *vm)
+/* An allocation of `asked` bytes more was refused, by the cap or by the
+ * system (`by`): remember who refused it, and the script line it came
+ * from, for the error (the allocator cannot raise one of its own). The
+ * last refusal is the one told (Lua retries once after a full collection,
+ * and fails if that is refused too). Reads the call stack only. */
+static void note_refusal(grove_vm *vm, int by, size_t asked)
 {
+    vm->oom_by = by;
+    vm->oom_asked = asked;
+    /* what the cap that applies counts: this state's own, or the
+     * process's (less what this state reserved and does not hold yet,
+     * the refused growth among it) */
+    size_t all = atomic_load_explicit(&process_reserved, memory_order_relaxed);
+    size_t slack = vm->mem_reserved - vm->mem_used;
+    vm->oom_held = vm->mem_limit < atomic_load_explicit(&process_cap, memory_order_relaxed) ? vm->mem_used
+                   : all > slack ? all - slack : 0;
     lua_State *L = vm->running;
     if (!vm->depth || !L || vm->oom_where[0]) return;
     lua_Debug ar;
@@ -109,16 +121,26 @@ static void *vm_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
     if (nsize > osize) {
         size_t grow = nsize - osize;
         if (vm->mem_used + grow > vm->mem_limit || !reserve(vm, vm->mem_used + grow)) {
-            note_refusal(vm);
+            note_refusal(vm, VM_OOM_CAP, grow);
             return NULL;
         }
         /* the OOM tests: the Nth growth from now and every one after it fail
-         * (Lua retries a failed allocation after a full collection) */
-        if (vm->fail_after == 1) return NULL;
+         * (Lua retries a failed allocation after a full collection), as
+         * when the system refuses */
+        if (vm->fail_after == 1 || vm->fail_after == -1) {
+            note_refusal(vm, VM_OOM_SYSTEM, grow);
+            return NULL;
+        }
         if (vm->fail_after > 1) vm->fail_after--;
+        else if (vm->fail_after < -1) vm->fail_after++;
     }
     void *p = realloc(ptr, nsize);
-    if (!p) return NULL;
+    if (!p) {
+        /* below the cap: the system has no more to give (a ulimit -v, the
+         * machine's memory) */
+        note_refusal(vm, VM_OOM_SYSTEM, nsize - osize);
+        return NULL;
+    }
     if (!ptr) vm->allocs++;
     vm->mem_used = vm->mem_used - osize + nsize;
     if (nsize < osize) give_back(vm);
@@ -270,6 +292,80 @@ void vm_listen_lines(grove_vm *vm, vm_line_fn fn, void *ctx)
     vm_sync_hook(vm, vm->L);
 }
 
+/* ---- the C stack -------------------------------------------------------------- */
+
+/* Lua counts the C calls it nests (200 at most), but Lua 5.4.4 starts the
+ * count afresh in every coroutine it closes: closes nested inside one
+ * another, each deep in pcalls, used the C stack up (150 closes 80 pcalls
+ * deep crashed an 8 MiB stack). So the bytes are counted: the outermost
+ * call marks where it began, and where a script can start C recursion
+ * afresh (vm_enter_thread, a call back into the VM) the stack in use is
+ * measured against a bound. Between two such places Lua's own count holds,
+ * so the stack reaches at most the bound plus 200 of Lua's C calls. */
+
+/* The lowest address of this thread's stack (0: the system cannot say),
+ * read once per thread. */
+static _Thread_local uintptr_t stack_low;
+static _Thread_local bool stack_low_read;
+
+static uintptr_t thread_stack_low(void)
+{
+    if (!stack_low_read) {
+        stack_low_read = true;
+#ifdef __GLIBC__
+        pthread_attr_t attr;
+        void *addr;
+        size_t size;
+        if (pthread_getattr_np(pthread_self(), &attr) == 0) {
+            if (pthread_attr_getstack(&attr, &addr, &size) == 0) stack_low = (uintptr_t)addr;
+            pthread_attr_destroy(&attr);
+        }
+#endif
+    }
+    return stack_low;
+}
+
+/* The outermost call begins at `at` (an address of its frame): a script
+ * may nest VM_C_STACK bytes below it, or a quarter of what the thread's
+ * stack has left there, if less (a quarter of VM_C_STACK when the system
+ * does not say where the stack ends). */
+static void stack_mark(grove_vm *vm, uintptr_t at)
+{
+    uintptr_t low = thread_stack_low();
+    size_t bound = low && at > low ? (at - low) / 4 : VM_C_STACK / 4;
+    if (bound > VM_C_STACK) bound = VM_C_STACK;
+    vm->c_stack_bound = bound;
+    vm->c_stack_floor = at - bound;
+}
+
+/* How many bytes of C stack below the outermost call's beginning are in
+ * use (to this function's frame, which its callers' lie just above). */
+static size_t __attribute__((noinline)) stack_used(const grove_vm *vm)
+{
+    uintptr_t at = (uintptr_t)__builtin_frame_address(0);
+    return vm->c_stack_floor + vm->c_stack_bound - at;
+}
+
+static bool stack_spent(const grove_vm *vm)
+{
+    return vm->c_stack_floor && (uintptr_t)__builtin_frame_address(0) < vm->c_stack_floor;
+}
+
+/* Raise the refusal, naming the script line. */
+static int too_deep(grove_vm *vm, lua_State *L)
+{
+    char msg[224];
+    snprintf(msg, sizeof msg, "the script nests too deep: %zu KiB of C stack in use, the bound is %zu KiB "
+             "(coroutines resumed or closed inside one another, each deep in pcall or metamethods)",
+             stack_used(vm) >> 10, vm->c_stack_bound >> 10);
+    return raise_at_script(vm, L, msg);
+}
+
+static int too_deep_call(lua_State *L)
+{
+    return too_deep(vm_of(L), L);
+}
+
 /* ---- threads: the main one and coroutines ---------------------------------- */
 
 lua_State *vm_enter_thread(lua_State *L, lua_State *co)
@@ -277,6 +373,7 @@ lua_State *vm_enter_thread(lua_State *L, lua_State *co)
     grove_vm *vm = vm_of(L);
     if (vm->co_depth >= VM_MAX_COROUTINES)
         luaL_error(L, "coroutines nested too deeply (resumed or closed inside one another)");
+    if (stack_spent(vm)) too_deep(vm, L);
     vm->co_depth++;
     lua_State *prev = vm->running;
     vm->running = co;
@@ -328,20 +425,47 @@ typedef struct {
     int status;
     const char *what;           /* the hook, or NULL */
     const char *where;          /* "file:line" of a refused allocation, or "" */
-    int cap_mib;
+    int by;                     /* who refused it (VM_OOM_CAP, VM_OOM_SYSTEM; 0: unknown) */
+    size_t cap;                 /* the cap, bytes */
     bool shared;                /* the cap is the process's */
+    size_t held, asked;         /* what the cap counted held, and what more was asked, bytes */
     const char *stopped;        /* why a call that returned had to stop, or NULL */
 } error_ctx;
+
+/* Bytes as a figure a person reads: "250 MiB", "12 KiB", "40 bytes". */
+static void show_bytes(char *out, size_t len, size_t n)
+{
+    if (n >= (size_t)10 << 20) snprintf(out, len, "%zu MiB", n >> 20);
+    else if (n >= (size_t)1 << 20) snprintf(out, len, "%.1f MiB", (double)n / (1 << 20));
+    else if (n >= 1024) snprintf(out, len, "%zu KiB", n >> 10);
+    else snprintf(out, len, "%zu bytes", n);
+}
 
 /* (error object, ctx) -> "WHAT: message" */
 static int word_error(lua_State *L)
 {
     const error_ctx *c = lua_touserdata(L, 2);
     const char *msg = c->stopped ? c->stopped : lua_tostring(L, 1);
-    if (c->status == LUA_ERRMEM)
-        lua_pushfstring(L, "%s%s" OOM_MESSAGE " (%s %d MiB)", c->where, c->where[0] ? ": " : "",
-                        c->shared ? "the cap on all of grove's Lua is" : "the cap is", c->cap_mib);
-    else lua_pushstring(L, msg ? msg : "error");
+    if (c->status == LUA_ERRMEM) {
+        char cap[32], held[32], asked[32];
+        show_bytes(cap, sizeof cap, c->cap);
+        show_bytes(held, sizeof held, c->held);
+        show_bytes(asked, sizeof asked, c->asked);
+        const char *whose = c->shared ? "the cap on all of grove's Lua" : "this game's cap";
+        const char *sep = c->where[0] ? ": " : "";
+        if (c->by == VM_OOM_SYSTEM)
+            lua_pushfstring(L, "%s%s" OOM_MESSAGE " (the system refused %s more with %s of grove's Lua held, "
+                            "under %s of %s: the process's memory limit (ulimit -v) or the machine's memory "
+                            "is spent)", c->where, sep, asked, held, c->shared ? "grove's cap" : "this game's cap",
+                            cap);
+        else if (c->by == VM_OOM_CAP)
+            lua_pushfstring(L, "%s%s" OOM_MESSAGE " (%s is %s: %s held, %s more asked)", c->where, sep, whose,
+                            cap, held, asked);
+        else
+            lua_pushfstring(L, "%s%s" OOM_MESSAGE " (%s is %s)", c->where, sep, whose, cap);
+    } else {
+        lua_pushstring(L, msg ? msg : "error");
+    }
     if (c->what) lua_pushfstring(L, "%s: %s", c->what, lua_tostring(L, -1));
     return 1;
 }
@@ -351,8 +475,10 @@ static void call_begin(grove_vm *vm)
 {
     if (!pthread_equal(vm->thread, pthread_self())) vm_watch_thread(vm);
     vm->oom_where[0] = '\0';
+    vm->oom_by = 0;
     vm->stop_text[0] = '\0';
     vm->co_depth = 0;
+    stack_mark(vm, (uintptr_t)__builtin_frame_address(0));
     atomic_fetch_add_explicit(&vm->serial, 1, memory_order_relaxed);
     here = vm;
     /* a Ctrl-C stands until cleared: a call made after it stops at once */
@@ -367,6 +493,8 @@ static void call_end(grove_vm *vm)
     here = NULL;
     vm->interrupted = 0;
     vm->running = NULL;
+    vm->c_stack_floor = 0;
+    if (vm->fail_after < 0) vm->fail_after = 0;    /* the OOM tests' refusals for this call end */
 }
 
 int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long budget)
@@ -391,6 +519,13 @@ int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long
     }
     vm->running = L;
     vm_sync_hook(vm, L);
+    if (vm->depth > 1 && stack_spent(vm)) {
+        /* a call back into the VM counts Lua's C calls afresh: refused
+         * when the script nests too deep, as a coroutine is */
+        lua_settop(L, base);
+        lua_pushcfunction(L, too_deep_call);
+        nargs = 0;
+    }
     int status = lua_pcall(L, nargs, nresults, base);
     /* a call that must stop fails even when it returned: a pcall or
      * xpcall whose results go straight back to the host (a tail call)
@@ -422,7 +557,9 @@ int vm_call_budget(grove_vm *vm, int nargs, int nresults, const char *what, long
         /* word the message in a protected call: with no memory left even
          * that fails, and the message kept in the registry is said */
         size_t cap = vm->mem_limit < vm_process_memory() ? vm->mem_limit : vm_process_memory();
-        error_ctx c = { status, what, vm->oom_where, (int)(cap >> 20), cap == vm_process_memory(), stopped };
+        bool shared = cap == vm_process_memory();
+        error_ctx c = { status, what, vm->oom_where, vm->oom_by, cap, shared, vm->oom_held, vm->oom_asked,
+                        stopped };
         lua_pushcfunction(L, word_error);
         lua_insert(L, -2);
         lua_pushlightuserdata(L, &c);

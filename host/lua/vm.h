@@ -33,7 +33,14 @@
 #define VM_DEFAULT_BUDGET   50000000L             /* instructions per call */
 #define VM_STEP_MS          2000                  /* a budgeted call stopped after this long between two budget checks */
 #define VM_MAX_COROUTINES   150                   /* coroutines resuming or closing one another, nested */
+#define VM_C_STACK          ((size_t)1 << 20)     /* bytes of C stack a call's script may use (or a quarter
+                                                     of what its thread has left, if less) */
 #define VM_MAX_PATHS        16
+
+/* Who refused an allocation: grove's memory cap, or the system (malloc
+ * failed below the cap: a ulimit -v, the machine's memory). */
+#define VM_OOM_CAP          1
+#define VM_OOM_SYSTEM       2
 
 struct gstate;
 struct grove_vm;
@@ -47,13 +54,16 @@ typedef struct grove_vm {
     size_t mem_used;            /* bytes the Lua state holds now */
     size_t mem_limit;           /* this state's own cap (the process's cap applies too) */
     size_t mem_reserved;        /* bytes of the process's cap held for this state */
-    long fail_after;            /* >0: the Nth allocation from now and all after fail (OOM tests) */
+    long fail_after;            /* >0: the Nth allocation from now and all after fail (OOM tests);
+                                   <0: the same till the outermost call ends */
     unsigned long allocs;       /* allocations (not resizes) so far: the bench's counter */
     long budget;                /* instructions one outermost call may run (GROVE_BUDGET, else VM_DEFAULT_BUDGET) */
     long cur_budget;            /* the budget of the innermost vm_call (0: none) */
     long budget_left;           /* of cur_budget; library calls and allocations are charged to it too */
     int depth;                  /* nesting of vm_call */
     int co_depth;               /* nesting of coroutine resumes and closes (VM_MAX_COROUTINES) */
+    uintptr_t c_stack_floor;    /* the lowest C stack address this call's script may nest to (0: none) */
+    size_t c_stack_bound;       /* how far that is below where the outermost call began, bytes */
     volatile sig_atomic_t interrupted;   /* the call must stop: every instruction raises */
     lua_State *volatile running;        /* the thread (main or a coroutine) running now, during a call */
     char *paths[VM_MAX_PATHS];  /* owned; directories holding scripts/ and stdlib/ */
@@ -74,6 +84,9 @@ typedef struct grove_vm {
     struct vm_watch *watch;             /* this VM's entry with the watchdog */
     pthread_t thread;                   /* the thread the watchdog knows runs its calls */
     char oom_where[192];                /* "file:line" where an allocation was refused in this call */
+    int oom_by;                         /* who refused it: 0 none, VM_OOM_CAP or VM_OOM_SYSTEM */
+    size_t oom_asked;                   /* the bytes more it asked for */
+    size_t oom_held;                    /* what all of the process's Lua held then */
     char stop_text[256];                /* the last stop raised in this call ("file:line: why") */
     uint64_t source_print;              /* FNV-1a over the text of every file loaded since reset */
     int narrating;                      /* >0 while someone listens to s:say (lua_state.h): the
@@ -120,7 +133,12 @@ bool vm_add_path(grove_vm *vm, const char *dir);
  *     checks (one operation on a huge value);
  *   - Ctrl-C (vm_cancel_all), delivered within a watchdog tick;
  *   - the memory cap: vm->mem_limit, and VM_DEFAULT_MEMORY for all of the
- *     process's states together (vm_set_process_memory). */
+ *     process's states together (vm_set_process_memory);
+ *   - the C stack: VM_C_STACK bytes below where the outermost call began,
+ *     or a quarter of what the thread's stack has left there if less;
+ *     checked where a script can start C recursion afresh (a coroutine
+ *     resumed or closed, a call back into the VM), Lua's own limit of 200
+ *     C calls bounding what lies between two checks. */
 int vm_call(grove_vm *vm, int nargs, int nresults, const char *what);
 
 /* The same with a budget of its own (0: unlimited, for tools and for the

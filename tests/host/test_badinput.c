@@ -94,7 +94,7 @@ static void memory_bomb_is_stopped(void **st)
     /* the copies the bomb makes are charged to the budget: under the full
      * budget and a small cap, the cap comes first; the refusal names the
      * script line */
-    expect_refused_within(4, "apply: scripts/misbehave/game.lua:23: out of memory (the cap is 16 MiB)",
+    expect_refused_within(4, "apply: scripts/misbehave/game.lua:23: out of memory (this game's cap is 16 MiB: ",
                           VM_DEFAULT_BUDGET, (size_t)16 << 20);
 }
 
