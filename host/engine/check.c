@@ -202,21 +202,6 @@ static void hook_where(game *g, const char *hook, char *out, size_t len)
     lua_settop(L, top);
 }
 
-/* Lowercase, trim and collapse blanks, as game_parse compares texts. */
-static void normalize(const char *in, char *out, size_t len)
-{
-    size_t o = 0;
-    bool space = false;
-    while (*in == ' ' || *in == '\t') in++;
-    for (; *in && o + 1 < len; in++) {
-        if (*in == ' ' || *in == '\t' || *in == '\n' || *in == '\r') { space = true; continue; }
-        if (space && o) out[o++] = ' ';
-        space = false;
-        if (o + 1 < len) out[o++] = (char)tolower((unsigned char)*in);
-    }
-    out[o] = '\0';
-}
-
 /* A text with its control characters shown: "take\n2". */
 static void shown(const char *in, char *out, size_t len)
 {
@@ -687,7 +672,7 @@ static bool read_names(checker *c)
             c->catalog_of[id] = -1;
             if (lua_rawgeti(L, names, id) == LUA_TSTRING) {
                 char norm[CHECK_NAME_LEN];
-                normalize(lua_tostring(L, -1), norm, sizeof norm);
+                game_normalize_text(lua_tostring(L, -1), norm, sizeof norm);
                 c->catalog_of[id] = count_index(st->catalog, &st->ncatalog, norm);
             }
             lua_pop(L, 1);
@@ -830,7 +815,7 @@ static bool check_texts(checker *c, int actor, uint64_t h)
         if (!game_describe(g, c->legal[i], t, TEXT_LEN))
             return failf(c, "move texts", pos + 1, actor, NULL, "%s", game_error(g));
         c->st->texts++;
-        normalize(t, c->norm[i], TEXT_LEN);
+        game_normalize_text(t, c->norm[i], TEXT_LEN);
         const char *bad = NULL;
         for (const char *p = t; *p && !bad; p++)
             if ((unsigned char)*p < 32) bad = *p == '\n' ? "newline" : "control character";
@@ -1183,7 +1168,7 @@ static bool play(checker *c, int idx)
     }
     if (card[0] && c->catalog_of) {
         char norm[CHECK_NAME_LEN];
-        normalize(card, norm, sizeof norm);
+        game_normalize_text(card, norm, sizeof norm);
         int k = 0;
         while (k < c->st->ncatalog && strcmp(c->st->catalog[k].name, norm)) k++;
         if (k == c->st->ncatalog)

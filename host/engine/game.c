@@ -825,8 +825,9 @@ bool game_describe(game *g, int64_t move, char *buf, size_t len)
     return game_describe_for(g, move, GAME_FULL_TEXT, buf, len);
 }
 
-/* Lowercase, trim and collapse runs of blanks into one space. */
-static void normalize(const char *in, char *out, size_t len)
+/* Lowercase, trim and collapse runs of blanks into one space: how a typed
+ * text and a move's text are compared (game_impl.h). */
+void game_normalize_text(const char *in, char *out, size_t len)
 {
     size_t o = 0;
     bool space = false;
@@ -854,7 +855,7 @@ bool game_parse(game *g, const char *text, int64_t *move)
     lua_State *L = g->vm->L;
     char want[256], have[256];
     g->parse_state = PARSE_ERROR;
-    normalize(text, want, sizeof want);
+    game_normalize_text(text, want, sizeof want);
     if (!*want) { snprintf(g->err, sizeof g->err, "empty move"); g->parse_state = PARSE_NONE; return false; }
     if (g->fn_parse != LUA_NOREF) {
         begin_hook(g, g->fn_parse);
@@ -882,7 +883,7 @@ bool game_parse(game *g, const char *text, int64_t *move)
     for (int i = 0; i < legal.n; i++) {
         if (!game_describe(g, legal.m[i], have, sizeof have)) return false;
         char norm[256];
-        normalize(have, norm, sizeof norm);
+        game_normalize_text(have, norm, sizeof norm);
         if (strcmp(norm, want) == 0) { *move = legal.m[i]; g->parse_state = PARSE_LEGAL; return true; }
     }
     snprintf(g->err, sizeof g->err, "'%s' is not a legal move now (type 'moves' to list them)", text);
@@ -1364,14 +1365,22 @@ bool game_record_edit(game *g, const char *code, const void *before)
 
 /* ---- loops in C over many hooks: playouts, bots ------------------------------- */
 
-const movebuf *game_raw_moves(game *g)
+/* The prologue of every raw call: name the hook for a failure's message,
+ * push the hook fn and the State, and give the Lua state (stack: [fn, s]). */
+static inline lua_State *raw_push(game *g, const char *hook, int fn)
 {
     lua_State *L = g->vm->L;
+    g->raw_hook = hook;
+    lua_rawgeti(L, LUA_REGISTRYINDEX, fn);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    return L;
+}
+
+const movebuf *game_raw_moves(game *g)
+{
     movebuf_clear(&g->buf);
     g->out->buf = &g->buf;
-    g->raw_hook = "moves";
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_moves);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_State *L = raw_push(g, "moves", g->fn_moves);
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->out_ref);
     lua_call(L, 2, 0);
     g->out->buf = NULL;
@@ -1380,10 +1389,7 @@ const movebuf *game_raw_moves(game *g)
 
 void game_raw_apply(game *g, int64_t m)
 {
-    lua_State *L = g->vm->L;
-    g->raw_hook = "apply";
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_apply);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_State *L = raw_push(g, "apply", g->fn_apply);
     lua_pushinteger(L, m);
     lua_call(L, 2, 0);
     g->vm->progress++;
@@ -1445,10 +1451,7 @@ void game_raw_played(game *g, int64_t m, char *buf, size_t len)
 {
     buf[0] = '\0';
     if (g->fn_played == LUA_NOREF) return;
-    lua_State *L = g->vm->L;
-    g->raw_hook = "played";
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_played);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_State *L = raw_push(g, "played", g->fn_played);
     lua_pushinteger(L, m);
     lua_call(L, 2, 1);
     if (lua_type(L, -1) == LUA_TSTRING) snprintf(buf, len, "%s", lua_tostring(L, -1));
@@ -1465,10 +1468,7 @@ static void raw_fits(game *g)
 
 bool game_raw_ranks(game *g, int *ranks)
 {
-    lua_State *L = g->vm->L;
-    g->raw_hook = "result";
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_result);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_State *L = raw_push(g, "result", g->fn_result);
     lua_call(L, 1, 1);
     if (!lua_istable(L, -1)) { lua_pop(L, 1); return false; }
     raw_fits(g);
@@ -1486,10 +1486,7 @@ bool game_raw_ranks(game *g, int *ranks)
 
 int game_raw_actor(game *g)
 {
-    lua_State *L = g->vm->L;
-    g->raw_hook = "actor";
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_actor);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_State *L = raw_push(g, "actor", g->fn_actor);
     lua_call(L, 1, 1);
     int isnum;
     lua_Integer seat = lua_tointegerx(L, -1, &isnum);
@@ -1500,10 +1497,7 @@ int game_raw_actor(game *g)
 
 void game_raw_outcome(game *g, game_result *out)
 {
-    lua_State *L = g->vm->L;
-    g->raw_hook = "result";
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_result);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_State *L = raw_push(g, "result", g->fn_result);
     lua_call(L, 1, 1);
     if (lua_istable(L, -1)) raw_fits(g);
     read_outcome(g, out);
@@ -1511,9 +1505,7 @@ void game_raw_outcome(game *g, game_result *out)
 
 double game_raw_score(game *g, int seat)
 {
-    lua_State *L = g->vm->L;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_result);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_State *L = raw_push(g, "result", g->fn_result);
     lua_call(L, 1, 1);
     double v = 0;
     if (lua_istable(L, -1)) {
@@ -1536,10 +1528,7 @@ bool game_has_score(const game *g)
 
 double game_raw_eval(game *g, int seat)
 {
-    lua_State *L = g->vm->L;
-    g->raw_hook = "score";
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_score);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_State *L = raw_push(g, "score", g->fn_score);
     lua_pushinteger(L, seat);
     lua_call(L, 2, 1);
     int isnum;
@@ -1567,10 +1556,7 @@ static int evaluate_fail(game *g, const char *fmt, const char *what)
 
 void game_raw_evaluate(game *g, double *values)
 {
-    lua_State *L = g->vm->L;
-    g->raw_hook = "evaluate";
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_evaluate);
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_State *L = raw_push(g, "evaluate", g->fn_evaluate);
     lua_call(L, 1, 1);                                  /* [values] */
     if (!lua_istable(L, -1))
         evaluate_fail(g, "returned %s, not a table of numbers, one per seat", luaL_typename(L, -1));

@@ -57,6 +57,11 @@ struct game {
     const char *raw_hook;          /* the hook a fast run is in, for its error */
 };
 
+/* game.c: `in` lowercased, trimmed, each run of blanks one space, into
+ * out (len bytes, cut to fit): how game_parse compares a typed text with
+ * the moves' texts, and grove check compares texts the same way. */
+void game_normalize_text(const char *in, char *out, size_t len);
+
 /* defs.c: the definition of name|variants pushed (from the cache unless
  * fresh); false with err and nothing pushed. Unprotected: a failed
  * allocation raises. */
