@@ -52,4 +52,64 @@ print(string.format("viewers %d positions %d lines %s copied %s", #data.viewers,
 LUA
 expect data "viewers 4 positions $((moves + 1)) lines true copied true"
 
+# replay.pack on made-up pictures, read back as the page reads them (a
+# step a line's number or [i, n], the n lines of picture `from` from its
+# i-th): lines added, dropped, moved and repeated, empty lines, a text
+# ending in a newline, one with none, and pictures with nothing in common
+# (listed whole), for two viewers over 60 positions
+"$GROVE" run /dev/stdin >"$tmp/out" 2>&1 <<'LUA'
+local replay = require "grove.replay"
+local seed = 7
+local function rand(n) seed = (seed * 1103515245 + 12345) % 2147483648 return seed // 65536 % n + 1 end
+local words = { "<g>", "</g>", "", "<rect/>", "<text>a</text>", "<text>b</text>", "  ", "<circle r=\"1\"/>" }
+local function edited(lines)
+  local out = {}
+  for _, l in ipairs(lines) do
+    local r = rand(20)
+    if r == 1 then                                  -- dropped
+    elseif r == 2 then out[#out + 1] = words[rand(#words)] out[#out + 1] = l
+    elseif r == 3 then out[#out + 1] = l .. rand(9)
+    else out[#out + 1] = l end
+  end
+  if rand(15) == 1 then                             -- nothing in common
+    out = {}
+    for i = 1, 300 + rand(50) do out[i] = "new " .. rand(100000) end
+  end
+  return out
+end
+local data = { viewers = { 0, 1 }, positions = {}, pictures = {} }
+local shown, index = { ["0"] = {}, ["1"] = {} }, {}
+for v = 0, 1 do for i = 1, 40 do shown[tostring(v)][i] = words[rand(#words)] end end
+for p = 1, 60 do
+  local at = {}
+  for _, v in ipairs({ "0", "1" }) do
+    if p > 1 then shown[v] = edited(shown[v]) end
+    local svg = table.concat(shown[v], "\n") .. (rand(3) == 1 and "\n" or "")
+    if not index[svg] then data.pictures[#data.pictures + 1] = svg index[svg] = #data.pictures - 1 end
+    at[v] = index[svg]
+  end
+  data.positions[p] = at
+end
+local whole = { table.unpack(data.pictures) }
+replay.pack(data)
+local numbers, bad, based, alone = {}, 0, 0, 0
+for k, p in ipairs(data.pictures) do
+  local from = p.from and numbers[p.from + 1]
+  if p.from then assert(p.from < k - 1, "from names a later picture") based = based + 1 else alone = alone + 1 end
+  local out = {}
+  for _, step in ipairs(p.take) do
+    if type(step) == "number" then out[#out + 1] = step
+    else for i = step[1], step[1] + step[2] - 1 do out[#out + 1] = from[i + 1] end end
+  end
+  numbers[k] = out
+  local lines = {}
+  for i, n in ipairs(out) do lines[i] = data.lines[n + 1] end
+  if table.concat(lines, "\n") ~= whole[k] then bad = bad + 1 end
+end
+print(string.format("pictures %d differ %d", #whole, bad))
+print(string.format("some copied %s some whole %s", tostring(based > #whole / 2), tostring(alone > 2)))
+LUA
+expect pack "pictures 120 differ 0"
+expect pack "some copied true some whole true"
+
 finish replaypage
