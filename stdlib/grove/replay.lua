@@ -153,8 +153,17 @@ end
 --- edits included, its redo tail left out).
 --- Each move's text and what the rules said are kept per viewer, as that
 --- viewer may read them (describe(s, move, viewer), s:say's audience).
---- Returns the page's data.
-local function page_data(g, moves, count, title, info)
+--- Returns the page's data with each picture whole: `pictures` the
+--- distinct SVG texts, `positions[p][tostring(viewer)]` the number of the
+--- one shown at position p (0 the first picture); replay.pack makes it
+--- what the page holds.
+---@param g Game the game, at its start
+---@param moves? string[] the moves' texts, or nil to redo g's history
+---@param count integer how many moves
+---@param title string the page's title
+---@param info string the line under it
+---@return table data
+function M.page_data(g, moves, count, title, info)
   local viewers = { 0 }
   if g:hidden() then for seat = 1, g.players do viewers[#viewers + 1] = seat end end
   local pictures, index, positions, list = {}, {}, {}, {}
@@ -219,6 +228,118 @@ local function page_data(g, moves, count, title, info)
     title = title, info = info, viewers = viewers, pictures = pictures, positions = positions,
     moves = list, say = start_say, result = r and r.text or "the game goes on",
   }
+end
+
+-- Packing the pictures: a page of every position's picture for every
+-- viewer held 556 SVG texts of some 40 KB for a 139-move game of Flooded
+-- Forest, nearly all of it the same from one position to the next. So
+-- the page holds each distinct line of the pictures once (`lines`), and
+-- each picture as the list of its lines, most of them runs copied from
+-- the picture before it: any SVG text, split at its newlines and joined
+-- again, comes back byte for byte, whatever its elements are.
+
+local DIFF_EDITS = 200  -- past this many lines added or dropped, a picture is listed whole
+
+--- The runs two lists of numbers have in common, {ia, ib, length} with
+--- ia, ib 1-based, in order, between a[ao+1..ao+na] and b[bo+1..bo+nb]:
+--- a shortest edit script (E. Myers, "An O(ND) difference algorithm",
+--- 1986). nil when it needs more than `cap` lines added or dropped.
+local function common_runs(a, ao, na, b, bo, nb, cap)
+  local v, trace, done = { [1] = 0 }, {}, nil
+  for d = 0, math.min(cap, na + nb) do
+    local before = {}
+    for k = -d - 1, d + 1 do before[k] = v[k] end
+    trace[d] = before
+    for k = -d, d, 2 do
+      local x
+      if k == -d or (k ~= d and v[k - 1] < v[k + 1]) then x = v[k + 1] else x = v[k - 1] + 1 end
+      local y = x - k
+      while x < na and y < nb and a[ao + x + 1] == b[bo + y + 1] do x, y = x + 1, y + 1 end
+      v[k] = x
+      if x >= na and y >= nb then done = d break end
+    end
+    if done then break end
+  end
+  if not done then return nil end
+  local runs, x, y = {}, na, nb
+  for d = done, 0, -1 do                -- back from the end, one edit at a time
+    local vd, k = trace[d], x - y
+    local from
+    if k == -d or (k ~= d and vd[k - 1] < vd[k + 1]) then from = k + 1 else from = k - 1 end
+    local px = vd[from]
+    local sx = from == k - 1 and px + 1 or px  -- where the run after the edit starts
+    if x > sx then table.insert(runs, 1, { ao + sx + 1, bo + sx - k + 1, x - sx }) end
+    x, y = px, px - from
+  end
+  return runs
+end
+
+--- Picture b (a list of line numbers) as steps from picture a: a line's
+--- number, or {i, n}, the n lines of a from its i-th (0 the first); nil
+--- when the two have too little in common.
+local function steps_from(a, b)
+  local na, nb, head, tail = #a, #b, 0, 0
+  while head < na and head < nb and a[head + 1] == b[head + 1] do head = head + 1 end
+  while tail < na - head and tail < nb - head and a[na - tail] == b[nb - tail] do tail = tail + 1 end
+  local runs = common_runs(a, head, na - head - tail, b, head, nb - head - tail, DIFF_EDITS)
+  if not runs then return nil end
+  if head > 0 then table.insert(runs, 1, { 1, 1, head }) end
+  if tail > 0 then runs[#runs + 1] = { na - tail + 1, nb - tail + 1, tail } end
+  local steps, at = {}, 1               -- at: b's next line to tell
+  for _, run in ipairs(runs) do
+    for j = at, run[2] - 1 do steps[#steps + 1] = b[j] end
+    local last = steps[#steps]
+    if type(last) == "table" and last[1] + last[2] == run[1] - 1 then last[2] = last[2] + run[3]
+    else steps[#steps + 1] = { run[1] - 1, run[3] } end
+    at = run[2] + run[3]
+  end
+  for j = at, nb do steps[#steps + 1] = b[j] end
+  return steps
+end
+
+--- The page's data with its pictures packed: `lines` every distinct line
+--- of the pictures (their text split at each newline), once; each of
+--- `pictures` {from = F, take = STEPS}: its lines in order, a step a
+--- number (that line of `lines`, 0 the first) or {i, n} (the n lines of
+--- picture F from its i-th, 0 the first); F, when there, is an earlier
+--- picture: the one the same viewer saw a position before, or at the start
+--- the one the viewer before saw. The page joins the lines with newlines,
+--- which gives back each SVG text byte for byte.
+---@param data table replay.page_data's (its pictures whole); changed in place
+---@return table data
+function M.pack(data)
+  local whole, lines, number = data.pictures, {}, {}
+  local base = {}                       -- picture -> the picture it is told from (0-based)
+  for p, at in ipairs(data.positions) do
+    for i, v in ipairs(data.viewers) do
+      local n, from = at[tostring(v)], nil
+      if p > 1 then from = data.positions[p - 1][tostring(v)]
+      elseif i > 1 then from = at[tostring(data.viewers[i - 1])] end
+      if base[n] == nil and from ~= nil and from < n then base[n] = from end
+    end
+  end
+  local numbers, packed = {}, {}
+  for n, svg in ipairs(whole) do
+    local list, at = {}, 1
+    while true do
+      local nl = svg:find("\n", at, true)
+      local line = svg:sub(at, nl and nl - 1 or -1)
+      if not number[line] then
+        lines[#lines + 1] = line
+        number[line] = #lines - 1
+      end
+      list[#list + 1] = number[line]
+      if not nl then break end
+      at = nl + 1
+    end
+    numbers[n] = list
+    local from = base[n - 1]
+    local steps = from and steps_from(numbers[from + 1], list)
+    if steps and #steps < #list then packed[n] = { from = from, take = steps }
+    else packed[n] = { take = list } end
+  end
+  data.lines, data.pictures = lines, packed
+  return data
 end
 
 -- SHA-256 (FIPS 180-4) of a text, as 32 bytes: the page's policy names
@@ -445,7 +566,7 @@ function M.html_page(text, n, out_path, template, path, write)
   end
   local def = g.definition
   local title = (def.title or g.name) .. (g.variants ~= "" and (" (" .. g.variants .. ")") or "")
-  local data = page_data(g, moves, count, title, info)
+  local data = M.pack(M.page_data(g, moves, count, title, info))
   write_page(template, data, out_path, write)
   return string.format("wrote %s: %d positions of %s, %d picture%s", out_path, #data.positions, g.name,
     #data.pictures, #data.pictures == 1 and "" or "s")

@@ -11,7 +11,12 @@
 //     SHA-256 of the page's script and style blocks (node's crypto).
 //  2. The same page with a script and an event handler written into it by
 //     hand: the Content-Security-Policy stops both.
-//  3. A record of the variant `badcolor` (seat 1's colour closes the fill
+//  3. The pictures: the page holds them packed (each distinct line once,
+//     a picture mostly runs of the one before); at every position, for
+//     every viewer, the board shows the very picture grove draws there
+//     (replay.lua's page_data, the pictures whole, through `grove run`),
+//     on 30 moves of a 3-player Flooded Forest game and on the inject game.
+//  4. A record of the variant `badcolor` (seat 1's colour closes the fill
 //     attribute and adds an <image> whose onerror runs): refused, naming
 //     look.seats[1]; a page written would have to run nothing.
 //
@@ -113,6 +118,76 @@ async function wholeGame(browser, dir) {
   await t.page.close();
 }
 
+// The pictures a record's page should show, whole, as grove draws them:
+// {viewers, positions, pictures} of replay.lua's page_data, written to OUT.
+const WHOLE = `
+local f = assert(io.open(arg[1])) local text = f:read("a") f:close()
+local g, moves, count
+if text:sub(1, 10) == "grove-save" then
+  g = assert(games.load(text))
+  count = #g:history()
+  while g:undo() do end
+else
+  local rec = json.decode(text)
+  g = games.open(rec.game, { players = rec.players, seed = rec.seed, variants = rec.variants or "" })
+  moves, count = rec.moves, #rec.moves
+end
+local data = require("grove.replay").page_data(g, moves, count, "", "")
+local out = assert(io.open(arg[2], "w"))
+out:write(json.encode({ viewers = data.viewers, positions = data.positions, pictures = data.pictures }))
+out:close()
+`;
+
+// Every position of a record's page, for every viewer, shows the picture
+// grove draws there: the board's <svg> and the whole picture parsed in the
+// same page serialize to the same text.
+async function samePictures(browser, dir, record, name) {
+  const html = path.join(dir, name + ".html"), whole = path.join(dir, name + ".whole.json");
+  let r = grove(["replay", record, "--html", html]);
+  check(r.code === 0, `grove replay --html ${name}: ` + r.out);
+  const script = path.join(dir, "whole.lua");
+  fs.writeFileSync(script, WHOLE);
+  r = grove(["run", script, record, whole]);
+  check(r.code === 0 && fs.existsSync(whole), `the whole pictures of ${name}: ` + r.out);
+  if (!fs.existsSync(html) || !fs.existsSync(whole)) return;
+  const want = JSON.parse(fs.readFileSync(whole, "utf8"));
+  const { page, errors } = await open(browser, html);
+  let compared = 0;
+  for (const v of want.viewers) {
+    const texts = want.positions.map((at) => want.pictures[at[String(v)]]);
+    const differ = await page.evaluate((viewer, wanted) => {
+      const choose = document.getElementById("viewer");
+      choose.value = String(viewer);
+      choose.dispatchEvent(new Event("change"));
+      const items = document.querySelectorAll("#moves li"), xml = new XMLSerializer(), bad = [];
+      wanted.forEach((text, at) => {
+        items[at].click();
+        const board = document.querySelector("#board svg");
+        const svg = new DOMParser().parseFromString(text, "image/svg+xml").documentElement;
+        if (!board || xml.serializeToString(board) !== xml.serializeToString(document.importNode(svg, true))) bad.push(at);
+      });
+      return bad;
+    }, v, texts);
+    compared += texts.length;
+    check(differ.length === 0, `${name}, viewer ${v}: the board shows grove's picture at every position; not at ${differ.join(", ")}`);
+  }
+  check(compared === want.positions.length * want.viewers.length && compared > 0,
+    `${name}: every position for every viewer compared (${compared})`);
+  check(errors.length === 0, `no error on the page of ${name}: ` + errors.join("; "));
+  await page.close();
+}
+
+async function pictures(browser, dir) {
+  const lines = path.join(dir, "flooded.jsonl"), record = path.join(dir, "flooded.json");
+  const r = grove(["sim", "flooded", "--players", "3", "-n", "1", "--seed", "2", "--records", lines]);
+  check(r.code === 0, "grove sim flooded: " + r.out);
+  const game = JSON.parse(fs.readFileSync(lines, "utf8").split("\n")[0]);
+  check(game.moves.length >= 30, `the Flooded game is 30 moves or more: ${game.moves.length}`);
+  fs.writeFileSync(record, JSON.stringify({ game: "flooded", players: 3, seed: game.seed, moves: game.moves.slice(0, 30) }));
+  await samePictures(browser, dir, record, "flooded");
+  await samePictures(browser, dir, path.join(dir, "inject.sav"), "inject");
+}
+
 async function badColour(browser, dir) {
   const record = path.join(dir, "badcolor.json"), html = path.join(dir, "badcolor.html");
   fs.writeFileSync(record, JSON.stringify({ game: "inject", variants: "badcolor", players: 2, seed: 1, moves: [] }));
@@ -143,6 +218,7 @@ async function main() {
   const browser = await launch();
   try {
     await wholeGame(browser, dir);
+    await pictures(browser, dir);
     await badColour(browser, dir);
   } finally {
     await close(browser);

@@ -29,8 +29,9 @@
  *    input became markup;
  *  - the page is valid UTF-8; its data block holds no '<' (so no text can
  *    end it or open a comment) and reads back (json.decode) to the texts
- *    given, made valid UTF-8 (picture.utf8); the page holds the template's
- *    two script elements only, and a policy naming hashes;
+ *    given, made valid UTF-8 (picture.utf8), the picture's packed lines
+ *    (replay.pack) joined to its text; the page holds the template's two
+ *    script elements only, and a policy naming hashes;
  */
 #include <lauxlib.h>
 #include <stdio.h>
@@ -94,7 +95,7 @@ static const char HARNESS[] =
     "    data.moves[i] = { seat = 1, texts = { ['0'] = text }, say = { ['0'] = said } }\n"
     "    data.positions[i + 1] = { ['0'] = 0 }\n"
     "  end\n"
-    "  local page = replay.page(template, data, 'replay.html')\n"
+    "  local page = replay.page(template, replay.pack(data), 'replay.html')\n"
     "  local block = page:match('<script id=\"grove%-data\" type=\"application/json\">(.-)</script>')\n"
     "  if not block then return svg, page, 'the page has no data block' end\n"
     "  local back = json.decode(block)\n"
@@ -108,6 +109,9 @@ static const char HARNESS[] =
     "  end\n"
     "  for i, line in ipairs(said) do problem = problem or differs(back.say['0'][i], line, 'narration ' .. i) end\n"
     "  if #back.moves ~= #data.moves then problem = problem or 'the moves do not read back' end\n"
+    "  local lines = {}\n"
+    "  for i, step in ipairs(back.pictures[1].take) do lines[i] = back.lines[step + 1] end\n"
+    "  problem = problem or differs(table.concat(lines, '\\n'), svg, 'the picture')\n"
     "  return svg, page, problem\n"
     "end\n";
 
