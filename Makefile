@@ -230,7 +230,7 @@ VALGRIND = valgrind -q --leak-check=full --error-exitcode=1
 VALGRIND_TEST_BIN = $(filter-out %/test_oom %/test_serve,$(TEST_BIN))
 valgrind: build
 	@printf '%s\n' $(VALGRIND_TEST_BIN) | MATCH_CASES=6000 xargs -P $(NPROC) -I {} \
-	  sh -c '$(VALGRIND) {} >/dev/null || { echo "valgrind: {} failed" >&2; exit 1; }'
+	  sh -c '$(VALGRIND) {} >{}.valgrind.log 2>&1 || { cat {}.valgrind.log >&2; echo "valgrind: {} failed" >&2; exit 1; }'
 	$(VALGRIND) $(GROVE) play logger --seed 3 <examples/logger-session.txt >/dev/null
 	$(VALGRIND) $(GROVE) play onceupon --players 2 --bot 1=random --bot 2=mcts:10 --seed 2 </dev/null >/dev/null
 	$(VALGRIND) $(GROVE) sim starfall -n 4 --threads 2 --bots greedy,random --plot $(BUILD)/valgrind-plot.svg >/dev/null
