@@ -459,8 +459,8 @@ static int l_save_text(lua_State *L)
     return 1;
 }
 
-/* games.load(text) -> Game (and a note if its rule files changed since the
- * save but its moves still replay), or nil, why */
+/* games.load(text) -> Game, note (nil when nothing changed since the save),
+ * report (what game_loaded says: see types/games.lua), or nil, why */
 static int l_load(lua_State *L)
 {
     const char *text = luaL_checkstring(L, 1);
@@ -471,10 +471,30 @@ static int l_load(lua_State *L)
         lua_pushstring(L, err);
         return 2;
     }
-    lua_game_push(L, g, true);
-    if (!game_load_note(g)[0]) return 1;
-    lua_pushstring(L, game_load_note(g));            /* the rule files changed, the moves still replay */
-    return 2;
+    lua_game_push(L, g, true);                       /* [game] */
+    const game_load_report *rep = game_loaded(g);
+    if (rep->note[0]) lua_pushstring(L, rep->note);
+    else lua_pushnil(L);                             /* [game, note] */
+    lua_createtable(L, 0, 12);                       /* [game, note, report] */
+    lua_pushinteger(L, rep->format); lua_setfield(L, -2, "format");
+    lua_pushboolean(L, rep->rules_changed); lua_setfield(L, -2, "rules_changed");
+    if (rep->version[0]) { lua_pushstring(L, rep->version); lua_setfield(L, -2, "version"); }
+    lua_pushinteger(L, rep->entries); lua_setfield(L, -2, "moves");
+    lua_pushinteger(L, rep->replayed); lua_setfield(L, -2, "replayed");
+    if (rep->failed >= 0) {
+        lua_pushinteger(L, rep->failed + 1); lua_setfield(L, -2, "failed");
+        lua_pushstring(L, rep->text); lua_setfield(L, -2, "text");
+        lua_pushstring(L, rep->why); lua_setfield(L, -2, "why");
+        lua_pushboolean(L, rep->edit); lua_setfield(L, -2, "edit");
+        lua_pushinteger(L, rep->actor); lua_setfield(L, -2, "seat");
+    }
+    if (rep->layout[0]) { lua_pushstring(L, rep->layout); lua_setfield(L, -2, "layout"); }
+    lua_pushinteger(L, rep->compared); lua_setfield(L, -2, "compared");
+    if (rep->differs_after >= 0) {
+        lua_pushinteger(L, rep->differs_after); lua_setfield(L, -2, "differs_after");
+        lua_pushstring(L, rep->differs_in); lua_setfield(L, -2, "differs_in");
+    }
+    return 3;
 }
 
 static int l_close(lua_State *L)
