@@ -85,6 +85,10 @@ function Game:redo() end
 ---@return integer hash
 function Game:hash() end
 
+---The position component by component, as saves and recorded sessions compare it: each component's name, kind, size in 32-bit words and a 32-bit hash of its words, in the order setup declared them. A component added or grown leaves the others' hashes as they were.
+---@return GameComponent[] components
+function Game:components() end
+
 ---The moves played so far, as integers, first first; an edit (g:edit, or a change typed at the REPL) is its Lua source.
 ---@return (Move|string)[] moves
 function Game:history() end
@@ -168,6 +172,13 @@ function games.load(text) end
 ---Also look for games (scripts/NAME/ or NAME/, holding game.lua) and stdlib modules in this folder.
 ---@param dir string a folder holding games, in scripts/ or not (and perhaps stdlib/)
 function games.add_path(dir) end
+
+---A component of the position, as Game:components() gives it.
+---@class GameComponent
+---@field name string as setup declared it
+---@field kind string "grid", "deck", "vars" ...
+---@field words integer its size, in 32-bit words
+---@field hash integer a 32-bit hash of its words
 
 ---What games.load found: how the save's moves and edits replayed under the
 ---rules now, and whether its positions are the ones saved. Positions are

@@ -645,4 +645,20 @@ char *game_test_text(game *g, const char *name, const game_check *checks, int n)
  * game_position). False with game_error on error. */
 bool game_hash_after(game *g, int n, uint64_t *hash);
 
+/* A component of the position as saves and recorded tests compare it: its
+ * name and kind (valid while g is open), its size and a 32-bit hash of its
+ * words. A layout change (a component added or grown) leaves the others
+ * comparable. */
+typedef struct {
+    const char *name, *kind;
+    size_t words;
+    uint32_t hash;
+} game_component;
+
+/* How many components the state has; component i (0-based, in the order
+ * setup declared them) into *out, from the block as it stands (game_sync
+ * it first). */
+int game_components(const game *g);
+void game_component_at(const game *g, int i, game_component *out);
+
 #endif

@@ -287,6 +287,27 @@ static int l_hash(lua_State *L)
     return 1;
 }
 
+/* g:components() -> { {name =, kind =, words =, hash =}, ... }: the position
+ * as saves compare it, component by component (game_component_at) */
+static int l_components(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    if (!game_sync(g)) return luaL_error(L, "%s", game_error(g));
+    int n = game_components(g);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        game_component c;
+        game_component_at(g, i, &c);
+        lua_createtable(L, 0, 4);
+        lua_pushstring(L, c.name); lua_setfield(L, -2, "name");
+        lua_pushstring(L, c.kind); lua_setfield(L, -2, "kind");
+        lua_pushinteger(L, (lua_Integer)c.words); lua_setfield(L, -2, "words");
+        lua_pushinteger(L, (lua_Integer)c.hash); lua_setfield(L, -2, "hash");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 /* g:history() -> the entries played: moves as integers, edits as their
  * Lua source */
 static int l_history(lua_State *L)
@@ -537,7 +558,7 @@ static void register_game(lua_State *L)
         { "describe", l_describe }, { "parse", l_parse }, { "actor", l_actor },
         { "result", l_result }, { "over", l_over }, { "render", l_render },
         { "picture", l_picture },
-        { "undo", l_undo }, { "redo", l_redo }, { "hash", l_hash }, { "history", l_history },
+        { "undo", l_undo }, { "redo", l_redo }, { "hash", l_hash }, { "components", l_components }, { "history", l_history },
         { "playout", l_playout }, { "redeal", l_redeal }, { "edit", l_edit }, { "said", l_said }, { "choose", l_choose }, { "odds", l_odds }, { "hidden", l_hidden }, { "save_text", l_save_text }, { "close", l_close },
         { NULL, NULL },
     };

@@ -407,13 +407,20 @@ static void a_session_becomes_a_test(void **unused)
     assert_non_null(strstr(text, "\"the state after move 1\")\n  expect.eq(s.c.n, 2)\n  game:edit([=[s.c.n = 5 -- ]] "
                                  "a closing bracket]=])\n"));
     assert_non_null(strstr(text, "\"the state after move 3\")\n  expect.eq(s.c.n, 6)\nend)\n"));
-    uint64_t h;
-    assert_true(game_hash(g, &h));
-    char hex[40];
-    snprintf(hex, sizeof hex, "0x%016llx", (unsigned long long)h);
-    assert_non_null(strstr(text, hex));
+    /* the position after each entry: every component with its size after
+     * setup, then the ones each entry changed */
+    assert_non_null(strstr(text, "  local position = expect.position(game,\n    \"rng:4="));
+    assert_true(game_sync(g));
+    int c = 0;
+    game_component comp;
+    while (c < game_components(g) && (game_component_at(g, c, &comp), strcmp(comp.name, "c") != 0)) c++;
+    assert_true(c < game_components(g));
+    char want[80];
+    snprintf(want, sizeof want, "  position(\"c=%08x\", \"the state after move 3\")", (unsigned)comp.hash);
+    assert_non_null(strstr(text, want));
     free(text);
-    uint64_t h1;
+    uint64_t h, h1;
+    assert_true(game_hash(g, &h));
     assert_true(game_hash_after(g, 1, &h1));
     assert_true(h1 != h);
     assert_false(game_hash_after(g, 4, &h1));
