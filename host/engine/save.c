@@ -381,24 +381,29 @@ static bool match_layout(load_ctx *c, game *g, game_load_report *rep)
     int told = 0, more = 0;
     bool same = c->ncomps == st->ncomps;
 #define TELL(...) do { if (told++ < SAVE_TELL) textbuf_printf(&b, __VA_ARGS__); else more++; } while (0)
-    for (int k = 0; k < c->ncomps; k++) {
-        saved_comp *sc = &c->comps[k];
-        int i = state_find(st, sc->name);
-        const char *kind = i >= 0 ? state_kind_name(st->comps[i].kind) : "";
-        size_t words = i >= 0 ? st->comps[i].bytes / 4 : 0;
-        if (i >= 0 && !strcmp(kind, sc->kind) && words == sc->words) sc->now = i;
-        if (i != k || sc->now != i) same = false;
-        if (i < 0) TELL("%scomponent %s is gone", b.len ? ", " : "", sc->name);
-        else if (strcmp(kind, sc->kind) != 0)
-            TELL("%scomponent %s is a %s, the save's a %s", b.len ? ", " : "", sc->name, kind, sc->kind);
-        else if (words != sc->words)
-            TELL("%scomponent %s has %zu words, the save's %zu", b.len ? ", " : "", sc->name, words, sc->words);
-    }
+    /* what a designer changed first: a component new, one gone, then
+     * those whose kind or size changed */
     for (int i = 0; i < st->ncomps; i++) {
         bool saved = false;
         for (int k = 0; k < c->ncomps && !saved; k++) saved = !strcmp(c->comps[k].name, st->comps[i].name);
         if (!saved) TELL("%scomponent %s is new", b.len ? ", " : "", st->comps[i].name);
     }
+    for (int pass = 0; pass < 2; pass++)
+        for (int k = 0; k < c->ncomps; k++) {
+            saved_comp *sc = &c->comps[k];
+            int i = state_find(st, sc->name);
+            const char *kind = i >= 0 ? state_kind_name(st->comps[i].kind) : "";
+            size_t words = i >= 0 ? st->comps[i].bytes / 4 : 0;
+            if (pass == 0) {
+                if (i >= 0 && !strcmp(kind, sc->kind) && words == sc->words) sc->now = i;
+                if (i != k || sc->now != i) same = false;
+                if (i < 0) TELL("%scomponent %s is gone", b.len ? ", " : "", sc->name);
+            } else if (i >= 0 && strcmp(kind, sc->kind) != 0) {
+                TELL("%scomponent %s is a %s, the save's a %s", b.len ? ", " : "", sc->name, kind, sc->kind);
+            } else if (i >= 0 && words != sc->words) {
+                TELL("%scomponent %s has %zu words, the save's %zu", b.len ? ", " : "", sc->name, words, sc->words);
+            }
+        }
 #undef TELL
     if (more) textbuf_printf(&b, ", and %d more", more);
     if (!same && !b.len) textbuf_printf(&b, "the components are declared in another order");

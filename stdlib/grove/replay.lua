@@ -77,7 +77,8 @@ local function replay_record(rec, verbose, out)
     local actor = g:actor()
     local played, why = play_text(g, text)
     if not played then
-      return false, string.format("move %d (seat %s: %s) no longer plays: %s", i, tostring(actor), text, why)
+      local who = math.type(actor) == "integer" and string.format("seat %d: ", actor) or ""
+      return false, string.format("move %d (%s%s) no longer plays: %s", i, who, text, why)
     end
     if verbose then out(string.format("%4d. seat %s: %s", i, tostring(actor), text)) end
   end
@@ -87,11 +88,14 @@ local function replay_record(rec, verbose, out)
     return true
   end
   if not r then return false, string.format("after its %d moves the game is not over", #rec.moves) end
+  local function list(t) return type(t) == "table" and table.concat(t, ", ") or tostring(t) end
   if rec.ranks and not same_list(r.ranks, rec.ranks) then
-    return false, "the ranks differ from the record (were the rules changed?)"
+    return false, string.format("its %d moves replay, but the ranks are %s, the record's %s (the rules changed "
+      .. "since it was played?)", #rec.moves, list(r.ranks), list(rec.ranks))
   end
   if rec.scores and not same_list(r.scores, rec.scores) then
-    return false, "the scores differ from the record (were the rules changed?)"
+    return false, string.format("its %d moves replay, but the scores are %s, the record's %s (the rules changed "
+      .. "since it was played?)", #rec.moves, list(r.scores), list(rec.scores))
   end
   out(string.format("%s seed %d: %d moves replayed, same result: %s", rec.game, rec.seed, #rec.moves,
     (r.text or ""):match("[^\n]*")))
@@ -480,7 +484,9 @@ function M.main(args, out, read, template, write)
       done = done + 1
       if not good then
         failed = failed + 1
-        out(string.format("grove replay: record %d: %s", n, why))
+        local which = type(rec) == "table" and type(rec.game) == "string" and math.type(rec.seed) == "integer"
+          and string.format(" (%s seed %d)", rec.game, rec.seed) or ""
+        out(string.format("grove replay: record %d%s: %s", n, which, why))
       end
     end
   end
