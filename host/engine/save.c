@@ -684,22 +684,22 @@ static game *load_text(load_ctx *c)
             if (!game_add_pending(g, body, edit, 0)) { snprintf(err, errlen, "out of memory"); goto fail; }
             continue;
         }
-        int actor = edit ? 0 : game_actor(g);
         int64_t m;
         bool parsed = edit || game_parse(g, body, &m);
         if (edit ? game_edit(g, body) : parsed && game_apply(g, m, true, true)) {
             rep->replayed++;
             continue;
         }
+        snprintf(rep->why, sizeof rep->why, "%s", g->err);
+        if (!parsed && game_refusal(g, body, rep->why, sizeof rep->why) < 0)
+            snprintf(rep->why, sizeof rep->why, "%s", g->err);
+        int actor = edit ? 0 : game_actor(g);          /* the state is as before the entry */
         rep->failed = rep->entries - 1;
         rep->edit = edit;
         rep->actor = actor;
         snprintf(rep->text, sizeof rep->text, "%s", body);
         for (char *q = rep->text; *q; q++)
             if (*q == '\n' || *q == '\r') *q = ' ';               /* an edit's lines, on one */
-        snprintf(rep->why, sizeof rep->why, "%s", g->err);
-        if (!parsed && game_refusal(g, body, rep->why, sizeof rep->why) < 0)
-            snprintf(rep->why, sizeof rep->why, "%s", g->err);
         if (!game_add_pending(g, body, edit, actor)) { snprintf(err, errlen, "out of memory"); goto fail; }
     }
     if (due) compare_position(c, g, rep, rep->entries, false);
