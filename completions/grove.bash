@@ -236,7 +236,7 @@ _grove_options()
         sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --sweep --help) ;;
         bench) _grove_found=(--players --variant --seed --seconds --playouts --bots --games --set --json --help) ;;
         test) _grove_found=(--verbose --filter --jobs --help) ;;
-        replay) _grove_found=(--verbose --game --html --help) ;;
+        replay) _grove_found=(--verbose --check --game --html --help) ;;
         check) _grove_found=(-n --players --variant --seed --cap --set --help) ;;
         list) _grove_found=(--options --variant --help) ;;
         run | new | help) _grove_found=(--help) ;;

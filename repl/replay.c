@@ -1,7 +1,8 @@
 /*
  * replay.c — `grove replay FILE`: a save file or grove sim's records played
- * again under the current rules and checked against their end; --html a
- * page stepping through them. stdlib/grove/replay.lua does the work, with
+ * again under the current rules and checked against their end; --check
+ * whether a rule edit changed a position of a save; --html a page stepping
+ * through them. stdlib/grove/replay.lua does the work, with
  * the reading and writing of files done here (cli_read_file, outfile.h).
  */
 #include <lauxlib.h>
@@ -13,16 +14,24 @@
 #include "outfile.h"
 
 static const char usage[] =
-    "usage: grove replay FILE [-v] [--game N] [--html OUT.html]\n"
+    "usage: grove replay FILE [-v] [--check] [--game N] [--html OUT.html]\n"
     "  Play a save file (save FILE at the REPL) or the records of grove sim (--json,\n"
     "  --records, --sweep --json) again under the current rules, with their options,\n"
-    "  and check they end where they did. -v lists the moves; --game N replays only\n"
+    "  and check they end where they did. When the rules changed since, it says how\n"
+    "  far the moves still play, the first that no longer does and why, and whether\n"
+    "  the positions are the saved ones. -v lists the moves; --game N replays only\n"
     "  the N-th record.\n"
+    "  --check            for a save: did a rule edit change any position of it? Each\n"
+    "                     position is compared, component by component, with the one\n"
+    "                     saved (a save made by this grove keeps every position, an\n"
+    "                     older one its last); says 'no position changed', or names the\n"
+    "                     first move after which a position differs and where\n"
     "  --html OUT.html    write one self-contained page that steps through every\n"
     "                     position of the save (or of record N, default the first):\n"
     "                     next/previous, a slider, the moves with what the rules said,\n"
     "                     the viewer chosen at the top\n"
-    "  Exit status 0 when everything replays, 1 when something does not.\n";
+    "  Exit status 0 when everything replays (and with --check, no position changed),\n"
+    "  1 when something does not.\n";
 
 /* read(path) for replay.lua: the file's text, or nil and why (through
  * cli_read_file: no device, pipe, folder or file beyond any record's size) */
@@ -104,8 +113,9 @@ static int cmd_replay(int argc, char **argv)
 const cli_command command_replay = {
     .name = "replay",
     .synopsis =
-        "  grove replay FILE [-v] [--game N] [--html OUT.html]\n"
+        "  grove replay FILE [-v] [--check] [--game N] [--html OUT.html]\n"
         "                          play a save file or sim's records again and check the end;\n"
+        "                          --check: did a rule edit change a position of a save;\n"
         "                          --html writes a page that steps through every position\n",
     .usage = usage,
     .run = cmd_replay,

@@ -75,6 +75,7 @@ static int cmd_show(int argc, char **argv)
         return 1;
     }
     int rc = 1;
+    if (file && game_load_note(g)[0]) fprintf(stderr, "grove show: %s: note: %s\n", o.game, game_load_note(g));
     if (viewer > game_players(g)) {
         fprintf(stderr, "grove show: --viewer %ld: the game has %d seat%s\n", viewer, game_players(g),
                 game_players(g) == 1 ? "" : "s");

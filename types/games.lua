@@ -85,6 +85,10 @@ function Game:redo() end
 ---@return integer hash
 function Game:hash() end
 
+---The position component by component, as saves and recorded sessions compare it: each component's name, kind, size in 32-bit words and a 32-bit hash of its words, in the order setup declared them. A component added or grown leaves the others' hashes as they were.
+---@return GameComponent[] components
+function Game:components() end
+
 ---The moves played so far, as integers, first first; an edit (g:edit, or a change typed at the REPL) is its Lua source.
 ---@return (Move|string)[] moves
 function Game:history() end
@@ -158,15 +162,44 @@ function games.open(name, options) end
 ---@return GameInfo[] games
 function games.list() end
 
----Open a game from the text of a save file by playing its moves again; nil and why when it cannot be loaded, or the game and a note when its rule files changed but its moves still play.
+---Open a game from the text of a save file by playing its moves and edits again under the rules now; nil and why when it cannot be loaded (damaged, or no save file). When the rules changed since the save, the game is loaded as far as its moves still play, the rest waiting to be redone, and the note says what happened.
 ---@param text string the save file's text
 ---@return Game? game
----@return string? why why it failed, or the note
+---@return string? why why it failed; with a game, the note (nil when the moves replay to the very positions saved under the same rule files)
+---@return SaveReport? report what loading found
 function games.load(text) end
 
 ---Also look for games (scripts/NAME/ or NAME/, holding game.lua) and stdlib modules in this folder.
 ---@param dir string a folder holding games, in scripts/ or not (and perhaps stdlib/)
 function games.add_path(dir) end
+
+---A component of the position, as Game:components() gives it.
+---@class GameComponent
+---@field name string as setup declared it
+---@field kind string "grid", "deck", "vars" ...
+---@field words integer its size, in 32-bit words
+---@field hash integer a 32-bit hash of its words
+
+---What games.load found: how the save's moves and edits replayed under the
+---rules now, and whether its positions are the ones saved. Positions are
+---compared component by component, on the components both the save and
+---the rules now have alike (same name, kind and size): every position for
+---a save of format 4, only the last one for older saves.
+---@class SaveReport
+---@field format integer the file's format
+---@field rules_changed boolean its rule files differ from those read now
+---@field version? string its rules version, when the rules now give another
+---@field moves integer the moves and edits it played
+---@field replayed integer of them, replayed under the rules now
+---@field failed? integer the first that no longer plays (1 is the first); it and those after it wait to be redone
+---@field text? string that move's text (or the edit's Lua)
+---@field why? string why it no longer plays
+---@field edit? boolean it is an edit
+---@field seat? integer the seat that was to play it (0 for an edit)
+---@field layout? string how the state's layout differs from the save's
+---@field compared integer positions compared with the saved ones
+---@field differs_after? integer the first position that differs: after that many moves (0: after setup)
+---@field differs_in? string the components it differs in
 
 ---How to open a game: the seat count, the seed, the variants, and any of
 ---the game's own options by name.

@@ -102,6 +102,13 @@ function expect.invariant_fires(g, fragment, what) end
 ---@param list string[] the move texts expected
 function expect.moves(g, list) end
 
+---Check the positions of a recorded session (the REPL's `record` writes these), component by component: `all` names every component after setup as NAME:WORDS=HASH (Game:components(), the hash in 8 hex digits); the function returned takes the components the next move or edit changed ("NAME=HASH ...") and checks the position after it. A component the game now lays out otherwise (added, removed or grown since the recording) is not compared, and grove test notes it once; a position that differs in the others fails, naming them.
+---@param g Game the game
+---@param all string every component after setup: NAME:WORDS=HASH, space-separated
+---@param what? string to start the failure message
+---@return fun(changes: string, what?: string) position
+function expect.position(g, all, what) end
+
 ---How many random playouts a test should run: n, or fewer when the environment variable GROVE_PLAYOUTS asks (make asan does).
 ---@param n integer the number a full run plays
 ---@return integer count

@@ -389,6 +389,7 @@ void game_close(game *g)
     free(g->pending);
     free(g->said.p);
     free(g->setup_said);
+    free(g->loaded);
     free(g);
 }
 
@@ -409,7 +410,6 @@ uint64_t game_rules_print(const game *g) { return g->rules_print; }
 uint64_t game_seed(const game *g) { return g->seed; }
 size_t game_state_size(const game *g) { return g->st->size; }
 bool game_hidden(const game *g) { return hidden_any(g->st); }
-const char *game_load_note(const game *g) { return g->load_note; }
 int game_position(const game *g) { return g->ncur; }
 int game_history_length(const game *g) { return g->nhist; }
 int64_t game_history_move(const game *g, int i) { return g->hist[i]; }

@@ -236,8 +236,10 @@ uint64_t game_rules_print(const game *g);       /* of the rule files read (a sav
 uint64_t game_seed(const game *g);
 size_t game_state_size(const game *g);          /* bytes of a snapshot */
 bool game_hidden(const game *g);                /* does some card zone hide faces from some seat? */
-/* Set by game_load_text when the rule files changed since the save but its
- * moves still replay; "" otherwise. */
+/* What game_load_text says of a save whose rules changed since it was
+ * made (game_load_report's note, one line); "" when its moves replay to
+ * the very positions it saved under the same rule files, or when the game
+ * was not loaded from a save. */
 const char *game_load_note(const game *g);
 
 /* ---- playing (the checked path) ---------------------------------------------------- */
@@ -593,6 +595,42 @@ bool game_push_picture(game *g, int viewer, const char *status);     /* game_pic
 char *game_save_text(game *g);
 game *game_load_text(grove_vm *vm, const char *text, char *err, size_t errlen);
 
+/* What loading a save found: how its moves and edits replayed under the
+ * rules now, and whether the positions are the ones it saved. A position
+ * is compared component by component (a hash of each one's words), on the
+ * components both the save and the game now have alike (same name, kind
+ * and size); every position for a save of format 4, the last one (the
+ * state dump) for older ones. */
+typedef struct {
+    int format;                     /* the file's format (4 and later record every position) */
+    bool rules_changed;             /* its rule files (rules-print) differ from those read now */
+    char version[32];               /* its rules-version when the rules now give another; else "" */
+    int entries;                    /* the moves and edits it played */
+    int replayed;                   /* of them, replayed under the rules now */
+    int failed;                     /* the first that no longer plays (0-based), -1: none; it
+                                     * and the entries after it are the pending tail */
+    bool edit;                      /* that one is an edit */
+    int actor;                      /* the seat to play it (0: an edit, or none) */
+    char text[GAME_MOVE_TEXT_MAX + 1];  /* its text (an edit's source, cut) */
+    char why[GAME_ERRLEN];          /* why it does not play */
+    char layout[512];               /* how the state's layout differs from the save's; "" if alike */
+    int compared;                   /* positions compared with saved ones */
+    int differs_after;              /* the first that differs: the one after entry n (0: after
+                                     * setup); -1: none */
+    char differs_in[256];           /* the components it differs in */
+    char note[GAME_ERRLEN + 1536];  /* the story in one line (game_load_note): "" when nothing
+                                     * changed */
+} game_load_report;
+
+/* The report of game_load_text for g; NULL when g was not loaded from a
+ * save (a reload's new game is not). */
+const game_load_report *game_loaded(const game *g);
+
+/* Does the report say the save plays differently now: an entry that no
+ * longer plays, or a position that differs from the one saved? (A layout
+ * change or new rule files alone is not.) */
+bool game_load_differs(const game_load_report *rep);
+
 /* A check to write into a recorded session: Lua (expect.eq(...), typed
  * at the prompt) that held after `after` entries of the history. */
 typedef struct {
@@ -609,5 +647,21 @@ char *game_test_text(game *g, const char *name, const game_check *checks, int n)
 /* The hash of the state after the first n entries of the history (n <=
  * game_position). False with game_error on error. */
 bool game_hash_after(game *g, int n, uint64_t *hash);
+
+/* A component of the position as saves and recorded tests compare it: its
+ * name and kind (valid while g is open), its size and a 32-bit hash of its
+ * words. A layout change (a component added or grown) leaves the others
+ * comparable. */
+typedef struct {
+    const char *name, *kind;
+    size_t words;
+    uint32_t hash;
+} game_component;
+
+/* How many components the state has; component i (0-based, in the order
+ * setup declared them) into *out, from the block as it stands (game_sync
+ * it first). */
+int game_components(const game *g);
+void game_component_at(const game *g, int i, game_component *out);
 
 #endif

@@ -29,7 +29,7 @@ struct game {
     uint64_t seed;
     char rules_version[32];        /* def.version ("" if the game gives none) */
     uint64_t rules_print;          /* fingerprint of the rule files read to define it */
-    char load_note[256];           /* set by loading a save file whose rule files differ */
+    game_load_report *loaded;      /* what loading a save found (owned), or NULL */
     int def_ref, state_ref, out_ref, opts_ref;   /* registry refs; opts: every option's value */
     int given_ref;                 /* the options given when it opened (reload gives them again) */
     int fn_moves, fn_apply, fn_actor, fn_result, fn_describe, fn_parse, fn_render;

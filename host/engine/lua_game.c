@@ -287,6 +287,27 @@ static int l_hash(lua_State *L)
     return 1;
 }
 
+/* g:components() -> { {name =, kind =, words =, hash =}, ... }: the position
+ * as saves compare it, component by component (game_component_at) */
+static int l_components(lua_State *L)
+{
+    game *g = check_game(L, 1);
+    if (!game_sync(g)) return luaL_error(L, "%s", game_error(g));
+    int n = game_components(g);
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+        game_component c;
+        game_component_at(g, i, &c);
+        lua_createtable(L, 0, 4);
+        lua_pushstring(L, c.name); lua_setfield(L, -2, "name");
+        lua_pushstring(L, c.kind); lua_setfield(L, -2, "kind");
+        lua_pushinteger(L, (lua_Integer)c.words); lua_setfield(L, -2, "words");
+        lua_pushinteger(L, (lua_Integer)c.hash); lua_setfield(L, -2, "hash");
+        lua_rawseti(L, -2, i + 1);
+    }
+    return 1;
+}
+
 /* g:history() -> the entries played: moves as integers, edits as their
  * Lua source */
 static int l_history(lua_State *L)
@@ -459,8 +480,8 @@ static int l_save_text(lua_State *L)
     return 1;
 }
 
-/* games.load(text) -> Game (and a note if its rule files changed since the
- * save but its moves still replay), or nil, why */
+/* games.load(text) -> Game, note (nil when nothing changed since the save),
+ * report (what game_loaded says: see types/games.lua), or nil, why */
 static int l_load(lua_State *L)
 {
     const char *text = luaL_checkstring(L, 1);
@@ -471,10 +492,30 @@ static int l_load(lua_State *L)
         lua_pushstring(L, err);
         return 2;
     }
-    lua_game_push(L, g, true);
-    if (!game_load_note(g)[0]) return 1;
-    lua_pushstring(L, game_load_note(g));            /* the rule files changed, the moves still replay */
-    return 2;
+    lua_game_push(L, g, true);                       /* [game] */
+    const game_load_report *rep = game_loaded(g);
+    if (rep->note[0]) lua_pushstring(L, rep->note);
+    else lua_pushnil(L);                             /* [game, note] */
+    lua_createtable(L, 0, 12);                       /* [game, note, report] */
+    lua_pushinteger(L, rep->format); lua_setfield(L, -2, "format");
+    lua_pushboolean(L, rep->rules_changed); lua_setfield(L, -2, "rules_changed");
+    if (rep->version[0]) { lua_pushstring(L, rep->version); lua_setfield(L, -2, "version"); }
+    lua_pushinteger(L, rep->entries); lua_setfield(L, -2, "moves");
+    lua_pushinteger(L, rep->replayed); lua_setfield(L, -2, "replayed");
+    if (rep->failed >= 0) {
+        lua_pushinteger(L, rep->failed + 1); lua_setfield(L, -2, "failed");
+        lua_pushstring(L, rep->text); lua_setfield(L, -2, "text");
+        lua_pushstring(L, rep->why); lua_setfield(L, -2, "why");
+        lua_pushboolean(L, rep->edit); lua_setfield(L, -2, "edit");
+        lua_pushinteger(L, rep->actor); lua_setfield(L, -2, "seat");
+    }
+    if (rep->layout[0]) { lua_pushstring(L, rep->layout); lua_setfield(L, -2, "layout"); }
+    lua_pushinteger(L, rep->compared); lua_setfield(L, -2, "compared");
+    if (rep->differs_after >= 0) {
+        lua_pushinteger(L, rep->differs_after); lua_setfield(L, -2, "differs_after");
+        lua_pushstring(L, rep->differs_in); lua_setfield(L, -2, "differs_in");
+    }
+    return 3;
 }
 
 static int l_close(lua_State *L)
@@ -517,7 +558,7 @@ static void register_game(lua_State *L)
         { "describe", l_describe }, { "parse", l_parse }, { "actor", l_actor },
         { "result", l_result }, { "over", l_over }, { "render", l_render },
         { "picture", l_picture },
-        { "undo", l_undo }, { "redo", l_redo }, { "hash", l_hash }, { "history", l_history },
+        { "undo", l_undo }, { "redo", l_redo }, { "hash", l_hash }, { "components", l_components }, { "history", l_history },
         { "playout", l_playout }, { "redeal", l_redeal }, { "edit", l_edit }, { "said", l_said }, { "choose", l_choose }, { "odds", l_odds }, { "hidden", l_hidden }, { "save_text", l_save_text }, { "close", l_close },
         { NULL, NULL },
     };

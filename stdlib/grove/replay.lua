@@ -77,7 +77,8 @@ local function replay_record(rec, verbose, out)
     local actor = g:actor()
     local played, why = play_text(g, text)
     if not played then
-      return false, string.format("move %d (seat %s: %s) no longer plays: %s", i, tostring(actor), text, why)
+      local who = math.type(actor) == "integer" and string.format("seat %d: ", actor) or ""
+      return false, string.format("move %d (%s%s) no longer plays: %s", i, who, text, why)
     end
     if verbose then out(string.format("%4d. seat %s: %s", i, tostring(actor), text)) end
   end
@@ -87,15 +88,78 @@ local function replay_record(rec, verbose, out)
     return true
   end
   if not r then return false, string.format("after its %d moves the game is not over", #rec.moves) end
+  local function list(t) return type(t) == "table" and table.concat(t, ", ") or tostring(t) end
   if rec.ranks and not same_list(r.ranks, rec.ranks) then
-    return false, "the ranks differ from the record (were the rules changed?)"
+    return false, string.format("its %d moves replay, but the ranks are %s, the record's %s (the rules changed "
+      .. "since it was played?)", #rec.moves, list(r.ranks), list(rec.ranks))
   end
   if rec.scores and not same_list(r.scores, rec.scores) then
-    return false, "the scores differ from the record (were the rules changed?)"
+    return false, string.format("its %d moves replay, but the scores are %s, the record's %s (the rules changed "
+      .. "since it was played?)", #rec.moves, list(r.scores), list(rec.scores))
   end
   out(string.format("%s seed %d: %d moves replayed, same result: %s", rec.game, rec.seed, #rec.moves,
     (r.text or ""):match("[^\n]*")))
   return true
+end
+
+--- Does a save's load report say it plays differently now (a move that
+--- no longer plays, a position that differs from the saved one)?
+local function differs(report)
+  return report.failed ~= nil or report.differs_after ~= nil
+end
+
+--- "move N (seat S: TEXT)" for the n-th entry of g's history (an edit: "move
+--- N (the edit LUA)"), read in the position it was played from.
+local function entry_named(g, n)
+  local history = g:history()
+  local m = history[n]
+  if type(m) == "string" then return string.format("move %d (the edit %s)", n, m:match("[^\n]*")) end
+  local back = #history - n + 1
+  for _ = 1, back do g:undo() end
+  local seat, text = g:actor(), g:describe(m)
+  for _ = 1, back do g:redo() end
+  return string.format("move %d (seat %s: %s)", n, tostring(seat), text)
+end
+
+--- grove replay --check FILE.sav: do the rules now change any position of
+--- the save? Each position is compared, component by component, with the
+--- one saved (a save of format 4 keeps every position, older ones only
+--- their last); components the layouts do not have alike are not
+--- compared. Returns 0 when every move plays and no position changed, else 1.
+local function check_save(path, g, report, out)
+  local n = report.moves
+  local function say(fmt, ...) out(path .. ": " .. string.format(fmt, ...)) end
+  if report.failed then
+    say("replayed %d of %d moves under the rules now", report.replayed, n)
+  else
+    say("replayed all %d move%s under the rules now", n, n == 1 and "" or "s")
+  end
+  local changed = report.differs_after
+  if changed and report.format >= 4 then
+    local where = changed == 0 and "after setup" or ("after " .. entry_named(g, changed))
+    say("a position changed: the first is the one %s, in %s", where, report.differs_in)
+  elseif changed then
+    say("a position changed: the last one, after %s, differs from the saved one in %s", entry_named(g, changed),
+      report.differs_in)
+  elseif report.compared == 0 then
+    say("no position could be compared")
+  elseif report.format >= 4 then
+    say("no position changed: the %d position%s compared are the saved ones", report.compared,
+      report.compared == 1 and "" or "s")
+  else
+    say("no position changed: the last one is the saved one")
+  end
+  if report.failed then
+    local what = report.edit and string.format("move %d (the edit %s) no longer runs", report.failed, report.text)
+      or string.format("move %d (seat %d: %s) no longer plays", report.failed, report.seat, report.text)
+    say("%s: %s; it and the %d after it wait to be redone", what, report.why, n - report.failed)
+  end
+  if report.layout then say("the state's layout differs (those components are not compared): %s", report.layout) end
+  if report.format < 4 and report.compared > 0 then
+    say("a save of format %d keeps only its last position, so an earlier change that the moves undid is not "
+      .. "seen, nor which move made it (save it again to keep every position)", report.format)
+  end
+  return differs(report) and 1 or 0
 end
 
 --- The records of a --records file (JSON Lines), each line made a record
@@ -467,7 +531,7 @@ local function read_whole(path)
   return text
 end
 
---- grove replay FILE [-v] [--game N] [--html OUT.html]: returns the exit code.
+--- grove replay FILE [-v] [--check] [--game N] [--html OUT.html]: returns the exit code.
 ---@param args string[] the command line after `grove replay`
 ---@param out? fun(line: string) where lines go (default print)
 ---@param read? fun(path: string): string?, string? a file's text, or nil and why (grove replay passes the host's, which refuses devices, pipes, folders and files larger than any record)
@@ -476,11 +540,12 @@ end
 ---@return integer code 0 when every record replays, 1 when one does not, 2 for a bad command line
 function M.main(args, out, read, template, write)
   out = out or print
-  local path, verbose, only, html
+  local path, verbose, only, html, check
   local i = 1
   while i <= #args do
     local a = args[i]
     if a == "-v" or a == "--verbose" then verbose = true
+    elseif a == "--check" then check = true
     elseif a == "--html" then
       html = args[i + 1]
       if not html or html == "" then out("grove replay: --html needs the page's file name (OUT.html)") return 2 end
@@ -493,7 +558,8 @@ function M.main(args, out, read, template, write)
     else out("grove replay: unexpected argument '" .. a .. "'") return 2 end
     i = i + 1
   end
-  if not path then out("usage: grove replay FILE [-v] [--game N] [--html OUT.html]") return 2 end
+  if not path then out("usage: grove replay FILE [-v] [--check] [--game N] [--html OUT.html]") return 2 end
+  if check and html then out("grove replay: --check and --html: one at a time") return 2 end
   local text, err = (read or read_whole)(path)
   if not text then out("grove replay: " .. err) return 1 end
   if html then
@@ -504,15 +570,28 @@ function M.main(args, out, read, template, write)
     return 0
   end
   if text:sub(1, 10) == "grove-save" then
-    local g, why = games.load(text)
+    local g, why, report = games.load(text)
     if not g then out("grove replay: " .. path .. ": " .. why) return 1 end
+    if check then return check_save(path, g, report, out) end
     local history = g:history()
     out(g:render(0))
     local r = g:result()
-    out(string.format("%s: %d moves replayed; the state matches the saved one%s", path, #history,
-      r and ("; " .. r.text) or "; the game goes on"))
+    local ending = r and ("; " .. r.text:match("[^\n]*")) or "; the game goes on"
+    if not why then
+      out(string.format("%s: %d moves replayed; the state matches the saved one%s", path, #history, ending))
+      return 0
+    end
+    out(string.format("%s: %s", path, why))
+    if differs(report) then
+      out(string.format("%s: the game stands at move %d%s (grove replay --check %s says which position changed)",
+        path, #history, ending, path))
+      return 1
+    end
+    out(string.format("%s: %d moves replayed%s", path, #history, ending))
     return 0
   end
+  if check then out("grove replay: " .. path .. ": --check reads a save file; records keep their moves and "
+    .. "result, not their positions: every record is replayed and its result compared") end
   local ok, records = pcall(records_of, text)
   if not ok then out("grove replay: " .. path .. ": " .. records) return 1 end
   if #records == 0 then
@@ -526,7 +605,9 @@ function M.main(args, out, read, template, write)
       done = done + 1
       if not good then
         failed = failed + 1
-        out(string.format("grove replay: record %d: %s", n, why))
+        local which = type(rec) == "table" and type(rec.game) == "string" and math.type(rec.seed) == "integer"
+          and string.format(" (%s seed %d)", rec.game, rec.seed) or ""
+        out(string.format("grove replay: record %d%s: %s", n, which, why))
       end
     end
   end

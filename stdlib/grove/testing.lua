@@ -277,6 +277,59 @@ function expect.moves(g, list)
   end
 end
 
+local notes = {}        -- what a test asks the report to say beside it (M.run)
+
+--- The positions of a recorded session (the REPL's `record` writes these):
+--- `all` names every component after setup as NAME:WORDS=HASH (as
+--- g:components() gives them, the hash in 8 hex digits); the function
+--- returned takes the components the next entry changed ("NAME=HASH ...")
+--- and what it checks, and checks the position after it. A component the
+--- game now lays out otherwise (one added, removed or grown since the
+--- session was recorded) is not compared, and the report says so once.
+---@param g Game the game
+---@param all string every component after setup: NAME:WORDS=HASH, space-separated
+---@param what? string to start the failure message
+---@return fun(changes: string, what?: string) position
+function expect.position(g, all, what)
+  local want, words, listed, told = {}, {}, {}, false
+  for name, n, hash in all:gmatch("([^%s:=]+):(%d+)=(%x+)") do
+    want[name], words[name] = hash, tonumber(n)
+    listed[#listed + 1] = name
+  end
+  local function check(text)
+    local now, differs, layout = {}, {}, {}
+    for _, c in ipairs(g:components()) do now[c.name] = c end
+    for _, name in ipairs(listed) do
+      local c = now[name]
+      if not c then layout[#layout + 1] = "component " .. name .. " is gone"
+      elseif c.words ~= words[name] then
+        layout[#layout + 1] = string.format("component %s has %d words, the recording's %d", name, c.words, words[name])
+      elseif string.format("%08x", c.hash) ~= want[name] then differs[#differs + 1] = name end
+    end
+    for name in pairs(now) do
+      if not words[name] then layout[#layout + 1] = "component " .. name .. " is new" end
+    end
+    if #differs > 0 then
+      error(string.format("%sthe position differs from the recorded one, in %s",
+        text and (text .. ": ") or "", table.concat(differs, ", ")), 3)
+    end
+    if #layout > 0 and not told then
+      table.sort(layout)
+      notes[#notes + 1] = "the components changed since the session was recorded (not compared): "
+        .. table.concat(layout, ", ")
+      told = true
+    end
+  end
+  check(what)
+  return function(changes, text)
+    for name, hash in changes:gmatch("([^%s=]+)=(%x+)") do
+      if not words[name] then error(string.format("no component %s after setup", name), 2) end
+      want[name] = hash
+    end
+    check(text)
+  end
+end
+
 --- How many random playouts a test should run: n, unless the environment
 --- variable GROVE_PLAYOUTS asks for fewer (the sanitizer build runs the
 --- suite again with few: it looks for memory errors, not for rule bugs).
@@ -660,6 +713,8 @@ function M.run(files, verbose, filter, write)
           file_failed = file_failed + 1
           lines[#lines + 1] = string.format("FAIL %s: %s\n     %s", file.name, t.name, tostring(terr))
         end
+        for _, note in ipairs(notes) do lines[#lines + 1] = string.format("note %s: %s: %s", file.name, t.name, note) end
+        notes = {}
       end
     end
     write(string.format("%d passed%s (%.1f s)\n", file_passed,

@@ -184,7 +184,10 @@ static void edits_are_entries_of_the_history(void **unused)
     assert_non_null(save);
     assert_non_null(strstr(save, "\nmove add 1\nsaid * seat 1 adds 1: the counter is at 1\nsaid 1 you added 1\n"));
     assert_non_null(strstr(save, "\nsaid 0,2 seat 1 added\nsaid 1,2 a line for seats 1 and 2\n"));
-    assert_non_null(strstr(save, "\nedit s.c.n = 7\nmove add 2\n"));
+    /* each entry is followed by the position after it: the components it changed */
+    char *edit = strstr(save, "\nedit s.c.n = 7\nhashes c=");
+    assert_non_null(edit);
+    assert_non_null(strstr(edit, "\nmove add 2\n"));
     char err[GAME_ERRLEN];
     game *loaded = game_load_text(vm, save, err, sizeof err);
     if (!loaded) fail_msg("%s", err);
@@ -404,13 +407,20 @@ static void a_session_becomes_a_test(void **unused)
     assert_non_null(strstr(text, "\"the state after move 1\")\n  expect.eq(s.c.n, 2)\n  game:edit([=[s.c.n = 5 -- ]] "
                                  "a closing bracket]=])\n"));
     assert_non_null(strstr(text, "\"the state after move 3\")\n  expect.eq(s.c.n, 6)\nend)\n"));
-    uint64_t h;
-    assert_true(game_hash(g, &h));
-    char hex[40];
-    snprintf(hex, sizeof hex, "0x%016llx", (unsigned long long)h);
-    assert_non_null(strstr(text, hex));
+    /* the position after each entry: every component with its size after
+     * setup, then the ones each entry changed */
+    assert_non_null(strstr(text, "  local position = expect.position(game,\n    \"rng:4="));
+    assert_true(game_sync(g));
+    int c = 0;
+    game_component comp;
+    while (c < game_components(g) && (game_component_at(g, c, &comp), strcmp(comp.name, "c") != 0)) c++;
+    assert_true(c < game_components(g));
+    char want[80];
+    snprintf(want, sizeof want, "  position(\"c=%08x\", \"the state after move 3\")", (unsigned)comp.hash);
+    assert_non_null(strstr(text, want));
     free(text);
-    uint64_t h1;
+    uint64_t h, h1;
+    assert_true(game_hash(g, &h));
     assert_true(game_hash_after(g, 1, &h1));
     assert_true(h1 != h);
     assert_false(game_hash_after(g, 4, &h1));
