@@ -40,7 +40,9 @@ static void print_since(repl *r, int seat)
         if (edit) printf("%4d. edit: %s\n", i + 1, edit);
         else {
             game_describe_past_for(r->g, i, seat, text, sizeof text, &actor);
-            printf("%4d. seat %d: %s\n", i + 1, actor, text);
+            printf("%4d. seat %d: ", i + 1, actor);
+            repl_put_text(text, strlen(text), 0);
+            putchar('\n');
         }
         repl_print_said(game_entry_said(r->g, i), seat, 6);     /* what the rules said, as it may read it */
     }
@@ -102,7 +104,7 @@ static bool show(repl *r)
     int viewer = repl_view_for(r, actor);
     if (!hand_over(r, viewer)) return false;
     char *board = game_render(r->g, viewer);
-    if (board) printf("%s\n", board);
+    if (board) { repl_put_text(board, strlen(board), TERMTEXT_NEWLINE | TERMTEXT_SGR); putchar('\n'); }
     else repl_error(r, "error: %s", game_error(r->g));
     free(board);
     if (over) {
@@ -140,7 +142,11 @@ static bool play(repl *r, int64_t m, const char *why)
         repl_error(r, "error: %s", game_error(r->g));
         return false;
     }
-    if (why) printf("seat %d: %s (%s)\n", actor, text, why);
+    if (why) {
+        printf("seat %d: ", actor);
+        repl_put_text(text, strlen(text), 0);
+        printf(" (%s)\n", why);
+    }
     for (int seat = 1; seat <= MAX_BOTS; seat++) bot_observe(r->bots[seat], m);
     repl_print_said(game_said_now(r->g), reader, 2);
     repl_changed(r);
@@ -153,7 +159,7 @@ static bool play(repl *r, int64_t m, const char *why)
 static void show_between(repl *r)
 {
     char *board = game_render(r->g, repl_reader(r));
-    if (board) printf("%s\n", board);
+    if (board) { repl_put_text(board, strlen(board), TERMTEXT_NEWLINE | TERMTEXT_SGR); putchar('\n'); }
     else repl_error(r, "error: %s", game_error(r->g));
     free(board);
 }
@@ -363,7 +369,11 @@ int play_session(const cli_opts *opts, FILE *in)
            options[0] ? ", options " : "", options);
     if (r.o.from) {
         printf("from %s: %d move%s played\n", r.o.from, game_position(r.g), game_position(r.g) == 1 ? "" : "s");
-        if (game_load_note(r.g)[0]) printf("note: %s\n", game_load_note(r.g));
+        if (game_load_note(r.g)[0]) {
+            printf("note: ");
+            repl_put_text(game_load_note(r.g), strlen(game_load_note(r.g)), TERMTEXT_NEWLINE);
+            putchar('\n');
+        }
     } else {
         repl_print_said(game_entry_said(r.g, -1), repl_reader(&r), 2);
     }
@@ -410,8 +420,11 @@ int play_session(const cli_opts *opts, FILE *in)
     fflush(stdout);
     if (r.errors && !r.tty) {
         /* a session file that guards a rule fails when a line of it did */
+        textbuf first = { 0 };          /* it may quote a script's error: shown safely */
+        termtext_escape(&first, r.first_error, strlen(r.first_error), TERMTEXT_NEWLINE);
         fprintf(stderr, "grove: %d line%s of the session failed; the first: %s\n", r.errors,
-                r.errors == 1 ? "" : "s", r.first_error);
+                r.errors == 1 ? "" : "s", first.p && !first.oom ? first.p : "(out of memory)");
+        free(first.p);
         return 1;
     }
     return 0;
