@@ -232,7 +232,7 @@ static bool check_game(grove_vm *vm, const char *name, const check_cli *o, bool 
             printf("%s: %s never played in %ld game%s: %s\n", name, what, games, games == 1 ? "" : "s", list);
         printf("%s: every check passed (%ld game%s, %ld moves; %s%s)\n", name, games, games == 1 ? "" : "s", moves,
                hidden ? "hidden information re-dealt for every seat" : "no hidden cards",
-               invariants ? ", invariants(s) after every move" : "; the game declares no invariants(s)");
+               invariants ? ", its invariants checked after every move" : "; the game declares no invariants");
     }
     free(about);
     free(vars);

@@ -86,7 +86,7 @@
 ---@field scores number[] the final score of each seat, by seat
 ---@field ranks integer[] the rank of each seat, by seat: 1 for the winners; tied seats share a rank ("1, 1, 3")
 ---@field winners? integer[] the seats ranked 1
----@field text? string one line for the players, such as "seat 2 wins with 11"
+---@field text? string one line for the players, such as "seat 2 wins with 11 points"
 
 ---A variant file, scripts/NAME/VARIANT.lua, returns one of these: it gets the
 ---base definition and returns the changed one (game.extend copies it).

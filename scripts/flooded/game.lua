@@ -1209,7 +1209,7 @@ local function result(s)
   end
   local r = rank.result(scores, { home, ate_tied })
   r.text = (fish_home_total(s) >= river_circles(s) and "The river's scoring circles are full: "
-    or "Nobody could pull a tile or play an action: ") .. r.text .. " points"
+    or "Nobody could pull a tile or play an action: ") .. r.text
   return r
 end
 

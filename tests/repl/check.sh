@@ -11,7 +11,7 @@ broken() { v=$1; shift; run hoard --players 2 --variant "$v" -n 5 --cap 300 "$@"
 GROVE_PATH=tests/fixtures/check/sound run hoard -n 5
 expect sound "hoard, 2 players: 5 games, 60 moves, 300 legal moves tried, 180 re-deals, invariants checked 60 times: ok"
 expect sound "hoard, 3 players: 5 games, 60 moves"
-expect sound "hoard: every check passed (10 games, 120 moves; hidden information re-dealt for every seat, invariants(s) after every move)"
+expect sound "hoard: every check passed (10 games, 120 moves; hidden information re-dealt for every seat, its invariants checked after every move)"
 reject sound "never"
 expect sound "exit 0"
 
