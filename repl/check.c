@@ -164,6 +164,13 @@ static bool check_game(grove_vm *vm, const char *name, const check_cli *o, bool 
         *usage_error = true;
         return false;
     }
+    /* what the command line says of it: the variants, the count, the options */
+    int status = cli_check_game(vm, "grove check", name, o->variants ? o->variants : "", o->players, &o->set);
+    if (status) {
+        free(about);
+        *usage_error = status == 2;
+        return false;
+    }
     /* the settings: the variants given, or none and then each variant alone */
     int nvar = 0;
     char (*vars)[GAME_MAX_VARIANTS] = malloc((size_t)(1 + about->nvariants + about->noverlays) * sizeof *vars);

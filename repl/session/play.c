@@ -294,18 +294,25 @@ static bool handle_line(repl *r, char *line)
 }
 
 /* Open the session's game: a new one, or the one a save file holds
- * (--from), which must agree with what the command line says of it. */
-static game *open_session_game(repl *r, char *err, size_t errlen)
+ * (--from), which must agree with what the command line says of it.
+ * NULL with err ("" when said already) and the exit status in *status:
+ * 2 for what the command line got wrong (cli_check_game), else 1. */
+static game *open_session_game(repl *r, char *err, size_t errlen, int *status)
 {
+    *status = 2;
     if (!r->o.from) {
+        err[0] = '\0';
+        if ((*status = cli_check_game(r->vm, "grove", r->o.game, r->o.variants, r->o.players, &r->o.set))) return NULL;
+        *status = 1;
         if (!r->o.players) r->o.players = cli_default_players(r->vm, r->o.game, r->o.variants);
-        if (!r->o.players) { snprintf(err, errlen, "%s", ""); return NULL; }
+        if (!r->o.players) return NULL;
         return game_open_with(r->vm, r->o.game, r->o.variants, r->o.players, r->o.seed, &r->o.set, err, errlen);
     }
     if (r->o.set.n > 0) {
         snprintf(err, errlen, "--from %s: the file holds the options it was played with (leave --set out)", r->o.from);
         return NULL;
     }
+    *status = 1;
     char *text = cli_read_file(r->o.from, err, errlen);
     if (!text) return NULL;
     char why[GAME_ERRLEN];
@@ -322,6 +329,7 @@ static game *open_session_game(repl *r, char *err, size_t errlen)
                  "another %s (leave it out: the file says it)", r->o.from, game_name(g), game_players(g),
                  (unsigned long long)game_seed(g), game_variants(g)[0] ? ", variants " : "", game_variants(g), differs);
         game_close(g);
+        *status = 2;
         return NULL;
     }
     r->o.players = game_players(g);
@@ -337,11 +345,12 @@ int play_session(const cli_opts *opts, FILE *in)
     r.vm = cli_vm();
     if (!r.vm) return 1;
     char err[GAME_ERRLEN];
-    r.g = open_session_game(&r, err, sizeof err);
+    int status;
+    r.g = open_session_game(&r, err, sizeof err, &status);
     if (!r.g) {
         if (err[0]) fprintf(stderr, "grove: %s\n", err);
         vm_free(r.vm);
-        return 1;
+        return status;
     }
     for (int seat = r.o.players + 1; seat <= MAX_BOTS; seat++)
         if (r.o.bots[seat][0]) {
@@ -378,6 +387,7 @@ int play_session(const cli_opts *opts, FILE *in)
         repl_print_said(game_entry_said(r.g, -1), repl_reader(&r), 2);
     }
     lineedit_open(&r);
+    cli_session(true);                  /* a sim typed here starts from this game's options */
     for (;;) {
         if (!r.paused) run_automatic(&r);
         if (vm_cancelled()) repl_sigint_clear();    /* a Ctrl-C stopped the bots: show the game */
@@ -410,6 +420,7 @@ int play_session(const cli_opts *opts, FILE *in)
         free(line);
         if (!go) break;
     }
+    cli_session(false);
     lineedit_close();
     luaprompt_close(&r);
     for (int seat = 1; seat <= MAX_BOTS; seat++) bot_free(r.bots[seat]);

@@ -132,8 +132,8 @@ expect usage "grove check: -n needs a number of games"
 run hoard --frobnicate
 expect usage "grove check: unknown option '--frobnicate'"
 run hoard --players 7
-expect usage "hoard is played by 2 to 3 players, not 7"
-expect usage "exit 1"
+expect usage "grove check: hoard is played by 2 to 3 players, not 7"
+expect usage "exit 2"
 run --help
 expect help "every check that needs no knowledge of the rules"
 expect help "exit 0"
