@@ -71,6 +71,7 @@ bool cli_signals_catch(void)
 {
     bool any = false;
     caught = 0;
+    if (in_session) return false;           /* the REPL's: Ctrl-C is its own, SIGTERM still ends it */
     for (size_t i = 0; i < NCAUGHT; i++) {
         struct sigaction now;
         graceful[i] = false;

@@ -111,8 +111,9 @@ void cli_signals_default(void);
  * script to stop (vm_cancel_all; the command sees vm_cancelled()) and
  * lets the command finish what it can, its outputs written whole; a
  * second ends the process at once (status 128 + the signal), temporary
- * files removed. False when it took neither signal: the REPL catches
- * Ctrl-C itself (and a signal ignored stays ignored). */
+ * files removed. False when it took neither signal: inside the REPL
+ * (cli_session), which catches Ctrl-C itself and ends on SIGTERM, or
+ * when both were ignored as grove started. */
 bool cli_signals_catch(void);
 
 /* Back to cli_signals_default's handling; the signal that stopped the

@@ -367,7 +367,9 @@ static int run_sim(int argc, char **argv)
         bool to_stdout = o.records && !strcmp(o.records, "-");
         if (o.nshards || k == lo) {
             fprintf(stderr, "grove sim: interrupted after %ld of %ld games; %s\n", done, total,
-                    o.nshards ? "a shard's games are its records" : "no game finished, so no results");
+                    o.nshards ? "a shard's games are its records"
+                    : o.nsides == 2 ? "no seed was played under both A and B yet, so there is nothing to compare"
+                    : "no game finished, so no results");
         } else {
             o.n = k;
             for (int side = 0; side < o.nsides; side++) sim_recount_cards(&runs[side], o.n);
