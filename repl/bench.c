@@ -342,7 +342,25 @@ static int cmd_bench(int argc, char **argv)
     /* which games: the one named, else every game listed */
     char names[64][64];
     int n = 0;
+    if (o.bench_bots) {                 /* the bot kinds, before any game: a usage error */
+        bot_spec specs[MAX_BOTS + 1];
+        char why[256];
+        int k = bot_parse_list(o.bench_bots, &specs[1], MAX_BOTS, why, sizeof why);
+        if (k <= 0) {
+            fprintf(stderr, "grove bench: --bots: %s\n", k < 0 ? why : "it needs at least one kind");
+            vm_free(vm);
+            return 2;
+        }
+        int players = o.players ? o.players : o.game ? cli_default_players(vm, o.game, o.variants) : 0;
+        if (k > 1 && players && k != players) {
+            fprintf(stderr, "grove bench: %d bots for %d players: give one kind, or one per seat\n", k, players);
+            vm_free(vm);
+            return 2;
+        }
+    }
     if (o.game) {
+        int status = cli_check_game(vm, "grove bench", o.game, o.variants, o.players, &o.set);
+        if (status) { vm_free(vm); return status; }
         snprintf(names[n++], sizeof names[0], "%s", o.game);
     } else {
         int count;

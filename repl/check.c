@@ -164,6 +164,13 @@ static bool check_game(grove_vm *vm, const char *name, const check_cli *o, bool 
         *usage_error = true;
         return false;
     }
+    /* what the command line says of it: the variants, the count, the options */
+    int status = cli_check_game(vm, "grove check", name, o->variants ? o->variants : "", o->players, &o->set);
+    if (status) {
+        free(about);
+        *usage_error = status == 2;
+        return false;
+    }
     /* the settings: the variants given, or none and then each variant alone */
     int nvar = 0;
     char (*vars)[GAME_MAX_VARIANTS] = malloc((size_t)(1 + about->nvariants + about->noverlays) * sizeof *vars);
@@ -232,7 +239,7 @@ static bool check_game(grove_vm *vm, const char *name, const check_cli *o, bool 
             printf("%s: %s never played in %ld game%s: %s\n", name, what, games, games == 1 ? "" : "s", list);
         printf("%s: every check passed (%ld game%s, %ld moves; %s%s)\n", name, games, games == 1 ? "" : "s", moves,
                hidden ? "hidden information re-dealt for every seat" : "no hidden cards",
-               invariants ? ", invariants(s) after every move" : "; the game declares no invariants(s)");
+               invariants ? ", its invariants checked after every move" : "; the game declares no invariants");
     }
     free(about);
     free(vars);

@@ -29,9 +29,10 @@ static int cmd_list(int argc, char **argv)
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
     if (options_of) {
-        bool ok = cli_print_options(stdout, vm, options_of, variants, NULL);
+        int status = cli_check_game(vm, "grove list", options_of, variants, 0, NULL);
+        bool ok = !status && cli_print_options(stdout, vm, options_of, variants, NULL);
         vm_free(vm);
-        return ok ? 0 : 1;
+        return status ? status : ok ? 0 : 1;
     }
     int n;
     game_about *list = game_list(vm, &n);

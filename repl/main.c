@@ -11,9 +11,17 @@
  * script (completions/grove.bash) and the manual (doc/grove.1) name the
  * subcommands too: tests/repl/completion.sh fails when either disagrees
  * with grove --commands, which prints the table's names.
+ *
+ * The conventions every subcommand keeps: errors go to stderr, a usage
+ * error (a bad option or value, a name of nothing there) exits 2, any
+ * other failure 1; an output file named "-" is the standard output, and
+ * the command's own report then goes to stderr (outputs_to_stdout);
+ * Ctrl-C and SIGTERM leave no temporary file behind (cli_signals_default).
  */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
 #include <lua.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,6 +31,7 @@
 #include "api.h"
 #include "cli.h"
 #include "help.h"
+#include "outfile.h"
 #include "session.h"
 
 /* ---- the table ---------------------------------------------------------------------- */
@@ -34,8 +43,9 @@ static const cli_command command_help = {
     .synopsis =
         "  grove help TOPIC        a help page: grove help topics lists them (also at the REPL)\n",
     .usage =
-        "usage: grove help [TOPIC]\n"
-        "  A help page, the same as 'help TOPIC' at the REPL; grove help topics lists them.\n",
+        "usage: grove help [TOPIC | GAME]\n"
+        "  A help page, the same as 'help TOPIC' at the REPL; grove help topics lists them.\n"
+        "  grove help GAME: the options GAME declares, as 'help GAME' at its REPL.\n",
     .run = cmd_help,
     .help_first = true,                 /* grove help TOPIC --help: the topic */
 };
@@ -85,15 +95,33 @@ static bool asks_help(const cli_command *c, int argc, char **argv)
 }
 
 /* grove help: the usage; grove help TOPIC: a help page, as `help TOPIC`
- * at the REPL prints it (exit 2 when there is no such topic). */
+ * at the REPL prints it; grove help GAME: the game's options, as `help
+ * GAME` at its REPL. Exit 2, said on stderr, when it is neither. */
 static int cmd_help(int argc, char **argv)
 {
     if (argc < 3) {
         print_usage(stdout);
         return 0;
     }
-    help_print(stdout, argv[2], repl_help_commands);
-    return help_has(argv[2]) ? 0 : 2;
+    if (argc > 3) {
+        fprintf(stderr, "grove help: one topic at a time, not '%s %s' (grove help topics lists them)\n", argv[2],
+                argv[3]);
+        return 2;
+    }
+    if (help_has(argv[2])) {
+        help_print(stdout, argv[2], repl_help_commands);
+        return 0;
+    }
+    char dir[PATH_MAX];
+    grove_vm *vm = cli_vm();
+    if (!vm) return 1;
+    int rc = 2;
+    if (!strchr(argv[2], '/') && vm_find_game(vm, argv[2], dir, sizeof dir))
+        rc = cli_print_options(stdout, vm, argv[2], "", NULL) ? 0 : 1;
+    else
+        help_print(stderr, argv[2], repl_help_commands);
+    vm_free(vm);
+    return rc;
 }
 
 /* ---- the terminal ------------------------------------------------------------------- */
@@ -125,6 +153,52 @@ static void set_display(void)
     api_set_display(color, utf8_locale());
 }
 
+/* ---- outputs to the standard output ------------------------------------------------ */
+
+/* The options whose value names a file a command writes. */
+static const struct {
+    const char *command;
+    const char *flags[5];
+} outputs[] = {
+    { "sim", { "--json", "--csv", "--plot", "--records", NULL } },
+    { "merge", { "--json", "--csv", "--plot", NULL } },
+    { "bench", { "--json", NULL } },
+    { "replay", { "--html", NULL } },
+    { "show", { "-o", "--output", NULL } },
+};
+
+/* An output of the command named "-" is the standard output (outfile.h):
+ * the command's own report (its summary, "written to ...") then goes to
+ * stderr, so the standard output holds that output alone (grove sim
+ * logger -n 100 --json - | jq ...). Two outputs named "-" would mix: a
+ * usage error. 0, or the exit status, said. */
+static int outputs_to_stdout(int argc, char **argv)
+{
+    const char *first = NULL;
+    for (size_t c = 0; c < sizeof outputs / sizeof outputs[0]; c++) {
+        if (strcmp(argv[1], outputs[c].command)) continue;
+        for (int i = 2; i + 1 < argc; i++)
+            for (const char *const *f = outputs[c].flags; *f; f++) {
+                if (strcmp(argv[i], *f) || strcmp(argv[i + 1], "-")) continue;
+                if (first) {
+                    fprintf(stderr, "grove %s: %s - and %s -: only one output can go to the standard output\n",
+                            argv[1], first, *f);
+                    return 2;
+                }
+                first = *f;
+            }
+    }
+    if (!first) return 0;
+    fflush(stdout);
+    int data = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+    if (data < 0 || dup2(STDERR_FILENO, STDOUT_FILENO) < 0) {
+        fprintf(stderr, "grove %s: %s -: cannot set the standard output aside: %s\n", argv[1], first, strerror(errno));
+        return 1;
+    }
+    outfile_stdout_fd(data);
+    return 0;
+}
+
 /* ---- dispatch ---------------------------------------------------------------------- */
 
 static int run_command(int argc, char **argv)
@@ -154,7 +228,8 @@ static int run_command(int argc, char **argv)
         fputs(c->usage, stdout);
         return 0;
     }
-    return c->run(argc, argv);
+    int rc = outputs_to_stdout(argc, argv);
+    return rc ? rc : c->run(argc, argv);
 }
 
 /* Every command's output is checked to its end: a write error or a full
@@ -164,6 +239,7 @@ static int run_command(int argc, char **argv)
 int main(int argc, char **argv)
 {
     set_display();
+    cli_signals_default();
     int rc = run_command(argc, argv);
     errno = 0;
     if (fflush(stdout) != 0 || ferror(stdout)) {

@@ -2,8 +2,9 @@
  * replay.c — `grove replay FILE`: a save file or grove sim's records played
  * again under the current rules and checked against their end; --check
  * whether a rule edit changed a position of a save; --html a page stepping
- * through them. stdlib/grove/replay.lua does the work, with
- * the reading and writing of files done here (cli_read_file, outfile.h).
+ * through them. stdlib/grove/replay.lua does the work, with the reading and
+ * writing of files done here (cli_read_file, outfile.h); its errors go to
+ * stderr, its report to stdout (--html -: the page).
  */
 #include <lauxlib.h>
 #include <limits.h>
@@ -27,7 +28,8 @@ static const char usage[] =
     "                     older one its last); says 'no position changed', or names the\n"
     "                     first move after which a position differs and where\n"
     "  --html OUT.html    write one self-contained page that steps through every\n"
-    "                     position of the save (or of record N, default the first):\n"
+    "                     position of the save (or of record N, default the first;\n"
+    "                     '-': to the standard output):\n"
     "                     next/previous, a slider, the moves with what the rules said,\n"
     "                     the viewer chosen at the top\n"
     "  Exit status 0 when everything replays (and with --check, no position changed),\n"
@@ -76,6 +78,14 @@ static int l_write_whole(lua_State *L)
     return 2;
 }
 
+/* err(line): an error, to stderr (the report's lines go to stdout). */
+static int l_error_line(lua_State *L)
+{
+    fflush(stdout);
+    fprintf(stderr, "%s\n", luaL_checkstring(L, 1));
+    return 0;
+}
+
 /* grove replay FILE: stdlib/grove/replay.lua does the work. */
 static int cmd_replay(int argc, char **argv)
 {
@@ -103,7 +113,8 @@ static int cmd_replay(int argc, char **argv)
     if (vm_find(vm, "serve/page/replay.html", page, sizeof page)) lua_pushstring(L, page);
     else lua_pushnil(L);
     lua_pushcfunction(L, l_write_whole);
-    if (vm_call_budget(vm, 5, 1, NULL, 0) != LUA_OK) fprintf(stderr, "grove replay: %s\n", lua_tostring(L, -1));
+    lua_pushcfunction(L, l_error_line);
+    if (vm_call_budget(vm, 6, 1, NULL, 0) != LUA_OK) fprintf(stderr, "grove replay: %s\n", lua_tostring(L, -1));
     else rc = (int)lua_tointeger(L, -1);
     vm_free(vm);
     return rc;

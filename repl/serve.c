@@ -77,11 +77,11 @@ static int cmd_serve(int argc, char **argv)
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
     char err[GAME_ERRLEN];
-    game *g = cli_open_game(vm, &o, err, sizeof err);
+    int status;
+    game *g = cli_open_game(vm, &o, "grove serve", &status);
     if (!g) {
-        if (err[0]) fprintf(stderr, "grove serve: %s\n", err);
         vm_free(vm);
-        return 1;
+        return status;
     }
     serve_pages pages = { 0 };
     pages.html = read_page(vm, "table.html", &pages.html_len);

@@ -67,10 +67,14 @@ static int cmd_show(int argc, char **argv)
             free(text);
         }
     } else {
-        g = cli_open_game(vm, &o, err, sizeof err);
+        int status;
+        if (!(g = cli_open_game(vm, &o, "grove show", &status))) {
+            vm_free(vm);
+            return status;
+        }
     }
     if (!g) {
-        if (err[0]) fprintf(stderr, "grove show: %s%s%s\n", file ? o.game : "", file ? ": " : "", err);
+        fprintf(stderr, "grove show: %s: %s\n", o.game, err);
         vm_free(vm);
         return 1;
     }
@@ -93,10 +97,7 @@ static int cmd_show(int argc, char **argv)
     }
     char *svg = game_picture(g, (int)viewer, status);
     if (!svg) { fprintf(stderr, "grove show: %s\n", game_error(g)); goto done; }
-    if (!out || !strcmp(out, "-")) {
-        rc = fputs(svg, stdout) == EOF || fflush(stdout) != 0 ? 1 : 0;
-        if (rc) fprintf(stderr, "grove show: cannot write the picture to standard output\n");
-    } else if (outfile_write(out, svg, strlen(svg), err, sizeof err)) {
+    if (outfile_write(out ? out : "-", svg, strlen(svg), err, sizeof err)) {
         rc = 0;
     } else {
         fprintf(stderr, "grove show: %s\n", err);

@@ -3,7 +3,8 @@
  * and of tests/lua/, run by stdlib/grove/testing.lua. With --jobs N (by
  * default one a processor) N files run at a time, each in a grove process
  * of its own (`grove test --worker FILE`), and their reports are printed
- * in the order of the files, as one process would print them.
+ * in the order of the files, as one process would print them. A worker
+ * dies with its runner, even one killed by SIGKILL (die_with_runner).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -16,6 +17,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include <lauxlib.h>
 
@@ -161,8 +165,20 @@ typedef struct {
     bool done;
 } worker;
 
-/* Start `grove test --worker PATH` (this very program), its output to a
- * temporary file; false with err. */
+/* In a worker (`grove test --worker --runner PID`): be killed when the
+ * runner dies, however it dies (SIGKILL included), so no worker is left
+ * running on its own; if the runner died before this was asked, end now
+ * (the parent is then another process). Linux: PR_SET_PDEATHSIG. */
+static void die_with_runner(long runner)
+{
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    if ((long)getppid() != runner) _exit(1);
+}
+
+/* Start `grove test --worker --runner PID PATH` (this very program), its
+ * output to a temporary file; false with err. */
 static bool start_worker(worker *w, const char *path, bool verbose, const char *filter,
                          char *err, size_t errlen)
 {
@@ -171,11 +187,15 @@ static bool start_worker(worker *w, const char *path, bool verbose, const char *
         snprintf(err, errlen, "cannot make a temporary file: %s", strerror(errno));
         return false;
     }
-    const char *argv[8];
+    const char *argv[10];
+    char runner[24];
+    snprintf(runner, sizeof runner, "%ld", (long)getpid());
     int n = 0;
     argv[n++] = "grove";
     argv[n++] = "test";
     argv[n++] = "--worker";
+    argv[n++] = "--runner";
+    argv[n++] = runner;
     if (verbose) argv[n++] = "-v";
     if (filter) { argv[n++] = "--filter"; argv[n++] = filter; }
     argv[n++] = path;
@@ -319,6 +339,7 @@ static int cmd_test(int argc, char **argv)
         const char *a = argv[i];
         if (!strcmp(a, "-v") || !strcmp(a, "--verbose")) verbose = true;
         else if (!strcmp(a, "--worker")) worker_mode = true;  /* a parallel run's own process */
+        else if (!strcmp(a, "--runner") && i + 1 < argc) die_with_runner(strtol(argv[++i], NULL, 10));
         else if (!strcmp(a, "--filter") || !strcmp(a, "-j") || !strcmp(a, "--jobs")) {
             if (i + 1 >= argc) {
                 fprintf(stderr, "grove test: %s needs a value\n", a);

@@ -17,6 +17,7 @@
 
 #include "host.h"
 #include "json.h"
+#include "termtext.h"
 #include "textbuf.h"
 #include "utf8.h"
 
@@ -235,45 +236,17 @@ static void said_json(table *t, textbuf *b, int i, int viewer)
     }
 }
 
-/* The length of the UTF-8 sequence at p (n bytes left) that a terminal
- * shows as a character: 0 for a byte that starts none (a stray byte, an
- * overlong form, a surrogate) and for the C1 controls U+0080..U+009F,
- * which some terminals obey as ESC [ and the like. */
-static size_t printable_utf8(const unsigned char *p, size_t n)
-{
-    size_t len = p[0] >= 0xf0 && p[0] <= 0xf4 ? 4 : p[0] >= 0xe0 ? 3 : p[0] >= 0xc2 && p[0] < 0xe0 ? 2 : 0;
-    if (len == 0 || len > n) return 0;
-    for (size_t i = 1; i < len; i++)
-        if ((p[i] & 0xc0) != 0x80) return 0;
-    if (len == 2 && p[0] == 0xc2 && p[1] < 0xa0) return 0;                  /* C1 */
-    if (len == 3 && p[0] == 0xe0 && p[1] < 0xa0) return 0;                  /* overlong */
-    if (len == 3 && p[0] == 0xed && p[1] >= 0xa0) return 0;                 /* a surrogate */
-    if (len == 4 && p[0] == 0xf0 && p[1] < 0x90) return 0;                  /* overlong */
-    if (len == 4 && p[0] == 0xf4 && p[1] >= 0x90) return 0;                 /* past U+10FFFF */
-    return len;
-}
-
 /* Write text (len bytes), which a rule script made, to the terminal the
- * table runs in as it reads: every control character (but tab), DEL, C1
- * control and byte of no UTF-8 character shown as \xNN, so that no
- * narration sets the window's title, clears the screen or moves the
- * cursor back to fake a prompt. */
+ * table runs in as it reads it, through termtext.h: what a terminal would
+ * obey (a window title, a clear screen, a carriage return faking a
+ * prompt) shown as \xNN. */
 static void log_text(FILE *out, const char *text, size_t len)
 {
-    const unsigned char *p = (const unsigned char *)text;
-    for (size_t i = 0; i < len;) {
-        size_t n = p[i] < 0x80 ? (size_t)((p[i] >= 0x20 && p[i] != 0x7f) || p[i] == '\t')
-                               : printable_utf8(p + i, len - i);
-        if (n == 0) {
-            fprintf(out, "\\x%02x", p[i]);
-            if (p[i] >= 0xc2 && p[i] < 0xe0 && i + 1 < len && (p[i + 1] & 0xc0) == 0x80)
-                fprintf(out, "\\x%02x", p[++i]);                       /* the rest of a C1 control */
-            i++;
-        } else {
-            fwrite(p + i, 1, n, out);
-            i += n;
-        }
-    }
+    textbuf b = { 0 };
+    termtext_escape(&b, text, len, 0);
+    if (b.oom) fputs("(out of memory)", out);
+    else if (b.len) fwrite(b.p, 1, b.len, out);
+    free(b.p);
 }
 
 /* Write the lines of narration `said` (game_entry_said's text) that an

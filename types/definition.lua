@@ -87,7 +87,7 @@
 ---@field scores number[] the final score of each seat, by seat
 ---@field ranks integer[] the rank of each seat, by seat: 1 for the winners; tied seats share a rank ("1, 1, 3"); one more than the seats for a seat the game itself beat (a solo player's loss: {2}). The host refuses anything else, naming the line of result
 ---@field winners? integer[] the seats ranked 1, each once (refused if they disagree with ranks)
----@field text? string one line for the players, such as "seat 2 wins with 11"
+---@field text? string one line for the players, such as "seat 2 wins with 11 points"
 
 ---A variant file, scripts/NAME/VARIANT.lua, returns one of these: it gets the
 ---base definition and returns the changed one (game.extend copies it).

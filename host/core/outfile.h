@@ -13,6 +13,18 @@
  * file: a symbolic link, a folder, a device or a pipe is refused, not
  * replaced. The new file keeps the old one's permissions.
  *
+ * The path "-" is the standard output (as for --json -, --csv -, --html
+ * -): the text goes to it as it is written, which cannot be taken back;
+ * a commit flushes it and says whether every byte went. ("./-" is a file
+ * named "-".) The standard output may be moved to another descriptor
+ * first (outfile_stdout_fd): a command whose output is "-" sends its own
+ * report to stderr.
+ *
+ * A temporary file not yet committed or aborted is known to this file, so
+ * that a signal handler about to end the process removes it
+ * (outfile_remove_temporaries): Ctrl-C twice in grove sim, or once in any
+ * command that does not catch it, leaves no ".NAME.grove-XXXXXXXX.tmp".
+ *
  * Plain C, no Lua: errors come back as a message a person can act on
  * ("cannot write x.sav: No space left on device (x.sav is unchanged)").
  */
@@ -42,5 +54,16 @@ void outfile_abort(outfile *f);
 
 /* The whole file from one buffer. */
 bool outfile_write(const char *path, const void *data, size_t len, char *err, size_t errlen);
+
+/* Where "-" writes: STDOUT_FILENO unless set to fd (a descriptor the
+ * caller keeps open while outfiles may use it); fd < 0 sets nothing.
+ * Returns the descriptor "-" writes to (for a writer of its own: grove
+ * sim's --records -). */
+int outfile_stdout_fd(int fd);
+
+/* Remove the temporary file of every outfile not yet committed or
+ * aborted; the targets are untouched. Async-signal-safe (unlinkat only):
+ * for a signal handler that ends the process next. */
+void outfile_remove_temporaries(void);
 
 #endif

@@ -162,11 +162,20 @@ typedef struct {
     game_setting v[GAME_MAX_SETTINGS];
 } game_settings;
 
-/* Add "NAME=VALUE" (the text after --set) to set; a name given again takes
- * the new value. False with err when it is no NAME=VALUE or set is full.
- * Whether the game has such an option, and whether the value fits it, is
- * checked when the game opens. */
+/* Add "NAME=VALUE" (the text after --set) to set. False with err when it
+ * is no NAME=VALUE, names what is no option (players, seed, variants:
+ * "use --players 3"), names one set already (both values said) or set is
+ * full. Whether the game has such an option, and whether the value fits
+ * it, is checked when the game opens (or before: game_settings_check). */
 bool game_settings_add(game_settings *set, const char *arg, char *err, size_t errlen);
+
+/* Does every option of set name an option game `name` with `variants`
+ * declares, with a value it takes (as game_open_with reads it)? 1 yes;
+ * 0 no, with the first that does not in err; -1 when the definition does
+ * not load (err). Runs no setup: a command line is checked with it before
+ * a game opens, its faults told apart from a script's. */
+int game_settings_check(grove_vm *vm, const char *name, const char *variants, const game_settings *set, char *err,
+                        size_t errlen);
 
 /* "winning_score=12, movement=3" into buf ("" for none). */
 void game_settings_text(const game_settings *set, char *buf, size_t len);

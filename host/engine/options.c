@@ -9,8 +9,11 @@
  *
  * An option's type is its default's: a whole number, a number, true or
  * false, or a text. A value given as text (`--set winning_score=12`, a
- * save file's `option` line) is read as that type; an unknown name is
- * refused naming the nearest declared one.
+ * save file's `option` line) is read as that type, numbers in decimal
+ * only (a whole number as digits, a number with a point and, as saves
+ * write them, an exponent: not 0x10, nor 1e3 for a whole number); an
+ * unknown name is refused naming the nearest declared one. The player
+ * count, the seed and the variants are no options: --set refuses them.
  */
 #include <ctype.h>
 #include <inttypes.h>
@@ -180,6 +183,28 @@ static int truth(const char *s)
     return -1;
 }
 
+/* Is s a number written in decimal: [+-]DIGITS; with `fraction`, also
+ * with a point and digits after it and an exponent ([eE][+-]DIGITS), the
+ * way a save writes a number? No hexadecimal, no spaces, no inf or nan. */
+static bool decimal_text(const char *s, bool fraction)
+{
+    if (*s == '+' || *s == '-') s++;
+    size_t whole = strspn(s, "0123456789");
+    s += whole;
+    if (!fraction) return whole > 0 && !*s;
+    size_t part = 0;
+    if (*s == '.') { s++; part = strspn(s, "0123456789"); s += part; }
+    if (whole + part == 0) return false;
+    if (*s == 'e' || *s == 'E') {
+        s++;
+        if (*s == '+' || *s == '-') s++;
+        size_t exp = strspn(s, "0123456789");
+        if (!exp) return false;
+        s += exp;
+    }
+    return !*s;
+}
+
 /* Push the value at val converted to the type of the declaration at decl
  * and checked against its choices or range; false with err (nothing
  * pushed) when it does not fit. `game` and `opt` name it in the message. */
@@ -190,13 +215,14 @@ static bool convert(lua_State *L, int decl, int val, const char *gname, const ch
     values_text(L, decl, allowed, sizeof allowed);
     int vt = lua_type(L, val);
     int ok = 0;
+    bool text_number = vt == LUA_TSTRING && decimal_text(lua_tostring(L, val), t != 'i');
     if (t == 'i') {
         lua_Integer i = lua_tointegerx(L, val, &ok);
-        if (ok && (vt == LUA_TNUMBER || vt == LUA_TSTRING)) lua_pushinteger(L, i);
+        if (ok && (vt == LUA_TNUMBER || text_number)) lua_pushinteger(L, i);
         else ok = 0;
     } else if (t == 'n') {
         lua_Number d = lua_tonumberx(L, val, &ok);
-        if (ok && (vt == LUA_TNUMBER || vt == LUA_TSTRING) && isfinite(d)) lua_pushnumber(L, d);
+        if (ok && (vt == LUA_TNUMBER || text_number) && isfinite(d)) lua_pushnumber(L, d);
         else ok = 0;
     } else if (t == 'b') {
         int b = vt == LUA_TBOOLEAN ? lua_toboolean(L, val) : vt == LUA_TSTRING ? truth(lua_tostring(L, val)) : -1;
@@ -207,14 +233,18 @@ static bool convert(lua_State *L, int decl, int val, const char *gname, const ch
         /* no default to say the type: text reads as a number or a yes/no
          * word where it is one */
         ok = 1;
-        if (vt != LUA_TSTRING || !lua_stringtonumber(L, lua_tostring(L, val))) {   /* a number: pushed */
+        if (vt != LUA_TSTRING || !text_number || !lua_stringtonumber(L, lua_tostring(L, val))) {   /* a number: pushed */
             int b = vt == LUA_TSTRING ? truth(lua_tostring(L, val)) : -1;
             if (b >= 0) lua_pushboolean(L, b);
             else lua_pushvalue(L, val);
         }
     }
     if (!ok) {
-        snprintf(err, errlen, "option %s of %s takes %s, not '%s'", opt, gname, allowed, given);
+        /* a number in another notation (0x10, 1e3, " 12"): say how to write it */
+        bool notation = (t == 'i' || t == 'n') && vt == LUA_TSTRING && lua_stringtonumber(L, lua_tostring(L, val));
+        if (notation) lua_pop(L, 1);
+        snprintf(err, errlen, "option %s of %s takes %s, not '%s'%s", opt, gname, allowed, given,
+                 notation ? t == 'i' ? " (write it in decimal digits)" : " (write it in decimal: 0.5, 12)" : "");
         return false;
     }
     int v = lua_gettop(L);
@@ -251,6 +281,19 @@ static bool convert(lua_State *L, int decl, int val, const char *gname, const ch
         lua_pop(L, 1);
     }
     return true;
+}
+
+/* Say that game `gname` (its definition at def) has no option `k`, naming
+ * the nearest it declares. */
+static void no_option(lua_State *L, int def, const char *gname, const char *k, char *err, size_t errlen)
+{
+    const char *names[MAX_DECLARED];
+    int n = declared_names(L, def, names, MAX_DECLARED);
+    if (n == 0)
+        snprintf(err, errlen, "%s has no option '%s': it declares none", gname, k);
+    else
+        snprintf(err, errlen, "%s has no option '%s' (did you mean '%s'? grove list --options %s lists them)", gname,
+                 k, nearest(k, names, n), gname);
 }
 
 /* Push the default of the declaration at decl for `players`: by_players'
@@ -300,13 +343,7 @@ bool options_build(game *g, int def, int uidx, char *err, size_t errlen)
             const char *k = lua_tostring(L, key);
             if (!strcmp(k, "players") || !strcmp(k, "seed") || !strcmp(k, "variants")) { lua_pop(L, 1); continue; }
             if (!push_decl(L, def, k)) {
-                const char *names[MAX_DECLARED];
-                int n = declared_names(L, def, names, MAX_DECLARED);
-                if (n == 0)
-                    snprintf(err, errlen, "%s has no option '%s': it declares none", g->name, k);
-                else
-                    snprintf(err, errlen, "%s has no option '%s' (did you mean '%s'? grove list --options %s "
-                             "lists them)", g->name, k, nearest(k, names, n), g->name);
+                no_option(L, def, g->name, k, err, errlen);
                 lua_settop(L, opts - 1);
                 return false;
             }                                            /* [opts, given, key, value, decl] */
@@ -355,6 +392,12 @@ void options_push_view(lua_State *L, int opts)
 
 /* ---- given as text --------------------------------------------------------------- */
 
+/* What the command line sets that is no option: the name, and the option
+ * of the command that sets it. */
+static const struct { const char *name, *option; } not_options[] = {
+    { "players", "--players" }, { "seed", "--seed" }, { "variants", "--variant" }, { "variant", "--variant" },
+};
+
 bool game_settings_add(game_settings *set, const char *arg, char *err, size_t errlen)
 {
     const char *eq = strchr(arg, '=');
@@ -372,18 +415,73 @@ bool game_settings_add(game_settings *set, const char *arg, char *err, size_t er
             snprintf(err, errlen, "--set %s: '%.*s' is no option name (letters, digits and _)", arg, (int)n, arg);
             return false;
         }
-    int at = 0;
-    while (at < set->n && (strlen(set->v[at].name) != n || strncmp(set->v[at].name, arg, n))) at++;
-    if (at == GAME_MAX_SETTINGS) {
+    for (size_t k = 0; k < sizeof not_options / sizeof not_options[0]; k++)
+        if (strlen(not_options[k].name) == n && !strncmp(arg, not_options[k].name, n)) {
+            snprintf(err, errlen, "--set %s: the %s is no option of the game: use %s %s", arg,
+                     k == 0 ? "player count" : k == 1 ? "seed" : "variant list", not_options[k].option, eq + 1);
+            return false;
+        }
+    for (int at = 0; at < set->n; at++)
+        if (strlen(set->v[at].name) == n && !strncmp(set->v[at].name, arg, n)) {
+            snprintf(err, errlen, "--set %s given twice, as %s and as %s: give it once", set->v[at].name,
+                     set->v[at].value, eq + 1);
+            return false;
+        }
+    if (set->n == GAME_MAX_SETTINGS) {
         snprintf(err, errlen, "--set: at most %d options", GAME_MAX_SETTINGS);
         return false;
     }
-    game_setting *s = &set->v[at];                       /* a name given again: the last value wins */
+    game_setting *s = &set->v[set->n++];
     snprintf(s->name, sizeof s->name, "%.*s", (int)n, arg);
     snprintf(s->value, sizeof s->value, "%s", eq + 1);
     s->type = 0;
-    if (at == set->n) set->n++;
     return true;
+}
+
+/* ---- checked before a game opens ------------------------------------------------ */
+
+typedef struct {
+    grove_vm *vm;
+    const char *name, *variants;
+    const game_settings *set;
+    char *err;
+    size_t errlen;
+    int result;                     /* 1 all fit, 0 one does not, -1 the definition does not load */
+} check_ctx;
+
+static int check_body(lua_State *L)
+{
+    check_ctx *c = lua_touserdata(L, 1);
+    lua_pop(L, 1);
+    if (!defs_load(c->vm, c->name, c->variants, false, c->err, c->errlen)) { c->result = -1; return 0; }
+    int def = lua_gettop(L);
+    for (int i = 0; i < c->set->n; i++) {
+        const char *k = c->set->v[i].name;
+        if (!push_decl(L, def, k)) {
+            no_option(L, def, c->name, k, c->err, c->errlen);
+            c->result = 0;
+            break;
+        }
+        lua_pushstring(L, c->set->v[i].value);       /* [def, decl, text] */
+        if (!convert(L, def + 1, def + 2, c->name, k, c->err, c->errlen)) {
+            c->result = 0;
+            break;
+        }
+        lua_settop(L, def);
+    }
+    lua_settop(L, def - 1);
+    return 0;
+}
+
+int game_settings_check(grove_vm *vm, const char *name, const char *variants, const game_settings *set, char *err,
+                        size_t errlen)
+{
+    check_ctx c = { vm, name, variants ? variants : "", set, err, errlen, 1 };
+    if (!set || set->n == 0) return 1;
+    int top = lua_gettop(vm->L);
+    bool ok = vm_protect(vm, check_body, &c, 0, err, errlen);
+    lua_settop(vm->L, top);
+    return ok ? c.result : -1;
 }
 
 void game_settings_text(const game_settings *set, char *buf, size_t len)

@@ -1,9 +1,11 @@
 /*
  * cli.c — what the subcommands share: finding the data folder, a VM on it,
- * and the common options (--players, --seed, --variant, --bot, --set ...).
+ * the common options (--players, --seed, --variant, --bot, --set ...),
+ * checking them against the game, and Ctrl-C.
  */
 #include <errno.h>
 #include <limits.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,6 +15,94 @@
 #include <lauxlib.h>
 
 #include "cli.h"
+#include "outfile.h"
+
+/* ---- Ctrl-C and SIGTERM ------------------------------------------------------ */
+
+static const int caught_signals[] = { SIGINT, SIGTERM };
+#define NCAUGHT (sizeof caught_signals / sizeof caught_signals[0])
+static bool installed[NCAUGHT];             /* cli_signals_default took it (it was not ignored) */
+static bool graceful[NCAUGHT];              /* cli_signals_catch took it over */
+static volatile sig_atomic_t caught;        /* the signal cli_signals_catch's handler took first, or 0 */
+static bool in_session;
+
+/* A command that does not catch the signal: its temporary files go, then
+ * it ends by the signal as it would have. */
+static void on_default(int sig)
+{
+    outfile_remove_temporaries();
+    signal(sig, SIG_DFL);
+    raise(sig);                             /* delivered once this handler returns */
+}
+
+/* A command that stops cleanly: the first asks every script to stop, the
+ * second ends the process at once, its temporary files removed. */
+static void on_graceful(int sig)
+{
+    if (caught) {
+        outfile_remove_temporaries();
+        _exit(128 + sig);
+    }
+    caught = sig;
+    vm_cancel_all();
+}
+
+static void set_handler(int sig, void (*fn)(int))
+{
+    struct sigaction sa;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = fn;
+    sa.sa_flags = SA_RESTART;               /* a write under way goes on */
+    sigemptyset(&sa.sa_mask);
+    sigaction(sig, &sa, NULL);
+}
+
+void cli_signals_default(void)
+{
+    for (size_t i = 0; i < NCAUGHT; i++) {
+        struct sigaction old;
+        if (sigaction(caught_signals[i], NULL, &old) != 0 || old.sa_handler == SIG_IGN) continue;
+        set_handler(caught_signals[i], on_default);
+        installed[i] = true;
+    }
+}
+
+bool cli_signals_catch(void)
+{
+    bool any = false;
+    caught = 0;
+    if (in_session) return false;           /* the REPL's: Ctrl-C is its own, SIGTERM still ends it */
+    for (size_t i = 0; i < NCAUGHT; i++) {
+        struct sigaction now;
+        graceful[i] = false;
+        if (!installed[i] || sigaction(caught_signals[i], NULL, &now) != 0 || now.sa_handler != on_default) continue;
+        set_handler(caught_signals[i], on_graceful);
+        graceful[i] = any = true;
+    }
+    return any;
+}
+
+int cli_signals_end(void)
+{
+    for (size_t i = 0; i < NCAUGHT; i++)
+        if (graceful[i]) {
+            set_handler(caught_signals[i], on_default);
+            graceful[i] = false;
+        }
+    int sig = caught;
+    caught = 0;
+    return sig;
+}
+
+void cli_session(bool on)
+{
+    in_session = on;
+}
+
+bool cli_in_session(void)
+{
+    return in_session;
+}
 
 /* ---- finding the data folder ---------------------------------------------- */
 
@@ -199,16 +289,91 @@ int cli_parse_command(const char *command, const char *usage, int argc, char **a
     return ok ? -1 : 2;
 }
 
-game *cli_open_game(grove_vm *vm, cli_opts *o, char *err, size_t errlen)
+/* Is `name` one of the variants game `a` has (its own, or an overlay's)? */
+static bool has_variant(const game_about *a, const char *name)
 {
+    for (int i = 0; i < a->nvariants; i++)
+        if (!strcmp(a->variants[i], name)) return true;
+    for (int i = 0; i < a->noverlays; i++)
+        if (!strcmp(a->overlays[i], name)) return true;
+    return false;
+}
+
+/* cli_check_game's look at the game and its variants: 0, or 2 (a name of
+ * nothing there, variants that share no count) or 1 (a script that does
+ * not load) with the reason in err. *counts: what the game takes. */
+static int check_names(grove_vm *vm, const char *name, const char *variants, game_counts *counts, char *err,
+                       size_t errlen)
+{
+    char dir[PATH_MAX];
+    if (game_counts_of(vm, name, variants, counts, err, errlen)) return 0;
+    if (vm_cancelled()) return 1;
+    if (!vm_find_game(vm, name, dir, sizeof dir)) return 2;             /* "no game 'x' ... try grove list" */
+    game_about *about = malloc(sizeof *about);
+    if (!about) { snprintf(err, errlen, "out of memory"); return 1; }
+    char why[GAME_ERRLEN];
+    int rc = 1;                                                         /* the game's own script fails */
+    if (game_about_of(vm, name, about, why, sizeof why)) {
+        char list[GAME_MAX_VARIANTS], *save = NULL;
+        snprintf(list, sizeof list, "%s", variants ? variants : "");
+        rc = variants && variants[0] ? 2 : 1;                           /* variants sharing no count */
+        for (char *v = strtok_r(list, ",", &save); v; v = strtok_r(NULL, ",", &save)) {
+            while (*v == ' ') v++;
+            game_counts one;
+            if (!has_variant(about, v)) { rc = 2; break; }              /* "no variant 'x'" */
+            if (!game_counts_of(vm, name, v, &one, why, sizeof why)) rc = 1;   /* its script fails */
+        }
+    }
+    free(about);
+    return rc;
+}
+
+int cli_check_game(grove_vm *vm, const char *who, const char *name, const char *variants, int players,
+                   const game_settings *set)
+{
+    char err[GAME_ERRLEN];
+    game_counts counts;
+    int rc = check_names(vm, name, variants, &counts, err, sizeof err);
+    if (rc) {
+        if (err[0]) fprintf(stderr, "%s: %s\n", who, err);
+        return rc;
+    }
+    if (players && (players < counts.min || players > counts.max)) {
+        /* the engine says which variant takes which counts, refusing the count before any setup */
+        game *g = game_open(vm, name, variants, players, 1, 0, err, sizeof err);
+        if (g) {
+            game_close(g);
+            snprintf(err, sizeof err, "%s is played by %d to %d players, not %d", name, counts.min, counts.max, players);
+        }
+        fprintf(stderr, "%s: %s\n", who, err);
+        return 2;
+    }
+    switch (game_settings_check(vm, name, variants, set, err, sizeof err)) {
+    case 1: return 0;
+    case 0: fprintf(stderr, "%s: %s\n", who, err); return 2;
+    default: fprintf(stderr, "%s: %s\n", who, err); return 1;
+    }
+}
+
+game *cli_open_game(grove_vm *vm, cli_opts *o, const char *who, int *status)
+{
+    *status = cli_check_game(vm, who, o->game, o->variants, o->players, &o->set);
+    if (*status) return NULL;
     if (!o->players) o->players = cli_default_players(vm, o->game, o->variants);
-    if (!o->players) { snprintf(err, errlen, "%s", ""); return NULL; }     /* said already */
+    *status = 1;
+    if (!o->players) return NULL;                                       /* said already */
     for (int seat = o->players + 1; seat <= MAX_BOTS; seat++)
         if (o->bots[seat][0]) {
-            snprintf(err, errlen, "--bot %d: the game has only %d seats", seat, o->players);
+            fprintf(stderr, "%s: --bot %d: the game has only %d seat%s\n", who, seat, o->players,
+                    o->players == 1 ? "" : "s");
+            *status = 2;
             return NULL;
         }
-    return game_open_with(vm, o->game, o->variants, o->players, o->seed, &o->set, err, errlen);
+    char err[GAME_ERRLEN];
+    game *g = game_open_with(vm, o->game, o->variants, o->players, o->seed, &o->set, err, sizeof err);
+    if (!g) fprintf(stderr, "%s: %s\n", who, err);
+    else *status = 0;
+    return g;
 }
 
 /* ---- a game's options ------------------------------------------------------- */

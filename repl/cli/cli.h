@@ -82,11 +82,49 @@ bool cli_print_options(FILE *out, grove_vm *vm, const char *name, const char *va
  * with err ("cannot open ...", "... is not a text file"). */
 char *cli_read_file(const char *path, char *err, size_t errlen);
 
+/* Check what a command line says of a game before it opens: the game and
+ * its variants are there, the player count (0: none given) is one they
+ * take, every --set names an option with a value it takes. 0 when all is
+ * well; else the exit status, the reason said on stderr after `who`
+ * ("grove sim"): 2 for a usage error (a name of nothing there, a count or
+ * value the game does not take: the person typed it wrong), 1 when the
+ * game's scripts do not load (the script is wrong). */
+int cli_check_game(grove_vm *vm, const char *who, const char *name, const char *variants, int players,
+                   const game_settings *set);
+
 /* Open o->game with o's players (when 0, the game's usual count, written
- * back), variants, seed and --set options; NULL with err ("" when the
- * reason was printed already). Checks that every --bot seat is a seat of
- * the game. */
-game *cli_open_game(grove_vm *vm, cli_opts *o, char *err, size_t errlen);
+ * back), variants, seed and --set options, after cli_check_game, and
+ * checking that every --bot seat is a seat of the game; NULL with the
+ * reason said on stderr after `who` and the exit status in *status (2 for
+ * a usage error, else 1). */
+game *cli_open_game(grove_vm *vm, cli_opts *o, const char *who, int *status);
+
+/* ---- Ctrl-C and SIGTERM ------------------------------------------------------------------ */
+
+/* At the start (main.c): SIGINT and SIGTERM, unless ignored when grove
+ * started, end a command as they would, but first remove the temporary
+ * files of the outputs being written (outfile.h), so none is left. */
+void cli_signals_default(void);
+
+/* A command that stops cleanly on Ctrl-C or SIGTERM (grove sim), from the
+ * shell: from here until cli_signals_end, the first signal asks every
+ * script to stop (vm_cancel_all; the command sees vm_cancelled()) and
+ * lets the command finish what it can, its outputs written whole; a
+ * second ends the process at once (status 128 + the signal), temporary
+ * files removed. False when it took neither signal: inside the REPL
+ * (cli_session), which catches Ctrl-C itself and ends on SIGTERM, or
+ * when both were ignored as grove started. */
+bool cli_signals_catch(void);
+
+/* Back to cli_signals_default's handling; the signal that stopped the
+ * command (SIGINT, SIGTERM), or 0 if none did. */
+int cli_signals_end(void);
+
+/* The REPL says it runs (play_session): what a command does when the
+ * REPL runs it (its `sim`) may differ from the shell's (at the REPL, sim
+ * starts from the session's options, and a --set typed replaces one). */
+void cli_session(bool on);
+bool cli_in_session(void);
 
 /* ---- the subcommands ------------------------------------------------------------------ */
 

@@ -104,8 +104,9 @@ static const topic topics[] = {
       "  --sprt first alone (does seat 1 win more than its share?), length:10,\n"
       "  score2:0.5; it says how many games that took. --plot FILE.svg\n"
       "  draws it; --json/--csv write one record per game (grove replay reads them);\n"
-      "  --coverage shows the rule lines no game reached. At the REPL, 'sim -n 500'\n"
-      "  does the same for the game at hand; Ctrl-C stops it.\n"
+      "  --coverage shows the rule lines no game reached; '-' as a file is the\n"
+      "  standard output. At the REPL, 'sim -n 500' does the same for the game at\n"
+      "  hand. Ctrl-C stops it and reports the games finished; twice ends it.\n"
       "  --sweep NAME=A,B,C plays one study per value of an option (or of the\n"
       "  player count: --sweep players=2,3,4) on the same seeds and prints one table,\n"
       "  a row per value: win rates, the first seat's edge, ties, length and scores\n"
@@ -287,7 +288,7 @@ void help_print(FILE *out, const char *name, void (*commands)(FILE *out))
             }
             return;
         }
-    fprintf(out, "no help topic '%s'; the topics:", name);
+    fprintf(out, "no help topic '%s' (help GAME lists a game's options); the topics:", name);
     for (size_t i = 0; i < NTOPICS; i++) fprintf(out, " %s", topics[i].name);
     fprintf(out, "\n");
 }

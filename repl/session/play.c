@@ -40,7 +40,9 @@ static void print_since(repl *r, int seat)
         if (edit) printf("%4d. edit: %s\n", i + 1, edit);
         else {
             game_describe_past_for(r->g, i, seat, text, sizeof text, &actor);
-            printf("%4d. seat %d: %s\n", i + 1, actor, text);
+            printf("%4d. seat %d: ", i + 1, actor);
+            repl_put_text(text, strlen(text), 0);
+            putchar('\n');
         }
         repl_print_said(game_entry_said(r->g, i), seat, 6);     /* what the rules said, as it may read it */
     }
@@ -102,7 +104,7 @@ static bool show(repl *r)
     int viewer = repl_view_for(r, actor);
     if (!hand_over(r, viewer)) return false;
     char *board = game_render(r->g, viewer);
-    if (board) printf("%s\n", board);
+    if (board) { repl_put_text(board, strlen(board), TERMTEXT_NEWLINE | TERMTEXT_SGR); putchar('\n'); }
     else repl_error(r, "error: %s", game_error(r->g));
     free(board);
     if (over) {
@@ -140,7 +142,11 @@ static bool play(repl *r, int64_t m, const char *why)
         repl_error(r, "error: %s", game_error(r->g));
         return false;
     }
-    if (why) printf("seat %d: %s (%s)\n", actor, text, why);
+    if (why) {
+        printf("seat %d: ", actor);
+        repl_put_text(text, strlen(text), 0);
+        printf(" (%s)\n", why);
+    }
     for (int seat = 1; seat <= MAX_BOTS; seat++) bot_observe(r->bots[seat], m);
     repl_print_said(game_said_now(r->g), reader, 2);
     repl_changed(r);
@@ -153,7 +159,7 @@ static bool play(repl *r, int64_t m, const char *why)
 static void show_between(repl *r)
 {
     char *board = game_render(r->g, repl_reader(r));
-    if (board) printf("%s\n", board);
+    if (board) { repl_put_text(board, strlen(board), TERMTEXT_NEWLINE | TERMTEXT_SGR); putchar('\n'); }
     else repl_error(r, "error: %s", game_error(r->g));
     free(board);
 }
@@ -288,18 +294,25 @@ static bool handle_line(repl *r, char *line)
 }
 
 /* Open the session's game: a new one, or the one a save file holds
- * (--from), which must agree with what the command line says of it. */
-static game *open_session_game(repl *r, char *err, size_t errlen)
+ * (--from), which must agree with what the command line says of it.
+ * NULL with err ("" when said already) and the exit status in *status:
+ * 2 for what the command line got wrong (cli_check_game), else 1. */
+static game *open_session_game(repl *r, char *err, size_t errlen, int *status)
 {
+    *status = 2;
     if (!r->o.from) {
+        err[0] = '\0';
+        if ((*status = cli_check_game(r->vm, "grove", r->o.game, r->o.variants, r->o.players, &r->o.set))) return NULL;
+        *status = 1;
         if (!r->o.players) r->o.players = cli_default_players(r->vm, r->o.game, r->o.variants);
-        if (!r->o.players) { snprintf(err, errlen, "%s", ""); return NULL; }
+        if (!r->o.players) return NULL;
         return game_open_with(r->vm, r->o.game, r->o.variants, r->o.players, r->o.seed, &r->o.set, err, errlen);
     }
     if (r->o.set.n > 0) {
         snprintf(err, errlen, "--from %s: the file holds the options it was played with (leave --set out)", r->o.from);
         return NULL;
     }
+    *status = 1;
     char *text = cli_read_file(r->o.from, err, errlen);
     if (!text) return NULL;
     char why[GAME_ERRLEN];
@@ -316,6 +329,7 @@ static game *open_session_game(repl *r, char *err, size_t errlen)
                  "another %s (leave it out: the file says it)", r->o.from, game_name(g), game_players(g),
                  (unsigned long long)game_seed(g), game_variants(g)[0] ? ", variants " : "", game_variants(g), differs);
         game_close(g);
+        *status = 2;
         return NULL;
     }
     r->o.players = game_players(g);
@@ -331,11 +345,12 @@ int play_session(const cli_opts *opts, FILE *in)
     r.vm = cli_vm();
     if (!r.vm) return 1;
     char err[GAME_ERRLEN];
-    r.g = open_session_game(&r, err, sizeof err);
+    int status;
+    r.g = open_session_game(&r, err, sizeof err, &status);
     if (!r.g) {
         if (err[0]) fprintf(stderr, "grove: %s\n", err);
         vm_free(r.vm);
-        return 1;
+        return status;
     }
     for (int seat = r.o.players + 1; seat <= MAX_BOTS; seat++)
         if (r.o.bots[seat][0]) {
@@ -363,11 +378,16 @@ int play_session(const cli_opts *opts, FILE *in)
            options[0] ? ", options " : "", options);
     if (r.o.from) {
         printf("from %s: %d move%s played\n", r.o.from, game_position(r.g), game_position(r.g) == 1 ? "" : "s");
-        if (game_load_note(r.g)[0]) printf("note: %s\n", game_load_note(r.g));
+        if (game_load_note(r.g)[0]) {
+            printf("note: ");
+            repl_put_text(game_load_note(r.g), strlen(game_load_note(r.g)), TERMTEXT_NEWLINE);
+            putchar('\n');
+        }
     } else {
         repl_print_said(game_entry_said(r.g, -1), repl_reader(&r), 2);
     }
     lineedit_open(&r);
+    cli_session(true);                  /* a sim typed here starts from this game's options */
     for (;;) {
         if (!r.paused) run_automatic(&r);
         if (vm_cancelled()) repl_sigint_clear();    /* a Ctrl-C stopped the bots: show the game */
@@ -400,6 +420,7 @@ int play_session(const cli_opts *opts, FILE *in)
         free(line);
         if (!go) break;
     }
+    cli_session(false);
     lineedit_close();
     luaprompt_close(&r);
     for (int seat = 1; seat <= MAX_BOTS; seat++) bot_free(r.bots[seat]);
@@ -410,8 +431,11 @@ int play_session(const cli_opts *opts, FILE *in)
     fflush(stdout);
     if (r.errors && !r.tty) {
         /* a session file that guards a rule fails when a line of it did */
+        textbuf first = { 0 };          /* it may quote a script's error: shown safely */
+        termtext_escape(&first, r.first_error, strlen(r.first_error), TERMTEXT_NEWLINE);
         fprintf(stderr, "grove: %d line%s of the session failed; the first: %s\n", r.errors,
-                r.errors == 1 ? "" : "s", r.first_error);
+                r.errors == 1 ? "" : "s", first.p && !first.oom ? first.p : "(out of memory)");
+        free(first.p);
         return 1;
     }
     return 0;

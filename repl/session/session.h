@@ -28,6 +28,7 @@
 
 #include "cli.h"
 #include "help.h"
+#include "termtext.h"
 
 /* A check typed at the prompt (a Lua line starting with `expect`) that
  * passed: `record` writes it into the test after entry `after` of the
@@ -100,6 +101,12 @@ void repl_print_result(repl *r);
  * reader: repl_reader) may read it, each line indented by `indent`
  * spaces. */
 void repl_print_said(const char *said, int viewer, int indent);
+
+/* Print text a rule script made (a board, narration, a result, a move,
+ * an error it raised) to stdout with what a terminal would obey shown as
+ * \xNN (termtext.h), but what `allow` lets pass (TERMTEXT_NEWLINE,
+ * TERMTEXT_SGR). */
+void repl_put_text(const char *text, size_t len, unsigned allow);
 
 /* The columns of the terminal the REPL writes to (COLUMNS, else 80, when
  * stdout is no terminal). */

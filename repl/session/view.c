@@ -29,7 +29,8 @@ void repl_error(repl *r, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
-    printf("%s\n", text);
+    repl_put_text(text, strlen(text), TERMTEXT_NEWLINE);     /* it may quote a script's error */
+    putchar('\n');
     repl_failed(r, text);
 }
 
@@ -83,11 +84,24 @@ bool repl_may_list(repl *r)
     return over != 0 || game_actor(r->g) == repl_reader(r);
 }
 
+void repl_put_text(const char *text, size_t len, unsigned allow)
+{
+    textbuf b = { 0 };
+    termtext_escape(&b, text, len, allow);
+    if (b.oom) fputs("(out of memory)", stdout);
+    else if (b.len) fwrite(b.p, 1, b.len, stdout);
+    free(b.p);
+}
+
 void repl_print_said(const char *said, int viewer, int indent)
 {
     game_line line;
     while (game_said_next(&said, &line))
-        if (game_line_for(&line, viewer)) printf("%*s%.*s\n", indent, "", line.len, line.text);
+        if (game_line_for(&line, viewer)) {
+            printf("%*s", indent, "");
+            repl_put_text(line.text, (size_t)line.len, 0);
+            putchar('\n');
+        }
 }
 
 int repl_width(void)
@@ -110,7 +124,7 @@ static void print_wrapped(const char *text, int width, int hang)
         int n = end ? (int)(end - p) : (int)strlen(p);
         if (col > hang && col + 1 + n > width) { printf("\n%*s", hang, ""); col = hang; }
         else if (col > 0 && p != text) { putchar(' '); col++; }
-        printf("%.*s", n, p);
+        repl_put_text(p, (size_t)n, 0);
         col += n;
         p += n;
         while (*p == ' ') p++;
@@ -173,14 +187,16 @@ void repl_print_moves(repl *r)
     for (int row = 0; row < rows; row++) {
         if (cols == 1) {
             if (len[row] > width) print_wrapped(items[row], width, digits + 2);
-            else printf("%s\n", items[row]);
+            else { repl_put_text(items[row], strlen(items[row]), 0); putchar('\n'); }
             continue;
         }
         for (int k = 0; k < cols; k++) {
             int i = k * rows + row;
             if (i >= n) break;
             bool last = k == cols - 1 || (k + 1) * rows + row >= n;
-            printf("%s%-*s", k ? "   " : "", last ? 0 : colw[k], items[i]);
+            if (k) fputs("   ", stdout);
+            repl_put_text(items[i], strlen(items[i]), 0);
+            if (!last) printf("%*s", colw[k] - len[i], "");
             if (last) break;
         }
         putchar('\n');
@@ -202,14 +218,19 @@ void repl_print_result(repl *r)
     else if (!game_outcome(r->g, &res)) repl_error(r, "error: %s", game_error(r->g));
     else if (!res.over) printf("no result yet: the game is still on\n");
     else {
-        if (res.text[0]) printf("%s\n", res.text);
+        if (res.text[0]) { repl_put_text(res.text, strlen(res.text), TERMTEXT_NEWLINE); putchar('\n'); }
         if (res.has_scores) printf("  rank  seat  score\n");
         int last = players;         /* a rank past the seats: a solo game lost to the rival */
         for (int seat = 1; seat <= players; seat++)
             if (ranks[seat - 1] > last) last = ranks[seat - 1];
         for (int rank = 1; rank <= last && res.has_scores; rank++)
             for (int seat = 1; seat <= players; seat++)
-                if (ranks[seat - 1] == rank) printf("  %4d  %4d  %5s\n", rank, seat, shown[seat - 1]);
+                if (ranks[seat - 1] == rank) {
+                    int w = (int)strlen(shown[seat - 1]);          /* right-aligned in 5 columns */
+                    printf("  %4d  %4d  %*s", rank, seat, w < 5 ? 5 - w : 0, "");
+                    repl_put_text(shown[seat - 1], (size_t)w, 0);
+                    putchar('\n');
+                }
     }
     free(ranks);
     free(shown);

@@ -325,21 +325,40 @@ fail:
     game_close(g);
 }
 
+/* Seconds as a person reads them: "40 s", "12 min", "2.5 h". */
+static void duration(double s, char *out, size_t len)
+{
+    if (s < 99.5) snprintf(out, len, "%.0f s", s);
+    else if (s < 5999.5) snprintf(out, len, "%.0f min", s / 60);
+    else snprintf(out, len, "%.1f h", s / 3600);
+}
+
+/* The bar on a terminal: the games done of those planned, the time so
+ * far and, once a game ended, the time left at the pace so far (--sprt
+ * may stop long before its most: "at most"). */
 static void progress(sim_run *r, double t0)
 {
     if (!isatty(STDERR_FILENO)) return;
-    long total = r->o->n * r->o->nsides, done = r->done + r->others_done;
+    long total = r->planned ? r->planned : r->o->n * r->o->nsides, done = r->done + r->others_done;
+    if (done > total) total = done;
     int width = 30, filled = (int)(width * done / (total ? total : 1));
     double t = sim_now() - t0;
-    fprintf(stderr, "\r  [%.*s%*s] %ld/%ld games, %.0f s", filled,
-            "##############################", width - filled, "", done, total, t);
-    if (done == total) fprintf(stderr, "\r%*s\r", 70, "");
+    char spent[32], left[48] = "";
+    duration(t, spent, sizeof spent);
+    if (done > 0 && done < total) {
+        char d[32];
+        duration(t / (double)done * (double)(total - done), d, sizeof d);
+        snprintf(left, sizeof left, ", %s%s left", r->o->sprt ? "at most " : "", d);
+    }
+    fprintf(stderr, "\r  [%.*s%*s] %ld/%ld games, %s%s\033[K", filled,
+            "##############################", width - filled, "", done, total, spent, left);
+    if (done == total) fprintf(stderr, "\r\033[K");
     fflush(stderr);
 }
 
 void sim_progress_clear(void)
 {
-    if (isatty(STDERR_FILENO)) fprintf(stderr, "\r%*s\r", 70, "");
+    if (isatty(STDERR_FILENO)) fprintf(stderr, "\r\033[K");
 }
 
 typedef struct { sim_run *r; double t0; } worker_arg;
@@ -364,6 +383,10 @@ static void *worker(void *arg)
         if (i >= r->end) break;
         if (r->have && r->have[i]) continue;        /* in the records already (--resume) */
         play_one(r, vm, i);
+        if (r->games[i].failed && vm_cancelled()) {  /* Ctrl-C stopped it: left for --resume, not a failure */
+            r->games[i].stopped = true;
+            continue;
+        }
         if (r->o->out) sim_record_game(r, i);
         pthread_mutex_lock(&r->lock);
         r->done++;
@@ -396,3 +419,87 @@ bool sim_play(sim_run *r, double t0, long from, long to)
     return true;
 }
 
+
+/* ---- the same game twice ------------------------------------------------------------ */
+
+static int reorder_body(lua_State *L)
+{
+    const bool *reverse = lua_touserdata(L, 1);
+    vm_reorder_pairs(vm_of(L), *reverse, NULL);
+    return 0;
+}
+
+/* A fresh VM whose pairs visits string keys sorted, or reverse sorted;
+ * NULL when there is no memory (or a Ctrl-C). */
+static grove_vm *ordered_vm(bool reverse)
+{
+    grove_vm *vm = cli_vm();
+    char err[256];
+    if (vm && !vm_protect(vm, reorder_body, &reverse, 0, err, sizeof err)) {
+        vm_free(vm);
+        vm = NULL;
+    }
+    return vm;
+}
+
+/* Are the legal lists a and b (n moves each) the same moves in another order? */
+static bool same_set(const int64_t *a, const int64_t *b, int n)
+{
+    for (int k = 0; k < n; k++) {
+        bool found = false;
+        for (int j = 0; j < n && !found; j++) found = a[k] == b[j];
+        if (!found) return false;
+    }
+    return true;
+}
+
+bool sim_same_twice(const sim_opts *o, int side, char *why, size_t len)
+{
+    grove_vm *vm[2] = { ordered_vm(false), ordered_vm(true) };
+    game *g[2] = { NULL, NULL };
+    char err[GAME_ERRLEN];
+    const char *differs = NULL;
+    long at = 0;
+    /* what fails here (no memory, an error the study meets too) is the study's to say */
+    for (int k = 0; k < 2 && vm[0] && vm[1]; k++)
+        if (!(g[k] = game_open_with(vm[k], o->game, o->variants[side], o->players, o->seed, &o->set, err, sizeof err)))
+            break;
+    rng_t pick;
+    rng_seed(&pick, o->seed, 0x7477696365ULL);         /* "twice" */
+    for (at = 0; g[0] && g[1] && at <= o->cap && !vm_cancelled(); at++) {
+        uint64_t h[2];
+        const int64_t *l[2];
+        int n[2];
+        bool ok = true;
+        for (int k = 0; k < 2 && ok; k++) ok = game_hash(g[k], &h[k]) && (n[k] = game_legal(g[k], &l[k])) >= 0;
+        if (!ok) break;
+        if (h[0] != h[1]) differs = at ? "the move leads to another state" : "setup makes another state";
+        else if (n[0] != n[1] || !same_set(l[0], l[1], n[0])) differs = "other moves are legal";
+        else if (n[0] && memcmp(l[0], l[1], (size_t)n[0] * sizeof *l[0])) differs = "the same legal moves come in another order";
+        if (differs && h[0] == h[1]) at++;             /* the move to choose next: its number */
+        if (differs || n[0] == 0) break;
+        int64_t m = l[0][rng_below(&pick, (uint32_t)n[0])];
+        if (!game_apply(g[0], m, false, false) || !game_apply(g[1], m, false, false)) break;
+    }
+    if (differs) {
+        /* where pairs met string keys in the rules (the stdlib's own loops are sound) */
+        char (*sites)[VM_SITE_LEN] = malloc(16 * sizeof *sites);
+        int nsites = sites ? vm_pairs_sites(vm[1], sites, 16) : 0;
+        char where[32] = "setup";
+        if (at) snprintf(where, sizeof where, "move %ld", at);
+        size_t used = (size_t)snprintf(why, len, "its first game (seed %llu) played twice in fresh Lua states parts "
+                                       "at %s: %s", (unsigned long long)o->seed, where, differs);
+        int named = 0;
+        for (int i = 0; i < nsites && i < 16 && used < len; i++) {
+            if (!strncmp(sites[i], "stdlib/", 7)) continue;
+            used += (size_t)snprintf(why + used, len - used, "%s%s", named++ ? ", " : "; pairs visits string keys, "
+                                     "in an order Lua draws anew in every run, at ", sites[i]);
+        }
+        free(sites);
+    }
+    for (int k = 0; k < 2; k++) {
+        game_close(g[k]);
+        vm_free(vm[k]);
+    }
+    return differs == NULL;
+}

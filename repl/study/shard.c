@@ -33,6 +33,7 @@
 #include <unistd.h>
 
 #include "json.h"
+#include "outfile.h"
 #include "study.h"
 #include "utf8.h"
 
@@ -585,6 +586,15 @@ int sim_records_next(sim_records_file *rf, char *err, size_t errlen)
 bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
 {
     *found = 0;
+    if (!strcmp(o->records, "-")) {         /* the standard output (outfile.h); sim.c refuses --resume */
+        int fd = fcntl(outfile_stdout_fd(-1), F_DUPFD_CLOEXEC, 0);
+        if (fd < 0 || !(o->out = fdopen(fd, "w"))) {
+            fprintf(stderr, "grove sim: cannot write the records to the standard output: %s\n", strerror(errno));
+            if (fd >= 0) close(fd);
+            return false;
+        }
+        return true;
+    }
     struct stat st;
     bool exists = lstat(o->records, &st) == 0;
     if (exists && !S_ISREG(st.st_mode)) {

@@ -7,6 +7,13 @@
  *             [--plot FILE.svg] [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]]
  *             [--coverage] [--records FILE.jsonl [--shard I/N] [--resume]] [--set NAME=VALUE]...
  *             [--sweep NAME=A,B,C]   (sweep.c)
+ *
+ * Ctrl-C (or SIGTERM) stops it cleanly: no game starts after it, the
+ * games in flight are abandoned (not failures, not recorded: --resume
+ * plays them), and the games finished so far, from the first seed on,
+ * are reported as what they are, with --json, --csv and --plot written
+ * whole; a second Ctrl-C ends it at once, leaving no temporary file
+ * (cli_signals_catch). Exit status 130 (143 for SIGTERM).
  */
 #include <errno.h>
 #include <stdio.h>
@@ -23,7 +30,12 @@ static const char usage[] =
     "                 [--compare VARIANTS_A VARIANTS_B] [--sprt MEASURE[:DELTA]] [--coverage]\n"
     "                 [--records FILE.jsonl [--shard I/N] [--resume]]\n"
     "                 [--set NAME=VALUE]... [--sweep NAME=A,B,C]\n"
-    "  bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; one for all seats or one per seat\n"
+    "  --bots: random, greedy, mcts, mcts:ITERATIONS, mcts:SECONDSs; one for all seats or one per seat\n"
+    "      (default: random for every seat, each move a legal move at random)\n"
+    "  --players: default the game's usual count; --seed: game i plays seed S + i (default 1);\n"
+    "      --threads: default 1; --cap: moves before a game is cut short (default 100000)\n"
+    "  --json, --csv, --plot, --records: '-' writes it to the standard output (the report then goes\n"
+    "      to stderr)\n"
     "  variants: comma-separated names; '-' for none (in --compare)\n"
     "  --plot: an SVG picture of win rates, scores and game lengths (A and B side by side with --compare)\n"
     "  --compare: every measure with its p-value, Holm-adjusted over all of them (any false\n"
@@ -40,7 +52,9 @@ static const char usage[] =
     "  --sweep NAME=A,B,C: one study per value of game option NAME (or of the player count:\n"
     "      --sweep players=2,3,4), all on the same seeds, and one table of them: each seat's win rate,\n"
     "      the first seat's edge, ties, games cut short, length and scores, with 95% intervals;\n"
-    "      --json writes a study per value, --plot each measure against the value\n";
+    "      --json writes a study per value, --plot each measure against the value\n"
+    "  Ctrl-C stops it: the games finished, from the first seed on, are reported and written;\n"
+    "      twice ends it at once. It warns when its first game does not play the same twice.\n";
 
 static bool parse_long(const char *s, long lo, long hi, long *out)
 {
@@ -51,6 +65,19 @@ static bool parse_long(const char *s, long lo, long hi, long *out)
     if (*end || end == s || errno || v < lo || v > hi) return false;
     *out = v;
     return true;
+}
+
+/* At the REPL the session's options come first, and a --set typed
+ * replaces one (cli_in_session): take `arg`'s name out of set. */
+static void drop_setting(game_settings *set, const char *arg)
+{
+    size_t n = strcspn(arg, "=");
+    for (int i = 0; i < set->n; i++)
+        if (strlen(set->v[i].name) == n && !strncmp(set->v[i].name, arg, n)) {
+            memmove(&set->v[i], &set->v[i + 1], (size_t)(set->n - i - 1) * sizeof set->v[0]);
+            set->n--;
+            return;
+        }
 }
 
 /* 1: options read; 0: bad options (said); -1: --help was printed. */
@@ -106,6 +133,7 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
         } else if (!strcmp(a, "--set")) {
             char why[GAME_ERRLEN];
             if (!v) { fprintf(stderr, "grove sim: --set needs NAME=VALUE (grove list --options GAME lists them)\n"); return 0; }
+            if (cli_in_session()) drop_setting(&o->set, v);
             if (!game_settings_add(&o->set, v, why, sizeof why)) { fprintf(stderr, "grove sim: %s\n", why); return 0; }
             i++;
         } else if (!strcmp(a, "--sweep")) {
@@ -152,6 +180,8 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
     const char *refusal = NULL;
     if ((o->nshards || o->resume) && !o->records)
         refusal = o->nshards ? "--shard writes its games to --records FILE: give one" : "--resume needs --records FILE";
+    else if (o->resume && !strcmp(o->records, "-"))
+        refusal = "--resume reads the records file back: give a file, not '-' (the standard output)";
     else if (o->records && o->sprt)
         refusal = "--sprt stops when its test decides, reading the games in seed order, so it cannot be split or "
                   "resumed: run it whole (--json keeps its games)";
@@ -201,7 +231,40 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
     return 1;
 }
 
-int cmd_sim(int argc, char **argv)
+/* Warn when the first game of a side does not play the same twice
+ * (sim_same_twice): the study would not repeat, and grove check names
+ * the loop to fix. */
+static void warn_if_unrepeatable(const sim_opts *o)
+{
+    for (int side = 0; side < o->nsides; side++) {
+        char why[2048];
+        if (sim_same_twice(o, side, why, sizeof why)) continue;
+        const char *v = o->variants[side];
+        fprintf(stderr, "grove sim: warning: the games of %s%s%s change from run to run, so this study does not "
+                "repeat: %s. grove check %s --players %d%s%s --seed %llu -n 1 names the line to fix\n", o->game,
+                v[0] ? " with " : "", v, why, o->game, o->players, v[0] ? " --variant " : "", v,
+                (unsigned long long)o->seed);
+    }
+}
+
+/* The games of every side finished from the first of [lo, hi) on, up to
+ * the first that is not (stopped by Ctrl-C, or never started): their
+ * end. Failed games count (they are reported as such). */
+static long finished_from(const sim_run *runs, int nsides, long lo, long hi)
+{
+    long k = lo;
+    for (; k < hi; k++) {
+        bool all = true;
+        for (int side = 0; side < nsides && all; side++) {
+            const sim_game *g = &runs[side].games[k];
+            all = (runs[side].have && runs[side].have[k]) || (!g->stopped && (g->failed || g->scores));
+        }
+        if (!all) break;
+    }
+    return k;
+}
+
+static int run_sim(int argc, char **argv)
 {
     sim_opts o;
     int parsed = parse_sim(argc, argv, &o);
@@ -209,7 +272,17 @@ int cmd_sim(int argc, char **argv)
     if (o.sweep) return sim_sweep(&o);
     grove_vm *vm = cli_vm();
     if (!vm) return 1;
-    if (!o.players && !sim_default_players(vm, &o)) { vm_free(vm); return 1; }
+    for (int side = 0; side < o.nsides; side++) {      /* what the command line names is there */
+        int status = cli_check_game(vm, "grove sim", o.game, o.variants[side], o.players, &o.set);
+        if (status) { vm_free(vm); return status; }
+    }
+    if (!o.players) {                                   /* the usual count, which both sides must take */
+        if (!sim_default_players(vm, &o)) { vm_free(vm); return 1; }
+        for (int side = 0; side < o.nsides; side++) {
+            int status = cli_check_game(vm, "grove sim", o.game, o.variants[side], o.players, NULL);
+            if (status) { vm_free(vm); return status; }
+        }
+    }
     /* a first game, to refuse bad names and counts before starting threads */
     for (int side = 0; side < o.nsides; side++) {
         char err[GAME_ERRLEN];
@@ -231,6 +304,7 @@ int cmd_sim(int argc, char **argv)
     }
     sim_print_header(&o);
     fflush(stdout);                     /* before any error of the run on stderr */
+    warn_if_unrepeatable(&o);
 
     sim_run runs[2];
     long allocated = o.n;               /* --sprt may count fewer games than it played */
@@ -255,6 +329,7 @@ int cmd_sim(int argc, char **argv)
     long lo = 0, hi = o.n, found = 0;
     sim_shard_range(&o, &lo, &hi);
     if (!rc && o.records && !sim_records_open(&o, runs, o.json != NULL, &found)) rc = 1;
+    for (int side = 0; side < o.nsides; side++) runs[side].planned = (hi - lo) * o.nsides - found;
     /* every game, or batches until the sequential test decides */
     long played = lo, max = hi;
     bool interrupted = false, stop = rc != 0;
@@ -269,7 +344,7 @@ int cmd_sim(int argc, char **argv)
         for (int side = 0; side < o.nsides && !stop; side++) {
             runs[side].others_done = runs[1 - side].done * (o.nsides == 2);
             if (!sim_play(&runs[side], t0, played, to)) { rc = 1; stop = true; }
-            else if (vm_cancelled()) interrupted = stop = true;   /* Ctrl-C at the REPL */
+            else if (vm_cancelled()) interrupted = stop = true;   /* Ctrl-C (the REPL's, or ours) */
         }
         if (stop) break;
         if (o.sprt && sim_sprt_advance(&test, runs, played, to)) stop = true;
@@ -284,13 +359,34 @@ int cmd_sim(int argc, char **argv)
         o.n = test.decided ? test.games : played;
         for (int side = 0; side < o.nsides; side++) sim_recount_cards(&runs[side], o.n);
     }
-    if (interrupted) {                  /* no results from a part of a run */
-        long done = runs[0].done + (o.nsides == 2 ? runs[1].done : 0);
-        fprintf(stderr, "grove sim: interrupted after %ld of %ld games; no results\n", done, (max - lo) * o.nsides);
-        if (o.records) fprintf(stderr, "grove sim: the games that ended are in %s (--resume plays the rest)\n", o.records);
+    double seconds = sim_now() - t0;
+    if (interrupted) {                  /* the games finished, as what they are */
+        vm_cancel_clear();              /* the games are stopped; the report may use Lua (--coverage) */
+        long done = runs[0].done + (o.nsides == 2 ? runs[1].done : 0) + found, total = (max - lo) * o.nsides;
+        long k = o.nshards ? lo : finished_from(runs, o.nsides, lo, max);
+        bool to_stdout = o.records && !strcmp(o.records, "-");
+        if (o.nshards || k == lo) {
+            fprintf(stderr, "grove sim: interrupted after %ld of %ld games; %s\n", done, total,
+                    o.nshards ? "a shard's games are its records"
+                    : o.nsides == 2 ? "no seed was played under both A and B yet, so there is nothing to compare"
+                    : "no game finished, so no results");
+        } else {
+            o.n = k;
+            for (int side = 0; side < o.nsides; side++) sim_recount_cards(&runs[side], o.n);
+            printf("interrupted after %ld of %ld games: ", done, total);
+            if (k * o.nsides == done) printf("the %ld finished game%s below\n", done, done == 1 ? "" : "s");
+            else printf("below, the %ld of seeds %llu..%llu%s (%ld more, after a game left unfinished, are left "
+                        "out)\n", k, (unsigned long long)o.seed, (unsigned long long)(o.seed + (uint64_t)k - 1),
+                        o.nsides == 2 ? " on each side" : "", done - k * o.nsides);
+            if (o.sprt) printf("--sprt had not decided\n");
+            sim_report_failed(runs, o.nsides, 0, k);
+            sim_report(runs, NULL, max, cov, seconds);
+        }
+        if (o.records)
+            fprintf(stderr, "grove sim: the games that ended are in %s (--resume plays the rest)\n",
+                    to_stdout ? "the records written to the standard output" : o.records);
         rc = 130;
     }
-    double seconds = sim_now() - t0;
     bool complete = !rc && played >= (o.sprt ? o.n : max);    /* --sprt: o.n, the games it counted */
     if (complete && o.nshards) {        /* a part of a study: grove merge sums the parts up */
         long total = (hi - lo) * o.nsides, done = runs[0].done + (o.nsides == 2 ? runs[1].done : 0);
@@ -323,6 +419,16 @@ int cmd_sim(int argc, char **argv)
         pthread_mutex_destroy(&runs[side].lock);
     }
     return rc;
+}
+
+/* grove sim from the shell catches Ctrl-C and SIGTERM (cli_signals_catch);
+ * at the REPL, the REPL's Ctrl-C stops it the same way. */
+int cmd_sim(int argc, char **argv)
+{
+    bool caught = cli_signals_catch();
+    int rc = run_sim(argc, argv);
+    int sig = cli_signals_end();
+    return caught && sig && rc == 130 ? 128 + sig : rc;
 }
 
 /* `grove sim`: its row of the table of subcommands (main.c). */

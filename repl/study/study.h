@@ -73,6 +73,7 @@ typedef struct {
 typedef struct {
     long moves, turns;
     bool capped, failed;
+    bool stopped;                   /* Ctrl-C ended it before its end: neither played nor failed, not recorded */
     char err[256];
     double *scores;                 /* [players] */
     int *ranks;                     /* [players] */
@@ -90,6 +91,7 @@ typedef struct {
     pthread_mutex_t lock;
     long next, end, done;           /* the next game to take, the end of this call's games; games finished */
     long others_done;               /* the other side's games finished, for the progress bar */
+    long planned;                   /* the games this run plays, both sides (progress bar); 0: o->n for each */
     bool records;                   /* keep move texts */
     coverage *cov;                  /* merged line counts, or NULL */
     struct { char name[48]; long n; } *cards;   /* cards played (def.played), all games */
@@ -110,6 +112,15 @@ void sim_recount_cards(sim_run *r, long n);
 
 /* Clear the progress bar from the terminal (a run that stops early). */
 void sim_progress_clear(void);
+
+/* Does a game of side `side` play the same in two fresh Lua states? Its
+ * first game (seed o->seed) is played with random moves in one whose
+ * pairs visits string keys sorted and followed in one where it visits
+ * them reverse sorted (vm_reorder_pairs: the order Lua draws anew in
+ * every run), up to o->cap moves: one game's worth of work. True when
+ * they agree (or Ctrl-C stopped it); false with what differs, and the
+ * lines where pairs met string keys, in why. */
+bool sim_same_twice(const sim_opts *o, int side, char *why, size_t len);
 
 /* Seconds on a monotonic clock. */
 double sim_now(void);

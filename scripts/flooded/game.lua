@@ -118,7 +118,7 @@ local function result(s)
   end
   local r = rank.result(scores, { home, ate_tied })
   r.text = (P.fish_home_total(s) >= P.river_circles(s) and "The river's scoring circles are full: "
-    or "Nobody could pull a tile or play an action: ") .. r.text .. " points"
+    or "Nobody could pull a tile or play an action: ") .. r.text
   return r
 end
 

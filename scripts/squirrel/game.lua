@@ -1490,7 +1490,7 @@ local function result(s)
     scores[seat] = s.nuts:get(seat)
     squirrels[seat] = tableau(s, seat):count()
   end
-  if not solo(s) then return rank.result(scores, { squirrels }) end
+  if not solo(s) then return rank.result(scores, { squirrels }, nil, "nuts") end
   local mine, theirs = scores[1], s.rival_nuts:get()
   local my_squirrels, their_squirrels = squirrels[1], tableau(s, RIVAL):count()
   local r = { scores = scores, rival = theirs }
@@ -1509,7 +1509,7 @@ end
 
 local function paying(s, converted)
   if converted == 0 then return "" end
-  return string.format(" with %d coins", converted * s.options.coins_per_stamina)
+  return " with " .. amount_text(converted * s.options.coins_per_stamina, "coins")
 end
 
 local function whom(victim)
@@ -1602,8 +1602,8 @@ local function render(s, viewer)
       local from = s.rival.space > 0 and (" from space " .. s.rival.space) or " from the deck"
       took = CARDS[s.rival.card].name .. from
     end
-    lines[#lines + 1] = string.format("The rival (first player), %s: %d nuts, %d stamina; last took %s",
-      is_asleep(s, RIVAL) and "asleep" or "awake", s.rival_nuts:get(), s.rival_stamina:get(), took)
+    lines[#lines + 1] = string.format("The rival (first player), %s: %s, %d stamina; last took %s",
+      is_asleep(s, RIVAL) and "asleep" or "awake", amount_text(s.rival_nuts:get(), "nuts"), s.rival_stamina:get(), took)
     lines[#lines + 1] = "  squirrels: " .. tableau_text(s, RIVAL)
     lines[#lines + 1] = "  discarded: " .. (s.discard:count() > 0 and names(s.discard) or "none")
   end
@@ -1613,9 +1613,9 @@ local function render(s, viewer)
     if seat == viewer then marks[#marks + 1] = "you" end
     if s.turn.first == seat then marks[#marks + 1] = "first player" end
     marks[#marks + 1] = is_asleep(s, seat) and "asleep" or "awake"
-    lines[#lines + 1] = string.format("%s (%s): %d nuts, %d coins, %d stamina; %s in hand, %d stashed",
-      draw.seat(seat, "Seat " .. seat), table.concat(marks, ", "), s.nuts:get(seat), s.coins:get(seat), s.stamina:get(seat),
-      cards_text(hand:count()), stash:count())
+    lines[#lines + 1] = string.format("%s (%s): %s, %s, %d stamina; %s in hand, %d stashed",
+      draw.seat(seat, "Seat " .. seat), table.concat(marks, ", "), amount_text(s.nuts:get(seat), "nuts"),
+      amount_text(s.coins:get(seat), "coins"), s.stamina:get(seat), cards_text(hand:count()), stash:count())
     lines[#lines + 1] = "  squirrels: " .. tableau_text(s, seat)
     if s[ITEMS[seat]]:count() > 0 then lines[#lines + 1] = "  used items: " .. names(s[ITEMS[seat]]) end
     if hand:visible_to(viewer) and hand:count() > 0 then
@@ -1696,11 +1696,11 @@ end
 local BREAKS = {}
 
 function BREAKS.play(s, t, who)
-  local name = t:match("^play (.-) with %d+ coins$") or t:match("^play (.+)$") or ""
+  local name = t:match("^play (.-) with %d+ coins?$") or t:match("^play (.+)$") or ""
   local card = CARD_KEYED[name]
   if not card then return string.format("no card is called '%s'", name) end
   if not s[HAND[who]]:find(card) then return "you hold no " .. CARDS[card].name end
-  local with = math.tointeger(tonumber(t:match(" with (%d+) coins$") or ""))
+  local with = math.tointeger(tonumber(t:match(" with (%d+) coins?$") or ""))
   if with and with > s.coins:get(who) then
     return string.format("you have %s, not %d", amount_text(s.coins:get(who), "coins"), with)
   end

@@ -33,22 +33,26 @@ function M.ranks(scores, tiebreaks)
 end
 
 --- The result table: scores, ranks, winners (the seats ranked 1) and a
---- line of text, e.g. "seat 2 wins with 11".
+--- line of text, e.g. "seat 2 wins with 11 points".
 ---@param scores number[] each seat's score, by seat
 ---@param tiebreaks? number[][] further keys, in order, each by seat
 ---@param text? string the line to show (default: who wins with what)
+---@param unit? string what the scores count, in the plural (default "points"; 1 takes it without its final s: "1 nut")
 ---@return GameResult result what result(s) returns at the end of a game
-function M.result(scores, tiebreaks, text)
+function M.result(scores, tiebreaks, text, unit)
   local ranks = M.ranks(scores, tiebreaks)
   local winners = {}
   for seat, r in ipairs(ranks) do
     if r == 1 then winners[#winners + 1] = seat end
   end
   if not text then
+    local top = scores[winners[1]]
+    unit = unit or "points"
+    local amount = string.format("%d %s", top, top == 1 and unit:gsub("s$", "") or unit)
     if #winners == 1 then
-      text = string.format("seat %d wins with %d", winners[1], scores[winners[1]])
+      text = string.format("seat %d wins with %s", winners[1], amount)
     else
-      text = string.format("seats %s share the win with %d", table.concat(winners, ", "), scores[winners[1]])
+      text = string.format("seats %s share the win with %s", table.concat(winners, ", "), amount)
     end
   end
   return { scores = scores, ranks = ranks, winners = winners, text = text }

@@ -537,9 +537,11 @@ end
 ---@param read? fun(path: string): string?, string? a file's text, or nil and why (grove replay passes the host's, which refuses devices, pipes, folders and files larger than any record)
 ---@param template? string the replay page's template (serve/page/replay.html), for --html
 ---@param write? fun(path: string, text: string): boolean?, string? writes the --html page whole or not at all (grove replay passes the host's, outfile.c)
+---@param err? fun(line: string) where errors go (default io.stderr), and what is said of a --html page written to the standard output ("-")
 ---@return integer code 0 when every record replays, 1 when one does not, 2 for a bad command line
-function M.main(args, out, read, template, write)
+function M.main(args, out, read, template, write, err)
   out = out or print
+  err = err or function(line) io.stderr:write(line, "\n") end
   local path, verbose, only, html, check
   local i = 1
   while i <= #args do
@@ -548,30 +550,30 @@ function M.main(args, out, read, template, write)
     elseif a == "--check" then check = true
     elseif a == "--html" then
       html = args[i + 1]
-      if not html or html == "" then out("grove replay: --html needs the page's file name (OUT.html)") return 2 end
+      if not html or html == "" then err("grove replay: --html needs the page's file name (OUT.html)") return 2 end
       i = i + 1
     elseif a == "--game" then
       only = math.tointeger(tonumber(args[i + 1] or ""))
-      if not only or only < 1 then out("grove replay: --game needs a record number (1 is the first)") return 2 end
+      if not only or only < 1 then err("grove replay: --game needs a record number (1 is the first)") return 2 end
       i = i + 1
     elseif not path then path = a
-    else out("grove replay: unexpected argument '" .. a .. "'") return 2 end
+    else err("grove replay: unexpected argument '" .. a .. "'") return 2 end
     i = i + 1
   end
-  if not path then out("usage: grove replay FILE [-v] [--check] [--game N] [--html OUT.html]") return 2 end
-  if check and html then out("grove replay: --check and --html: one at a time") return 2 end
-  local text, err = (read or read_whole)(path)
-  if not text then out("grove replay: " .. err) return 1 end
+  if not path then err("usage: grove replay FILE [-v] [--check] [--game N] [--html OUT.html]") return 2 end
+  if check and html then err("grove replay: --check and --html: one at a time") return 2 end
+  local text, why_not = (read or read_whole)(path)
+  if not text then err("grove replay: " .. why_not) return 1 end
   if html then
-    if not template then out("grove replay: the page template (serve/page/replay.html) is not installed") return 1 end
+    if not template then err("grove replay: the page template (serve/page/replay.html) is not installed") return 1 end
     local ok, why = pcall(M.html_page, text, only or 1, html, template, path, write)
-    if not ok then out("grove replay: " .. path .. ": " .. tostring(why)) return 1 end
-    out(why)
+    if not ok then err("grove replay: " .. path .. ": " .. tostring(why)) return 1 end
+    if html == "-" then err(why) else out(why) end
     return 0
   end
   if text:sub(1, 10) == "grove-save" then
     local g, why, report = games.load(text)
-    if not g then out("grove replay: " .. path .. ": " .. why) return 1 end
+    if not g then err("grove replay: " .. path .. ": " .. why) return 1 end
     if check then return check_save(path, g, report, out) end
     local history = g:history()
     out(g:render(0))
@@ -593,9 +595,9 @@ function M.main(args, out, read, template, write)
   if check then out("grove replay: " .. path .. ": --check reads a save file; records keep their moves and "
     .. "result, not their positions: every record is replayed and its result compared") end
   local ok, records = pcall(records_of, text)
-  if not ok then out("grove replay: " .. path .. ": " .. records) return 1 end
+  if not ok then err("grove replay: " .. path .. ": " .. records) return 1 end
   if #records == 0 then
-    out("grove replay: " .. path .. ": no game records in it (a record has \"game\", \"seed\" and \"moves\")")
+    err("grove replay: " .. path .. ": no game records in it (a record has \"game\", \"seed\" and \"moves\")")
     return 1
   end
   local failed, done = 0, 0
@@ -607,11 +609,11 @@ function M.main(args, out, read, template, write)
         failed = failed + 1
         local which = type(rec) == "table" and type(rec.game) == "string" and math.type(rec.seed) == "integer"
           and string.format(" (%s seed %d)", rec.game, rec.seed) or ""
-        out(string.format("grove replay: record %d%s: %s", n, which, why))
+        err(string.format("grove replay: record %d%s: %s", n, which, why))
       end
     end
   end
-  if only and done == 0 then out(string.format("grove replay: no record %d (the file has %d)", only, #records)) return 1 end
+  if only and done == 0 then err(string.format("grove replay: no record %d (the file has %d)", only, #records)) return 1 end
   out(string.format("%d of %d records replay", done - failed, done))
   return failed == 0 and 0 or 1
 end

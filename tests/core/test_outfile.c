@@ -199,6 +199,57 @@ static void the_longest_names_work_and_longer_are_refused(void **st)
     assert_int_equal(entries(), 0);
 }
 
+/* "-" is the standard output (here, a pipe set with outfile_stdout_fd);
+ * "./-" is a file named "-". */
+static void dash_is_the_standard_output(void **st)
+{
+    (void)st;
+    int fds[2];
+    char err[512], buf[64] = "";
+    assert_int_equal(pipe(fds), 0);
+    outfile_stdout_fd(fds[1]);
+    outfile *f = outfile_open("-", err, sizeof err);
+    assert_non_null(f);
+    fputs("to stdout\n", outfile_stream(f));
+    assert_true(outfile_commit(f, err, sizeof err));
+    outfile_stdout_fd(STDOUT_FILENO);
+    close(fds[1]);                                     /* the commit closed only its copy */
+    assert_int_equal(read(fds[0], buf, sizeof buf - 1), 10);
+    assert_string_equal(buf, "to stdout\n");
+    close(fds[0]);
+    assert_int_equal(entries(), 0);
+    char p[PATH_MAX];
+    path_of(p, sizeof p, "-");
+    assert_true(outfile_write(p, "a file\n", 7, err, sizeof err));
+    assert_string_equal(slurp(p), "a file\n");
+    unlink(p);
+}
+
+/* What a signal handler does before the process ends: the temporary
+ * files of outfiles still open are removed, the targets untouched. */
+static void a_signal_handler_removes_the_temporary_files(void **st)
+{
+    (void)st;
+    char p[PATH_MAX], q[PATH_MAX], err[512];
+    path_of(p, sizeof p, "kept.json");
+    path_of(q, sizeof q, "new.json");
+    assert_true(outfile_write(p, "old\n", 4, err, sizeof err));
+    outfile *a = outfile_open(p, err, sizeof err), *b = outfile_open(q, err, sizeof err);
+    assert_non_null(a);
+    assert_non_null(b);
+    fputs("half of it", outfile_stream(a));
+    fflush(outfile_stream(a));
+    assert_int_equal(entries(), 3);                    /* kept.json and two temporary files */
+    outfile_remove_temporaries();
+    assert_int_equal(entries(), 1);
+    assert_string_equal(slurp(p), "old\n");
+    outfile_abort(a);
+    outfile_abort(b);
+    outfile_remove_temporaries();                      /* none left to remove */
+    assert_int_equal(entries(), 1);
+    unlink(p);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -206,6 +257,8 @@ int main(void)
         cmocka_unit_test(a_failed_write_keeps_the_old_file),
         cmocka_unit_test(links_devices_and_folders_are_refused),
         cmocka_unit_test(the_longest_names_work_and_longer_are_refused),
+        cmocka_unit_test(dash_is_the_standard_output),
+        cmocka_unit_test(a_signal_handler_removes_the_temporary_files),
     };
     return cmocka_run_group_tests(tests, make_dir, remove_dir);
 }

@@ -74,14 +74,15 @@ done
 if grep -qF '"options": "label=say \"hi\" \\ \u0009tab"' "$tmp/t.json"; then pass=$((pass + 1))
 else fail=$((fail + 1)); echo "FAIL json-text: the option's text is not escaped:"; cat "$tmp/t.json"; fi
 
+# what the command line gets wrong is a usage error (exit 2)
 bench starfall --playouts 5 --variant no-such
 expect bad "has no variant 'no-such'"
-expect bad "exit 1"
+expect bad "exit 2"
 bench logger --players 9 --playouts 5
 expect bad "played by 2 to 4 players, not 9"
-expect bad "exit 1"
+expect bad "exit 2"
 bench no-such-game --playouts 5
-expect bad "exit 1"
+expect bad "exit 2"
 bench logger --playouts -3
 expect bad "exit 2"
 
@@ -104,9 +105,10 @@ bench logger --bots mcts:0.01s,depth=3,random --games 1 --seed 4 --players 2
 expect bots-params "bots mcts:0.01s,depth=3 random: 1 game in"
 bench logger --bots genius --games 1
 expect bots-bad "grove bench: --bots: unknown bot 'genius'"
-expect bots-bad "exit 1"
+expect bots-bad "exit 2"
 bench logger --bots mcts,random,random --games 1
 expect bots-bad "3 bots for 2 players: give one kind, or one per seat"
+expect bots-bad "exit 2"
 bench logger --bots mcts --games 0
 expect bots-bad "--games needs a positive count"
 expect bots-bad "exit 2"

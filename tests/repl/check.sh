@@ -11,7 +11,7 @@ broken() { v=$1; shift; run hoard --players 2 --variant "$v" -n 5 --cap 300 "$@"
 GROVE_PATH=tests/fixtures/check/sound run hoard -n 5
 expect sound "hoard, 2 players: 5 games, 60 moves, 300 legal moves tried, 180 re-deals, invariants checked 60 times: ok"
 expect sound "hoard, 3 players: 5 games, 60 moves"
-expect sound "hoard: every check passed (10 games, 120 moves; hidden information re-dealt for every seat, invariants(s) after every move)"
+expect sound "hoard: every check passed (10 games, 120 moves; hidden information re-dealt for every seat, its invariants checked after every move)"
 reject sound "never"
 expect sound "exit 0"
 
@@ -132,8 +132,8 @@ expect usage "grove check: -n needs a number of games"
 run hoard --frobnicate
 expect usage "grove check: unknown option '--frobnicate'"
 run hoard --players 7
-expect usage "hoard is played by 2 to 3 players, not 7"
-expect usage "exit 1"
+expect usage "grove check: hoard is played by 2 to 3 players, not 7"
+expect usage "exit 2"
 run --help
 expect help "every check that needs no knowledge of the rules"
 expect help "exit 0"

@@ -75,7 +75,7 @@ expect step5-tests "18 passed, 0 failed"
 expect step5-tests "exit 0"
 grove_in $tutorial/step5 check crossing
 expect step5-check "crossing, 2 players: 10 games, 550 moves, 2425 legal moves tried, invariants checked 550 times: ok"
-expect step5-check "crossing: every check passed (10 games, 550 moves; no hidden cards, invariants(s) after every move)"
+expect step5-check "crossing: every check passed (10 games, 550 moves; no hidden cards, its invariants checked after every move)"
 expect step5-check "exit 0"
 # the README's broken copy: a count kept in a Lua local, which grove check names
 mkdir -p "$tmp/taken"

@@ -21,8 +21,8 @@ expect list "exit 0"
 (cd "$tmp" && run list --options plain)
 expect list-none "plain declares no options."
 run list --options nope
-expect list-unknown "grove: no game 'nope'"
-expect list-unknown "exit 1"
+expect list-unknown "grove list: no game 'nope'"
+expect list-unknown "exit 2"
 run list --options
 expect list-bare "grove list: --options needs a game"
 expect list-bare "exit 2"
@@ -40,7 +40,7 @@ reject play-plain "options"
 # Refused, naming the nearest option, the range or the type; nothing starts.
 run play logger --set winning_scor=12 </dev/null
 expect unknown "grove: logger has no option 'winning_scor' (did you mean 'winning_score'? grove list --options logger lists them)"
-expect unknown "exit 1"
+expect unknown "exit 2"
 run play logger --set movement=99 </dev/null
 expect range "grove: option movement of logger takes a whole number from 1 to 8, not 99"
 run play logger --set movement=far </dev/null
@@ -93,8 +93,8 @@ run check logger -n 2 --players 2 --set winning_score=4
 expect check "logger: every check passed (2 games,"
 expect check "exit 0"
 run check logger -n 2 --set winning_scor=4
-expect check-unknown "FAIL logger, 2 players: the game does not open: logger has no option 'winning_scor' (did you mean 'winning_score'?"
-expect check-unknown "exit 1"
+expect check-unknown "grove check: logger has no option 'winning_scor' (did you mean 'winning_score'?"
+expect check-unknown "exit 2"
 run check logger --help
 expect check-help "[--set NAME=VALUE]..."
 

@@ -57,7 +57,7 @@ check status grep -q 'after move 3' "$tmp/v1.svg"
 
 "$GROVE" show nosuch >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect show-nogame "no game 'nosuch'"
-expect show-nogame "exit 1"
+expect show-nogame "exit 2"
 "$GROVE" show logger --viewer 3 >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect show-viewer "grove show: --viewer 3: the game has 2 seats"
 expect show-viewer "exit 2"
@@ -157,7 +157,7 @@ expect badcolor-show "not a colour (give #rgb, #rrggbb, rgb(r, g, b) or a CSS co
 expect badcolor-show "exit 1"
 check badcolor-nothing-written test ! -e "$tmp/bad.svg"
 "$GROVE" check inject --variant badcolor -n 1 >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
-expect badcolor-check "FAIL inject, variants badcolor: "
+expect badcolor-check "grove check: badcolor: scripts/inject/badcolor.lua: a variant of 'inject': "
 expect badcolor-check "look.seats[1] is '#000"
 # the end of the game: the result's 120th byte is the first of an é
 printf '1\n1\nsave %s\n' "$tmp/inject.sav" | "$GROVE" play inject --seed 1 >/dev/null 2>&1

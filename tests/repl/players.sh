@@ -26,31 +26,34 @@ run sim onceupon -n 400 --compare - semi-coop
 expect compare "A = (no variant), B = semi-coop, 2 players: the same 400 seeds and bots, compared game by game (B - A)"
 expect compare "-> seat 1 wins less often under B"
 
-# Counts a variant does not take are refused, naming it, on every path.
+# Counts a variant does not take are refused, naming it, on every path, as
+# a usage error (exit 2).
 solo2="the variant solo of onceupon is played by 1 player, not 2"
 semi1="the variant semi-coop of onceupon is played by 2 to 4 players, not 1"
 both="the variants solo and semi-coop of onceupon share no player count: solo is played by 1 player, semi-coop by 2 to 4 players"
 run play onceupon --players 2 --variant solo </dev/null
 expect play-refused "grove: $solo2"
-expect play-refused "exit 1"
+expect play-refused "exit 2"
 run play onceupon --players 1 --variant semi-coop </dev/null
 expect play-refused "grove: $semi1"
 run play onceupon --players 3 --variant solo,semi-coop </dev/null
 expect play-refused "grove: $both"
 run sim onceupon -n 2 --players 2 --variant solo
 expect sim-refused "grove sim: $solo2"
-expect sim-refused "exit 1"
+expect sim-refused "exit 2"
 run sim onceupon -n 2 --variant semi-coop,solo
 expect sim-refused "share no player count"
 run sim onceupon -n 2 --players 1 --compare - semi-coop
 expect compare-refused "grove sim: $semi1"
 run sim onceupon -n 2 --compare solo semi-coop
 expect compare-refused "grove sim: $semi1"
+expect compare-refused "exit 2"
 run bench onceupon --playouts 2 --players 2 --variant solo
 expect bench-refused "grove bench: $solo2"
-expect bench-refused "exit 1"
+expect bench-refused "exit 2"
 run bench onceupon --playouts 2 --variant solo,semi-coop
-expect bench-refused "grove: $both"
+expect bench-refused "grove bench: $both"
+expect bench-refused "exit 2"
 run run /dev/stdin <<<'games.open("onceupon", { players = 1, variants = "semi-coop" })'
 expect open-refused "$semi1"
 expect open-refused "exit 1"

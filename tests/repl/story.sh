@@ -175,7 +175,7 @@ printf 'load %s\nlog\nquit\n' "$tmp/edit.sav" | logger
 expect edit-load "loaded $tmp/edit.sav: logger, 2 players, seed 3, 3 moves"
 "$GROVE" play chess --from "$tmp/edit.sav" </dev/null >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect from-other "the file holds logger, 2 players, seed 3; the command line asks for another game"
-expect from-other "exit 1"
+expect from-other "exit 2"
 # a change that would not replay in the rules' sandbox is said so
 printf 'place a1\nx = 3 s.score:set(1, x)\nquit\n' | logger
 expect edit-note "note: this change is not kept in the history"

@@ -73,4 +73,28 @@ expect cli "exit 2"
 expect cli "grove test: -j takes how many test files run at once, 1 to 256, not 'many'"
 "$GROVE" test "$t" -j >"$tmp/out" 2>&1
 expect cli "grove test: -j needs a value"
+# A runner killed with SIGKILL takes its workers with it: none is left
+# running on its own. Each slow file writes its process id, then sleeps.
+mkdir -p "$t/slow"
+for i in 1 2; do
+  cat >"$t/slow/slow$i.lua" <<LUA
+test("slow $i", function()
+  local pid = io.open("/proc/self/stat"):read("a"):match("^(%d+)")
+  local f = io.open("$t/slow/pid$i", "w") f:write(pid) f:close()
+  for _ = 1, 120 do os.execute("sleep 0.5") end
+end)
+LUA
+done
+"$GROVE" test "$t/slow" --jobs 2 >/dev/null 2>&1 &
+runner=$!
+for _ in $(seq 200); do [ -s "$t/slow/pid1" ] && [ -s "$t/slow/pid2" ] && break; sleep 0.05; done
+kill -KILL "$runner"; wait "$runner" 2>/dev/null
+left=""
+for i in 1 2; do
+  w=$(cat "$t/slow/pid$i" 2>/dev/null)
+  [ -n "$w" ] || { left="$left (no pid$i)"; continue; }
+  for _ in $(seq 100); do kill -0 "$w" 2>/dev/null || break; sleep 0.05; done
+  if kill -0 "$w" 2>/dev/null; then left="$left $w"; kill -KILL "$w"; fi
+done
+if [ -z "$left" ]; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL orphans: workers left running:$left"; fi
 finish testjobs
