@@ -271,5 +271,7 @@
   }
 
   if (!firstView()) load();
-  listen();
+  // ?live=0: a still page, with no event stream (which never ends: a
+  // screenshot with --virtual-time-budget waits for it forever)
+  if (!/[?&]live=0(&|$)/.test(location.search)) listen();
 })();
