@@ -197,10 +197,6 @@ static int cmd_serve(int argc, char **argv)
     serve_server *srv = NULL;
     sigset_t stop;
     sigemptyset(&stop);
-    if (!table_set_save(t, save, err, sizeof err)) {
-        fprintf(stderr, "grove serve: cannot save the game to %s: %s (--save chooses another file)\n", save, err);
-        goto done;
-    }
     /* Ctrl-C and SIGTERM are waited for below: blocked in every thread.
      * Their default action first: a shell starts a background job with
      * SIGINT ignored, and an ignored signal never reaches sigwait. */
@@ -212,6 +208,11 @@ static int cmd_serve(int argc, char **argv)
     serve_site site = { t, &pages };
     srv = serve_start(&site, listen, (int)port, err, sizeof err);
     if (!srv) { fprintf(stderr, "grove serve: %s\n", err); goto done; }
+    /* the first save once the table can be served (nothing is written for a table that never was) */
+    if (!table_set_save(t, save, err, sizeof err)) {
+        fprintf(stderr, "grove serve: cannot save the game to %s: %s (--save chooses another file)\n", save, err);
+        goto done;
+    }
     if (!table_start_bots(t)) { fprintf(stderr, "grove serve: cannot start the bots' thread\n"); goto done; }
     bool v6 = strchr(listen, ':') != NULL;
     char base[128];

@@ -1046,3 +1046,8 @@ bool bot_hint(game *g, const bot_spec *spec, uint64_t seed, int64_t *move, bot_h
     bot_free(b);
     return ok;
 }
+
+uint64_t bot_hint_seed(const game *g)
+{
+    return game_seed(g) * 0x9e3779b97f4a7c15ULL + (uint64_t)game_position(g) + 1;
+}

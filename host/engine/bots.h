@@ -138,4 +138,11 @@ typedef struct {
  * act only (it determinizes), the state left exactly as it was. */
 bool bot_hint(game *g, const bot_spec *spec, uint64_t seed, int64_t *move, bot_hint_info *info);
 
+/* The seed a hint thinks with: from the game's seed and the position's
+ * number only (never the state, which holds the hidden cards), so the
+ * REPL and the table give the same hint in the same position. */
+uint64_t bot_hint_seed(const game *g);
+
+#define BOT_HINT_KIND "mcts"   /* the bot a hint asks: the default mcts */
+
 #endif
