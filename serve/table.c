@@ -814,7 +814,7 @@ void table_set_bot(table *t, int seat, const char *kind, table_answer *a)
         t->epoch++;                                     /* a bot thinking for the seat drops its choice */
         t->bot_failed_at = 0;
         char err[1024];
-        if (t->seats_path) save_failed(t, write_seats(t, err, sizeof err) ? NULL : err);
+        if (t->seats_path && !write_seats(t, err, sizeof err)) save_failed(t, err);
         changed(t);                                     /* and an open undo request is dropped */
     }
     pthread_mutex_unlock(&t->lock);
