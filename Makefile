@@ -248,7 +248,7 @@ test-browser: $(GROVE)
 
 # The pictures of docs/screenshots/: each game's page in Chromium.
 screenshots: $(GROVE)
-	GROVE=$(GROVE) GROVE_SCREENSHOTS=docs/screenshots node tests/browser/table.test.js
+	GROVE=$(GROVE) node tests/browser/screenshots.js docs/screenshots
 
 # The fuzzers' seed corpus and every crash they ever found, replayed through
 # the same harnesses built with the C compiler (no clang needed).

@@ -223,7 +223,7 @@ _grove_option_args()
         show:--players | show:-p | show:--seed | show:-s | show:--variant | show:--variants) _grove_nargs=1 ;;
         show:--set | show:--viewer | show:-o | show:--output) _grove_nargs=1 ;;
         serve:--players | serve:-p | serve:--seed | serve:-s | serve:--variant | serve:--variants) _grove_nargs=1 ;;
-        serve:--bot | serve:--set | serve:--port | serve:--listen) _grove_nargs=1 ;;
+        serve:--bot | serve:--set | serve:--port | serve:--listen | serve:--save | serve:--from) _grove_nargs=1 ;;
         *) _grove_nargs=0 ;;
     esac
 }
@@ -242,7 +242,7 @@ _grove_options()
         run | new | help) _grove_found=(--help) ;;
         merge) _grove_found=(--json --csv --plot --help) ;;
         show) _grove_found=(--players --seed --variant --set --viewer -o --help) ;;
-        serve) _grove_found=(--players --bot --variant --set --seed --port --listen --help) ;;
+        serve) _grove_found=(--players --bot --variant --set --seed --save --from --port --listen --help) ;;
         *) _grove_found=() ;;
     esac
 }
@@ -376,7 +376,7 @@ _grove()
                 [[ -n $game ]] && _grove_player_counts "$game"
                 _grove_reply "$cur" "${_grove_found[@]}"
                 ;;
-            *:--json | *:--csv | *:--plot | *:--html | play:--from | show:-o | show:--output)
+            *:--json | *:--csv | *:--plot | *:--html | play:--from | serve:--from | serve:--save | show:-o | show:--output)
                 _grove_files "$cur"
                 ;;
             serve:--listen)

@@ -112,6 +112,59 @@ static bool parse_move(const char *body, size_t len, long long *version, long lo
     return has_v && has_m;
 }
 
+/* The body kind=VALUE (form-encoded: %XX and + decoded) into out; false
+ * for anything else, a value too long or one holding a control byte. */
+static bool parse_kind(const char *body, size_t len, char *out, size_t outlen)
+{
+    if (len < 6 || memcmp(body, "kind=", 5) != 0) return false;
+    size_t n = 0;
+    for (size_t i = 5; i < len; i++) {
+        unsigned c = (unsigned char)body[i];
+        if (c == '%') {
+            unsigned v = 0;
+            for (int k = 1; k <= 2; k++) {
+                char h = i + (size_t)k < len ? body[i + (size_t)k] : 'x';
+                if (h >= '0' && h <= '9') v = v * 16 + (unsigned)(h - '0');
+                else if (h >= 'a' && h <= 'f') v = v * 16 + (unsigned)(h - 'a' + 10);
+                else if (h >= 'A' && h <= 'F') v = v * 16 + (unsigned)(h - 'A' + 10);
+                else return false;
+            }
+            c = v;
+            i += 2;
+        } else if (c == '+') {
+            c = ' ';
+        } else if (c == '&' || c == '=') {
+            return false;
+        }
+        if (c < 0x20 || c == 0x7f || n + 1 >= outlen) return false;
+        out[n++] = (char)c;
+    }
+    out[n] = '\0';
+    return n > 0;
+}
+
+void serve_page(const serve_site *site, int seat, serve_reply *out)
+{
+    table_answer a = { 200, "" };
+    char *svg = NULL;
+    char *json = table_view_page(site->t, seat, &svg, &a);
+    if (!json) { serve_error(out, a.status, a.message); return; }
+    const char *html = site->pages->html;
+    const char *pic = strstr(html, SERVE_PICTURE_MARK);
+    const char *st = pic ? strstr(pic, SERVE_STATE_MARK) : NULL;
+    textbuf b = { 0 };
+    if (pic && st) {
+        textbuf_printf(&b, "%.*s%s", (int)(pic - html), html, svg);
+        pic += strlen(SERVE_PICTURE_MARK);
+        textbuf_printf(&b, "%.*s%s%s", (int)(st - pic), pic, json, st + strlen(SERVE_STATE_MARK));
+    } else {
+        textbuf_printf(&b, "%s", html);               /* a page without the marks: its script asks */
+    }
+    free(svg);
+    free(json);
+    reply_text(out, 200, "text/html; charset=utf-8", &b);
+}
+
 /* Split "/api/TOKEN/rest" into the token and the rest ("state"); false if
  * the URL is not of that shape. */
 static bool split_api(const char *url, char token[TABLE_TOKEN_LEN + 1], const char **rest)
@@ -154,11 +207,12 @@ void serve_handle(const serve_site *site, const char *method, const char *url,
     }
     if (!strncmp(url, "/play/", 6)) {
         if (!get) { wrong_method(out, "GET, HEAD"); return; }
-        if (table_seat_of(t, url + 6) < 0) {
+        int seat = table_seat_of(t, url + 6);
+        if (seat < 0) {
             serve_error(out, 403, "no seat of this table has that token: use the URL grove serve printed");
             return;
         }
-        reply_fixed(out, "text/html; charset=utf-8", site->pages->html, site->pages->html_len);
+        serve_page(site, seat, out);
         return;
     }
     if (strncmp(url, "/api/", 5) != 0) {
@@ -207,7 +261,42 @@ void serve_handle(const serve_site *site, const char *method, const char *url,
         }
         table_undo_answer(t, seat, (uint64_t)request, rest[5] == 'y', &a);
         reply_answer(out, &a);
+    } else if (!strcmp(rest, "hint")) {
+        if (!is(method, "POST")) { wrong_method(out, "POST"); return; }
+        if (len) { serve_error(out, 400, "a hint request has no body"); return; }
+        char *json = table_hint(t, seat, &a);
+        if (!json) { serve_error(out, a.status, a.message); return; }
+        out->status = 200;
+        out->type = JSON_TYPE;
+        out->body = json;
+        out->len = strlen(json);
+    } else if (!strcmp(rest, "bot")) {
+        if (!is(method, "POST")) { wrong_method(out, "POST"); return; }
+        char kind[BOT_NAMELEN];
+        if (!parse_kind(body, len, kind, sizeof kind)) {
+            serve_error(out, 400, "hand a seat to a bot with kind=KIND (random, greedy, mcts, mcts:500 ...), "
+                        "take it back with kind=off");
+            return;
+        }
+        table_set_bot(t, seat, kind, &a);
+        reply_answer(out, &a);
+    } else if (!strcmp(rest, "save")) {
+        if (!get) { wrong_method(out, "GET, HEAD"); return; }
+        char name[96];
+        char *text = table_save_text(t, name, sizeof name, &a);
+        if (!text) { serve_error(out, a.status, a.message); return; }
+        out->status = 200;
+        out->type = "text/plain; charset=utf-8";
+        out->body = text;
+        out->len = strlen(text);
+        for (size_t i = 0; name[i] && i + 1 < sizeof out->filename; i++) {     /* a name safe in a header */
+            char c = name[i];
+            bool plain = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.'
+                         || c == '-' || c == '_';
+            out->filename[i] = plain ? c : '_';
+            out->filename[i + 1] = '\0';
+        }
     } else {
-        serve_error(out, 404, "no such URL: state, events, move, undo, undo/yes or undo/no");
+        serve_error(out, 404, "no such URL: state, events, move, undo, undo/yes, undo/no, hint, bot or save");
     }
 }

@@ -128,6 +128,11 @@ static void add_headers(struct MHD_Response *r, const serve_reply *rep)
                             "img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; "
                             "frame-ancestors 'none'");
     if (rep->allow) MHD_add_response_header(r, MHD_HTTP_HEADER_ALLOW, rep->allow);
+    if (rep->filename[0]) {                     /* a download: plain letters, digits, . - _ only */
+        char disposition[128];
+        snprintf(disposition, sizeof disposition, "attachment; filename=\"%s\"", rep->filename);
+        MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_DISPOSITION, disposition);
+    }
     if (rep->status == 429) MHD_add_response_header(r, MHD_HTTP_HEADER_RETRY_AFTER, "1");
 }
 

@@ -114,10 +114,11 @@ function Game:playout(seed, max_moves) end
 ---@param seed integer the seed of the new deal
 function Game:redeal(seat, seed) end
 
----The move a bot would choose here, seeing only its seat's view; the game is left as it was.
+---The move a bot would choose here, seeing only its seat's view, and its text; the game is left as it was: `local m, text = game:choose("mcts")`, then `game:play(text)` plays it. As the last argument of a call, `(game:choose(bot))` in parentheses passes the move alone.
 ---@param bot string "random", "greedy", "mcts", "mcts:500" (iterations) or "mcts:2s" (seconds)
 ---@param seed? integer the seed of the bot's own chance (default 1)
----@return Move move
+---@return Move move the move, as g:legal() lists it
+---@return string text its full text, which g:play reads back
 function Game:choose(bot, seed) end
 
 ---How often a condition holds some moves from here: each sample re-deals what the viewer cannot see (as the mcts bot does, so the real hidden cards never count), reseeds the game's chance, plays on with one bot for every seat, and asks the condition. Samples are seeded from `seed` and their number alone: the same question gives the same answer. The game is left exactly as it was. Raises, naming the condition and the sample, when the condition is no Lua, fails or gives neither true, false nor nil; when a rule fails in a sample; or when the game or turn does not end within 10000 moves.

@@ -1040,3 +1040,35 @@ bool bot_choose(game *g, const bot_spec *spec, uint64_t seed, int64_t *move, lon
     bot_free(b);
     return ok;
 }
+
+/* ---- a hint ------------------------------------------------------------------------ */
+
+bool bot_hint(game *g, const bot_spec *spec, uint64_t seed, int64_t *move, bot_hint_info *info)
+{
+    memset(info, 0, sizeof *info);
+    const int64_t *legal;
+    int n = game_legal(g, &legal);
+    if (n < 0) return false;
+    info->legal = n;
+    bot_spec kept = *spec;
+    kept.reuse = true;                                  /* the trees stay until they are read below */
+    bot *b = bot_new(&kept);
+    if (!b) { game_set_error(g, "out of memory"); return false; }
+    bot_stats st;
+    bool ok = bot_move(b, g, seed, move, &st);
+    info->iterations = st.iterations;
+    for (int k = 0; ok && k < st.threads && k < BOT_MAX_THREADS; k++) {
+        const tree *t = &b->trees[k];
+        for (int c = t->nnodes ? t->nodes[0].child : -1; c >= 0; c = t->nodes[c].sibling) {
+            info->total += t->nodes[c].visits;
+            if (t->nodes[c].move == *move) info->visits += t->nodes[c].visits;
+        }
+    }
+    bot_free(b);
+    return ok;
+}
+
+uint64_t bot_hint_seed(const game *g)
+{
+    return game_seed(g) * 0x9e3779b97f4a7c15ULL + (uint64_t)game_position(g) + 1;
+}

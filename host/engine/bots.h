@@ -131,4 +131,25 @@ void bot_set_tree_bytes(size_t bytes);
  * bot_free. `iterations` (or NULL) gets the MCTS iterations run. */
 bool bot_choose(game *g, const bot_spec *spec, uint64_t seed, int64_t *move, long *iterations);
 
+/* How sure one decision is: for a hint. */
+typedef struct {
+    int legal;            /* the legal moves it chose among */
+    long visits;          /* mcts: the root visits the chosen move got ... */
+    long total;           /* ... of all the root's visits (0: the kind counts none, or one legal move) */
+    long iterations;      /* mcts: the iterations run */
+} bot_hint_info;
+
+/* bot_choose, and how sure the bot is (*info): the share of the search's
+ * root visits its move got (visits / total). The same choice as
+ * bot_choose for the same spec and seed: from the view of the seat to
+ * act only (it determinizes), the state left exactly as it was. */
+bool bot_hint(game *g, const bot_spec *spec, uint64_t seed, int64_t *move, bot_hint_info *info);
+
+/* The seed a hint thinks with: from the game's seed and the position's
+ * number only (never the state, which holds the hidden cards), so the
+ * REPL and the table give the same hint in the same position. */
+uint64_t bot_hint_seed(const game *g);
+
+#define BOT_HINT_KIND "mcts"   /* the bot a hint asks: the default mcts */
+
 #endif

@@ -371,9 +371,11 @@ static int l_redeal(lua_State *L)
     return 0;
 }
 
-/* g:choose(bot, [seed]) -> move: what a bot ("random", "greedy", "mcts",
- * "mcts:500", "mcts:2s") would play here, seeing only its seat's view; the
- * game is left as it was (the move is not played). */
+/* g:choose(bot, [seed]) -> move, text: what a bot ("random", "greedy",
+ * "mcts", "mcts:500", "mcts:2s") would play here, seeing only its seat's
+ * view, and the move's full text (as g:play reads it back; the number
+ * comes first, so a caller that takes one value keeps working); the game
+ * is left as it was (the move is not played). */
 static int l_choose(lua_State *L)
 {
     game *g = check_game(L, 1);
@@ -384,8 +386,11 @@ static int l_choose(lua_State *L)
     if (!bot_parse(kind, &spec, why, sizeof why)) return luaL_error(L, "%s", why);
     int64_t m;
     if (!bot_choose(g, &spec, (uint64_t)seed, &m, NULL)) return luaL_error(L, "%s", game_error(g));
+    char text[GAME_MOVE_TEXT_MAX + 1];
+    if (!game_describe(g, m, text, sizeof text)) return luaL_error(L, "%s", game_error(g));
     lua_pushinteger(L, m);
-    return 1;
+    lua_pushstring(L, text);
+    return 2;
 }
 
 /* g:odds(condition, [{moves = N | "turn" | "end", samples =, bot =, viewer =,

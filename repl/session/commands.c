@@ -431,6 +431,95 @@ static bool c_odds(repl *r, const char *args)
     return true;
 }
 
+/* `hint [KIND]`: what a bot (the default mcts unless KIND says) would play
+ * for the seat to act, thinking from that seat's view only (bot_hint: it
+ * re-deals what the seat cannot see), with how sure it is; the move is
+ * not played and the game is left as it was. */
+static bool c_hint(repl *r, const char *arg)
+{
+    int over = game_over(r->g);
+    if (over < 0) { repl_error(r, "error: %s", game_error(r->g)); return true; }
+    if (over) { repl_error(r, "the game is over: no move to hint (undo, load, or quit)"); return true; }
+    int actor = game_actor(r->g);
+    if (!actor) { repl_error(r, "error: %s", game_error(r->g)); return true; }
+    if (!repl_may_list(r)) {
+        repl_error(r, "no hint: seat %d's moves name what it holds, and the screen shows another seat's view", actor);
+        return true;
+    }
+    bot_spec spec;
+    char why[160];
+    if (!bot_parse(*arg ? arg : BOT_HINT_KIND, &spec, why, sizeof why)) {
+        repl_error(r, "hint: %s", why);
+        return true;
+    }
+    char kind[BOT_NAMELEN];
+    bot_name(&spec, kind, sizeof kind);
+    int64_t m;
+    bot_hint_info info;
+    fflush(stdout);
+    if (!bot_hint(r->g, &spec, bot_hint_seed(r->g), &m, &info)) {
+        if (vm_cancelled()) printf("interrupted: no hint (the game is unchanged)\n");
+        else repl_error(r, "error: the %s bot: %s (the game is unchanged)", kind, game_error(r->g));
+        return true;
+    }
+    char text[256];
+    game_describe_for(r->g, m, repl_reader(r), text, sizeof text);
+    const int64_t *legal;
+    int n = game_legal(r->g, &legal), number = 0;
+    for (int i = 0; i < n && !number; i++)
+        if (legal[i] == m) number = i + 1;
+    printf("hint for seat %d: %s (move %d of the list): ", actor, text, number);
+    if (info.legal == 1) printf("the only legal move\n");
+    else if (info.total > 0)
+        printf("the %s bot gave it %ld of %ld visits (%.0f%%)\n", kind, info.visits, info.total,
+               100.0 * (double)info.visits / (double)info.total);
+    else printf("the %s bot's choice\n", kind);
+    return true;
+}
+
+/* `bot`: who plays each seat; `bot SEAT KIND`: a bot plays SEAT from now
+ * on (its moves are played by themselves, as --bot's are); `bot SEAT off`:
+ * a person plays it again. */
+static bool c_bot(repl *r, const char *args)
+{
+    int players = game_players(r->g) < MAX_BOTS ? game_players(r->g) : MAX_BOTS;
+    char word[32], kind[BOT_NAMELEN * 2], extra[8];
+    const char *p = args;
+    if (!next_word(&p, word, sizeof word)) {
+        for (int seat = 1; seat <= players; seat++)
+            if (repl_is_bot(r, seat)) printf("seat %d: the %s bot\n", seat, r->o.bots[seat]);
+            else printf("seat %d: a person\n", seat);
+        return true;
+    }
+    long seat;
+    if (!whole(word, 1, players, &seat) || !next_word(&p, kind, sizeof kind) || next_word(&p, extra, sizeof extra)) {
+        repl_error(r, "usage: bot SEAT KIND (random, greedy, mcts, mcts:500 ...) or bot SEAT off, SEAT 1..%d", players);
+        return true;
+    }
+    if (!strcmp(kind, "off")) {
+        if (!repl_is_bot(r, (int)seat)) { printf("seat %ld is a person's already\n", seat); return true; }
+        bot_free(r->bots[seat]);
+        r->bots[seat] = NULL;
+        r->o.bots[seat][0] = '\0';
+        r->noted[seat] = false;
+        printf("seat %ld: a person plays it from now on\n", seat);
+    } else {
+        bot_spec spec;
+        char why[160];
+        if (!bot_parse(kind, &spec, why, sizeof why)) { repl_error(r, "bot %ld: %s", seat, why); return true; }
+        bot *b = bot_new(&spec);
+        if (!b) { repl_error(r, "error: out of memory"); return true; }
+        bot_free(r->bots[seat]);
+        r->bots[seat] = b;
+        r->o.bot[seat] = spec;
+        bot_name(&spec, r->o.bots[seat], sizeof r->o.bots[seat]);
+        r->noted[seat] = false;
+        printf("seat %ld: the %s bot plays it from now on\n", seat, r->o.bots[seat]);
+    }
+    repl_changed(r);
+    return true;
+}
+
 /* ---- the table ------------------------------------------------------------------------ */
 
 const repl_command repl_commands[] = {
@@ -458,6 +547,12 @@ const repl_command repl_commands[] = {
       "the end of the turn; end: of the game), re-dealing what you\n"
       "cannot see, with random play: odds 3 s.hand1:count() >= 4,\n"
       "odds end winner == 1 (-n SAMPLES, --bot KIND ...: help odds)", c_odds },
+    { "hint", NULL, "[KIND]", true,
+      "what the mcts bot (or KIND) would play for the seat to act, from\n"
+      "that seat's view only, and the share of its visits the move got", c_hint },
+    { "bot", NULL, "SEAT KIND|off", true,
+      "a bot (random, greedy, mcts, mcts:500 ...) plays SEAT from now on;\n"
+      "bot SEAT off: a person again; bot alone: who plays each seat", c_bot },
     { "sim", NULL, "[OPTIONS]", true,
       "bot games of this game, its variants and options: sim -n 500 --bots mcts,random\n"
       "(100 games by default, or until --sprt decides; the options of grove sim --help)", c_sim },

@@ -1,7 +1,10 @@
 // grove serve: a seat's page. The seat's token is in the address
 // (/play/TOKEN); everything the page shows comes from /api/TOKEN/state,
-// which holds only what that seat may see. Server-sent events
+// which holds only what that seat may see (the page arrives with the
+// first one in it, and its picture drawn). Server-sent events
 // (/api/TOKEN/events) say when the table changed; the page then asks again.
+// A seat may ask for a hint (shown to it alone), hand its seat to a bot
+// and take it back, and download the save.
 // A move is played by its button, or by clicking the board: a place, a
 // card or a die whose name is in exactly one move's text plays it, in
 // several shows those moves.
@@ -125,6 +128,7 @@
     showMoves();
     showLog();
     showUndo();
+    showTools();
     document.body.dataset.version = v.version;
     document.body.dataset.ready = "yes";
   }
@@ -189,6 +193,74 @@
   $("undo-yes").addEventListener("click", function () { answerUndo(true); });
   $("undo-no").addEventListener("click", function () { answerUndo(false); });
 
+  // ---- hints, the seat's bot, the save ------------------------------------------------
+
+  var hint = null;            // the last hint: {version, move, index, ...}, for this seat alone
+
+  function showTools() {
+    var me = view.seat > 0 ? view.seats[view.seat - 1] || {} : null;
+    var mine = !!me && !me.bot && !view.over && view.actor === view.seat;
+    $("hint-ask").hidden = !mine;
+    if (hint && hint.version !== view.version) hint = null;
+    $("hint").hidden = !hint;
+    var buttons = document.querySelectorAll("#moves button.move");
+    for (var i = 0; i < buttons.length; i++)
+      buttons[i].classList.toggle("hinted", !!hint && Number(buttons[i].dataset.move) === hint.index);
+    $("bot-hand").hidden = !me || !!me.bot || view.over;
+    $("bot-back").hidden = !me || !me.bot;
+    if (me && me.bot) $("bot-text").textContent = "The " + me.bot + " bot plays your seat.";
+    $("save").href = api + "save";
+    $("save-note").textContent = view.save_error ? "(the server could not save: " + view.save_error + ")"
+      : view.saving ? "(saved after every move)" : "";
+  }
+
+  function showHint(h) {
+    hint = h;
+    var how = h.legal === 1 ? "the only legal move"
+      : h.total > 0 ? h.visits + " of " + h.total + " visits, " + Math.round(100 * h.visits / h.total) + "%"
+      : "its choice";
+    $("hint").textContent = "Hint: " + h.move + " (the " + h.bot + " bot: " + how + ")";
+    showTools();
+  }
+
+  function askHint() {
+    if (!view) return;
+    say("");
+    $("hint-ask").disabled = true;
+    $("hint").hidden = false;
+    $("hint").textContent = "The bot is thinking…";
+    fetch(api + "hint", { method: "POST", cache: "no-store" }).then(function (r) {
+      return r.json().then(function (b) {
+        if (!r.ok) { $("hint").hidden = true; say(b.error || ("the server answered " + r.status)); return; }
+        showHint(b);
+      });
+    }).catch(function (e) { $("hint").hidden = true; say(e.message); }).then(function () {
+      $("hint-ask").disabled = false;
+    });
+  }
+
+  function handToBot(kind) {
+    post("bot", new URLSearchParams({ kind: kind }).toString());
+  }
+
+  $("hint-ask").addEventListener("click", askHint);
+  $("bot-on").addEventListener("click", function () { handToBot($("bot-kind").value); });
+  $("bot-off").addEventListener("click", function () { handToBot("off"); });
+
+  // The state the page arrived with (the server put it in #state), shown
+  // at once; false when there is none (then it is asked for).
+  function firstView() {
+    var el = $("state");
+    try {
+      var v = el && JSON.parse(el.textContent);
+      if (!v || typeof v.version !== "number") return false;
+      show(v);
+      return true;
+    } catch (e) {
+      return false;
+    }
+  }
+
   function listen() {
     var es = new EventSource(api + "events");
     es.addEventListener("table", function (e) {
@@ -198,6 +270,8 @@
     es.onerror = function () { $("live").textContent = "reconnecting…"; };
   }
 
-  load();
-  listen();
+  if (!firstView()) load();
+  // ?live=0: a still page, with no event stream (which never ends: a
+  // screenshot with --virtual-time-budget waits for it forever)
+  if (!/[?&]live=0(&|$)/.test(location.search)) listen();
 })();

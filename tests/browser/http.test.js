@@ -3,7 +3,10 @@
 // URL, header or body, no token or a wrong one, another seat's move, a
 // flood — are refused with the right status and leave the game unchanged;
 // many clients posting moves at once get exactly one move per version;
-// every answer carries the headers that keep a token in its tab. Under
+// every answer carries the headers that keep a token in its tab; a seat's
+// page arrives with its picture and state in it, under the same strict
+// Content-Security-Policy; the save downloads as a file, hints and bots
+// are refused to whom they are not for. Under
 // load a seat is still served: 140 connections that never finish a
 // request, from 4 addresses, or 140 event streams of one token, take
 // only their share (per address, per token), and a seat's request and
@@ -154,10 +157,27 @@ async function main() {
 
     // the headers of every answer
     const page = await fetch(srv.urls[1]);
-    check(page.status === 200 && (await page.text()).includes("<!DOCTYPE html>"), "a seat's page");
+    const html = await page.text();
+    check(page.status === 200 && html.includes("<!DOCTYPE html>"), "a seat's page");
     check(page.headers.get("referrer-policy") === "no-referrer", "Referrer-Policy: no-referrer");
-    check(/default-src 'none'/.test(page.headers.get("content-security-policy") || ""), "a Content-Security-Policy");
+    const csp = page.headers.get("content-security-policy") || "";
+    check(/default-src 'none'/.test(csp), "a Content-Security-Policy");
+    check(/script-src 'self';/.test(csp) && !/script-src[^;]*unsafe/.test(csp), `scripts only from the server's own files: ${csp}`);
     check(page.headers.get("cache-control") === "no-store", "Cache-Control: no-store");
+    // the first response holds the board and the state, the seat's own
+    const embedded = html.match(/<script type="application\/json" id="state">([^]*?)<\/script>/);
+    const mine = JSON.parse((await request(`${srv.base}/api/${srv.tokens[1]}/state`)).body);
+    check(embedded && JSON.stringify(JSON.parse(embedded[1])) === JSON.stringify(mine), "the page holds seat 1's state");
+    check(html.includes(`<section id="board" aria-label="the table">${mine.picture}</section>`), "the page holds seat 1's picture");
+    check((html.match(/<script/g) || []).length === 2, "the page has its script file and the state's data block, no other script");
+    check((await fetch(`${srv.urls[1]}?live=0`)).status === 200, "?live=0 opens the same page");
+    // the save, as a file to download; hints and bots refused to whom they are not for
+    const save = await fetch(`${srv.base}/api/${srv.tokens[0]}/save`);
+    const saveText = await save.text();
+    check(save.status === 200 && saveText.startsWith("grove-save "), "the onlooker downloads the save");
+    check(/^attachment; filename="logger-\d{8}-\d{6}(-\d+)?\.sav"$/.test(save.headers.get("content-disposition") || ""),
+      `... as a file (${save.headers.get("content-disposition")})`);
+    check(fs.readFileSync(srv.save, "utf8") === saveText, "... the one the table saved");
 
     const refusals = [
       ["malformed HTTP", "GARBAGE\r\n\r\n", [400, 0]],      // libmicrohttpd may just close
@@ -177,6 +197,12 @@ async function main() {
       ["the wrong method", `DELETE /api/${tok[1]}/state HTTP/1.1\r\nHost: a\r\n\r\n`, [405]],
       ["a page that is not there", "GET /etc/passwd HTTP/1.1\r\nHost: a\r\n\r\n", [404]],
       ["a path up the tree", "GET /page/../../etc/passwd HTTP/1.1\r\nHost: a\r\n\r\n", [404]],
+      ["a hint to a seat not to play", `POST /api/${tok[2]}/hint HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n`, [409]],
+      ["a hint to the onlooker", `POST /api/${tok[0]}/hint HTTP/1.1\r\nHost: a\r\nContent-Length: 0\r\n\r\n`, [403]],
+      ["a bot for the onlooker", `POST /api/${tok[0]}/bot HTTP/1.1\r\nHost: a\r\nContent-Length: 11\r\n\r\nkind=random`, [403]],
+      ["a bot that thinks too long", `POST /api/${tok[1]}/bot HTTP/1.1\r\nHost: a\r\nContent-Length: 15\r\n\r\nkind=mcts%3A60s`, [400]],
+      ["a seat taken back that is no bot's", `POST /api/${tok[1]}/bot HTTP/1.1\r\nHost: a\r\nContent-Length: 8\r\n\r\nkind=off`, [409]],
+      ["a save uploaded", `POST /api/${tok[1]}/save HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\n\r\nx`, [405]],
     ];
     for (const [what, text, want] of refusals) {
       const r = await raw(srv.base, text);

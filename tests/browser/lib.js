@@ -1,7 +1,8 @@
 // What the browser tests share: finding grove and Chromium, starting
-// `grove serve` on a free port and reading the seats' URLs, launching
-// headless Chromium through puppeteer-core (never downloading a browser),
-// and counting checks.
+// `grove serve` on a free port in a folder of its own (where it saves the
+// game) and reading the seats' URLs, launching headless Chromium through
+// puppeteer-core (never downloading a browser), a plain `chromium
+// --headless --screenshot` of a page, and counting checks.
 "use strict";
 const { spawn, execFileSync } = require("child_process");
 const fs = require("fs");
@@ -39,10 +40,14 @@ function cannotRun() {
   return null;
 }
 
-// Start `grove serve ARGS --port 0`; resolves to {proc, base, urls: {seat: url}, tokens, out}.
-function serve(args) {
+// Start `grove serve ARGS --port 0` in `dir` (default: a new folder of its
+// own, removed by stop), where it saves the game; resolves to {proc, base,
+// urls: {seat: url}, tokens, save (the save file's path), dir, output()}.
+function serve(args, dir) {
+  const own = !dir;
+  if (own) dir = fs.mkdtempSync(path.join(os.tmpdir(), "grove-serve-"));
   return new Promise((resolve, reject) => {
-    const proc = spawn(GROVE, ["serve", ...args, "--port", "0"], { cwd: ROOT, stdio: ["ignore", "pipe", "pipe"] });
+    const proc = spawn(GROVE, ["serve", ...args, "--port", "0"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
     let out = "", err = "";
     const timer = setTimeout(() => reject(new Error("grove serve printed no URLs in 20 s:\n" + out + err)), 20000);
     proc.stdout.on("data", (d) => {
@@ -56,7 +61,8 @@ function serve(args) {
           tokens[seat] = m[3].split("/").pop();
         }
         const base = out.match(/on (http:\/\/\S+)/)[1];
-        resolve({ proc, base, urls, tokens, output: () => out });
+        const saved = out.match(/^saving to (.*) after every move/m);
+        resolve({ proc, base, urls, tokens, dir, own, save: saved ? path.resolve(dir, saved[1]) : null, output: () => out });
       }
     });
     proc.stderr.on("data", (d) => { err += d; });
@@ -66,13 +72,34 @@ function serve(args) {
 
 // Ctrl-C (SIGINT); SIGTERM, then SIGKILL, if it does not stop (a test
 // reports the exit code: only SIGINT's clean 0 passes).
-function stop(server) {
+// Its own folder is removed once it stopped.
+function stop(server, how) {
   return new Promise((resolve) => {
-    if (server.proc.exitCode !== null) { resolve(server.proc.exitCode); return; }
+    const done = (code) => {
+      if (server.own) fs.rmSync(server.dir, { recursive: true, force: true });
+      resolve(code);
+    };
+    if (server.proc.exitCode !== null || server.proc.signalCode !== null) {
+      done(server.proc.exitCode !== null ? server.proc.exitCode : server.proc.signalCode);
+      return;
+    }
     const later = [setTimeout(() => server.proc.kill("SIGTERM"), 10000), setTimeout(() => server.proc.kill("SIGKILL"), 20000)];
-    server.proc.on("exit", (code, signal) => { later.forEach(clearTimeout); resolve(signal ? signal : code); });
-    server.proc.kill("SIGINT");
+    server.proc.on("exit", (code, signal) => { later.forEach(clearTimeout); done(signal ? signal : code); });
+    server.proc.kill(how || "SIGINT");
   });
+}
+
+// A plain `chromium --headless --screenshot=FILE URL` (no puppeteer, no
+// waiting on the page's script), of a window width x height.
+function screenshot(url, file, width, height) {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "grove-shot-"));
+  try {
+    execFileSync(CHROMIUM, ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--hide-scrollbars",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync", `--user-data-dir=${dir}`,
+      `--window-size=${width},${height}`, `--screenshot=${file}`, url], { stdio: "pipe", timeout: 60000 });
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 async function launch() {
@@ -115,4 +142,4 @@ async function request(url, method, body) {
   return { status: r.status, body: await r.text() };
 }
 
-module.exports = { ROOT, GROVE, CHROMIUM, check, summary, cannotRun, serve, stop, launch, close, rng, request };
+module.exports = { ROOT, GROVE, CHROMIUM, check, summary, cannotRun, serve, stop, screenshot, launch, close, rng, request };

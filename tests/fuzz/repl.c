@@ -21,9 +21,10 @@
  *   save record add_path
  *       the REPL's `save FILE` and `record FILE.lua` write a file, games.add_path reads scripts
  *       from any folder (`load FILE` is caught by `load`);
- *   choose rep find match gmatch gsub sort table
+ *   choose mcts rep find match gmatch gsub sort table
  *       work no instruction budget bounds: a bot's search of any length
- *       ("mcts:60s"), and C loops over data of any size (string.rep,
+ *       ("mcts:60s", by choose, or by `hint mcts:60s`, `bot 1 mcts:60s`,
+ *       `odds --bot mcts:60s`), and C loops over data of any size (string.rep,
  *       pattern matching, table.sort, table.move).
  * Lua names cannot be split or escaped, so no accepted input can reach io,
  * os, require or load: they live only in the environment, which it cannot
@@ -56,7 +57,7 @@ static const char *const denied[] = {
     "os", "io", "require", "dofile", "loadfile", "load", "loadstring", "package", "debug",
     "_G", "_ENV", "getmetatable", "setmetatable", "rawget", "rawset",
     "save", "record", "add_path",
-    "choose", "rep", "find", "match", "gmatch", "gsub", "sort", "table",
+    "choose", "mcts", "rep", "find", "match", "gmatch", "gsub", "sort", "table",
     NULL,
 };
 

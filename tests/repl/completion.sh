@@ -92,7 +92,7 @@ offer options "--cap --csv --compare --coverage" sim logger --c
 offer options "--players --seed --variant --bot --set --ascii --from --help" play logger -
 offer options "--players --variant --seed --seconds --playouts --bots --games --set --json --help" bench -
 offer options "--verbose --check --game --html --help" replay -
-offer options "--players --bot --variant --set --seed --port --listen --help" serve logger -
+offer options "--players --bot --variant --set --seed --save --from --port --listen --help" serve logger -
 offer options "--players --seed --variant --set --viewer -o --help" show logger -
 offer game "logger" serve lo
 offer bot "random greedy mcts" serve logger --bot 2 = ""

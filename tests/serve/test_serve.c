@@ -22,6 +22,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,6 +30,7 @@
 #include "host.h"
 #include "quota.h"
 #include "table.h"
+#include "textbuf.h"
 
 static serve_pages pages = { (char *)"<html>page</html>", (char *)"/* js */", (char *)"/* css */", 17, 8, 9 };
 
@@ -574,6 +576,412 @@ static void test_a_bot_thinks_again_when_the_game_changes(void **unused)
     close_table(f);
 }
 
+/* ---- saving and resuming ------------------------------------------------------------------ */
+
+/* A folder of the test's own (removed by rm_dir). */
+static char *temp_dir(void)
+{
+    static char dir[64];
+    snprintf(dir, sizeof dir, "/tmp/grove-serve-test-XXXXXX");
+    assert_non_null(mkdtemp(dir));
+    return dir;
+}
+
+static void rm_dir(const char *dir)
+{
+    char cmd[256];
+    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+    assert_int_equal(system(cmd), 0);
+}
+
+static char *read_all(const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    if (!f) return NULL;
+    textbuf b = { 0 };
+    char chunk[4096];
+    size_t n;
+    while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) textbuf_printf(&b, "%.*s", (int)n, chunk);
+    fclose(f);
+    return b.p ? b.p : strdup("");
+}
+
+/* Do two views show the same game? Everything from "position" to
+ * "saving" alike: the version left out (a resumed table counts versions
+ * from elsewhere), and whether the table saves. */
+static void same_game(const char *a, const char *b)
+{
+    const char *pa = strstr(a, "\"position\":"), *pb = strstr(b, "\"position\":");
+    const char *ea = strstr(a, ",\"saving\":"), *eb = strstr(b, ",\"saving\":");
+    assert_true(pa && pb && ea && eb);
+    if (ea - pa != eb - pb || memcmp(pa, pb, (size_t)(ea - pa)) != 0) fail_msg("another game:\n%s\n%s", a, b);
+}
+
+/* A table of f's game opened from the save at `path`, seated from its
+ * seats file (as grove serve --from does). */
+static fixture *resume(const char *path, bool seated)
+{
+    const char *src = getenv("GROVE_SOURCE");
+    grove_vm *vm = host_new(src ? src : ".");
+    assert_non_null(vm);
+    char err[GAME_ERRLEN], seats_path[512];
+    char *text = read_all(path);
+    assert_non_null(text);
+    game *g = game_load_text(vm, text, err, sizeof err);
+    free(text);
+    if (!g) fail_msg("%s", err);
+    table_seats seats;
+    snprintf(seats_path, sizeof seats_path, "%s.seats", path);
+    bool have = table_seats_read(seats_path, game_name(g), game_players(g), &seats, err, sizeof err);
+    if (seated && !have) fail_msg("%s", err);
+    const bot_spec *bots[TABLE_MAX_SEATS + 1] = { 0 };
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    f->vm = vm;
+    f->t = table_new(vm, g, bots, 1, err, sizeof err);
+    if (!f->t) fail_msg("%s", err);
+    if (seated) table_use_seats(f->t, &seats);
+    f->site.t = f->t;
+    f->site.pages = &pages;
+    return f;
+}
+
+static void test_saved_after_every_move(void **unused)
+{
+    (void)unused;
+    char *dir = temp_dir(), path[256], seats_path[300], err[1024];
+    snprintf(path, sizeof path, "%s/table.sav", dir);
+    snprintf(seats_path, sizeof seats_path, "%s.seats", path);
+    fixture *f = open_table("onceupon", 2, 4, NULL);
+    assert_true(table_set_save(f->t, path, err, sizeof err));
+    /* the save is there before any move, and the seats file is private */
+    struct stat st;
+    assert_int_equal(stat(seats_path, &st), 0);
+    assert_int_equal(st.st_mode & 0777, 0600);
+    char *seats = read_all(seats_path);
+    for (int seat = 0; seat <= 2; seat++) assert_non_null(strstr(seats, table_token(f->t, seat)));
+    free(seats);
+    grove_vm *vm = host_new(getenv("GROVE_SOURCE") ? getenv("GROVE_SOURCE") : ".");
+    for (int k = 0; k < 12; k++) {
+        char *text = read_all(path);
+        assert_non_null(text);
+        game *g = game_load_text(vm, text, err, sizeof err);
+        if (!g) fail_msg("the save after %d moves does not load: %s", k, err);
+        assert_int_equal(game_position(g), k);                  /* every move, saved before it was answered */
+        game_close(g);
+        /* the download is the save of the game now */
+        char *download;
+        assert_int_equal(ask(f, "GET", url_of(f, 2, "save"), NULL, &download), 200);
+        assert_string_equal(download, text);
+        free(download);
+        free(text);
+        char *v = view(f);
+        assert_non_null(strstr(v, "\"saving\":true,\"save_error\":null"));
+        int actor = (int)number_at(v, "\"actor\":");
+        long ver = version_of(v);
+        free(v);
+        assert_int_equal(ask(f, "POST", url_of(f, actor, "move"), move_body(ver, k % 2), NULL), 200);
+    }
+    vm_free(vm);
+    /* resumed: the same position for every seat, and the same tokens */
+    char *views[3], *pictures[3];
+    for (int seat = 0; seat <= 2; seat++) {
+        assert_int_equal(ask(f, "GET", url_of(f, seat, "state"), NULL, &views[seat]), 200);
+        table_answer a;
+        free(table_view_page(f->t, seat, &pictures[seat], &a));
+    }
+    char tokens[3][TABLE_TOKEN_LEN + 1];
+    for (int seat = 0; seat <= 2; seat++) snprintf(tokens[seat], sizeof tokens[seat], "%s", table_token(f->t, seat));
+    long old_version = version_of(views[0]);
+    close_table(f);                                     /* as a server killed: nothing more is written */
+    fixture *r = resume(path, true);
+    for (int seat = 0; seat <= 2; seat++) {
+        assert_string_equal(table_token(r->t, seat), tokens[seat]);
+        char *v;
+        assert_int_equal(ask(r, "GET", url_of(r, seat, "state"), NULL, &v), 200);
+        same_game(v, views[seat]);
+        table_answer a;
+        char *picture;
+        free(table_view_page(r->t, seat, &picture, &a));
+        assert_string_equal(picture, pictures[seat]);
+        /* a page left open from before cannot play at a version of the new table */
+        assert_true(version_of(v) > old_version + 1000);
+        free(picture);
+        free(pictures[seat]);
+        free(views[seat]);
+        free(v);
+    }
+    if (!table_check(r->t, err, sizeof err)) fail_msg("%s", err);
+    close_table(r);
+    /* without its seats file: new tokens */
+    assert_int_equal(unlink(seats_path), 0);
+    r = resume(path, false);
+    for (int seat = 0; seat <= 2; seat++) assert_string_not_equal(table_token(r->t, seat), tokens[seat]);
+    close_table(r);
+    rm_dir(dir);
+}
+
+static void test_a_save_that_fails_is_told(void **unused)
+{
+    (void)unused;
+    char *dir = temp_dir(), path[256], err[1024];
+    snprintf(path, sizeof path, "%s/sub/table.sav", dir);
+    fixture *f = open_table("logger", 2, 3, NULL);
+    assert_false(table_set_save(f->t, path, err, sizeof err));        /* no such folder */
+    assert_non_null(strstr(err, "sub"));
+    char *v = view(f);
+    assert_non_null(strstr(v, "\"saving\":false"));
+    free(v);
+    snprintf(path, sizeof path, "%s/table.sav", dir);
+    assert_true(table_set_save(f->t, path, err, sizeof err));
+    char gone[300];
+    snprintf(gone, sizeof gone, "rm -rf '%s'", dir);
+    assert_int_equal(system(gone), 0);                  /* the folder goes: the next save fails */
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "move"), move_body(1, 0), NULL), 200);
+    v = view(f);
+    assert_null(strstr(v, "\"save_error\":null"));
+    assert_int_equal(number_at(v, "\"position\":"), 1);            /* the move stands */
+    free(v);
+    close_table(f);
+}
+
+static void test_seats_files(void **unused)
+{
+    (void)unused;
+    char *dir = temp_dir(), path[256], err[1024];
+    snprintf(path, sizeof path, "%s/x.seats", dir);
+    table_seats s;
+    assert_false(table_seats_read(path, "logger", 2, &s, err, sizeof err));
+    assert_non_null(strstr(err, "cannot read"));
+    const char *tok = "0123456789abcdef0123456789abcdef";
+    struct { const char *text, *why; } bad[] = {
+        { "seats 1\n", "no seats file" },
+        { "grove-seats 1\ngame squirrel\nplayers 2\n", "of squirrel, not of logger" },
+        { "grove-seats 1\ngame logger\nplayers 3\n", "seats 3 players" },
+        { "grove-seats 1\ngame logger\nplayers 2\nseat 0 %s\nseat 1 %s\n", "no token for seat 2" },
+        { "grove-seats 1\ngame logger\nplayers 2\nseat 0 %s\nseat 1 %s\nseat 1 %s\n", "unexpected" },
+        { "grove-seats 1\ngame logger\nplayers 2\nseat 0 %s\nseat 1 xyz\n", "unexpected" },
+        { "grove-seats 1\ngame logger\nplayers 2\nseat 0 %s\nseat 1 %s\nseat 2 %s bot clever\n", "unknown bot" },
+        { "grove-seats 1\ngame logger\nplayers 2\nseat 0 %s bot random\n", "not for seat 0" },
+    };
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        FILE *f = fopen(path, "w");
+        assert_non_null(f);
+        fprintf(f, bad[i].text, tok, tok, tok);
+        fclose(f);
+        assert_false(table_seats_read(path, "logger", 2, &s, err, sizeof err));
+        if (!strstr(err, bad[i].why)) fail_msg("case %zu: %s", i, err);
+    }
+    FILE *f = fopen(path, "w");
+    fprintf(f, "grove-seats 1\n# a comment\ngame logger\nplayers 2\nseat 0 %s\nseat 1 %s\nseat 2 %s bot mcts:500\n",
+            tok, tok, tok);
+    fclose(f);
+    assert_true(table_seats_read(path, "logger", 2, &s, err, sizeof err));
+    assert_false(s.is_bot[1]);
+    assert_true(s.is_bot[2]);
+    assert_int_equal(s.bots[2].iterations, 500);
+    rm_dir(dir);
+}
+
+/* ---- hints -------------------------------------------------------------------------------- */
+
+/* The JSON string after key in json, unescaped only as far as these tests need (\" and \\). */
+static char *string_at(const char *json, const char *key)
+{
+    const char *p = strstr(json, key);
+    assert_non_null(p);
+    p += strlen(key);
+    assert_true(*p == '"');
+    textbuf b = { 0 };
+    for (p++; *p && *p != '"'; p++) {
+        if (*p == '\\') p++;
+        textbuf_printf(&b, "%c", *p);
+    }
+    return b.p ? b.p : strdup("");
+}
+
+static void test_a_hint_for_the_seat_to_act_alone(void **unused)
+{
+    (void)unused;
+    fixture *f = open_table("onceupon", 2, 6, NULL);
+    char *v = view(f);
+    long ver = version_of(v);
+    free(v);
+    /* the seat to act gets it; the others are told why not, and nothing changes */
+    refused(f, 409, "POST", url_of(f, 2, "hint"), NULL);
+    refused(f, 403, "POST", url_of(f, 0, "hint"), NULL);
+    refused(f, 405, "GET", url_of(f, 1, "hint"), NULL);
+    refused(f, 400, "POST", url_of(f, 1, "hint"), "x");
+    char *mine, *hint, *again;
+    assert_int_equal(ask(f, "GET", url_of(f, 1, "state"), NULL, &mine), 200);
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "hint"), NULL, &hint), 200);
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "hint"), NULL, &again), 200);
+    assert_string_equal(hint, again);                   /* the same position, the same hint */
+    assert_int_equal(number_at(hint, "\"version\":"), ver);
+    char *move = string_at(hint, "\"move\":");
+    char quoted[300];
+    snprintf(quoted, sizeof quoted, "\"%s\"", move);
+    assert_non_null(strstr(strstr(mine, "\"moves\":["), quoted));     /* one of the seat's own moves */
+    long visits = number_at(hint, "\"visits\":"), total = number_at(hint, "\"total\":");
+    assert_true(visits > 0 && visits <= total);
+    /* the hint changed nothing but the count of hints, which every seat sees */
+    char *after;
+    assert_int_equal(ask(f, "GET", url_of(f, 1, "state"), NULL, &after), 200);
+    assert_int_equal(version_of(after), ver);
+    assert_non_null(strstr(after, "{\"seat\":1,\"bot\":null,\"hints\":2}"));
+    const char *from = strstr(mine, "\"position\":"), *to = strstr(mine, ",\"seats\":");
+    assert_memory_equal(strstr(after, "\"position\":"), from, (size_t)(to - from));     /* the same game */
+    char err[512];
+    if (!table_check(f->t, err, sizeof err)) fail_msg("%s", err);
+    /* its index is the move's place in the list shown: playing it plays that move */
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "move"), move_body(ver, number_at(hint, "\"index\":")), NULL), 200);
+    v = view(f);
+    char *played = string_at(strstr(v, "\"log\":["), "\"text\":");
+    char *seen1;
+    assert_int_equal(ask(f, "GET", url_of(f, 1, "state"), NULL, &seen1), 200);
+    char *played1 = string_at(strstr(seen1, "\"log\":["), "\"text\":");
+    assert_string_equal(played1, move);
+    free(played); free(played1); free(seen1);
+    free(v); free(move); free(mine); free(hint); free(again); free(after);
+    close_table(f);
+}
+
+/* The hint seat 1 gets at the start of onceupon (2 players, seed 6) when
+ * what it cannot see was first re-dealt with `redeal` (0: not). */
+static char *hint_after_redeal(uint64_t redeal)
+{
+    const char *src = getenv("GROVE_SOURCE");
+    grove_vm *vm = host_new(src ? src : ".");
+    char err[GAME_ERRLEN];
+    game *g = game_open(vm, "onceupon", "", 2, 6, 0, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    if (redeal) assert_true(game_redeal(g, 1, redeal));
+    const bot_spec *bots[TABLE_MAX_SEATS + 1] = { 0 };
+    fixture f = { vm, table_new(vm, g, bots, 1, err, sizeof err), { 0 } };
+    assert_non_null(f.t);
+    f.site.t = f.t;
+    f.site.pages = &pages;
+    char *hint;
+    assert_int_equal(ask(&f, "POST", url_of(&f, 1, "hint"), NULL, &hint), 200);
+    table_free(f.t);
+    vm_free(vm);
+    char *v = strstr(hint, "\"move\":");
+    char *copy = strdup(v);
+    free(hint);
+    return copy;
+}
+
+static void test_a_hint_sees_no_hidden_card(void **unused)
+{
+    (void)unused;
+    /* seat 2's hand and the piles, re-dealt: seat 1's hint is the same */
+    char *first = hint_after_redeal(0);
+    for (uint64_t k = 1; k <= 3; k++) {
+        char *other = hint_after_redeal(k * 7919);
+        assert_string_equal(other, first);
+        free(other);
+    }
+    free(first);
+}
+
+/* ---- a seat handed to a bot ----------------------------------------------------------------- */
+
+static void test_a_seat_handed_to_a_bot_and_back(void **unused)
+{
+    (void)unused;
+    fixture *f = open_table("logger", 2, 8, NULL);
+    assert_true(table_start_bots(f->t));
+    refused(f, 400, "POST", url_of(f, 1, "bot"), "kind=clever");
+    refused(f, 400, "POST", url_of(f, 1, "bot"), "kind=mcts%3A999999");
+    refused(f, 400, "POST", url_of(f, 1, "bot"), "kind=mcts%3A60s");
+    refused(f, 400, "POST", url_of(f, 1, "bot"), "kind=mcts%3Athreads%3D4");
+    refused(f, 400, "POST", url_of(f, 1, "bot"), "kind=");
+    refused(f, 400, "POST", url_of(f, 1, "bot"), "bot=random");
+    refused(f, 400, "POST", url_of(f, 1, "bot"), "kind=%0a");
+    refused(f, 403, "POST", url_of(f, 0, "bot"), "kind=random");
+    refused(f, 409, "POST", url_of(f, 1, "bot"), "kind=off");
+    refused(f, 405, "GET", url_of(f, 1, "bot"), NULL);
+    /* seat 2 hands itself to the random bot: after seat 1's move, the bot moves for it */
+    char *answer;
+    assert_int_equal(ask(f, "POST", url_of(f, 2, "bot"), "kind=random", &answer), 200);
+    assert_non_null(strstr(answer, "the random bot plays seat 2"));
+    free(answer);
+    char *v = view(f);
+    assert_non_null(strstr(v, "{\"seat\":2,\"bot\":\"random\""));
+    long ver = version_of(v);
+    free(v);
+    refused(f, 403, "POST", url_of(f, 2, "hint"), NULL);               /* a bot's seat: no hint */
+    assert_int_equal(ask(f, "POST", url_of(f, 1, "move"), move_body(ver, 0), NULL), 200);
+    long now = (long)table_wait(f->t, (uint64_t)ver + 1, 30000);
+    assert_true(now >= ver + 2);
+    v = view(f);
+    assert_int_equal(number_at(v, "\"position\":"), 2);
+    assert_int_equal(number_at(v, "\"actor\":"), 1);
+    ver = version_of(v);
+    free(v);
+    /* and takes it back: its moves are its person's again */
+    assert_int_equal(ask(f, "POST", url_of(f, 2, "bot"), "kind=off", NULL), 200);
+    v = view(f);
+    assert_non_null(strstr(v, "{\"seat\":2,\"bot\":null"));
+    assert_true(version_of(v) > ver);
+    ver = version_of(v);
+    free(v);
+    for (int actor = 1; actor == 1; ) {                 /* seat 1's turn, to seat 2's */
+        assert_int_equal(ask(f, "POST", url_of(f, 1, "move"), move_body(ver, 0), NULL), 200);
+        v = view(f);
+        actor = (int)number_at(v, "\"actor\":");
+        ver = version_of(v);
+        free(v);
+    }
+    usleep(300 * 1000);                                 /* a bot would have moved by now */
+    v = view(f);
+    assert_int_equal(version_of(v), ver);
+    assert_int_equal(number_at(v, "\"actor\":"), 2);
+    free(v);
+    table_stop(f->t);
+    char err[512];
+    if (!table_check(f->t, err, sizeof err)) fail_msg("%s", err);
+    close_table(f);
+}
+
+/* ---- the first page ------------------------------------------------------------------------ */
+
+static void test_the_page_holds_the_position(void **unused)
+{
+    (void)unused;
+    static serve_pages marked = { (char *)"<html><section id=\"board\">" SERVE_PICTURE_MARK "</section>"
+                                  "<script type=\"application/json\" id=\"state\">" SERVE_STATE_MARK "</script></html>",
+                                  (char *)"", (char *)"", 0, 0, 0 };
+    fixture *f = open_table("onceupon", 2, 3, NULL);
+    f->site.pages = &marked;
+    for (int seat = 0; seat <= 2; seat++) {
+        char url[128], *page, *state;
+        snprintf(url, sizeof url, "/play/%s", table_token(f->t, seat));
+        assert_int_equal(ask(f, "GET", url, NULL, &page), 200);
+        assert_int_equal(ask(f, "GET", url_of(f, seat, "state"), NULL, &state), 200);
+        /* the picture in the board, the seat's own state in the script element, nothing else */
+        assert_non_null(strstr(page, "<section id=\"board\"><svg"));
+        const char *json = strstr(page, "id=\"state\">");
+        assert_non_null(json);
+        json += strlen("id=\"state\">");
+        const char *end = strstr(json, "</script>");
+        assert_non_null(end);
+        assert_int_equal((size_t)(end - json), strlen(state));
+        assert_memory_equal(json, state, strlen(state));
+        assert_null(strstr(end + 1, "</script>"));      /* the state cannot end its element early */
+        /* no other seat's hand in the page */
+        char *picture;
+        table_answer a;
+        free(table_view_page(f->t, seat, &picture, &a));
+        const char *svg = strstr(page, "<svg");
+        assert_memory_equal(svg, picture, strlen(picture));
+        free(picture);
+        free(page);
+        free(state);
+    }
+    close_table(f);
+}
+
 /* ---- each client's quota ------------------------------------------------------------------ */
 
 /* An address's key, as serve/http.c makes it. */
@@ -788,6 +1196,13 @@ int main(void)
         cmocka_unit_test(test_a_draw_is_undone_with_consent),
         cmocka_unit_test(test_a_thinking_bot_holds_up_no_one),
         cmocka_unit_test(test_a_bot_thinks_again_when_the_game_changes),
+        cmocka_unit_test(test_saved_after_every_move),
+        cmocka_unit_test(test_a_save_that_fails_is_told),
+        cmocka_unit_test(test_seats_files),
+        cmocka_unit_test(test_a_hint_for_the_seat_to_act_alone),
+        cmocka_unit_test(test_a_hint_sees_no_hidden_card),
+        cmocka_unit_test(test_a_seat_handed_to_a_bot_and_back),
+        cmocka_unit_test(test_the_page_holds_the_position),
         cmocka_unit_test(test_quota_keys),
         cmocka_unit_test(test_quota_connections),
         cmocka_unit_test(test_quota_rate),

@@ -81,7 +81,7 @@ test("bots: a bot's choice does not change when the cards it cannot see are re-d
         for _, kind in ipairs({ "mcts:40", "greedy" }) do
           local before = g:choose(kind, n)
           g:redeal(seat, seed * 100 + n)
-          expect.eq(g:describe(g:choose(kind, n)), g:describe(before),
+          expect.eq(g:describe((g:choose(kind, n))), g:describe(before),
             string.format("game %d, move %d: %s changed its mind after a re-deal of what seat %d cannot see",
               seed, n, kind, seat))
         end
