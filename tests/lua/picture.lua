@@ -90,7 +90,7 @@ test("a Logger picture holds each square's pieces, as the look names them", func
   local TREE = { "seedling", "sapling", "mature tree" }
   for cell = 1, 25 do
     local name = board:name(cell)
-    local at = svg:find('<g class="cell" data-key="' .. name .. '">', 1, true)
+    local at = svg:find('<g class="cell" data-place="' .. name .. '"', 1, true)
     expect.truthy(at, "square " .. name .. " is drawn")
     local close = svg:find("</rect>", at, true) or svg:find("/>", at, true)
     local rest = svg:sub(close, (svg:find('<g class="cell"', close, true) or #svg) - 1)
@@ -302,7 +302,7 @@ end
 --- The texts of an axis (grey labels) in a piece of svg, in order.
 local function axis_texts(part)
   local list = {}
-  for text in part:gmatch('fill="#777" text%-anchor="middle">([^<]*)</text>') do list[#list + 1] = text end
+  for text in part:gmatch('fill="#777" text%-anchor="middle"[^>]*>([^<]*)</text>') do list[#list + 1] = text end
   return list
 end
 
