@@ -2,15 +2,16 @@
 // (/play/TOKEN); everything the page shows comes from /api/TOKEN/state,
 // which holds only what that seat may see. Server-sent events
 // (/api/TOKEN/events) say when the table changed; the page then asks again.
-// A move is played by its button, or by clicking the board: a place, a
-// card or a die whose name is in exactly one move's text plays it, in
-// several shows those moves.
+// A move is played by its button, or by clicking the board (board.js: a
+// click picks a place or a card, and the moves naming all that is picked
+// are listed; one alone is played).
 "use strict";
 (function () {
   var token = location.pathname.split("/")[2] || "";
   var api = "/api/" + token + "/";
   var view = null;            // the last state shown
-  var filterKey = null;       // the board element the move list is filtered by
+  var board = window.groveBoard;   // board.js: clicks on the picture
+  var shortlist = null;       // the moves (numbers) what is picked on the board leaves; null: all
   var $ = function (id) { return document.getElementById(id); };
 
   function say(text) {
@@ -20,12 +21,6 @@
   }
 
   function seatName(seat) { return seat === 0 ? "an onlooker" : "seat " + seat; }
-
-  // Does a move's text name `key` as a whole word (or words)?
-  function names(text, key) {
-    var t = " " + text.toLowerCase().replace(/\s+/g, " ") + " ";
-    return t.indexOf(" " + key.toLowerCase().replace(/\s+/g, " ") + " ") >= 0;
-  }
 
   function showMoves() {
     var list = $("moves");
@@ -38,24 +33,18 @@
       b.type = "button";
       b.textContent = text;
       b.dataset.move = i;
+      b.dataset.text = text;
       b.className = "move";
       li.appendChild(b);
-      if (filterKey && !names(text, filterKey)) li.className = "hidden";
+      if (shortlist && shortlist.indexOf(i) < 0) li.className = "hidden";
       else shown++;
       list.appendChild(li);
     });
-    $("filter").hidden = !filterKey;
-    if (filterKey) $("filter-text").textContent = shown + " move" + (shown === 1 ? "" : "s") + " with " + filterKey;
+    $("filter").hidden = !shortlist;
+    if (shortlist) $("filter-text").textContent = shown + " move" + (shown === 1 ? "" : "s") + " with what you picked";
     var mine = view.actor === view.seat && view.seat > 0;
     $("moves-title").textContent = view.over ? "The game is over"
       : mine ? "Your move" : "Waiting for " + seatName(view.actor);
-    // what on the board can be clicked for a move
-    var keys = document.querySelectorAll("#board [data-key]");
-    for (var k = 0; k < keys.length; k++) {
-      var key = keys[k].getAttribute("data-key");
-      var playable = key && moves.some(function (t) { return names(t, key); });
-      keys[k].classList.toggle("playable", !!playable);
-    }
   }
 
   function showLog() {
@@ -122,7 +111,9 @@
     $("result").hidden = !v.result;
     $("result").textContent = v.result || "";
     if (v.problem) say(v.problem);
-    showMoves();
+    shortlist = null;
+    if (board) board.shown(v);               // marks the board, and lists the moves (changed)
+    else showMoves();
     showLog();
     showUndo();
     document.body.dataset.version = v.version;
@@ -159,27 +150,31 @@
 
   function play(i) {
     if (!view) return;
-    filterKey = null;
+    if (board) board.clear();
     post("move", "version=" + view.version + "&move=" + i);
+  }
+
+  // A request whose answer the page reads (a preview): its JSON, or null.
+  function ask(path, body) {
+    return fetch(api + path, {
+      method: "POST", cache: "no-store",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: body
+    }).then(function (r) {
+      return r.json().then(function (b) { return r.ok ? b : null; });
+    }).catch(function () { return null; });
   }
 
   $("moves").addEventListener("click", function (e) {
     var b = e.target.closest("button.move");
     if (b) play(Number(b.dataset.move));
   });
-  $("board").addEventListener("click", function (e) {
-    var el = e.target.closest("[data-key]");
-    if (!el || !view) return;
-    var key = el.getAttribute("data-key");
-    var found = [];
-    (view.moves || []).forEach(function (t, i) { if (names(t, key)) found.push(i); });
-    if (found.length === 1) { play(found[0]); return; }
-    if (found.length === 0) { say((view.moves || []).length ? "no move with " + key : "it is not your turn"); return; }
-    say("");
-    filterKey = key;
-    showMoves();
-  });
-  $("filter-clear").addEventListener("click", function () { filterKey = null; showMoves(); });
+  if (board) {
+    board.attach($("board"), {
+      play: play, say: say, post: ask,
+      changed: function (candidates) { shortlist = candidates; if (view) showMoves(); },
+    });
+  }
+  $("filter-clear").addEventListener("click", function () { if (board) board.clear(); });
   $("undo-ask").addEventListener("click", function () { post("undo"); });
   // an answer names the request it answers: a second click, or one that
   // comes after the asker's next request, counts for no other

@@ -30,7 +30,8 @@
 #include "quota.h"
 #include "table.h"
 
-static serve_pages pages = { (char *)"<html>page</html>", (char *)"/* js */", (char *)"/* css */", 17, 8, 9 };
+static serve_pages pages = { (char *)"<html>page</html>", (char *)"/* js */", (char *)"/* css */", 17, 8, 9,
+                             (char *)"/* board */", 11 };
 
 typedef struct {
     grove_vm *vm;
