@@ -166,7 +166,7 @@
         b.appendChild(box);
         if (svg) {
           box.innerHTML = svg;
-          crop(box.querySelector("svg"));            // measured where it is drawn
+          if (!crop(box.querySelector("svg"))) b.removeChild(box);   // nothing on the boards changes
         } else {
           box.textContent = "(shown once played)";
           box.classList.add("none");
@@ -175,11 +175,12 @@
     });
   }
 
-  // Cut a preview to the places the move changes (with a margin).
+  // Cut a preview to the places the move changes (with a margin); false
+  // when it changes none.
   function crop(svg) {
-    if (!svg) return;
+    if (!svg) return false;
     var marks = svg.querySelectorAll("[data-changed]");
-    if (!marks.length) return;
+    if (!marks.length) return false;
     var outer = svg.getBoundingClientRect();
     var scale = outer.width ? Number(svg.getAttribute("width")) / outer.width : 1;
     var x0 = Infinity, y0 = Infinity, x1 = -Infinity, y1 = -Infinity;
@@ -195,6 +196,7 @@
     var width = Math.min(200, Math.max(120, w * 1.4));
     svg.setAttribute("width", String(Math.round(width)));
     svg.setAttribute("height", String(Math.round(width * h / w)));
+    return true;
   }
 
   // Card zoom: a card's (or a card piece's) whole text beside the board,

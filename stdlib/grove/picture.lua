@@ -3,11 +3,15 @@
 --- The host calls picture.svg(s, look, view) for `picture FILE.svg`,
 --- `grove show`, the replay page and `grove serve`; a rule script does not
 --- call it. Every component a script declared is drawn by its kind: square
---- grids and hex boards (with their side fields), graphs, card zones
---- (faces only where the viewer may see them: the same rule as the text
---- render), dice, pools; what belongs to one seat (a zone it owns, a board
---- or pool per seat) in that seat's panel. Vars are the script's
---- bookkeeping, drawn only where the look says `show = true`.
+--- grids and hex boards (with their side fields, each hex named as the
+--- moves write it), graphs, card zones (faces only where the viewer may
+--- see them: the same rule as the text render), dice, pools; what belongs
+--- to one seat (a zone it owns, a board or pool per seat) in that seat's
+--- panel, headed by its standing. Vars are the script's bookkeeping, drawn
+--- only where the look says `show = true`. What the last move changed
+--- (the host compares the states before and after it) is marked: a halo
+--- on the places, cards and dice it changed, a counter's change beside it
+--- ("nuts 5 (+2)"), and a line naming the move under the title.
 ---
 --- A game may give a small `look` table in its definition saying how its
 --- values read; everything has a plain default, so a game without one is
@@ -31,8 +35,9 @@
 ---               edges = { snake = { color = "#6b8e23" } } }, -- an edge field's look
 ---     cup = { faces = { star = { glyph = "★", color = "#fc3" } } },
 ---     score = { label = "points" },             -- a pool's caption; false hides a component
----     forest = { cell = 64, columns = "numbers" },  -- a grid's cells in pixels (default 44);
----                                               -- columns numbered, not lettered
+---     forest = { cell = 64, columns = "numbers" },  -- a grid's cells in pixels (default 44; a
+---                                               -- hex's width, a graph's node spacing); columns
+---                                               -- numbered, not lettered
 ---     track = { columns = { 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 }, rows = false },
 ---                                               -- a grid's axis labels: "letters" (columns' default),
 ---                                               -- "numbers" (rows'), a list, function(s, n) or false
@@ -42,6 +47,18 @@
 ---                                               -- "label", or function(card) -> a number or text
 ---     seats = { "#d62728", "#2ca02c" },         -- the seats' colours (default: red, blue, green ...)
 ---     pile = { show = true, stones = { count = true, color = "#888" } },  -- vars shown, one as tokens
+---     sea = { coords = false },                 -- a hex board without the hexes' names
+---     ocean = { fish = { count = true, each = true, color = "#36c" },     -- a count drawn as that many
+---               circles = { value = function(s, hex) return 2 end, each = true },  -- a computed field
+---               diver = { seat = true, glyph = "D", value = function(s, hex) return { 1, 3 } end,
+---                         key = function(seat) return "diver " .. seat end } },  -- one piece a value
+---     island = { key = "label",                 -- a click on its card looks for "island 3"
+---                unrevealed = function(s, at) return s.day.open < 3 end },  -- drawn face down
+---     tableau = { key = function(s, at) return "^exhaust " .. at.position .. "$" end,
+---                 mark = function(s, at) return tired(s, at.seat, at.position) and "exhausted" end },
+---     pending = { cards = function(code) return { label = ... } end },  -- this zone's own faces
+---     standing = { label = "points", score = function(s, seat) return points(s, seat) end,
+---                  status = function(s, seat) return "asleep" end },    -- each seat's panel heads
 ---   }
 ---
 --- A field's look is one entry for every value but 0, or entries by value
@@ -53,18 +70,56 @@
 --- the legend. The glyph is white or near black, whichever contrasts more
 --- with its disc (picture.text_on), unless glyph_color names its colour;
 --- so is a card's label on its colour, a die's face, a seat's header.
---- A zone's `sort` orders only how its faces are drawn: the zone, its
---- moves and what each seat may see are the same.
---- A place's name (a square's "c3", a hex's "1,-1", a node's name) and a
---- card's label are what a click on it looks for in the move texts at
---- `grove serve`: name them as the moves do.
+--- `each = true` draws a count as that many pieces. An entry with
+--- `value = function(s, place)` is a computed field, drawn after the
+--- component's own: the function gives the value to draw (an integer, a
+--- list of them, one piece each, or nil), as the owner of each fairy on
+--- a tree, the free circles of a tile. A zone's `sort` orders only how its
+--- faces are drawn: the zone, its moves and what each seat may see are
+--- the same.
+---
+--- A card's entry (look.cards, a zone's own `cards` function) may also give
+--- `key` (what a click on it looks for, below), `detail` (a short line
+--- under its label: its cost), `fields` ({ {"cost", "2 stamina"}, ... })
+--- and `text` (its whole text): its tooltip, and grove serve's zoom, show
+--- the label, each field and the text. With `sides` (six entries
+--- {color =, label =} or false, from the east side clockwise, as a hex
+--- board's) the card draws as a hex with its sides (a tile). A name too
+--- long for its chip wraps to two lines or is squeezed: never cut. A
+--- zone's `mark(s, at)` gives a card's state ("exhausted"), drawn over it;
+--- its `unrevealed(s, at)` (true, or a text saying why) draws the zone face
+--- down, whatever it holds. Their `at` is {component =, seat = (the seat
+--- it belongs to, 0: shared), actor =, viewer =, position = (from the top,
+--- 1 the top card, as zone:peek counts), card = (nil face down), name =}.
+---
+--- What a click looks for at `grove serve`: each place, piece, card and
+--- seat header carries the phrases a move text uses for it (data-key), and
+--- the page plays the move that names all that was clicked. A place is
+--- named as the moves write it (a square's "c3", a hex's "1,-1", a node's
+--- name, a path's "b2-c2") unless its component's `key` says "column" or
+--- "row" (its axis label) or is a function(s, at) with at.place and
+--- at.name; a card by its entry's `key` (a text or a list), else its label,
+--- unless its zone's `key` says "label" (the zone's caption, "island 3")
+--- or is a function(s, at); a piece by its entry's `key` (a text, or a
+--- function of the value); a seat's header by "seat N"; false: no click. A
+--- phrase is whole words of a move text ("*" for any one word); "^" before
+--- it and "$" after it tie it to the text's start and end ("^exhaust 2$" is
+--- not "exhaust 2 of seat 1"); a list gives several. Name them as the
+--- moves do.
+---
+--- look.standing heads each seat's panel: score(s, seat) (a number, with
+--- the label: "12 points"; data-score on the panel) and status(s, seat)
+--- (a text: what the seat is doing, what it is to do), as the game reckons
+--- them; without it the panels show the seat's counters only.
 ---
 --- A colour (color, fill, glyph_color, seats) is #rgb, #rrggbb, #rgba or #rrggbbaa,
 --- rgb(r, g, b) or rgba(r, g, b, a), a CSS colour name ("steelblue") or
 --- "none"; a look with any other is refused when the game loads (grove
 --- check, play, show ...), naming the field: "look.seats[1] is 'red;',
 --- not a colour". Texts (labels, glyphs, titles, names) may hold anything:
---- they are escaped, and bytes that are not UTF-8 are drawn as U+FFFD.
+--- they are escaped, and bytes that are not UTF-8 are drawn as U+FFFD;
+--- runs of blanks are kept as written. A look key that names a field (a
+--- field called "key" or "mark") keeps its field's look when it is a table.
 local M = {}
 
 M.SEAT_COLORS = { "#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#17becf", "#bcbd22" }
@@ -684,10 +739,10 @@ local function changed_of(ctx, name, which, looks, sides)
   local c = ctx.changed[name]
   local places = type(c) == "table" and type(c[which]) == "table" and c[which] or {}
   local seen = {}
-  for place, fields in pairs(places) do
+  for where, fields in pairs(places) do
     for f in pairs(type(fields) == "table" and fields or { [""] = true }) do
       if f == "" or (looks[f] ~= false and not (sides and sides[f] == false)) then
-        seen[place] = true
+        seen[where] = true
         break
       end
     end
@@ -1362,7 +1417,12 @@ local function draw_deck(ctx, name, deck, l)
   end
   local shown = deck:backs_shown()
   local out
-  local came = type(changed) == "table" and (changed.added or 0) or 0
+  -- of a zone the viewer may not see, only what it sees changed is marked:
+  -- the count (a card that replaced another, or an order changed, is none
+  -- of its business)
+  local grew = type(changed) == "table" and (changed.added or 0) - (changed.removed or 0) or 0
+  local came = math.max(0, grew)
+  if grew == 0 then caption_color = nil end
   if n == 0 then
     out = box(CARD_W, CARD_H)
     add(out, string.format('<rect width="%d" height="%d" rx="4" fill="none" stroke="#bbb" stroke-dasharray="4 3"/>', CARD_W, CARD_H))

@@ -6,15 +6,23 @@
 //     again and agreed. Seat 1's page must never receive seat 2's hand:
 //     not in any response it got (every state, every answer, the events)
 //     and not in its DOM.
-//  2. Logger and Flooded Forest: the picture on an onlooker's page holds
-//     the board's pieces, place by place, as the game's state has them
-//     (Logger's first moves are played by clicking the board's squares).
+//  2. Logger, Flooded Forest, Squirrel Island and Starfall Forest, each
+//     played to the end by clicks on the seats' pages, never a typed move
+//     text (clickMove: the board's places, pieces and cards that name a
+//     move, then its button, with its preview, when only a choice is left):
+//     the pictures hold the pieces the game's state holds, place by place
+//     (a `grove run` script reads them), each hex its coordinates; the last
+//     move is marked; the seats' panels show the scores; a card's zoom
+//     shows every field of it; exhausted squirrels and unrevealed Island
+//     spaces are drawn so; Starfall's fairies and snakes in their seat's
+//     colour; a preview holds no hand; a seat sees only its own tiles.
 //  3. Screenshots of each game's page, when GROVE_SCREENSHOTS names a
 //     folder (docs/screenshots: make screenshots).
 //
 // Prints "browser: N passed, M failed"; when Chromium cannot run here it
 // says so, SKIPPED, loudly, and exits 0 only if GROVE_BROWSER_OPTIONAL is
 // set (CI's machine has Chromium: setup.sh installs it).
+// GROVE_BROWSER_ONLY=flooded,squirrel runs those parts only.
 "use strict";
 const fs = require("fs");
 const path = require("path");
