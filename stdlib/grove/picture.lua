@@ -688,6 +688,7 @@ end
 
 local MARK = "#c026d3"      -- the last move's halo (no seat's colour, nor grove serve's highlights)
 local MARK_WIDTH = 4
+local MARK_TEXT = "#a21caf"   -- a caption whose zone the last move changed
 local CHANGED = ' data-changed="last"'   -- on what the last move changed
 
 --- The data-key attribute of phrases (a phrase or a list of them; nil,
@@ -1368,7 +1369,7 @@ local function draw_deck(ctx, name, deck, l)
   local label = l.label or name
   local changed = ctx.changed[name]
   local title = label .. " (" .. n .. ")"
-  local caption_color = changed and "#b06f00" or nil
+  local caption_color = changed and MARK_TEXT or nil
   local per_row = 8
   local wrapped
   local unrevealed = type(l.unrevealed) == "function" and l.unrevealed(ctx.s, at_of(ctx, name, { name = label }))
@@ -1511,7 +1512,7 @@ local function draw_vars(ctx, name, vars, l, info)
         local label = type(e) == "table" and e.label or var
         local text = counter_text(label .. ":", v, before[var])
         b = box(text_width(text, 12) + 8, 18)
-        add(b, text_at(0, 13, text, 12, before[var] and "#8a5200" or "#333", "start"))
+        add(b, text_at(0, 13, text, 12, before[var] and MARK_TEXT or "#333", "start"))
       end
       rows[#rows + 1] = b
     end
