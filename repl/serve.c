@@ -186,16 +186,17 @@ static int cmd_serve(int argc, char **argv)
     pages.html = read_page(vm, "table.html", &pages.html_len);
     pages.js = pages.html ? read_page(vm, "table.js", &pages.js_len) : NULL;
     pages.css = pages.js ? read_page(vm, "table.css", &pages.css_len) : NULL;
+    pages.board_js = pages.css ? read_page(vm, "board.js", &pages.board_js_len) : NULL;
     const bot_spec *bots[TABLE_MAX_SEATS + 1] = { 0 };
     for (int seat = 1; seat <= o.players && seat <= MAX_BOTS && seat <= TABLE_MAX_SEATS; seat++)
         if (o.bots[seat][0]) bots[seat] = &o.bot[seat];
         else if (seated && seats.is_bot[seat]) bots[seat] = &seats.bots[seat];
-    table *t = pages.css ? table_new(vm, g, bots, o.seed, err, sizeof err) : NULL;
+    table *t = pages.board_js ? table_new(vm, g, bots, o.seed, err, sizeof err) : NULL;
     if (!t) {
-        if (pages.css) fprintf(stderr, "grove serve: %s\n", err);
+        if (pages.board_js) fprintf(stderr, "grove serve: %s\n", err);
         game_close(g);
         vm_free(vm);
-        free(pages.html); free(pages.js); free(pages.css);
+        free(pages.html); free(pages.js); free(pages.css); free(pages.board_js);
         return 1;
     }
     if (seated) table_use_seats(t, &seats);
@@ -262,7 +263,7 @@ done:
     serve_stop(srv);
     table_free(t);                              /* closes the game */
     vm_free(vm);
-    free(pages.html); free(pages.js); free(pages.css);
+    free(pages.html); free(pages.js); free(pages.css); free(pages.board_js);
     pthread_sigmask(SIG_UNBLOCK, &stop, NULL);
     return rc;
 }

@@ -165,6 +165,29 @@ void serve_page(const serve_site *site, int seat, serve_reply *out)
     reply_text(out, 200, "text/html; charset=utf-8", &b);
 }
 
+/* The body of a preview: exactly version=V&moves=I,J,... (that order), at
+ * most TABLE_MAX_PREVIEWS numbers; their count, or -1. */
+static int parse_previews(const char *body, size_t len, long long *version, long moves[TABLE_MAX_PREVIEWS])
+{
+    const char *amp = memchr(body, '&', len);
+    if (!amp || len < 8 || memcmp(body, "version=", 8) != 0) return -1;
+    if (!parse_count(body + 8, (size_t)(amp - body) - 8, version)) return -1;
+    const char *p = amp + 1, *end = body + len;
+    if (end - p < 7 || memcmp(p, "moves=", 6) != 0) return -1;
+    p += 6;
+    int n = 0;
+    while (p <= end) {
+        const char *comma = memchr(p, ',', (size_t)(end - p));
+        const char *stop = comma ? comma : end;
+        long long m;
+        if (n == TABLE_MAX_PREVIEWS || !parse_count(p, (size_t)(stop - p), &m)) return -1;
+        moves[n++] = (long)m;
+        if (!comma) break;
+        p = comma + 1;
+    }
+    return n;
+}
+
 /* Split "/api/TOKEN/rest" into the token and the rest ("state"); false if
  * the URL is not of that shape. */
 static bool split_api(const char *url, char token[TABLE_TOKEN_LEN + 1], const char **rest)
@@ -203,6 +226,11 @@ void serve_handle(const serve_site *site, const char *method, const char *url,
         if (!get) { wrong_method(out, "GET, HEAD"); return; }
         if (url[12] == 'j') reply_fixed(out, "text/javascript; charset=utf-8", site->pages->js, site->pages->js_len);
         else reply_fixed(out, "text/css; charset=utf-8", site->pages->css, site->pages->css_len);
+        return;
+    }
+    if (!strcmp(url, "/page/board.js")) {
+        if (!get) { wrong_method(out, "GET, HEAD"); return; }
+        reply_fixed(out, "text/javascript; charset=utf-8", site->pages->board_js, site->pages->board_js_len);
         return;
     }
     if (!strncmp(url, "/play/", 6)) {
@@ -247,6 +275,21 @@ void serve_handle(const serve_site *site, const char *method, const char *url,
         }
         table_play(t, seat, (uint64_t)version, (long)move, &a);
         reply_answer(out, &a);
+    } else if (!strcmp(rest, "preview")) {
+        if (!is(method, "POST")) { wrong_method(out, "POST"); return; }
+        long long version = 0;
+        long moves[TABLE_MAX_PREVIEWS];
+        int n = parse_previews(body, len, &version, moves);
+        if (n < 0) {
+            serve_error(out, 400, "a preview is version=V&moves=I,J,... (the version shown and up to 16 moves' numbers)");
+            return;
+        }
+        char *json = table_previews(t, seat, (uint64_t)version, moves, n, &a);
+        if (!json) { serve_error(out, a.status, a.message); return; }
+        out->status = 200;
+        out->type = JSON_TYPE;
+        out->body = json;
+        out->len = strlen(json);
     } else if (!strcmp(rest, "undo")) {
         if (!is(method, "POST")) { wrong_method(out, "POST"); return; }
         if (len) { serve_error(out, 400, "an undo request has no body"); return; }
@@ -297,6 +340,6 @@ void serve_handle(const serve_site *site, const char *method, const char *url,
             out->filename[i + 1] = '\0';
         }
     } else {
-        serve_error(out, 404, "no such URL: state, events, move, undo, undo/yes, undo/no, hint, bot or save");
+        serve_error(out, 404, "no such URL: state, events, move, preview, undo, undo/yes, undo/no, hint, bot or save");
     }
 }

@@ -58,6 +58,8 @@
 typedef struct {
     char *html, *js, *css;
     size_t html_len, js_len, css_len;
+    char *board_js;                 /* board.js: clicks on the picture, previews, card zoom */
+    size_t board_js_len;
 } serve_pages;
 
 typedef struct {

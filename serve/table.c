@@ -591,6 +591,56 @@ void table_play(table *t, int seat, uint64_t version, long index, table_answer *
     pthread_mutex_unlock(&t->lock);
 }
 
+char *table_previews(table *t, int seat, uint64_t version, const long *moves, int n, table_answer *a)
+{
+    pthread_mutex_lock(&t->lock);
+    textbuf b = { 0 };
+    int actor = actor_locked(t);
+    int64_t chosen[TABLE_MAX_PREVIEWS];
+    const int64_t *legal = NULL;
+    int nlegal = actor > 0 ? game_legal(t->g, &legal) : 0;
+    bool ok = false;
+    if (seat < 1 || seat > t->players || t->is_bot[seat]) answer(a, 403, "only a person at the table previews moves");
+    else if (actor == 0) answer(a, 409, "the game is over");
+    else if (actor < 0 || nlegal < 0) answer(a, 500, "%s", game_error(t->g));
+    else if (version != t->version) answer(a, 409, "the table has moved on since: look again");
+    else if (actor != seat) answer(a, 403, "it is seat %d's turn, not seat %d's", actor, seat);
+    else if (n < 1 || n > TABLE_MAX_PREVIEWS) answer(a, 400, "preview 1 to %d moves at once", TABLE_MAX_PREVIEWS);
+    else {
+        ok = true;
+        for (int i = 0; i < n && ok; i++) {
+            if (moves[i] < 0 || moves[i] >= nlegal) {
+                answer(a, 400, "no move %ld: there are %d", moves[i], nlegal);
+                ok = false;
+            } else {
+                chosen[i] = legal[moves[i]];
+            }
+        }
+    }
+    textbuf_printf(&b, "{\"previews\":[");
+    for (int i = 0; ok && i < n; i++) {
+        bool shown = false;
+        char *svg = game_preview(t->g, chosen[i], seat, game_seed(t->g) + (uint64_t)t->nlog, &shown);
+        if (!svg && !shown) {
+            answer(a, 500, "%s", game_error(t->g));
+            ok = false;
+            break;
+        }
+        textbuf_printf(&b, "%s", i ? "," : "");
+        json_write_string(&b, svg, JSON_PAGE);
+        free(svg);
+    }
+    textbuf_printf(&b, "]}");
+    pthread_mutex_unlock(&t->lock);
+    if (!ok || b.oom) {
+        free(b.p);
+        if (ok) answer(a, 500, "out of memory");
+        return NULL;
+    }
+    answer(a, 200, "ok");
+    return b.p;
+}
+
 /* ---- undo ------------------------------------------------------------------------------- */
 
 /* Take the game back to position `to`. Locked. */

@@ -150,6 +150,16 @@ char *table_view(table *t, int seat, table_answer *a);
  * when the rule script fails (the executor restored the state). */
 void table_play(table *t, int seat, uint64_t version, long index, table_answer *a);
 
+/* The boards after each of the legal moves numbered moves[0..n) (at most
+ * TABLE_MAX_PREVIEWS), for the seat to play at version `version`, as a
+ * JSON object {"previews": [SVG or null, ...]}: null for a move that draws
+ * on chance or whose boards depend on cards the seat cannot see, which is
+ * not shown before it is played (game_preview). NULL with a->status and
+ * message when the seat is not to play, the version is stale or a number
+ * is no legal move's. */
+#define TABLE_MAX_PREVIEWS 16
+char *table_previews(table *t, int seat, uint64_t version, const long *moves, int n, table_answer *a);
+
 /* Seat asks to take back its last move (and every move after it); the
  * other people at the table must agree. When no one else need agree it is
  * done at once. Bots agree to take back only moves that showed no person

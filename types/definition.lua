@@ -39,7 +39,7 @@
 ---@field played? fun(s: State, move: Move): string? # the card a move plays, if any, for grove sim's card counts
 ---@field evaluate? fun(s: State): number[] # how each seat stands now, a number per seat (higher is better, on the scale of the scores: points so far, stars held ...): the MCTS bot stops its rollouts a few moves on and reads it, instead of playing to the end; it ranks the seats by these values, so only their differences count
 ---@field invariants? fun(s: State) # what must hold after every move (pieces conserved, counters in range): raises, naming what broke, when it does not; grove check and the playout tests call it
----@field look? table # how the host draws the game as a picture (grove serve, grove show, replay pages): how field values, cards and pools read; see grove.picture
+---@field look? table # how the host draws the game as a picture (grove serve, grove show, replay pages): how field values, cards and pools read, what a click on a place or a card looks for in the move texts, each seat's standing (score and status); see grove.picture
 ---@field catalog? Catalog what the ids in the card zones are: grove check names the entries no seat ever saw, and (with played) those never played, and fails on an id the catalog does not name
 
 ---The entries of a game's cards or tiles, by the id its card zones hold:

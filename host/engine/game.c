@@ -1136,6 +1136,7 @@ bool game_push_picture(game *g, int viewer, const char *status)
         lua_pushstring(L, status);
         lua_setfield(L, -2, "status");
     }
+    if (!game_view_changes(g, viewer)) { lua_pop(L, 4); return false; }    /* the last move (changes.c) */
     if (!call_hook(g, "picture", 2, 1, NULL)) return false;
     if (lua_type(L, -1) != LUA_TSTRING) {
         lua_pop(L, 1);

@@ -358,6 +358,24 @@ char *game_render(game *g, int viewer);
  * caller frees; NULL on error (game_error). */
 char *game_picture(game *g, int viewer, const char *status);
 
+/* What the last move changed (changes.c), set on the table on top of the
+ * stack (the view game_push_picture hands grove.picture): view.changed,
+ * {[component] = what changed} by the state before the move and after
+ * (a board's places, the cards that came into a zone, a pool's or vars'
+ * values before, the dice), and view.last = {n =, seat =, text =}, the
+ * move as `viewer` reads it; nothing when no move was played. While
+ * game_preview draws, the move tried instead, and view.preview = true.
+ * False with game_error on a script error. */
+bool game_view_changes(game *g, int viewer);
+
+/* The boards after `move` (legal now) as a picture for `viewer`, the places
+ * it changes marked (changes.c): a malloc'ed SVG the caller frees. NULL
+ * with *shown set when the move draws on the game's chance or leaves the
+ * boards other on a re-deal of the cards the viewer cannot see (seeded
+ * from `seed`): such a move is not drawn before it is played. NULL with
+ * game_error on an error. The state is left as it was. */
+char *game_preview(game *g, int64_t move, int viewer, uint64_t seed, bool *shown);
+
 /* What result(s) says, read into C. `scores`, `ranks` and `shown` are the
  * caller's arrays of game_players(g) entries, or NULL. */
 typedef struct {

@@ -55,6 +55,7 @@ struct game {
     char *setup_said;              /* what setup said (owned), or NULL */
     char err[GAME_ERRLEN];         /* the last error */
     const char *raw_hook;          /* the hook a fast run is in, for its error */
+    const uint8_t *preview_of;     /* changes.c: the state before the move game_preview draws */
 };
 
 /* game.c: `in` lowercased, trimmed, each run of blanks one space, into

@@ -242,32 +242,83 @@ end
 
 --- How the host draws the map as a picture (grove serve, replay pages):
 --- banks and river by colour, water and forest sides, fish by colour,
---- predators by letter. The seats' colours are their fish's.
+--- predators by letter, each hex by its name as moves write it (3,-1);
+--- the free circles of a tile in the flood phase and the river's scoring
+--- circles (taken: a fish came home); a tile in hand as a hex with its
+--- sides, its circles and its action, named by its number. A click on a
+--- tile looks for its number and its action in the move texts, on a fish
+--- for its colour ("eat red"). The seats' colours are their fish's; each
+--- seat's points and what it is to do head its panel.
+local SIDE_LOOK = { [WATER] = { color = "#2f7fc1", label = "water side" },
+                    [FOREST] = { color = "#2e6b30", label = "forest side" } }
+local TILE_FACE = {}
+for tile, t in ipairs(TILES) do
+  local sides = {}
+  for d = 1, DIRECTIONS do sides[d] = SIDE_LOOK[t.sides:sub(d, d) == "~" and WATER or FOREST] end
+  local action = ACTIONS[ACTION_OF[tile]]
+  TILE_FACE[tile] = {
+    label = tostring(tile), key = { tostring(tile), "action " .. action }, color = "#d7e9bd",
+    sides = sides, glyph = string.rep("○", t.circles), detail = action,
+    fields = { { "sides", t.sides .. " (e, se, sw, w, nw, ne; ~ water, # forest)" }, { "circles", t.circles },
+               { "back", action .. ": " .. ACTION_TEXT[ACTION_OF[tile]] } },
+  }
+end
+
+--- The river's scoring circles on hex h, taken and free (nil off them).
+local function river_circles_at(s, h)
+  if not is_river(s, h) then return nil end
+  local q = s.map:qr(h)
+  local circles, before = CIRCLES_ON_SCORING_TILE[s.players], 0
+  for _, scoring in ipairs(SCORING_RIVER) do
+    if q == scoring then
+      local taken = math.max(0, math.min(circles, fish_home_total(s) - before))
+      return taken, circles - taken
+    end
+    before = before + circles
+  end
+  return nil
+end
+
 local LOOK = {
   seats = { "#d62728", "#2ca02c", "#1f77b4", "#9467bd" },
-  cards = function(tile)
-    local t = TILES[tile]
-    return t and { label = tile .. " " .. t.sides, color = "#e4efd4" } or nil
-  end,
+  cards = function(tile) return TILE_FACE[tile] end,
   map = {
+    cell = 66,
     area = { [NORTH] = { fill = "#e6edd2", label = "north bank" }, [SOUTH] = { fill = "#e9e4cf", label = "south bank" },
              [RIVER] = { fill = "#b9d7ee", label = "river" } },
     tile = { [RIVER_TILE] = false, other = { glyph = "", label = "flood tile", fill = "#cfe3b0" } },
     fish = false, touching = false, faces = false,
-    red = { count = true, color = "#d62728", scale = 0.7, label = "red fish" },
-    green = { count = true, color = "#2ca02c", scale = 0.7, label = "green fish" },
-    blue = { count = true, color = "#1f77b4", scale = 0.7, label = "blue fish" },
-    purple = { count = true, color = "#9467bd", scale = 0.7, label = "purple fish" },
+    red = { count = true, color = "#d62728", scale = 0.75, label = "red fish", key = "red" },
+    green = { count = true, color = "#2ca02c", scale = 0.75, label = "green fish", key = "green" },
+    blue = { count = true, color = "#1f77b4", scale = 0.75, label = "blue fish", key = "blue" },
+    purple = { count = true, color = "#9467bd", scale = 0.75, label = "purple fish", key = "purple" },
     predator = { [CAIMAN] = { glyph = "C", color = "#556b2f", label = "caiman" },
                  [PIRANHAS] = { glyph = "P", color = "#b03a2e", label = "piranhas" },
                  [JAGUAR] = { glyph = "J", color = "#c98b0b", label = "jaguar" } },
     hungry = { glyph = "!", label = "hungry" },
-    sides = { side = { [WATER] = { color = "#2f7fc1", label = "water side" },
-                       [FOREST] = { color = "#2e6b30", label = "forest side" } } },
+    sides = { side = SIDE_LOOK },
+    circles = { each = true, glyph = "", color = "#fffdf5", scale = 0.7, label = "free circle",
+                value = function(s, h)
+                  local tile = tile_at(s, h)
+                  if s.play.stage ~= STAGE.flood or not TILES[tile] then return nil end
+                  return math.max(0, room(s, h))
+                end },
+    home_circles = { each = true, glyph = "★", color = "#f2c12e", scale = 0.75, label = "river circle taken (a fish home)",
+                     value = function(s, h) return (river_circles_at(s, h)) end },
+    free_home_circles = { each = true, glyph = "", color = "#eaf3fb", scale = 0.75, label = "river circle free",
+                          value = function(s, h) return select(2, river_circles_at(s, h)) end },
   },
   unused = false,
   supply = { label = "fish in supply" },
   home = { label = "fish home" },
+  standing = {
+    label = "points",
+    score = score,
+    status = function(s, seat)
+      local prompt = PHASES.prompt(s, seat)
+      return COLOUR[seat] .. " fish" .. (prompt and ("; now: " .. prompt) or "")
+    end,
+  },
 }
 
 return {

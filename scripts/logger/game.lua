@@ -634,9 +634,11 @@ local function render(s)
   return table.concat(lines, "\n")
 end
 
---- How the host draws the board as a picture (grove serve, replay pages).
+--- How the host draws the board as a picture (grove serve, replay pages):
+--- a click on a square looks for its name (c3) in the move texts.
 local LOOK = {
   board = {
+    cell = 64,
     corner = { fill = "#e6dcc0", label = "corner" },
     tree = {
       [SEEDLING] = { glyph = "♣", color = "#8fc46a", scale = 0.6, label = "seedling" },
@@ -652,6 +654,15 @@ local LOOK = {
   small = { label = "small pyramids" },
   score = { label = "points" },
   protesters = { label = "protesters in supply" },
+  -- each seat's points and what it is to do head its panel
+  standing = {
+    label = "points",
+    score = function(s, seat) return s.score:get(seat) end,
+    status = function(s, seat)
+      local prompt = PHASES.prompt(s, seat)
+      return prompt and ("now: " .. prompt) or nil
+    end,
+  },
 }
 
 return game.define {

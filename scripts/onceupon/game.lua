@@ -620,17 +620,40 @@ local function render(s, viewer)
 end
 
 --- How the host draws the table as a picture (grove serve, replay pages):
---- a card by its name on its level's colour; a face-down card by its level.
+--- a card by its name on its level's colour, its level, animals and
+--- chainsaw on hover; a face-down card by its level. A click on a card
+--- looks for its name in the move texts, on a pile for "draw N", on a tree
+--- of your forest for "place CARD N", on another's forest for "give CARD
+--- to SEAT"; each seat's points and what it is to do head its panel.
 local LEVEL_COLOR = { "#d9c09a", "#c9e0a8", "#a8d4b0", "#b8d8ec" }
 local LOOK = {
   cards = function(card)
     local c = CARDS[card]
-    return c and { label = c.name, color = LEVEL_COLOR[c.level] } or nil
+    if not c then return nil end
+    local fields = { { "level", C.LEVEL_NAMES[c.level] } }
+    if c.species then fields[#fields + 1] = { "animals", c.animals .. " " .. c.species } end
+    if c.chainsaw then fields[#fields + 1] = { "chainsaw", "yes" } end
+    if c.start then fields[#fields + 1] = { "game start", "yes" } end
+    return { label = c.name, color = LEVEL_COLOR[c.level], fields = fields }
   end,
   backs = {},
-  forest = { card = "card", cell = 58, columns = "numbers", label = "forest (trees 1, 2 ...)" },
+  forest = { card = "card", cell = 58, columns = "numbers", label = "forest (trees 1, 2 ...)",
+    key = function(s, at)
+      local tree = s[at.component]:xy(at.place)
+      if at.seat == at.actor then return "^place * " .. tree .. "$" end
+      return "^give * to " .. at.seat .. "$"
+    end },
   covered = { label = "covered" },
   hand = { label = "hand" },
+  pile = { key = function(_, at) return "^draw " .. at.component:match("%d+") .. "$" end },
+  standing = {
+    label = "points",
+    score = function(s, seat) return forest.score(s, seat).total end,
+    status = function(s, seat)
+      local prompt = PHASES.prompt(s, seat)
+      return prompt and ("now: " .. prompt) or nil
+    end,
+  },
 }
 for level, name in ipairs(C.LEVEL_NAMES) do LOOK.backs[level] = { label = name, color = "#7a6a55" } end
 --- The catalog for grove check: each card id's name, as moves write it.

@@ -1642,20 +1642,75 @@ local function render(s, viewer)
 end
 
 --- How the host draws the table as a picture (grove serve, replay pages):
---- a card by its name, squirrels by tribe colour, items in gold.
+--- a card by its name and cost, squirrels by tribe colour, items in gold,
+--- the whole card (cost, play effect, loops or ability, stash value) on
+--- hover; an exhausted squirrel marked so; Island spaces not revealed yet
+--- face down. A click on a card looks for its name in the move texts, on
+--- an Island space for "island N", on a squirrel in play for its position
+--- ("exhaust 2", or "2 of seat 1" when it is another player's); each
+--- seat's nuts and whether it is awake head its panel.
 local TRIBE_COLOR = { tree = "#b7dfa5", ground = "#e3c9a0", flying = "#b9d6f2" }
+local function card_face(card)
+  local c = CARDS[card]
+  if not c then return nil end
+  local cost = c.kind == "squirrel" and amount_text(c.cost, "stamina") or amount_text(c.cost, "coins")
+  local fields = { { "kind", c.kind == "squirrel" and (c.tribe .. " squirrel") or "item" }, { "cost", cost } }
+  if #c.play > 0 then fields[#fields + 1] = { "play", steps_text(c.play) } end
+  if #c.loops > 0 then
+    local loops = {}
+    for i, res in ipairs(c.loops) do loops[i] = RESOURCE_WORD[res][1] end
+    fields[#fields + 1] = { "loops", table.concat(loops, ", ") }
+  end
+  if c.ability then fields[#fields + 1] = { "ability", ability_text(c.ability) } end
+  fields[#fields + 1] = { "stash", amount_text(c.stash, "nuts") }
+  return { label = c.name, key = c.key, color = c.kind == "item" and "#f3e3a1" or TRIBE_COLOR[c.tribe] or "#eee",
+           detail = cost, fields = fields }
+end
 local LOOK = {
-  cards = function(card)
-    local c = CARDS[card]
-    if not c then return nil end
-    return { label = c.name, color = c.kind == "item" and "#f3e3a1" or TRIBE_COLOR[c.tribe] or "#eee" }
-  end,
-  island = { label = "island" },
+  cards = card_face,
+  island = { label = "island", key = "label",
+             unrevealed = function(s, at) return tonumber(at.component:match("%d+")) > s.day.open end },
+  squirrels = {
+    key = function(_, at)
+      if at.seat ~= at.actor then return string.format("%d of seat %d$", at.position, at.seat) end
+      return { "^exhaust " .. at.position .. "$", "^collect " .. at.position .. "$", "^refresh " .. at.position .. "$" }
+    end,
+    mark = function(s, at)
+      if (s.mat[EXHAUSTED[at.seat]] >> (at.position - 1)) & 1 == 1 then return "exhausted" end
+    end,
+  },
+  rival_squirrels = {
+    label = "rival's squirrels",
+    key = function(_, at) return string.format("%d of the rival$", at.position) end,
+    mark = function(s, at)
+      if (s.mat[EXHAUSTED[RIVAL]] >> (at.position - 1)) & 1 == 1 then return "exhausted" end
+    end,
+  },
+  -- a program waiting is card * 2 + part: the card's effect or ability
+  pending = { cards = function(code)
+    local face = card_face(code // 2)
+    if not face then return nil end
+    local part = code % 2 == ABILITY and "ability" or "effect"
+    face.label, face.key, face.detail = face.label .. " (" .. part .. ")", face.key .. " " .. part, part
+    return face
+  end },
   draw_pile = { label = "draw pile" },
   in_play = { label = "in play" },
   d8 = { label = "rival's d8" },
   rival_nuts = { label = "rival's nuts" },
   rival_stamina = { label = "rival's stamina" },
+  standing = {
+    label = "nuts",
+    score = function(s, seat) return s.nuts:get(seat) end,
+    status = function(s, seat)
+      local marks = {}
+      if s.turn.first == seat then marks[#marks + 1] = "first player" end
+      marks[#marks + 1] = is_asleep(s, seat) and "asleep" or "awake"
+      local prompt = PHASES.prompt(s, seat)
+      if prompt then marks[#marks + 1] = "now: " .. prompt end
+      return table.concat(marks, "; ")
+    end,
+  },
 }
 --- The catalog for grove check: each card id's name, as moves write it.
 local CARD_NAMES = {}

@@ -1413,20 +1413,49 @@ local function render(s)
 end
 
 --- How the host draws the forest as a picture (grove serve, replay pages):
---- each tree at its lattice point, by its name (c3).
+--- each tree at its lattice point, by its name (c3), standing or knocked
+--- down by its colour; fairies and snakes in their seat's colour (a
+--- lying fairy a smaller f), a snake on a path as the path in its colour.
+--- A click on a tree looks for its name in the move texts, on a path for
+--- "b2-c2", on a snake for "snake 2". Each seat's stars and where its
+--- fairy is head its panel.
+local SEAT_COLORS = { "#d62728", "#1f77b4", "#2ca02c", "#9467bd" }
+
+--- The seats whose fairy is at `point` in `state`: a list for the picture.
+local function fairies_at(s, point, state)
+  local seats = {}
+  for seat = 1, s.players do
+    if fairy_tree(s, seat) == point and fairy_state(s, seat) == state then seats[#seats + 1] = seat end
+  end
+  return seats
+end
+
 local LOOK = {
+  seats = SEAT_COLORS,
   forest = {
+    cell = 72,
     at = function(s, point)
       local w = LATTICE[s.players].width
       return (point - 1) % w, -((point - 1) // w)
     end,
     name = function(s, point) return LATTICE[s.players].name[point] end,
-    tree = { [STANDING] = { glyph = "♣", color = "#3f8a3a", scale = 0.7, label = "tree" },
-             [KNOCKED_DOWN] = { glyph = "⌇", color = "#9a7b55", scale = 0.7, label = "knocked-down tree" } },
-    stars = { count = true, glyph = "★", color = "#e8b923", scale = 0.7, label = "fallen star" },
-    snakes = { count = true, glyph = "S", color = "#6b8e23", scale = 0.7, label = "snake" },
-    fairies = { count = true, glyph = "F", color = "#c05fc0", scale = 0.7, label = "fairy" },
-    edges = { other = { color = "#6b8e23", label = "snake on a path" } },
+    tree = { [STANDING] = { fill = "#cfe6bf", label = "tree" },
+             [KNOCKED_DOWN] = { fill = "#e2cfae", label = "knocked-down tree" } },
+    stars = { count = true, glyph = "★", color = "#e8b923", scale = 0.8, label = "fallen star" },
+    snakes = false, fairies = false,
+    fairy = { seat = true, glyph = "F", label = "fairy", value = function(s, point) return fairies_at(s, point, UP) end },
+    lying = { seat = true, glyph = "f", scale = 0.7, label = "fairy lying down",
+              value = function(s, point) return fairies_at(s, point, LAID_DOWN) end },
+    snake = { seat = true, glyph = "S", label = "snake", key = function(seat) return "snake " .. seat end,
+              value = function(s, point)
+                local seats = {}
+                for snake = 1, s.players do
+                  local on, at = snake_place(s, snake)
+                  if on == ON_TREE and at == point then seats[#seats + 1] = snake end
+                end
+                return seats
+              end },
+    edges = {},
   },
   cup = { label = "dice", faces = {
     star = { glyph = "★", color = "#fde68a", label = "star" },
@@ -1438,7 +1467,18 @@ local LOOK = {
   fairy_at = false, snake_at = false, fairy_state = false, home_order = false,
   stars = { label = "stars" },
   hearts = { label = "hearts" },
+  standing = {
+    label = "stars",
+    score = function(s, seat) return s.stars:get(seat) end,
+    status = function(s, seat)
+      local prompt = PHASES.prompt(s, seat)
+      return fairy_where(s, seat) .. (prompt and ("; now: " .. prompt) or "")
+    end,
+  },
 }
+for snake = 1, MAX_SNAKES do
+  LOOK.forest.edges["snake" .. snake] = { color = SEAT_COLORS[snake], label = "snake of seat " .. snake .. " on a path" }
+end
 -- Why a typed move is refused ------------------------------------------------------------------
 
 --- The rule a move of each kind to `place` breaks, now that it is that

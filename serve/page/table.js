@@ -5,15 +5,16 @@
 // (/api/TOKEN/events) say when the table changed; the page then asks again.
 // A seat may ask for a hint (shown to it alone), hand its seat to a bot
 // and take it back, and download the save.
-// A move is played by its button, or by clicking the board: a place, a
-// card or a die whose name is in exactly one move's text plays it, in
-// several shows those moves.
+// A move is played by its button, or by clicking the board (board.js: a
+// click picks a place or a card, and the moves naming all that is picked
+// are listed; one alone is played).
 "use strict";
 (function () {
   var token = location.pathname.split("/")[2] || "";
   var api = "/api/" + token + "/";
   var view = null;            // the last state shown
-  var filterKey = null;       // the board element the move list is filtered by
+  var board = window.groveBoard;   // board.js: clicks on the picture
+  var shortlist = null;       // the moves (numbers) what is picked on the board leaves; null: all
   var $ = function (id) { return document.getElementById(id); };
 
   function say(text) {
@@ -23,12 +24,6 @@
   }
 
   function seatName(seat) { return seat === 0 ? "an onlooker" : "seat " + seat; }
-
-  // Does a move's text name `key` as a whole word (or words)?
-  function names(text, key) {
-    var t = " " + text.toLowerCase().replace(/\s+/g, " ") + " ";
-    return t.indexOf(" " + key.toLowerCase().replace(/\s+/g, " ") + " ") >= 0;
-  }
 
   function showMoves() {
     var list = $("moves");
@@ -41,24 +36,19 @@
       b.type = "button";
       b.textContent = text;
       b.dataset.move = i;
+      b.dataset.text = text;
       b.className = "move";
       li.appendChild(b);
-      if (filterKey && !names(text, filterKey)) li.className = "hidden";
+      if (shortlist && shortlist.indexOf(i) < 0) li.className = "hidden";
       else shown++;
       list.appendChild(li);
     });
-    $("filter").hidden = !filterKey;
-    if (filterKey) $("filter-text").textContent = shown + " move" + (shown === 1 ? "" : "s") + " with " + filterKey;
+    $("filter").hidden = !shortlist;
+    if (shortlist) $("filter-text").textContent = shown + " move" + (shown === 1 ? "" : "s") + " with what you picked";
     var mine = view.actor === view.seat && view.seat > 0;
     $("moves-title").textContent = view.over ? "The game is over"
       : mine ? "Your move" : "Waiting for " + seatName(view.actor);
-    // what on the board can be clicked for a move
-    var keys = document.querySelectorAll("#board [data-key]");
-    for (var k = 0; k < keys.length; k++) {
-      var key = keys[k].getAttribute("data-key");
-      var playable = key && moves.some(function (t) { return names(t, key); });
-      keys[k].classList.toggle("playable", !!playable);
-    }
+    markHint();
   }
 
   function showLog() {
@@ -125,7 +115,9 @@
     $("result").hidden = !v.result;
     $("result").textContent = v.result || "";
     if (v.problem) say(v.problem);
-    showMoves();
+    shortlist = null;
+    if (board) board.shown(v);               // marks the board, and lists the moves (changed)
+    else showMoves();
     showLog();
     showUndo();
     showTools();
@@ -163,27 +155,31 @@
 
   function play(i) {
     if (!view) return;
-    filterKey = null;
+    if (board) board.clear();
     post("move", "version=" + view.version + "&move=" + i);
+  }
+
+  // A request whose answer the page reads (a preview): its JSON, or null.
+  function ask(path, body) {
+    return fetch(api + path, {
+      method: "POST", cache: "no-store",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: body
+    }).then(function (r) {
+      return r.json().then(function (b) { return r.ok ? b : null; });
+    }).catch(function () { return null; });
   }
 
   $("moves").addEventListener("click", function (e) {
     var b = e.target.closest("button.move");
     if (b) play(Number(b.dataset.move));
   });
-  $("board").addEventListener("click", function (e) {
-    var el = e.target.closest("[data-key]");
-    if (!el || !view) return;
-    var key = el.getAttribute("data-key");
-    var found = [];
-    (view.moves || []).forEach(function (t, i) { if (names(t, key)) found.push(i); });
-    if (found.length === 1) { play(found[0]); return; }
-    if (found.length === 0) { say((view.moves || []).length ? "no move with " + key : "it is not your turn"); return; }
-    say("");
-    filterKey = key;
-    showMoves();
-  });
-  $("filter-clear").addEventListener("click", function () { filterKey = null; showMoves(); });
+  if (board) {
+    board.attach($("board"), {
+      play: play, say: say, post: ask,
+      changed: function (candidates) { shortlist = candidates; if (view) showMoves(); },
+    });
+  }
+  $("filter-clear").addEventListener("click", function () { if (board) board.clear(); });
   $("undo-ask").addEventListener("click", function () { post("undo"); });
   // an answer names the request it answers: a second click, or one that
   // comes after the asker's next request, counts for no other
@@ -203,15 +199,20 @@
     $("hint-ask").hidden = !mine;
     if (hint && hint.version !== view.version) hint = null;
     $("hint").hidden = !hint;
-    var buttons = document.querySelectorAll("#moves button.move");
-    for (var i = 0; i < buttons.length; i++)
-      buttons[i].classList.toggle("hinted", !!hint && Number(buttons[i].dataset.move) === hint.index);
+    markHint();
     $("bot-hand").hidden = !me || !!me.bot || view.over;
     $("bot-back").hidden = !me || !me.bot;
     if (me && me.bot) $("bot-text").textContent = "The " + me.bot + " bot plays your seat.";
     $("save").href = api + "save";
     $("save-note").textContent = view.save_error ? "(the server could not save: " + view.save_error + ")"
       : view.saving ? "(saved after every move)" : "";
+  }
+
+  // the hint's move marked in the list (which the board's clicks redraw)
+  function markHint() {
+    var buttons = document.querySelectorAll("#moves button.move");
+    for (var i = 0; i < buttons.length; i++)
+      buttons[i].classList.toggle("hinted", !!hint && Number(buttons[i].dataset.move) === hint.index);
   }
 
   function showHint(h) {

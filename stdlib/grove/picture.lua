@@ -3,11 +3,15 @@
 --- The host calls picture.svg(s, look, view) for `picture FILE.svg`,
 --- `grove show`, the replay page and `grove serve`; a rule script does not
 --- call it. Every component a script declared is drawn by its kind: square
---- grids and hex boards (with their side fields), graphs, card zones
---- (faces only where the viewer may see them: the same rule as the text
---- render), dice, pools; what belongs to one seat (a zone it owns, a board
---- or pool per seat) in that seat's panel. Vars are the script's
---- bookkeeping, drawn only where the look says `show = true`.
+--- grids and hex boards (with their side fields, each hex named as the
+--- moves write it), graphs, card zones (faces only where the viewer may
+--- see them: the same rule as the text render), dice, pools; what belongs
+--- to one seat (a zone it owns, a board or pool per seat) in that seat's
+--- panel, headed by its standing. Vars are the script's bookkeeping, drawn
+--- only where the look says `show = true`. What the last move changed
+--- (the host compares the states before and after it) is marked: a halo
+--- on the places, cards and dice it changed, a counter's change beside it
+--- ("nuts 5 (+2)"), and a line naming the move under the title.
 ---
 --- A game may give a small `look` table in its definition saying how its
 --- values read; everything has a plain default, so a game without one is
@@ -31,8 +35,9 @@
 ---               edges = { snake = { color = "#6b8e23" } } }, -- an edge field's look
 ---     cup = { faces = { star = { glyph = "★", color = "#fc3" } } },
 ---     score = { label = "points" },             -- a pool's caption; false hides a component
----     forest = { cell = 64, columns = "numbers" },  -- a grid's cells in pixels (default 44);
----                                               -- columns numbered, not lettered
+---     forest = { cell = 64, columns = "numbers" },  -- a grid's cells in pixels (default 44; a
+---                                               -- hex's width, a graph's node spacing); columns
+---                                               -- numbered, not lettered
 ---     track = { columns = { 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12 }, rows = false },
 ---                                               -- a grid's axis labels: "letters" (columns' default),
 ---                                               -- "numbers" (rows'), a list, function(s, n) or false
@@ -42,6 +47,18 @@
 ---                                               -- "label", or function(card) -> a number or text
 ---     seats = { "#d62728", "#2ca02c" },         -- the seats' colours (default: red, blue, green ...)
 ---     pile = { show = true, stones = { count = true, color = "#888" } },  -- vars shown, one as tokens
+---     sea = { coords = false },                 -- a hex board without the hexes' names
+---     ocean = { fish = { count = true, each = true, color = "#36c" },     -- a count drawn as that many
+---               circles = { value = function(s, hex) return 2 end, each = true },  -- a computed field
+---               diver = { seat = true, glyph = "D", value = function(s, hex) return { 1, 3 } end,
+---                         key = function(seat) return "diver " .. seat end } },  -- one piece a value
+---     island = { key = "label",                 -- a click on its card looks for "island 3"
+---                unrevealed = function(s, at) return s.day.open < 3 end },  -- drawn face down
+---     tableau = { key = function(s, at) return "^exhaust " .. at.position .. "$" end,
+---                 mark = function(s, at) return tired(s, at.seat, at.position) and "exhausted" end },
+---     pending = { cards = function(code) return { label = ... } end },  -- this zone's own faces
+---     standing = { label = "points", score = function(s, seat) return points(s, seat) end,
+---                  status = function(s, seat) return "asleep" end },    -- each seat's panel heads
 ---   }
 ---
 --- A field's look is one entry for every value but 0, or entries by value
@@ -53,18 +70,56 @@
 --- the legend. The glyph is white or near black, whichever contrasts more
 --- with its disc (picture.text_on), unless glyph_color names its colour;
 --- so is a card's label on its colour, a die's face, a seat's header.
---- A zone's `sort` orders only how its faces are drawn: the zone, its
---- moves and what each seat may see are the same.
---- A place's name (a square's "c3", a hex's "1,-1", a node's name) and a
---- card's label are what a click on it looks for in the move texts at
---- `grove serve`: name them as the moves do.
+--- `each = true` draws a count as that many pieces. An entry with
+--- `value = function(s, place)` is a computed field, drawn after the
+--- component's own: the function gives the value to draw (an integer, a
+--- list of them, one piece each, or nil), as the owner of each fairy on
+--- a tree, the free circles of a tile. A zone's `sort` orders only how its
+--- faces are drawn: the zone, its moves and what each seat may see are
+--- the same.
+---
+--- A card's entry (look.cards, a zone's own `cards` function) may also give
+--- `key` (what a click on it looks for, below), `detail` (a short line
+--- under its label: its cost), `fields` ({ {"cost", "2 stamina"}, ... })
+--- and `text` (its whole text): its tooltip, and grove serve's zoom, show
+--- the label, each field and the text. With `sides` (six entries
+--- {color =, label =} or false, from the east side clockwise, as a hex
+--- board's) the card draws as a hex with its sides (a tile). A name too
+--- long for its chip wraps to two lines or is squeezed: never cut. A
+--- zone's `mark(s, at)` gives a card's state ("exhausted"), drawn over it;
+--- its `unrevealed(s, at)` (true, or a text saying why) draws the zone face
+--- down, whatever it holds. Their `at` is {component =, seat = (the seat
+--- it belongs to, 0: shared), actor =, viewer =, position = (from the top,
+--- 1 the top card, as zone:peek counts), card = (nil face down), name =}.
+---
+--- What a click looks for at `grove serve`: each place, piece, card and
+--- seat header carries the phrases a move text uses for it (data-key), and
+--- the page plays the move that names all that was clicked. A place is
+--- named as the moves write it (a square's "c3", a hex's "1,-1", a node's
+--- name, a path's "b2-c2") unless its component's `key` says "column" or
+--- "row" (its axis label) or is a function(s, at) with at.place and
+--- at.name; a card by its entry's `key` (a text or a list), else its label,
+--- unless its zone's `key` says "label" (the zone's caption, "island 3")
+--- or is a function(s, at); a piece by its entry's `key` (a text, or a
+--- function of the value); a seat's header by "seat N"; false: no click. A
+--- phrase is whole words of a move text ("*" for any one word); "^" before
+--- it and "$" after it tie it to the text's start and end ("^exhaust 2$" is
+--- not "exhaust 2 of seat 1"); a list gives several. Name them as the
+--- moves do.
+---
+--- look.standing heads each seat's panel: score(s, seat) (a number, with
+--- the label: "12 points"; data-score on the panel) and status(s, seat)
+--- (a text: what the seat is doing, what it is to do), as the game reckons
+--- them; without it the panels show the seat's counters only.
 ---
 --- A colour (color, fill, glyph_color, seats) is #rgb, #rrggbb, #rgba or #rrggbbaa,
 --- rgb(r, g, b) or rgba(r, g, b, a), a CSS colour name ("steelblue") or
 --- "none"; a look with any other is refused when the game loads (grove
 --- check, play, show ...), naming the field: "look.seats[1] is 'red;',
 --- not a colour". Texts (labels, glyphs, titles, names) may hold anything:
---- they are escaped, and bytes that are not UTF-8 are drawn as U+FFFD.
+--- they are escaped, and bytes that are not UTF-8 are drawn as U+FFFD;
+--- runs of blanks are kept as written. A look key that names a field (a
+--- field called "key" or "mark") keeps its field's look when it is a table.
 local M = {}
 
 M.SEAT_COLORS = { "#d62728", "#1f77b4", "#2ca02c", "#9467bd", "#17becf", "#bcbd22" }
@@ -328,19 +383,55 @@ local function tint_of(color)
 end
 
 -- A line of text; `extra` is attributes written as they are (this file's
--- constants, never a value from the game).
+-- constants, never a value from the game). Runs of blanks are kept as
+-- they are (xml:space), so "points 7   protesters 3" reads as written.
 local function text_at(x, y, text, size, color, anchor, extra)
-  return string.format('<text x="%s" y="%s" font-size="%d" fill="%s" text-anchor="%s"%s>%s</text>',
-    fmt(x), fmt(y), size, paint(color or "#222"), esc(anchor or "middle"), extra or "", esc(text))
+  return string.format('<text x="%s" y="%s" font-size="%s" fill="%s" text-anchor="%s" xml:space="preserve"%s>%s</text>',
+    fmt(x), fmt(y), fmt(size), paint(color or "#222"), esc(anchor or "middle"), extra or "", esc(text))
 end
 
---- Shorten text to at most n characters, with an ellipsis.
+--- Shorten text to at most n characters, with an ellipsis (for what a
+--- message quotes, never for a name drawn).
 local function clip(text, n)
   text = clean(text)
   local len = utf8.len(text) or #text
   if len <= n then return text end
   local cut = utf8.offset(text, n) or n
   return text:sub(1, cut - 1) .. "…"
+end
+
+local CHAR_W = 0.6         -- a character's width, in font sizes (DejaVu Sans, about)
+
+local function text_width(text, size)
+  return (utf8.len(text) or #text) * size * CHAR_W
+end
+
+--- Text drawn whole within `width`, never cut: on one line at `size` when
+--- it fits; else on two lines split at the blank nearest its middle, a
+--- size smaller; what still does not fit is squeezed to the width
+--- (textLength). `y` is the baseline a single line would have; two lines
+--- sit around the same middle.
+local function fit_text(x, y, text, width, size, color, anchor, extra)
+  text = clean(text)
+  extra = extra or ""
+  if text_width(text, size) <= width then return text_at(x, y, text, size, color, anchor, extra) end
+  local squeeze = function(t, s)
+    if text_width(t, s) <= width then return "" end
+    return string.format(' textLength="%s" lengthAdjust="spacingAndGlyphs"', fmt(width))
+  end
+  local best, best_len
+  local n = utf8.len(text) or #text
+  for pos in text:gmatch("() ") do
+    local left = utf8.len(text:sub(1, pos - 1)) or pos
+    local longer = math.max(left, n - left - 1)
+    if not best_len or longer < best_len then best, best_len = pos, longer end
+  end
+  if not best or size < 8 then return text_at(x, y, text, size, color, anchor, extra .. squeeze(text, size)) end
+  local small = math.max(7, size - 1)
+  local a, b = text:sub(1, best - 1), text:sub(best + 1)
+  local middle = y - 0.35 * size
+  return text_at(x, middle - 0.125 * small, a, small, color, anchor, extra .. squeeze(a, small)) ..
+    text_at(x, middle + 0.825 * small, b, small, color, anchor, extra .. squeeze(b, small))
 end
 
 local seat_colors = M.SEAT_COLORS     -- the look's `seats`, while a picture is drawn
@@ -477,6 +568,12 @@ end
 local SPECS = { sides = true, edges = true }
 
 local AXES = { letters = true, numbers = true }
+local KEYS = { name = true, column = true, row = true, card = true, label = true }
+-- A component's look keys that are no field's look.
+-- A component's look keys that are no field's look unless they are a
+-- table (a field named "mark" or "key" keeps its look).
+local RESERVED = { sort = true, key = true, mark = true, unrevealed = true, coords = true, cards = true,
+                   label = true, cell = true, show = true, at = true, name = true }
 
 local function component_problem(l, where)
   for _, k in ipairs(sorted_keys(l)) do
@@ -489,8 +586,19 @@ local function component_problem(l, where)
     elseif k == "sort" and v ~= true and v ~= false and v ~= "label" and type(v) ~= "function" then
       why = string.format("%s is %s: give true (by card), \"label\" or a function(card) returning a key", at,
         type(v) == "string" and ("'" .. clean(v) .. "'") or ("a " .. type(v)))
-    elseif k == "columns" or k == "rows" or k == "sort" then
+    elseif k == "key" and type(v) ~= "table" and type(v) ~= "function" and v ~= false and not KEYS[v] then
+      why = string.format("%s is %s: give \"name\", \"column\", \"row\" (a board), \"card\", \"label\" (a zone), "
+        .. "a function(s, at) or false", at, type(v) == "string" and ("'" .. clean(v) .. "'") or ("a " .. type(v)))
+    elseif (k == "mark" or k == "unrevealed") and type(v) ~= "table" and type(v) ~= "function" and v ~= false then
+      why = string.format("%s is a %s: give a function(s, at)", at, type(v))
+    elseif k == "coords" and type(v) ~= "table" and type(v) ~= "boolean" then
+      why = string.format("%s is a %s: give true or false", at, type(v))
+    elseif RESERVED[k] and type(v) ~= "table" then
       why = nil                                      -- labels or a function, not a field's look
+    elseif (k == "columns" or k == "rows") then
+      why = nil                                      -- a list of labels
+    elseif type(v) == "table" and v.value ~= nil and type(v.value) ~= "function" then
+      why = string.format("%s.value is a %s: give a function(s, place) returning the value to draw", at, type(v.value))
     elseif SPECS[k] and type(v) == "table" then
       for _, f in ipairs(sorted_keys(v)) do
         why = why or spec_problem(v[f], at .. path_key(f))
@@ -529,9 +637,20 @@ function M.look_problem(look)
       if not M.is_color(c) then return not_a_colour(c, "look.seats[" .. i .. "]") end
     end
   end
+  if look.standing ~= nil then
+    local st = look.standing
+    if type(st) ~= "table" then return "look.standing must be a table: {score = function(s, seat), label =, status = function(s, seat)}" end
+    for _, f in ipairs { "score", "status" } do
+      if st[f] ~= nil and type(st[f]) ~= "function" then
+        return string.format("look.standing.%s is a %s: give a function(s, seat)", f, type(st[f]))
+      end
+    end
+  end
   for _, k in ipairs(sorted_keys(look)) do
     local l, why = look[k], nil
-    if k == "cards" or k == "backs" then
+    if k == "standing" then
+      why = nil
+    elseif k == "cards" or k == "backs" then
       if type(l) == "table" then
         for _, n in ipairs(sorted_keys(l)) do
           why = why or entry_problem(l[n], "look." .. k .. path_key(n))
@@ -548,12 +667,92 @@ end
 
 -- The legend: every entry drawn, once.
 -- shape: "disc" (a piece), "fill" (a place's colour), "line" (a side or
--- an edge), "die".
+-- an edge), "die", "mark" (the last move's halo).
 local function legend_note(ctx, shape, glyph, color, label, glyph_color)
-  if not label or label == "" then return end
+  if not label or label == "" or (ctx.quiet and shape ~= "line") then return end
   if ctx.seen[label] then return end
   ctx.seen[label] = true
   ctx.legend[#ctx.legend + 1] = { shape = shape, glyph = glyph, color = color, label = label, glyph_color = glyph_color }
+end
+
+-- Clicks and the last move ------------------------------------------------------
+--
+-- What a click on the picture looks for in the move texts (grove serve's
+-- page, serve/page/board.js) is written on each place, piece, card and
+-- seat as data-key: one phrase, or several separated by "|", each read as
+-- whole words of a move text ("3,1", "island 3"); "*" stands for any one
+-- word, a leading "^" and a trailing "$" tie a phrase to the start and the
+-- end of the text ("^exhaust 2$" names "exhaust 2", not "exhaust 2 of
+-- seat 1"). What the last move changed (view.changed, from the host's
+-- comparison of the states before and after it) is drawn with a halo.
+
+local MARK = "#c026d3"      -- the last move's halo (no seat's colour, nor grove serve's highlights)
+local MARK_WIDTH = 4
+local MARK_TEXT = "#a21caf"   -- a caption whose zone the last move changed
+local CHANGED = ' data-changed="last"'   -- on what the last move changed
+
+--- The data-key attribute of phrases (a phrase or a list of them; nil,
+--- false: none). A "|" inside a phrase would split it: it becomes a blank.
+local function key_attr(keys)
+  if keys == nil or keys == false then return "" end
+  if type(keys) ~= "table" then keys = { keys } end
+  local parts = {}
+  for _, k in ipairs(keys) do
+    local text = clean(k):gsub("|", " "):gsub("^%s+", ""):gsub("%s+$", "")
+    if text ~= "" then parts[#parts + 1] = text end
+  end
+  if #parts == 0 then return "" end
+  return string.format(' data-key="%s"', esc(table.concat(parts, "|")))
+end
+
+--- What a look function of a place or a zone (key, mark, unrevealed) is
+--- told: the component's name, the seat it belongs to (0: shared), the
+--- seat to play (0: none) and the viewer, and `fields` (place, name,
+--- position, card).
+local function at_of(ctx, name, fields)
+  local at = { component = name, seat = ctx.owner[name] or 0, actor = ctx.actor, viewer = ctx.viewer }
+  for k, v in pairs(fields or {}) do at[k] = v end
+  return at
+end
+
+--- What a key function gave, checked: a phrase (text or number), a list
+--- of them, or nil/false for none.
+local function checked_keys(keys, where)
+  local t = type(keys)
+  if keys == nil or keys == false or t == "string" or t == "number" then return keys end
+  if t == "table" then
+    for _, k in ipairs(keys) do
+      if type(k) ~= "string" and type(k) ~= "number" then
+        error(string.format("%s gave a list holding a %s: give phrases of the move texts", where, type(k)), 0)
+      end
+    end
+    return keys
+  end
+  error(string.format("%s gave a %s: give a phrase of the move texts, a list of them, or nil", where, t), 0)
+end
+
+--- The places of a board whose look the last move changed: {[place] =
+--- true}. A place changed when a field its look draws (not false)
+--- changed, or a side field, or it came on or left the board; a change to
+--- bookkeeping the look hides (false) is no change to see. `looks` is the
+--- look of the fields (and, for a hex board, `sides` of its side fields).
+local function changed_of(ctx, name, which, looks, sides)
+  local c = ctx.changed[name]
+  local places = type(c) == "table" and type(c[which]) == "table" and c[which] or {}
+  local seen = {}
+  for where, fields in pairs(places) do
+    for f in pairs(type(fields) == "table" and fields or { [""] = true }) do
+      if f == "" or (looks[f] ~= false and not (sides and sides[f] == false)) then
+        seen[where] = true
+        break
+      end
+    end
+  end
+  return seen
+end
+
+local function halo_attrs()
+  return string.format(' fill="none" stroke="%s" stroke-width="%d" class="mark" pointer-events="none"', MARK, MARK_WIDTH)
 end
 
 --- The look's entry for a card face or back: `spec` is a function of the
@@ -578,10 +777,24 @@ local function card_color(ctx, what, number, e, default)
   return e.color
 end
 
---- What a card face looks like: an entry {label =, color =}.
-local function card_face(ctx, card)
-  local e = card_entry(ctx.look.cards, card)
-  return { label = e.label or ("card " .. card), color = card_color(ctx, "cards", card, e, "#fffdf5"), glyph = e.glyph }
+--- What a card face looks like: its entry (look.cards, or the zone's own
+--- `cards`) with a label and a colour.
+local function card_face(ctx, card, spec, what)
+  local e = card_entry(spec or ctx.look.cards, card)
+  local sides
+  if type(e.sides) == "table" then
+    sides = {}
+    for k = 1, 6 do
+      local side = e.sides[k]
+      if type(side) == "table" and side.color ~= nil and not M.is_color(side.color) then
+        error(not_a_colour(side.color, string.format("look.%s(%d).sides[%d].color", what or "cards", card, k)), 0)
+      end
+      sides[k] = type(side) == "table" and side or nil
+    end
+  end
+  return { label = e.label ~= nil and clean(e.label) or ("card " .. card), glyph = e.glyph, key = e.key,
+           color = card_color(ctx, what or "cards", card, e, "#fffdf5"), detail = e.detail, fields = e.fields,
+           text = e.text, sides = sides }
 end
 
 --- What a card back looks like.
@@ -590,68 +803,130 @@ local function card_back(ctx, back)
   return { label = e.label or (back ~= 0 and ("back " .. back) or ""), color = card_color(ctx, "backs", back, e, "#8a7a66") }
 end
 
+--- Everything a face says, a line each: its label, its detail (when it
+--- has no fields), each of its fields ("cost: 2 stamina"), its text. The card's tooltip, and what the
+--- page's zoom shows.
+local function face_lines(face)
+  local lines = { face.label }
+  if face.detail ~= nil and type(face.fields) ~= "table" then lines[#lines + 1] = clean(face.detail) end
+  if type(face.fields) == "table" then
+    for _, f in ipairs(face.fields) do
+      if type(f) == "table" and f[1] ~= nil then lines[#lines + 1] = clean(f[1]) .. ": " .. clean(f[2] == nil and "" or f[2]) end
+    end
+  end
+  if face.text ~= nil then
+    for line in (clean(face.text) .. "\n"):gmatch("(.-)\n") do lines[#lines + 1] = line end
+  end
+  return lines
+end
+
+-- Pieces --------------------------------------------------------------------------
+
+-- The computed fields of a component's look (entries with a value
+-- function), sorted by name: cached per look table.
+local computed_cache = setmetatable({}, { __mode = "k" })
+local function computed_fields(comp_look, fields)
+  local list = computed_cache[comp_look]
+  if list then return list end
+  local real = {}
+  for _, f in ipairs(fields) do real[f] = true end
+  list = {}
+  for _, k in ipairs(sorted_keys(comp_look)) do
+    local v = comp_look[k]
+    if type(k) == "string" and not real[k] and type(v) == "table" and type(v.value) == "function" then
+      list[#list + 1] = k
+    end
+  end
+  computed_cache[comp_look] = list
+  return list
+end
+
+--- One value of a field drawn as the look says into got (fills, pieces).
+local function add_value(ctx, got, field, spec, v)
+  if spec == "card" then
+    local face = card_face(ctx, v)
+    got.pieces[#got.pieces + 1] = { card = v, label = face.label, color = face.color, key = face.key or face.label,
+                                    title = table.concat(face_lines(face), "\n") }
+    return
+  end
+  local e
+  if spec == nil then
+    e = { glyph = v == 1 and field:sub(1, 3) or (field:sub(1, 1) .. v), label = field .. " " .. v, plain = true }
+  elseif by_value(spec) then
+    e = spec[v]
+    if e == nil then e = spec.other end
+    if e == nil then e = { glyph = tostring(v), label = field .. " " .. v } end
+  else
+    e = spec
+  end
+  if e == false then return end
+  local glyph, color, label = e.glyph, e.color, e.label
+  local key = e.key
+  if type(key) == "function" then key = checked_keys(key(v), "the key of " .. field) end
+  if e.tint then                              -- the value is a seat: the place takes its colour
+    local tinted = tint_of(seat_color(v))
+    label = (e.label or field) .. " of seat " .. v
+    got.fills[#got.fills + 1] = { fill = tinted, label = label }
+    legend_note(ctx, "fill", nil, tinted, label)
+    return
+  elseif e.seat then
+    color = seat_color(v)
+    label = (e.label or field) .. " of seat " .. v
+  elseif e.count and not e.each then
+    label = e.label or field
+    if v > 1 then glyph = (glyph or "") .. v end
+  end
+  if e.fill then
+    got.fills[#got.fills + 1] = { fill = e.fill, label = label }
+    legend_note(ctx, "fill", nil, e.fill, e.label or field)
+    return
+  end
+  local piece = { glyph = glyph or "", color = color, label = label or field, plain = e.plain, key = key,
+                  glyph_color = e.glyph_color,
+                  scale = type(e.scale) == "number" and math.max(0.3, math.min(e.scale, 1)) or 1 }
+  for _ = 1, e.each and math.max(0, math.min(v, 12)) or 1 do got.pieces[#got.pieces + 1] = piece end
+  if not e.plain then
+    legend_note(ctx, "disc", e.glyph, e.seat and "#888" or color, e.seat and (e.label or field) or (e.label or label),
+      not e.seat and e.glyph_color or nil)
+  end
+end
+
 --- The pieces a place shows: for each field with a value other than 0,
---- what the look says it is. Returns {fills = {...}, pieces = {...}}.
-local function pieces_of(ctx, comp_look, fields, get)
-  local fills, pieces = {}, {}
+--- what the look says it is; then each computed field of the look (an
+--- entry with value = function(s, place), giving a value or a list of
+--- them). Returns {fills = {...}, pieces = {...}}.
+local function pieces_of(ctx, name, comp_look, fields, get, where)
+  local got = { fills = {}, pieces = {} }
   for _, field in ipairs(fields) do
     local spec = comp_look[field]
     local v = get(field)
-    if spec ~= false and v ~= 0 then
-      if spec == "card" then
-        local face = card_face(ctx, v)
-        pieces[#pieces + 1] = { card = v, label = face.label, color = face.color }
-      else
-        local e
-        if spec == nil then
-          e = { glyph = v == 1 and field:sub(1, 3) or (field:sub(1, 1) .. v), label = field .. " " .. v, plain = true }
-        elseif by_value(spec) then
-          e = spec[v]
-          if e == nil then e = spec.other end
-          if e == nil then e = { glyph = tostring(v), label = field .. " " .. v } end
-        else
-          e = spec
-        end
-        if e == false then goto next_field end
-        local glyph, color, label = e.glyph, e.color, e.label
-        if e.tint then                              -- the value is a seat: the place takes its colour
-          local tinted = tint_of(seat_color(v))
-          label = (e.label or field) .. " of seat " .. v
-          fills[#fills + 1] = { fill = tinted, label = label }
-          legend_note(ctx, "fill", nil, tinted, label)
-          goto next_field
-        elseif e.seat then
-          color = seat_color(v)
-          label = (e.label or field) .. " of seat " .. v
-        elseif e.count then
-          label = e.label or field
-          if v > 1 then glyph = (glyph or "") .. v end
-        end
-        if e.fill then
-          fills[#fills + 1] = { fill = e.fill, label = label }
-          legend_note(ctx, "fill", nil, e.fill, e.label or field)
-        else
-          pieces[#pieces + 1] = { glyph = glyph or "", color = color, label = label or field, plain = e.plain,
-                                  glyph_color = e.glyph_color,
-                                  scale = type(e.scale) == "number" and math.max(0.3, math.min(e.scale, 1)) or 1 }
-          if not e.plain then
-            legend_note(ctx, "disc", e.glyph, e.seat and "#888" or color, e.seat and (e.label or field) or label,
-              not e.seat and e.glyph_color or nil)
+    if spec ~= false and v ~= 0 then add_value(ctx, got, field, spec, v) end
+  end
+  if where then
+    for _, field in ipairs(computed_fields(comp_look, fields)) do
+      local spec = comp_look[field]
+      local v = spec.value(ctx.s, where)
+      local list = type(v) == "table" and v or { v }
+      for _, one in ipairs(list) do
+        if one ~= nil and one ~= false and one ~= 0 then
+          if math.type(one) ~= "integer" then
+            error(string.format("look.%s.%s.value(s, %d) gave %s: give an integer, a list of them, or nil",
+              name:match("^(.-)_?%d*$"), field, where, type(one) == "number" and tostring(one) or ("a " .. type(one))), 0)
           end
+          add_value(ctx, got, field, spec, one)
         end
       end
     end
-    ::next_field::
   end
-  return { fills = fills, pieces = pieces }
+  return got
 end
 
 --- Draw the pieces of one place inside a square of side `size` centred
---- at cx, cy.
+--- at cx, cy; a piece with a key is a click of its own.
 local function draw_pieces(out, got, cx, cy, size)
   local n = #got.pieces
   if n == 0 then return end
-  local per_row = n == 1 and 1 or (n <= 4 and 2 or 3)
+  local per_row = n == 1 and 1 or (n <= 4 and 2 or (n <= 9 and 3 or 4))
   local rows = (n + per_row - 1) // per_row
   local step = size / math.max(per_row, rows)
   local radius = step * 0.42
@@ -659,21 +934,22 @@ local function draw_pieces(out, got, cx, cy, size)
     local col, row = (i - 1) % per_row, (i - 1) // per_row
     local x = cx + (col - (per_row - 1) / 2) * step
     local y = cy + (row - (rows - 1) / 2) * step
-    local title = "<title>" .. esc(p.label) .. "</title>"
+    local title = "<title>" .. esc(p.title or p.label) .. "</title>"
     local r = radius * (p.scale or 1)
     if p.card then
       local w = math.min(size - 4, 64)
-      add(out, string.format('<g class="piece" data-key="%s">%s<rect x="%s" y="%s" width="%s" height="%s" rx="3" fill="%s" stroke="#555"/>',
-        esc(p.label), title, fmt(x - w / 2), fmt(y - r), fmt(w), fmt(2 * r), paint(p.color)))
-      add(out, text_at(x, y + 4, clip(p.label, math.floor(w / 6)), 10, M.text_on(p.color)), "</g>")
+      local h = math.max(2 * r, 22)
+      add(out, string.format('<g class="piece card-piece"%s>%s<rect x="%s" y="%s" width="%s" height="%s" rx="3" fill="%s" stroke="#555"/>',
+        key_attr(p.key), title, fmt(x - w / 2), fmt(y - h / 2), fmt(w), fmt(h), paint(p.color)))
+      add(out, fit_text(x, y + 4, p.label, w - 4, 10, M.text_on(p.color)), "</g>")
     elseif p.color then
-      add(out, string.format('<g class="piece">%s<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#333" stroke-width="1"/>',
-        title, fmt(x), fmt(y), fmt(r), paint(p.color)))
-      add(out, text_at(x, y + r * 0.45, p.glyph, math.floor(r * 1.2), p.glyph_color or M.text_on(p.color), "middle",
-        ' font-weight="bold"'), "</g>")
+      add(out, string.format('<g class="piece"%s>%s<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#333" stroke-width="1"/>',
+        key_attr(p.key), title, fmt(x), fmt(y), fmt(r), paint(p.color)))
+      add(out, text_at(x, y + r * 0.45, p.glyph, math.max(6, math.floor(r * 1.2)), p.glyph_color or M.text_on(p.color),
+        "middle", ' font-weight="bold"'), "</g>")
     else
-      add(out, string.format('<g class="piece">%s', title))
-      add(out, text_at(x, y + r * 0.45, p.glyph, math.floor(p.plain and r * 0.9 or r * 1.3), p.glyph_color or "#222"),
+      add(out, string.format('<g class="piece"%s>%s', key_attr(p.key), title))
+      add(out, text_at(x, y + r * 0.45, p.glyph, math.max(6, math.floor(p.plain and r * 0.9 or r * 1.3)), p.glyph_color or "#222"),
         "</g>")
     end
   end
@@ -708,32 +984,62 @@ local function axis_label(ctx, name, axis, spec, n, default)
   return tostring(label)
 end
 
+--- What a click on a place looks for (look.COMP.key): its name as the
+--- move texts write it (the default), its column's or row's label
+--- (a grid), a function(s, at) with at.place and at.name, or false.
+local function place_keys(ctx, name, l, where, pname, axis)
+  local spec = l.key
+  if spec == false then return nil end
+  if spec == nil or spec == "name" or type(spec) == "table" then return pname end
+  if (spec == "column" or spec == "row") and axis then return axis(spec) end
+  if type(spec) == "function" then
+    return checked_keys(spec(ctx.s, at_of(ctx, name, { place = where, name = pname })), "look." .. name .. ".key")
+  end
+  return nil
+end
+
+local function cell_size(l, default)
+  return math.type(l.cell) == "integer" and math.max(20, math.min(l.cell, 120)) or default
+end
+
 local function draw_grid(ctx, name, grid, l)
   local w, h = grid:size()
   local fields = ctx.infos[name].fields
-  local side = math.type(l.cell) == "integer" and math.max(20, math.min(l.cell, 120)) or CELL
+  local side = cell_size(l, CELL)
+  local marked = changed_of(ctx, name, "cells", l)
   local out = box(w * side + 18, h * side + 16)
+  local halos = {}
   add(out, string.format('<g class="board grid" data-component="%s">', esc(name)))
   for cell = 1, w * h do
     local x, y = grid:xy(cell)
     local px, py = 18 + (x - 1) * side, (h - y) * side
-    local got = pieces_of(ctx, l, fields, function(f) return grid:get(cell, f) end)
+    local got = pieces_of(ctx, name, l, fields, function(f) return grid:get(cell, f) end, cell)
     local fill = got.fills[#got.fills] and got.fills[#got.fills].fill or ((x + y) % 2 == 0 and "#f4f1e8" or "#ebe6d6")
     local cname = grid:name(cell)
-    add(out, string.format('<g class="cell" data-key="%s">%s<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#9a927c"/>',
-      esc(cname), tooltip(cname, got), px, py, side, side, paint(fill)))
+    local keys = place_keys(ctx, name, l, cell, cname, function(axis)
+      if axis == "column" then return axis_label(ctx, name, "columns", l.columns, x, "letters") end
+      return axis_label(ctx, name, "rows", l.rows, y, "numbers")
+    end)
+    add(out, string.format('<g class="cell" data-place="%s"%s%s>%s<rect x="%d" y="%d" width="%d" height="%d" fill="%s" stroke="#9a927c"/>',
+      esc(cname), marked[cell] and CHANGED or "", key_attr(keys), tooltip(cname, got), px, py, side, side, paint(fill)))
     draw_pieces(out, got, px + side / 2, py + side / 2, side - 4)
     add(out, "</g>")
+    if marked[cell] then
+      halos[#halos + 1] = string.format('<rect x="%d" y="%d" width="%d" height="%d"%s/>', px + 2, py + 2, side - 4, side - 4,
+        halo_attrs())
+    end
   end
   for x = 1, w do
     local label = axis_label(ctx, name, "columns", l.columns, x, "letters")
-    if label then add(out, text_at(18 + (x - 0.5) * side, h * side + 13, clip(label, math.max(2, side // 7)), 11, "#777")) end
+    if label then add(out, fit_text(18 + (x - 0.5) * side, h * side + 13, label, side - 2, 11, "#777")) end
   end
   for y = 1, h do
     local label = axis_label(ctx, name, "rows", l.rows, y, "numbers")
-    if label then add(out, text_at(9, (h - y + 0.5) * side + 4, clip(label, 3), 11, "#777")) end
+    if label then add(out, fit_text(9, (h - y + 0.5) * side + 4, label, 17, 11, "#777")) end
   end
+  if not ctx.preview then add(out, table.unpack(halos)) end
   add(out, "</g>")
+  if #halos > 0 then ctx.marked = true end
   return out
 end
 
@@ -746,10 +1052,33 @@ for k = 0, 5 do
   CORNER[k + 1] = { math.cos(a), math.sin(a) }
 end
 
+local function hex_points(cx, cy, size)
+  local pts = {}
+  for k = 1, 6 do pts[k] = fmt(cx + CORNER[k][1] * size) .. "," .. fmt(cy + CORNER[k][2] * size) end
+  return table.concat(pts, " ")
+end
+
+--- The six sides of a hex at cx, cy (centre to corner: size) drawn as the
+--- entries say ({color =, label =} or nil, from the east side clockwise).
+local function hex_sides(ctx, out, cx, cy, size, entries, width)
+  for k = 1, 6 do
+    local e = entries[k]
+    if e then
+      local a, b = CORNER[k], CORNER[k % 6 + 1]
+      local inset = 0.86
+      add(out, string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%s" stroke-linecap="round"/>',
+        fmt(cx + a[1] * size * inset), fmt(cy + a[2] * size * inset),
+        fmt(cx + b[1] * size * inset), fmt(cy + b[2] * size * inset), paint(e.color or "#666"), fmt(width)))
+      if e.label then legend_note(ctx, "line", nil, e.color or "#666", e.label) end
+    end
+  end
+end
+
 local function draw_hex(ctx, name, hex, l)
   local ids = { hex:cells() }
-  local size = CELL / SQRT3 * 1.02      -- centre to corner
+  local size = cell_size(l, CELL) / SQRT3 * 1.02      -- centre to corner
   local fields, sides = {}, {}
+  local marked = changed_of(ctx, name, "cells", l, type(l.sides) == "table" and l.sides or nil)
   -- field names: the look says which are side fields; the rest are read per hex
   local minx, miny, maxx, maxy = math.huge, math.huge, -math.huge, -math.huge
   local at = {}
@@ -770,39 +1099,45 @@ local function draw_hex(ctx, name, hex, l)
   for _, f in ipairs(ctx.infos[name].side_fields or {}) do sides[#sides + 1] = f end
   local ox, oy = -minx + size + 2, -miny + size + 2
   local out = box(maxx - minx + 2 * size + 4, maxy - miny + 2 * size + 4)
+  local halos = {}
+  local coords = l.coords ~= false
   add(out, string.format('<g class="board hex" data-component="%s">', esc(name)))
   local side_look = type(l.sides) == "table" and l.sides or {}
   for _, id in ipairs(ids) do
     local cx, cy = at[id][1] + ox, at[id][2] + oy
-    local got = pieces_of(ctx, l, fields, function(f) return hex:get(id, f) end)
-    local pts = {}
-    for k = 1, 6 do pts[k] = fmt(cx + CORNER[k][1] * size) .. "," .. fmt(cy + CORNER[k][2] * size) end
+    local got = pieces_of(ctx, name, l, fields, function(f) return hex:get(id, f) end, id)
     local fill = got.fills[#got.fills] and got.fills[#got.fills].fill or "#f4f1e8"
     local hname = hex:name(id)
-    add(out, string.format('<g class="cell" data-key="%s">%s<polygon points="%s" fill="%s" stroke="#b8b09a"/>',
-      esc(hname), tooltip(hname, got), table.concat(pts, " "), paint(fill)))
+    add(out, string.format('<g class="cell" data-place="%s"%s%s>%s<polygon points="%s" fill="%s" stroke="#b8b09a"/>',
+      esc(hname), marked[id] and CHANGED or "", key_attr(place_keys(ctx, name, l, id, hname)), tooltip(hname, got),
+      hex_points(cx, cy, size), paint(fill)))
     for _, sf in ipairs(sides) do
       local spec = side_look[sf]
       if spec ~= false then
         local values = { hex:sides(id, sf) }
+        local entries = {}
         for k = 1, 6 do
           local v = values[k]
           if v ~= 0 then
             local e = spec and (by_value(spec) and spec[v] or spec) or { color = "#666", label = sf .. " " .. v }
-            local a, b = CORNER[k], CORNER[k % 6 + 1]
-            local inset = 0.86
-            add(out, string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="4" stroke-linecap="round"/>',
-              fmt(cx + a[1] * size * inset), fmt(cy + a[2] * size * inset),
-              fmt(cx + b[1] * size * inset), fmt(cy + b[2] * size * inset), paint(e.color or "#666")))
-            legend_note(ctx, "line", nil, e.color or "#666", e.label or (sf .. " " .. v))
+            if e then entries[k] = { color = e.color or "#666", label = e.label or (sf .. " " .. v) } end
           end
         end
+        hex_sides(ctx, out, cx, cy, size, entries, math.max(4, size * 0.12))
       end
     end
-    draw_pieces(out, got, cx, cy + 1, size * 1.15)
+    if coords then
+      add(out, text_at(cx, cy - size * 0.5, hname, math.max(7, math.floor(size * 0.26)), "#6f6a5c"))
+      draw_pieces(out, got, cx, cy + size * 0.14, size * 0.95)
+    else
+      draw_pieces(out, got, cx, cy + 1, size * 1.15)
+    end
     add(out, "</g>")
+    if marked[id] then halos[#halos + 1] = string.format('<polygon points="%s"%s/>', hex_points(cx, cy, size * 0.93), halo_attrs()) end
   end
+  if not ctx.preview then add(out, table.unpack(halos)) end
   add(out, "</g>")
+  if #halos > 0 then ctx.marked = true end
   return out
 end
 
@@ -810,6 +1145,8 @@ local function draw_graph(ctx, name, graph, l, s)
   local nodes = { graph:nodes() }
   local fields = ctx.infos[name].fields or {}
   local edge_fields = ctx.infos[name].edge_fields or {}
+  local marked_nodes = changed_of(ctx, name, "nodes", l)
+  local marked_edges = changed_of(ctx, name, "edges", type(l.edges) == "table" and l.edges or {})
   local pos, minx, miny, maxx, maxy = {}, math.huge, math.huge, -math.huge, -math.huge
   for i, node in ipairs(nodes) do
     local x, y
@@ -822,77 +1159,177 @@ local function draw_graph(ctx, name, graph, l, s)
     minx, maxx = math.min(minx, x), math.max(maxx, x)
     miny, maxy = math.min(miny, y), math.max(maxy, y)
   end
-  if #nodes == 0 then
+  -- the free slots the look places (at): where a node may come (a tree planted)
+  local free = {}
+  if type(l.at) == "function" then
+    for node = 1, (graph:capacity()) do
+      if not graph:alive(node) then
+        local x, y = l.at(s, node)
+        if type(x) == "number" and type(y) == "number" then
+          free[#free + 1] = node
+          pos[node] = { x, y }
+          minx, maxx = math.min(minx, x), math.max(maxx, x)
+          miny, maxy = math.min(miny, y), math.max(maxy, y)
+        end
+      end
+    end
+  end
+  if #nodes + #free == 0 then
     local empty = box(120, 20)
     add(empty, string.format('<g class="board graph" data-component="%s">', esc(name)))
     add(empty, text_at(0, 14, "(no nodes)", 12, "#777", "start"), "</g>")
     return empty
   end
+  local node_name = function(node)
+    return type(l.name) == "function" and tostring(l.name(s, node)) or tostring(node)
+  end
   -- scale so neighbouring nodes sit about a cell and a half apart
+  local cell = cell_size(l, CELL)
   local spread = math.max(maxx - minx, maxy - miny, 1)
-  local scale = math.max(CELL * 1.5, math.min(CELL * 2, 560 / spread))
-  local R = CELL * 0.42
+  local scale = math.max(cell * 1.5, math.min(cell * 2, 560 / spread))
+  local R = cell * 0.42
   local function px(node) return (pos[node][1] - minx) * scale + R + 2 end
   local function py(node) return (pos[node][2] - miny) * scale + R + 2 end
   local out = box((maxx - minx) * scale + 2 * R + 4, (maxy - miny) * scale + 2 * R + 4)
+  local halos = {}
   add(out, string.format('<g class="board graph" data-component="%s">', esc(name)))
+  for _, node in ipairs(free) do
+    local nname = node_name(node)
+    add(out, string.format('<g class="cell" data-place="%s"%s%s><title>%s</title><circle cx="%s" cy="%s" r="%s" fill="none" stroke="#c9c1aa" stroke-dasharray="4 3"/>',
+      esc(nname), marked_nodes[node] and CHANGED or "", key_attr(place_keys(ctx, name, l, node, nname)),
+      esc(nname .. ": empty"), fmt(px(node)), fmt(py(node)), fmt(R * 0.8)))
+    add(out, text_at(px(node), py(node) + 4, nname, math.max(8, math.floor(R * 0.38)), "#b5ab90"), "</g>")
+    if marked_nodes[node] then
+      halos[#halos + 1] = string.format('<circle cx="%s" cy="%s" r="%s"%s/>', fmt(px(node)), fmt(py(node)), fmt(R + 3), halo_attrs())
+    end
+  end
   local edge_look = type(l.edges) == "table" and l.edges or {}
   for _, e in ipairs({ graph:all_edges() }) do
     local a, b = graph:ends(e)
     if pos[a] and pos[b] then
-      local got = pieces_of(ctx, edge_look, edge_fields, function(f) return graph:edge_get(e, f) end)
+      ctx.quiet = true                         -- an edge's look is a line in the legend, not a disc
+      local got = pieces_of(ctx, name, edge_look, edge_fields, function(f) return graph:edge_get(e, f) end)
+      ctx.quiet = false
       local color = got.pieces[1] and got.pieces[1].color or "#b5ab90"
-      add(out, string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="%s" stroke-width="%d"/>',
-        fmt(px(a)), fmt(py(a)), fmt(px(b)), fmt(py(b)), paint(color), #got.pieces > 0 and 4 or 2))
-      if #got.pieces > 0 then
-        draw_pieces(out, got, (px(a) + px(b)) / 2, (py(a) + py(b)) / 2, R)
+      local lo, hi = math.min(a, b), math.max(a, b)
+      local ename = node_name(lo) .. "-" .. node_name(hi)
+      local line = string.format('x1="%s" y1="%s" x2="%s" y2="%s"', fmt(px(a)), fmt(py(a)), fmt(px(b)), fmt(py(b)))
+      add(out, string.format('<g class="edge" data-place="%s" data-key="%s"><title>%s</title><line %s stroke="transparent" stroke-width="14"/><line %s stroke="%s" stroke-width="%d"/>',
+        esc(ename), esc(ename), esc(ename .. (got.pieces[1] and (": " .. got.pieces[1].label) or "")), line, line,
+        paint(color), #got.pieces > 0 and math.max(4, math.floor(cell / 10)) or 2))
+      add(out, "</g>")
+      if marked_edges[e] then halos[#halos + 1] = string.format('<line %s%s/>', line, halo_attrs()) end
+      for _, p in ipairs(got.pieces) do
+        legend_note(ctx, "line", nil, p.color or "#b5ab90", p.label)
       end
     end
   end
   for _, node in ipairs(nodes) do
-    local got = pieces_of(ctx, l, fields, function(f) return graph:get(node, f) end)
-    local nname = type(l.name) == "function" and tostring(l.name(s, node)) or tostring(node)
+    local got = pieces_of(ctx, name, l, fields, function(f) return graph:get(node, f) end, node)
+    local nname = node_name(node)
     local fill = got.fills[#got.fills] and got.fills[#got.fills].fill or "#f4f1e8"
-    add(out, string.format('<g class="cell" data-key="%s">%s<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#8a8270"/>',
-      esc(nname), tooltip(nname, got), fmt(px(node)), fmt(py(node)), fmt(R), paint(fill)))
-    add(out, text_at(px(node), py(node) - R + 9, nname, 8, "#8a8270"))
-    draw_pieces(out, got, px(node), py(node) + 3, R * 1.2)
+    add(out, string.format('<g class="cell" data-place="%s"%s%s>%s<circle cx="%s" cy="%s" r="%s" fill="%s" stroke="#8a8270"/>',
+      esc(nname), marked_nodes[node] and CHANGED or "", key_attr(place_keys(ctx, name, l, node, nname)),
+      tooltip(nname, got), fmt(px(node)), fmt(py(node)), fmt(R), paint(fill)))
+    add(out, text_at(px(node), py(node) - R * 0.55, nname, math.max(8, math.floor(R * 0.38)), "#6f6a5c"))
+    draw_pieces(out, got, px(node), py(node) + R * 0.18, R * 1.45)
     add(out, "</g>")
+    if marked_nodes[node] then
+      halos[#halos + 1] = string.format('<circle cx="%s" cy="%s" r="%s"%s/>', fmt(px(node)), fmt(py(node)), fmt(R + 3), halo_attrs())
+    end
   end
+  if not ctx.preview then add(out, table.unpack(halos)) end
   add(out, "</g>")
+  if #halos > 0 then ctx.marked = true end
   return out
 end
 
 -- Cards, dice, counters ------------------------------------------------------------
 
-local function card_chip(out, x, y, face, key)
-  add(out, string.format('<g class="card" data-key="%s"><title>%s</title><rect x="%s" y="%s" width="%d" height="%d" rx="4" fill="%s" stroke="#555"/>',
-    esc(key or ""), esc(face.label), fmt(x), fmt(y), CARD_W, CARD_H, paint(face.color)))
-  add(out, text_at(x + CARD_W / 2, y + CARD_H / 2 + 4, clip(face.label, 13), 11, M.text_on(face.color)), "</g>")
+local HEX_CHIP = 70         -- a hex-shaped card's height (a card face with sides)
+
+--- The size of a zone's chips: a card's, taller when a face has a detail
+--- line, a hex's when a face has sides.
+local function chip_size(faces)
+  local w, h = CARD_W, CARD_H
+  for _, f in ipairs(faces) do
+    if f.sides then w, h = math.max(w, HEX_CHIP), math.max(h, HEX_CHIP + 14)
+    elseif f.detail ~= nil then h = math.max(h, CARD_H + 14) end
+  end
+  return w, h
 end
 
-local function back_chip(out, x, y, back)
-  add(out, string.format('<g class="back"><title>%s</title><rect x="%s" y="%s" width="%d" height="%d" rx="4" fill="%s" stroke="#444"/>',
-    esc(back.label ~= "" and ("face down: " .. back.label) or "face down"), fmt(x), fmt(y), CARD_W, CARD_H, paint(back.color)))
-  add(out, text_at(x + CARD_W / 2, y + CARD_H / 2 + 4, clip(back.label, 12), 10, M.text_on(back.color)), "</g>")
+--- A card face at x, y in a chip w by h: a card, or a hex with its sides
+--- when its face has some; its label (never cut), its detail line, its
+--- glyph; the zone's mark (an exhausted squirrel) and the last move's halo.
+local function card_chip(ctx, out, x, y, w, h, face, keys, opts)
+  local lines = face_lines(face)
+  if opts.mark then lines[#lines + 1] = "(" .. clean(opts.mark) .. ")" end
+  add(out, string.format('<g class="card"%s%s%s><title>%s</title>', key_attr(keys), opts.changed and CHANGED or "",
+    opts.mark and string.format(' data-mark="%s" opacity="0.6"', esc(opts.mark)) or "", esc(table.concat(lines, "\n"))))
+  local ink = M.text_on(face.color)
+  if face.sides then
+    local size = math.min(w, h - 14) / 2 - 1
+    local cx, cy = x + w / 2, y + size + 1
+    add(out, string.format('<polygon points="%s" fill="%s" stroke="#555"/>', hex_points(cx, cy, size), paint(face.color)))
+    hex_sides(ctx, out, cx, cy, size, face.sides, math.max(3, size * 0.16))
+    add(out, fit_text(cx, cy - size * 0.12, face.label, size * 1.3, 12, ink, "middle", ' font-weight="bold"'))
+    if face.glyph then add(out, fit_text(cx, cy + size * 0.45, face.glyph, size * 1.2, 11, ink)) end
+    if face.detail ~= nil then add(out, fit_text(cx, y + h - 3, face.detail, w, 9, "#444")) end
+    if opts.changed then add(out, string.format('<polygon points="%s"%s/>', hex_points(cx, cy, size + 3), halo_attrs())) end
+  else
+    add(out, string.format('<rect x="%s" y="%s" width="%d" height="%d" rx="4" fill="%s" stroke="#555"/>',
+      fmt(x), fmt(y), w, h, paint(face.color)))
+    local label_y = face.detail ~= nil and y + 15 or y + h / 2 + 4
+    add(out, fit_text(x + w / 2, label_y, face.label, w - 6, 11, ink))
+    if face.detail ~= nil then add(out, fit_text(x + w / 2, y + h - 7, face.detail, w - 6, 9, ink)) end
+    if face.glyph then add(out, text_at(x + w - 4, y + 11, face.glyph, 9, ink, "end")) end
+    if opts.changed then
+      add(out, string.format('<rect x="%s" y="%s" width="%d" height="%d" rx="6"%s/>', fmt(x - 2), fmt(y - 2), w + 4, h + 4,
+        halo_attrs()))
+    end
+  end
+  if opts.mark then
+    add(out, string.format('<line x1="%s" y1="%s" x2="%s" y2="%s" stroke="#555" stroke-width="2"/>', fmt(x + 3), fmt(y + h - 3),
+      fmt(x + w - 3), fmt(y + 3)))
+    add(out, string.format('<rect x="%s" y="%s" width="%d" height="13" rx="3" fill="#444"/>', fmt(x + 4), fmt(y + h / 2 - 6),
+      w - 8))
+    add(out, fit_text(x + w / 2, y + h / 2 + 4, opts.mark, w - 10, 9, "#fff"))
+  end
+  add(out, "</g>")
+  if opts.changed then ctx.marked = true end
+end
+
+local function back_chip(ctx, out, x, y, w, h, back, keys, changed)
+  add(out, string.format('<g class="back"%s%s><title>%s</title><rect x="%s" y="%s" width="%d" height="%d" rx="4" fill="%s" stroke="#444"/>',
+    key_attr(keys), changed and CHANGED or "", esc(back.label ~= "" and ("face down: " .. back.label) or "face down"),
+    fmt(x), fmt(y), w, h, paint(back.color)))
+  add(out, fit_text(x + w / 2, y + h / 2 + 4, back.label, w - 6, 10, M.text_on(back.color)))
+  if changed then
+    add(out, string.format('<rect x="%s" y="%s" width="%d" height="%d" rx="6"%s/>', fmt(x - 2), fmt(y - 2), w + 4, h + 4,
+      halo_attrs()))
+    ctx.marked = true
+  end
+  add(out, "</g>")
 end
 
 --- The cards in the order a zone's look sorts them (`sort`): true by card
---- number; "label" by the faces' labels (look.cards); a function(card)
---- giving each a key, numbers before texts; ties keep the zone's order.
-local function sorted_cards(ctx, name, cards, sort)
+--- number; "label" by the faces' labels; a function(card) giving each a
+--- key, numbers before texts; ties keep the zone's order. Each item is
+--- {card =, position =, face =}.
+local function sorted_items(name, items, sort)
   local keys = {}
-  for i, card in ipairs(cards) do
+  for i, item in ipairs(items) do
     local key
-    if sort == true then key = card
-    elseif sort == "label" then key = card_face(ctx, card).label
-    elseif type(sort) == "function" then key = sort(card)
+    if sort == true then key = item.card
+    elseif sort == "label" then key = item.face.label
+    elseif type(sort) == "function" then key = sort(item.card)
     else error(string.format("look.%s.sort is %s: give true (by card), \"label\" or a function(card) returning a key",
       name, type(sort) == "string" and ("'" .. clip(sort, 20) .. "'") or ("a " .. type(sort))), 0) end
     if type(key) ~= "number" and type(key) ~= "string" then
-      error(string.format("look.%s.sort(%d) gave %s: a key is a number or a text", name, card, type(key)), 0)
+      error(string.format("look.%s.sort(%d) gave %s: a key is a number or a text", name, item.card, type(key)), 0)
     end
-    keys[i] = { key = key, at = i, card = card }
+    keys[i] = { key = key, at = i, item = item }
   end
   table.sort(keys, function(a, b)
     local na, nb = type(a.key) == "number", type(b.key) == "number"
@@ -901,79 +1338,142 @@ local function sorted_cards(ctx, name, cards, sort)
     return a.at < b.at
   end)
   local out = {}
-  for i, k in ipairs(keys) do out[i] = k.card end
+  for i, k in ipairs(keys) do out[i] = k.item end
   return out
+end
+
+--- What a click on a card of a zone looks for (look.ZONE.key): the face's
+--- key (look.cards(card).key, else its label: "card", the default), the
+--- zone's label ("label": "island 3"), a function(s, at) with
+--- at.position (from the top, 1 the top card, as zone:peek counts) and
+--- at.card (nil when the viewer sees its back), or false.
+local function zone_keys(ctx, name, l, label, face, position, card)
+  local spec = l.key
+  if spec == false or (type(spec) == "table" and not face) then return nil end
+  if spec == "label" then return label end
+  if type(spec) == "function" then
+    return checked_keys(spec(ctx.s, at_of(ctx, name, { position = position, card = card, name = label })),
+      "look." .. name .. ".key")
+  end
+  if face then return face.key ~= nil and checked_keys(face.key, "the key of card " .. card) or face.label end
+  return nil
 end
 
 --- A card zone as `viewer` may see it: the faces when it may, else the
 --- backs the zone shows (every card's, the top card's, or none) and the
---- count. Nothing of a face it may not see is written.
+--- count. Nothing of a face it may not see is written. A zone its look
+--- calls unrevealed (unrevealed(s, at) true, or a text saying why) is
+--- drawn face down, whatever it holds.
 local function draw_deck(ctx, name, deck, l)
   local n = deck:count()
-  local title = (l.label or name) .. " (" .. n .. ")"
+  local label = l.label or name
+  local changed = ctx.changed[name]
+  local title = label .. " (" .. n .. ")"
+  local caption_color = changed and MARK_TEXT or nil
   local per_row = 8
+  local wrapped
+  local unrevealed = type(l.unrevealed) == "function" and l.unrevealed(ctx.s, at_of(ctx, name, { name = label }))
+  if unrevealed then
+    local why = type(unrevealed) == "string" and unrevealed or "not revealed"
+    local out = box(CARD_W, CARD_H)
+    add(out, string.format('<g class="zone unrevealed" data-component="%s"><title>%s</title>', esc(name), esc(label .. ": " .. why)))
+    add(out, string.format('<rect width="%d" height="%d" rx="4" fill="#b9ad98" stroke="#6d604f" stroke-dasharray="5 3"/>', CARD_W, CARD_H))
+    for k = 1, 4 do
+      add(out, string.format('<line x1="%d" y1="%d" x2="%d" y2="2" stroke="#a09279" stroke-width="3"/>', k * 18 - 8, CARD_H - 2, k * 18 + 4))
+    end
+    add(out, fit_text(CARD_W / 2, CARD_H / 2 + 4, why, CARD_W - 6, 10, "#3a3226", "middle", ' font-style="italic"'), "</g>")
+    return captioned(label, out)
+  end
   if deck:visible_to(ctx.viewer) then
-    local cards = { deck:cards() }
+    local cards = { deck:cards() }       -- the top card first: position 1
+    local items = {}
+    for position, card in ipairs(cards) do
+      local own = type(l.cards) == "function" and l.cards or nil
+      items[position] = { card = card, position = position, face = card_face(ctx, card, own, own and (name .. ".cards")) }
+    end
+    if l.sort ~= nil and l.sort ~= false then items = sorted_items(name, items, l.sort) end
+    local faces = {}
+    for i, item in ipairs(items) do faces[i] = item.face end
+    local w, h = chip_size(faces)
     local rows = math.max(1, (n + per_row - 1) // per_row)
-    local out = box(math.max(1, math.min(n, per_row)) * (CARD_W + 4), rows * (CARD_H + 4))
+    local out = box(math.max(1, math.min(n, per_row)) * (w + 6), rows * (h + 6))
     add(out, string.format('<g class="zone" data-component="%s">', esc(name)))
-    if n == 0 then add(out, string.format('<rect width="%d" height="%d" rx="4" fill="none" stroke="#bbb" stroke-dasharray="4 3"/>', CARD_W, CARD_H)) end
-    local order = {}                   -- the top card first, unless the look sorts them
-    for k = 1, n do order[k] = cards[n - k + 1] end
-    if l.sort ~= nil and l.sort ~= false then order = sorted_cards(ctx, name, order, l.sort) end
-    for k0, card in ipairs(order) do
+    if n == 0 then add(out, string.format('<rect width="%d" height="%d" rx="4" fill="none" stroke="#bbb" stroke-dasharray="4 3"/>', w, h)) end
+    local came = type(changed) == "table" and type(changed.cards) == "table" and changed.cards or {}
+    for k0, item in ipairs(items) do
       local k = k0 - 1
-      local face = card_face(ctx, card)
-      card_chip(out, (k % per_row) * (CARD_W + 4), (k // per_row) * (CARD_H + 4), face, face.label)
+      local mark
+      if type(l.mark) == "function" then
+        mark = l.mark(ctx.s, at_of(ctx, name, { position = item.position, card = item.card, name = label }))
+        if mark ~= nil and mark ~= false and type(mark) ~= "string" then
+          error(string.format("look.%s.mark gave a %s: give a text (\"exhausted\") or nil", name, type(mark)), 0)
+        end
+      end
+      card_chip(ctx, out, 2 + (k % per_row) * (w + 6), 2 + (k // per_row) * (h + 6), w, h, item.face,
+        zone_keys(ctx, name, l, label, item.face, item.position, item.card),
+        { changed = came[item.card], mark = mark or nil })
     end
     add(out, "</g>")
-    return captioned(title, out)
+    return captioned(title, out, caption_color)
   end
   local shown = deck:backs_shown()
   local out
+  -- of a zone the viewer may not see, only what it sees changed is marked:
+  -- the count (a card that replaced another, or an order changed, is none
+  -- of its business)
+  local grew = type(changed) == "table" and (changed.added or 0) - (changed.removed or 0) or 0
+  local came = math.max(0, grew)
+  if grew == 0 then caption_color = nil end
   if n == 0 then
     out = box(CARD_W, CARD_H)
     add(out, string.format('<rect width="%d" height="%d" rx="4" fill="none" stroke="#bbb" stroke-dasharray="4 3"/>', CARD_W, CARD_H))
   elseif shown == "all" then
     local rows = (n + per_row - 1) // per_row
-    out = box(math.min(n, per_row) * (CARD_W + 4), rows * (CARD_H + 4))
+    out = box(math.min(n, per_row) * (CARD_W + 6), rows * (CARD_H + 6))
     local cards = { deck:cards() }
     for k = 0, n - 1 do
-      back_chip(out, (k % per_row) * (CARD_W + 4), (k // per_row) * (CARD_H + 4), card_back(ctx, ctx.s:back(cards[n - k])))
+      back_chip(ctx, out, 2 + (k % per_row) * (CARD_W + 6), 2 + (k // per_row) * (CARD_H + 6), CARD_W, CARD_H,
+        card_back(ctx, ctx.s:back(cards[k + 1])), zone_keys(ctx, name, l, label, nil, k + 1), k < came)
     end
   else
-    out = box(CARD_W + 6, CARD_H + 6)
+    out = box(CARD_W + 8, CARD_H + 8)
     for k = math.min(n, 3) - 1, 1, -1 do
-      add(out, string.format('<rect x="%d" y="%d" width="%d" height="%d" rx="4" fill="#6d604f" stroke="#444"/>', 2 * k, 2 * k, CARD_W, CARD_H))
+      add(out, string.format('<rect x="%d" y="%d" width="%d" height="%d" rx="4" fill="#6d604f" stroke="#444"/>', 2 + 2 * k, 2 + 2 * k, CARD_W, CARD_H))
     end
     local top = 0
     if shown == "top" then top = ctx.s:back(deck:peek()) end
-    back_chip(out, 0, 0, shown == "top" and card_back(ctx, top) or { label = "", color = "#8a7a66" })
+    back_chip(ctx, out, 2, 2, CARD_W, CARD_H, shown == "top" and card_back(ctx, top) or { label = "", color = "#8a7a66" },
+      zone_keys(ctx, name, l, label, nil, 1), came > 0)
   end
-  local wrapped = box(out.w, out.h)
+  wrapped = box(out.w, out.h)
   add(wrapped, string.format('<g class="zone" data-component="%s">', esc(name)))
   place(wrapped, out, 0, 0)
   add(wrapped, "</g>")
-  return captioned(title, wrapped)
+  return captioned(title, wrapped, caption_color)
 end
 
 local function draw_dice(ctx, name, dice, l)
   local faces = type(l.faces) == "table" and l.faces or {}
   local n = dice:size()
-  local out = box(n * (CELL + 6), CELL + 14)
+  local marked = type(ctx.changed[name]) == "table" and ctx.changed[name] or {}
+  local out = box(n * (CELL + 6) + 4, CELL + 18)
   add(out, string.format('<g class="dice" data-component="%s">', esc(name)))
   local aside = {}
   for _, d in ipairs({ dice:aside() }) do aside[d] = true end
   for d = 1, n do
     local sym = dice:value(d)
     local e = faces[sym] or {}
-    local x = (d - 1) * (CELL + 6)
-    add(out, string.format('<g class="die" data-key="%s"><title>die %d: %s%s</title><rect x="%d" y="0" width="%d" height="%d" rx="7" fill="%s" stroke="#333"%s/>',
-      esc(sym), d, esc(e.label or sym), aside[d] and " (set aside)" or "", x, CELL, CELL, paint(e.color or "#fff"),
-      aside[d] and ' stroke-dasharray="4 2" opacity="0.55"' or ""))
-    add(out, text_at(x + CELL / 2, CELL / 2 + 7, e.glyph or clip(sym, 5), e.glyph and 20 or 11,
-      e.glyph_color or M.text_on(e.color or "#fff")))
-    if aside[d] then add(out, text_at(x + CELL / 2, CELL + 12, "aside", 9, "#777")) end
+    local x = 2 + (d - 1) * (CELL + 6)
+    add(out, string.format('<g class="die" data-key="%s"%s><title>die %d: %s%s</title><rect x="%d" y="2" width="%d" height="%d" rx="7" fill="%s" stroke="#333"%s/>',
+      esc(sym), marked[d] and CHANGED or "", d, esc(e.label or sym), aside[d] and " (set aside)" or "", x, CELL, CELL,
+      paint(e.color or "#fff"), aside[d] and ' stroke-dasharray="4 2" opacity="0.55"' or ""))
+    add(out, e.glyph and text_at(x + CELL / 2, CELL / 2 + 9, e.glyph, 20, e.glyph_color or M.text_on(e.color or "#fff"))
+      or fit_text(x + CELL / 2, CELL / 2 + 6, sym, CELL - 6, 11, e.glyph_color or M.text_on(e.color or "#fff")))
+    if aside[d] then add(out, text_at(x + CELL / 2, CELL + 15, "aside", 9, "#777")) end
+    if marked[d] then
+      add(out, string.format('<rect x="%d" y="0" width="%d" height="%d" rx="9"%s/>', x - 2, CELL + 4, CELL + 4, halo_attrs()))
+      ctx.marked = true
+    end
     add(out, "</g>")
     legend_note(ctx, "die", e.glyph, e.color, e.label, e.glyph_color)
   end
@@ -981,11 +1481,19 @@ local function draw_dice(ctx, name, dice, l)
   return captioned(l.label or name, out)
 end
 
+--- A counter's text: "label value", and what the last move changed it by
+--- ("nuts 5 (+2)") when it did.
+local function counter_text(label, value, before)
+  if before == nil or before == value then return label .. " " .. value end
+  return string.format("%s %d (%s%d)", label, value, value > before and "+" or "", value - before)
+end
+
 --- Named integers (vars), drawn only when the look says show = true: each
 --- as "name value", or as that many tokens when its entry counts
 --- ({count = true, color =, glyph =}).
 local function draw_vars(ctx, name, vars, l, info)
   local rows = {}
+  local before = type(ctx.changed[name]) == "table" and ctx.changed[name] or {}
   for _, var in ipairs(info.fields or {}) do
     local e = l[var]
     local v = vars[var]
@@ -994,7 +1502,7 @@ local function draw_vars(ctx, name, vars, l, info)
       if type(e) == "table" and e.count then
         local n = math.max(0, math.min(v, 60))
         b = box(math.max(n, 1) * 20 + 120, 22)
-        add(b, text_at(0, 15, (e.label or var) .. " " .. v, 12, "#333", "start"))
+        add(b, text_at(0, 15, counter_text(e.label or var, v, before[var]), 12, "#333", "start"))
         for k = 1, n do
           add(b, string.format('<circle cx="%d" cy="11" r="8" fill="%s" stroke="#333"/>', 110 + k * 20, paint(e.color or "#888")))
           if e.glyph then add(b, text_at(110 + k * 20, 15, e.glyph, 10, e.glyph_color or M.text_on(e.color or "#888"))) end
@@ -1002,8 +1510,9 @@ local function draw_vars(ctx, name, vars, l, info)
         legend_note(ctx, "disc", e.glyph, e.color or "#888", e.label or var, e.glyph_color)
       else
         local label = type(e) == "table" and e.label or var
-        b = box(8 * (#label + 8), 18)
-        add(b, text_at(0, 13, label .. ": " .. v, 12, "#333", "start"))
+        local text = counter_text(label .. ":", v, before[var])
+        b = box(text_width(text, 12) + 8, 18)
+        add(b, text_at(0, 13, text, 12, before[var] and MARK_TEXT or "#333", "start"))
       end
       rows[#rows + 1] = b
     end
@@ -1032,36 +1541,81 @@ local function seat_of(s, info, stems)
   return 0
 end
 
---- A seat's header: its name and colour, "to play", and its counters on
---- lines below, wrapped to the panel's width.
+--- How a seat stands, as the look's `standing` says: its score (a number,
+--- with the standing's label: "12 points") and a status text; nil for
+--- what the look does not give.
+local function standing_of(ctx, seat)
+  local st = ctx.look.standing
+  if type(st) ~= "table" then return nil, nil end
+  local score, status
+  if st.score then
+    score = st.score(ctx.s, seat)
+    if score ~= nil and type(score) ~= "number" then
+      error(string.format("look.standing.score(s, %d) gave a %s: give a number", seat, type(score)), 0)
+    end
+  end
+  if st.status then
+    status = st.status(ctx.s, seat)
+    if status ~= nil and type(status) ~= "string" then
+      error(string.format("look.standing.status(s, %d) gave a %s: give a text", seat, type(status)), 0)
+    end
+  end
+  return score, status
+end
+
+--- A seat's header: its name and colour, its score, "to play", and its
+--- status and counters on lines below, wrapped to the panel's width. A
+--- click on it looks for "seat N" in the move texts.
 local function seat_header(ctx, seat, parts, w)
+  local score, status = standing_of(ctx, seat)
+  if status and status ~= "" then table.insert(parts, 1, status) end
   local lines, line = {}, ""
-  for _, part in ipairs(parts) do
-    if line ~= "" and 7 * (utf8.len(line .. "   " .. part) or 0) > w - 12 then
+  local function put(piece, gap)
+    if line ~= "" and text_width(line .. gap .. piece, 12) > w - 16 then
       lines[#lines + 1] = line
-      line = part
+      line = piece
     else
-      line = line == "" and part or (line .. "   " .. part)
+      line = line == "" and piece or (line .. gap .. piece)
+    end
+  end
+  for _, part in ipairs(parts) do
+    if text_width(part, 12) <= w - 16 then put(part, "   ")
+    else                                   -- a long part flows word by word
+      local first = true
+      for word in part:gmatch("%S+") do
+        put(word, first and "   " or " ")
+        first = false
+      end
     end
   end
   if line ~= "" then lines[#lines + 1] = line end
-  local out = box(w, 22 + 17 * #lines)
+  local out = box(w, 26 + 17 * #lines)
   local color = seat_color(seat)
   local title = "Seat " .. seat
   if seat == ctx.viewer then title = title .. " (you)" end
-  add(out, string.format('<rect width="%s" height="20" rx="4" fill="%s"/>', fmt(w), paint(color)))
-  add(out, text_at(6, 14, title, 13, M.text_on(color), "start", ' font-weight="bold"'))
-  if seat == ctx.actor then add(out, text_at(w - 6, 14, "◀ to play", 12, M.text_on(color), "end", ' font-weight="bold"')) end
-  for i, text in ipairs(lines) do add(out, text_at(8, 20 + 15 * i, text, 12, "#333", "start")) end
-  return out
+  local ink = M.text_on(color)
+  add(out, string.format('<g class="seat-head"%s><rect width="%s" height="24" rx="4" fill="%s"/>', key_attr("seat " .. seat),
+    fmt(w), paint(color)))
+  add(out, text_at(6, 17, title, 14, ink, "start", ' font-weight="bold"'))
+  if score ~= nil then
+    local label = ctx.look.standing.label
+    local text = (math.type(score) == "float" and string.format("%.1f", score) or tostring(score)) ..
+      (label and (" " .. clean(label)) or "")
+    add(out, string.format('<text class="score" x="%s" y="17" font-size="14" fill="%s" text-anchor="start" font-weight="bold" xml:space="preserve">%s</text>',
+      fmt(text_width(title, 14) + 20), paint(ink), esc("· " .. text)))
+  end
+  if seat == ctx.actor then add(out, text_at(w - 6, 17, "◀ to play", 13, ink, "end", ' font-weight="bold"')) end
+  add(out, "</g>")
+  for i, text in ipairs(lines) do add(out, text_at(8, 24 + 16 * i, text, 12, "#333", "start")) end
+  return out, score
 end
 
 local function legend_box(ctx)
   if #ctx.legend == 0 then return nil end
   local items = {}
   for _, e in ipairs(ctx.legend) do
-    local label = clip(e.label, 28)
-    local b = box(30 + 7 * (utf8.len(label) or #label), 22)
+    local label = clean(e.label)
+    local b = box(34 + text_width(label, 12), 22)
     if e.shape == "disc" and e.color then
       add(b, string.format('<circle cx="10" cy="11" r="9" fill="%s" stroke="#333"/>', paint(e.color)))
       add(b, text_at(10, 15, e.glyph or "", 11, e.glyph_color or M.text_on(e.color), "middle", ' font-weight="bold"'))
@@ -1070,6 +1624,8 @@ local function legend_box(ctx)
     elseif e.shape == "die" then
       add(b, string.format('<rect x="1" y="2" width="18" height="18" rx="4" fill="%s" stroke="#333"/>', paint(e.color or "#fff")))
       add(b, text_at(10, 15, e.glyph or "", 11, e.glyph_color or M.text_on(e.color or "#fff")))
+    elseif e.shape == "mark" then
+      add(b, string.format('<rect x="2" y="3" width="16" height="16" rx="3" fill="none" stroke="%s" stroke-width="%d"/>', MARK, MARK_WIDTH))
     elseif e.shape == "disc" then
       add(b, text_at(10, 16, e.glyph or "", 14, "#222"))
     else
@@ -1085,18 +1641,23 @@ end
 --- document as text, well-formed XML in valid UTF-8 whatever the texts
 --- of the game hold. view = {viewer =, actor = (0: none), title =,
 --- status = (a line under the title; when a caller cut it in bytes, a
---- character cut short at its end is left out)}. Raises with what
---- picture.look_problem says of the look, and naming the field when a
---- look function gives a colour that is none (look.cards(3).color).
+--- character cut short at its end is left out), changed = (what the last
+--- move changed, by component: the host's comparison of the states before
+--- and after it; drawn with a halo), last = ({n =, seat =, text =}: that
+--- move, a line under the status), preview = (true: the boards only, as
+--- grove serve previews a move)}. Raises with what picture.look_problem
+--- says of the look, and naming the field when a look function gives a
+--- colour that is none (look.cards(3).color) or a value of the wrong kind.
 ---@param s State
 ---@param look table? the definition's look table
----@param view table {viewer =, actor =, title =, status =}
+---@param view table {viewer =, actor =, title =, status =, changed =, last =, preview =}
 ---@return string svg
 function M.svg(s, look, view)
   local problem = M.look_problem(look)
   if problem then error(problem, 0) end
   local ctx = { s = s, look = look or {}, viewer = view.viewer or 0, actor = view.actor or 0,
-                legend = {}, seen = {}, infos = {} }
+                changed = type(view.changed) == "table" and view.changed or {}, preview = view.preview,
+                legend = {}, seen = {}, infos = {}, owner = {} }
   seat_colors = type(ctx.look.seats) == "table" and #ctx.look.seats > 0 and ctx.look.seats or M.SEAT_COLORS
   local status = view.status and whole_characters(tostring(view.status)) or nil
   local infos = s:components()
@@ -1106,6 +1667,7 @@ function M.svg(s, look, view)
     if stem then stems[stem] = (stems[stem] or 0) + 1 end
     ctx.infos[info.name] = info
   end
+  for _, info in ipairs(infos) do ctx.owner[info.name] = seat_of(s, info, stems) end
   local shared_boards, shared_things, counters = {}, {}, {}
   local seats = {}
   for seat = 1, s.players do seats[seat] = { things = {}, counters = {} } end
@@ -1113,8 +1675,9 @@ function M.svg(s, look, view)
     local name, kind = info.name, info.kind
     local l, number = look_of(ctx.look, name)
     local comp = s[name]
-    if l and (kind ~= "vars" or l.show) then
-      local seat = seat_of(s, info, stems)
+    local board = kind == "grid" or kind == "hex" or kind == "graph"
+    if l and (kind ~= "vars" or l.show) and (board or not view.preview) then
+      local seat = ctx.owner[name]
       if number and l.label and seat == 0 then      -- island1 .. island8 under look.island
         l = setmetatable({ label = l.label .. " " .. number }, { __index = l })
       end
@@ -1128,44 +1691,63 @@ function M.svg(s, look, view)
       elseif kind == "vars" then drawn = draw_vars(ctx, name, comp, l, info)
       elseif kind == "pool" then
         local label = l.label or name:gsub("_", " ")
+        local before = type(ctx.changed[name]) == "table" and ctx.changed[name] or {}
         if info.per_seat then
           for p = 1, s.players do
             local list = seats[p].counters
-            list[#list + 1] = label .. " " .. comp:get(p)
+            list[#list + 1] = counter_text(label, comp:get(p), before[p])
           end
         elseif seat > 0 then
           local list = seats[seat].counters
-          list[#list + 1] = label .. " " .. comp:get()
+          list[#list + 1] = counter_text(label, comp:get(), before[0])
         else
-          counters[#counters + 1] = label .. ": " .. comp:get()
+          counters[#counters + 1] = counter_text(label .. ":", comp:get(), before[0])
         end
       end
       if drawn then
-        if into then into[#into + 1] = drawn
-        elseif kind == "grid" or kind == "hex" or kind == "graph" then shared_boards[#shared_boards + 1] = drawn
+        if into and not view.preview then into[#into + 1] = drawn
+        elseif board then shared_boards[#shared_boards + 1] = drawn
         else shared_things[#shared_things + 1] = drawn end
       end
     end
   end
   local rows = {}
-  local head = box(WIDTH, status and status ~= "" and 44 or 26)
-  add(head, text_at(0, 19, view.title or "", 18, "#222", "start", ' font-weight="bold"'))
-  if status and status ~= "" then add(head, text_at(0, 38, status, 13, "#444", "start")) end
-  rows[#rows + 1] = head
+  local last = type(view.last) == "table" and view.last or nil
+  local head_lines = 26 + (status and status ~= "" and 18 or 0) + (last and 18 or 0)
+  if not view.preview then
+    local last_text
+    if last then
+      local who = (last.seat or 0) > 0 and ("seat " .. last.seat .. ": ") or ""
+      last_text = string.format("last move (%d), %s%s", last.n or 0, who, last.text or "")
+    end
+    local head = box(math.min(WIDTH, math.max(text_width(view.title or "", 18), status and text_width(status, 13) or 0,
+      last_text and text_width(last_text, 13) + 18 or 0)), head_lines)
+    add(head, text_at(0, 19, view.title or "", 18, "#222", "start", ' font-weight="bold"'))
+    local y = 38
+    if status and status ~= "" then add(head, text_at(0, y, status, 13, "#444", "start")); y = y + 18 end
+    if last_text then
+      add(head, string.format('<g class="last-move"><rect x="0" y="%d" width="12" height="12" rx="2" fill="none" stroke="%s" stroke-width="3"/>',
+        y - 11, MARK))
+      add(head, text_at(18, y, last_text, 13, "#444", "start"), "</g>")
+    end
+    rows[#rows + 1] = head
+  end
   if #shared_boards > 0 then rows[#rows + 1] = flow(shared_boards, WIDTH, GAP * 2) end
   if #counters > 0 then
-    local b = box(WIDTH, 18)
-    add(b, text_at(0, 13, table.concat(counters, "    "), 13, "#333", "start"))
+    local line = table.concat(counters, "    ")
+    local b = box(math.min(WIDTH, text_width(line, 13)), 18)
+    add(b, text_at(0, 13, line, 13, "#333", "start"))
     rows[#rows + 1] = b
   end
   if #shared_things > 0 then rows[#rows + 1] = flow(shared_things, WIDTH, GAP) end
   local panels = {}
-  for seat = 1, s.players do
+  for seat = 1, view.preview and 0 or s.players do
     local inner = flow(seats[seat].things, WIDTH - 20, GAP)
-    local w = math.max(inner.w + 16, 300)
-    local header = seat_header(ctx, seat, seats[seat].counters, w)
+    local w = math.max(inner.w + 16, 320)
+    local header, score = seat_header(ctx, seat, seats[seat].counters, w)
     local panel = box(w, header.h + inner.h + 10 + (inner.h > 0 and 6 or 0))
-    add(panel, string.format('<g class="seat" data-seat="%d">', seat))
+    add(panel, string.format('<g class="seat" data-seat="%d"%s>', seat,
+      score ~= nil and string.format(' data-score="%s"', esc(tostring(score))) or ""))
     add(panel, string.format('<rect width="%s" height="%s" rx="6" fill="%s" fill-opacity="0.06" stroke="%s"/>',
       fmt(panel.w), fmt(panel.h), paint(seat_color(seat)), paint(seat_color(seat))))
     place(panel, header, 0, 0)
@@ -1174,12 +1756,13 @@ function M.svg(s, look, view)
     panels[#panels + 1] = panel
   end
   if #panels > 0 then rows[#rows + 1] = flow(panels, WIDTH, GAP) end
-  local legend = legend_box(ctx)
+  if ctx.marked and not view.preview then legend_note(ctx, "mark", nil, MARK, "last move") end
+  local legend = not view.preview and legend_box(ctx) or nil
   if legend then rows[#rows + 1] = legend end
   local all = stack(rows, GAP)
   local W, H = math.ceil(all.w + 24), math.ceil(all.h + 24)
-  local out = { string.format('<svg xmlns="http://www.w3.org/2000/svg" class="grove-picture" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Verdana, sans-serif">',
-    W, H, W, H),
+  local out = { string.format('<svg xmlns="http://www.w3.org/2000/svg" class="grove-picture%s" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Verdana, sans-serif">',
+    view.preview and " preview" or "", W, H, W, H),
     string.format('<rect width="%d" height="%d" fill="#fcfbf7"/>', W, H),
     '<g transform="translate(12,12)">' }
   for _, p in ipairs(all.parts) do out[#out + 1] = p end

@@ -10,7 +10,8 @@
 // load a seat is still served: 140 connections that never finish a
 // request, from 4 addresses, or 140 event streams of one token, take
 // only their share (per address, per token), and a seat's request and
-// event stream are answered while they are held.
+// event stream are answered while they are held. A move's preview is
+// the seat to play's to ask, and shows no roll before it is made.
 //
 // Prints "http: N passed, M failed".
 "use strict";
@@ -169,7 +170,9 @@ async function main() {
     const mine = JSON.parse((await request(`${srv.base}/api/${srv.tokens[1]}/state`)).body);
     check(embedded && JSON.stringify(JSON.parse(embedded[1])) === JSON.stringify(mine), "the page holds seat 1's state");
     check(html.includes(`<section id="board" aria-label="the table">${mine.picture}</section>`), "the page holds seat 1's picture");
-    check((html.match(/<script/g) || []).length === 2, "the page has its script file and the state's data block, no other script");
+    check((html.match(/<script/g) || []).length === 3 && /<script src="\/page\/board.js" defer><\/script>/.test(html)
+      && /<script src="\/page\/table.js" defer><\/script>/.test(html),
+      "the page has its two script files (board.js, table.js) and the state's data block, no other script");
     check((await fetch(`${srv.urls[1]}?live=0`)).status === 200, "?live=0 opens the same page");
     // the save, as a file to download; hints and bots refused to whom they are not for
     const save = await fetch(`${srv.base}/api/${srv.tokens[0]}/save`);
@@ -259,6 +262,7 @@ async function main() {
     check(code === 0, `grove serve stopped on Ctrl-C (exit ${code})`);
   }
   await underLoad();
+  await previews();
   // --listen: another address, and one that is none
   const other = await serve(["logger", "--listen", "127.0.0.2"]);
   check(other.base.startsWith("http://127.0.0.2:"), `--listen 127.0.0.2: ${other.base}`);
@@ -268,6 +272,52 @@ async function main() {
   try { await serve(["logger", "--listen", "nowhere"]); } catch (e) { refused = e.message; }
   check(/not an IPv4 or IPv6 address/.test(refused), "--listen nowhere: refused with a reason");
   return summary("http");
+}
+
+// The previews of moves (POST /api/TOKEN/preview, for board.js): only the
+// seat to play asks, at the version shown, for legal moves' numbers, at
+// most 16; a preview is the boards alone, the places the move changes
+// marked; a move that draws on chance is not drawn before it is played.
+async function previews() {
+  const srv = await serve(["starfall", "--players", "2", "--seed", "3"]);
+  try {
+    const ask = (seat, body) => request(`${srv.base}/api/${srv.tokens[seat]}/preview`, "POST", body);
+    let st = await view(srv, 1);
+    const refusals = [
+      ["the onlooker", 0, `version=${st.version}&moves=0`, 403],
+      ["the seat not to play", 2, `version=${st.version}&moves=0`, 403],
+      ["a stale version", 1, `version=${st.version + 1}&moves=0`, 409],
+      ["no move's number", 1, `version=${st.version}&moves=${st.moves.length}`, 400],
+      ["17 moves", 1, `version=${st.version}&moves=${Array(17).fill(0).join(",")}`, 400],
+      ["no moves", 1, `version=${st.version}&moves=`, 400],
+      ["a body of another shape", 1, `moves=0&version=${st.version}`, 400],
+    ];
+    for (const [what, seat, body, want] of refusals) {
+      const r = await ask(seat, body);
+      check(r.status === want && JSON.parse(r.body).error, `a preview by ${what}: ${r.status} (${want})`);
+    }
+    check((await request(`${srv.base}/api/${srv.tokens[1]}/preview`)).status === 405, "a preview is a POST");
+    const r = await ask(1, `version=${st.version}&moves=0,1`);
+    const got = JSON.parse(r.body).previews;
+    check(r.status === 200 && got.length === 2 && got.every((p) => /^<svg[^>]* class="grove-picture preview"/.test(p)),
+      `the first knocks previewed (${r.status})`);
+    check(got.every((p) => !/class="seat"|class="dice"/.test(p) && /data-changed/.test(p)),
+      "a preview is the boards alone, what the move changes marked");
+    check(JSON.stringify(await view(srv, 1)) === JSON.stringify(st), "a preview changes nothing");
+    // on to a turn's end, which rolls the dice for the next seat: no preview
+    for (let i = 0; i < 60 && !st.moves.includes("end"); i++) {
+      await request(`${srv.base}/api/${srv.tokens[st.actor]}/move`, "POST", `version=${st.version}&move=0`);
+      st = await view(srv, 0);
+      st = await view(srv, st.actor);
+    }
+    const end = st.moves.indexOf("end");
+    if (check(end >= 0, "Starfall: a turn's end is offered")) {
+      const e = JSON.parse((await ask(st.seat, `version=${st.version}&moves=${end}`)).body);
+      check(e.previews.length === 1 && e.previews[0] === null, "a move that rolls the dice is not previewed (null)");
+    }
+  } finally {
+    await stop(srv);
+  }
 }
 
 main().then((code) => process.exit(code), (e) => {

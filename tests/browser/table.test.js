@@ -7,9 +7,16 @@
 //     must never receive seat 2's hand: not in any response it got (the
 //     first page with the state in it, every state, every answer, every
 //     hint, the events) and not in its DOM.
-//  2. Logger and Flooded Forest: the picture on an onlooker's page holds
-//     the board's pieces, place by place, as the game's state has them
-//     (Logger's first moves are played by clicking the board's squares).
+//  2. Logger, Flooded Forest, Squirrel Island and Starfall Forest, each
+//     played to the end by clicks on the seats' pages, never a typed move
+//     text (clickMove: the board's places, pieces and cards that name a
+//     move, then its button, with its preview, when only a choice is left):
+//     the pictures hold the pieces the game's state holds, place by place
+//     (a `grove run` script reads them), each hex its coordinates; the last
+//     move is marked; the seats' panels show the scores; a card's zoom
+//     shows every field of it; exhausted squirrels and unrevealed Island
+//     spaces are drawn so; Starfall's fairies and snakes in their seat's
+//     colour; a preview holds no hand; a seat sees only its own tiles.
 //  3. A table that loses nothing: a plain `chromium --headless
 //     --screenshot` of a seat's URL shows the board; a hint goes to the
 //     seat that asked alone; a seat handed to a bot (the bot moves for it)
@@ -17,11 +24,14 @@
 //     the server killed with SIGKILL mid-game, then `grove serve --from`
 //     resumes the identical position at the same URLs (and new ones, said
 //     so, without the seats file).
-// (The pictures of docs/screenshots/ are screenshots.js's.)
+// (The pictures of docs/screenshots/ are screenshots.js's, plain chromium
+// screenshots; GROVE_SCREENSHOTS=DIR also writes each game's page here
+// mid-interaction: a rotation's previews, a card zoomed, a card's targets.)
 //
 // Prints "browser: N passed, M failed"; when Chromium cannot run here it
 // says so, SKIPPED, loudly, and exits 0 only if GROVE_BROWSER_OPTIONAL is
 // set (CI's machine has Chromium: setup.sh installs it).
+// GROVE_BROWSER_ONLY=flooded,squirrel runs those parts only.
 "use strict";
 const fs = require("fs");
 const path = require("path");
@@ -347,16 +357,146 @@ async function onceuponDom(browser) {
   await stop(srv);
 }
 
-// ---- 2. the pieces of Logger and Flooded Forest ---------------------------------------
+// ---- 2. playing by clicks ---------------------------------------------------------
 
-// What the game's state holds, place by place: a `grove run` script.
-function truth(game, players, seed, moves) {
+// Where to click an element of the board, in the page's coordinates,
+// scrolled into view: its middle; a path's a third along it (two paths
+// may cross at their middles).
+async function clickPoint(page, selector) {
+  return page.$eval(selector, (el) => {
+    el.scrollIntoView({ block: "center", inline: "center" });
+    if (el.classList.contains("edge")) {
+      const line = el.querySelector("line");
+      const svg = line.ownerSVGElement, m = line.getScreenCTM();
+      const p = svg.createSVGPoint();
+      const x1 = Number(line.getAttribute("x1")), y1 = Number(line.getAttribute("y1"));
+      const x2 = Number(line.getAttribute("x2")), y2 = Number(line.getAttribute("y2"));
+      p.x = x1 + (x2 - x1) / 3; p.y = y1 + (y2 - y1) / 3;
+      const q = p.matrixTransform(m);
+      return { x: q.x, y: q.y };
+    }
+    const r = el.getBoundingClientRect();
+    return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+  });
+}
+
+// Play the move `text` on `page` by clicks, as a person would, never
+// typing it: the places, pieces and cards of the board that name it, one
+// after another (after the first, only those the page highlights as
+// targets), until the page plays it; when nothing on the board tells the
+// moves left apart, its button among them (with its preview, when the
+// host draws one). `stats` counts board clicks, buttons and previews;
+// onChoice(page) runs when previews are shown, before the choice.
+async function clickMove(page, text, stats, onChoice) {
+  await front(page);
+  const was = await version(page);
+  for (let round = 0; round < 12; round++) {
+    const how = await page.evaluate((want) => {
+      const board = window.groveBoard;
+      const picked = board.picked();
+      document.querySelectorAll("[data-test-click]").forEach((e) => e.removeAttribute("data-test-click"));
+      const el = [...document.querySelectorAll("#board [data-key]")].find((e) => {
+        const key = e.getAttribute("data-key");
+        if (picked.includes(key) || !board.names(want, key)) return false;
+        if (picked.length && !e.classList.contains("target")) return false;
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.height > 0;
+      });
+      if (el) { el.setAttribute("data-test-click", "board"); return "board"; }
+      const button = [...document.querySelectorAll("#moves li:not(.hidden) button.move")].find((b) => b.dataset.text === want);
+      if (!button) return "none";
+      button.setAttribute("data-test-click", "button");
+      return document.getElementById("moves").dataset.previews === "loading" ? "wait" : "button";
+    }, text);
+    if (how === "none") throw new Error(`no way to click '${text}' (picked: ${await page.evaluate(() => window.groveBoard.picked().join(" + "))})`);
+    if (how === "wait") {
+      await page.waitForFunction(() => document.getElementById("moves").dataset.previews !== "loading", { timeout: 20000, polling: 50 });
+      continue;
+    }
+    if (how === "button") {
+      stats.buttons++;
+      const preview = await page.$eval('[data-test-click="button"]', (b) => !!b.querySelector(".preview svg"));
+      if (preview) {
+        stats.previews++;
+        if (onChoice) await onChoice(page);
+      }
+      await page.click('[data-test-click="button"]');
+    } else {
+      stats.board++;
+      const at = await clickPoint(page, '[data-test-click="board"]');
+      await page.mouse.click(at.x, at.y);
+    }
+    stats.clicks++;
+    const left = await page.evaluate(() => window.groveBoard.picked().length);
+    if (how === "button" || left === 0) {
+      await waitVersion(page, was + 1);
+      return;
+    }
+  }
+  throw new Error(`'${text}' was not played after 12 clicks`);
+}
+
+// Play a whole game, every seat that has a page by clicks on it (a bot
+// plays any other): a random move of those offered each time (clickMove).
+// Before each move look(st, step, text, page, played) may check the
+// onlooker's state st; the texts of the moves clicked come back with the
+// end state.
+async function playToEnd(srv, pages, pick, look, onChoice) {
+  const stats = { clicks: 0, board: 0, buttons: 0, previews: 0 };
+  const played = [];
+  for (let step = 0; step < 4000; step++) {
+    let st = await state(srv, 0);
+    while (!st.over && !pages[st.actor]) {           // a bot's turn
+      await new Promise((r) => setTimeout(r, 40));
+      st = await state(srv, 0);
+    }
+    if (st.over) {
+      if (process.env.GROVE_BROWSER_VERBOSE) console.log(`  ${step} moves, ${JSON.stringify(stats)}`);
+      return { st, steps: step, stats, played };
+    }
+    const page = pages[st.actor];
+    await waitVersion(page, st.version);
+    await page.waitForFunction(() => document.querySelectorAll("#moves button.move").length > 0, { timeout: 20000, polling: 50 });
+    const moves = await page.$$eval("#moves button.move", (bs) => bs.map((b) => b.dataset.text));
+    const text = moves[pick(moves.length)];
+    if (look) await look(st, step, text, page, played);
+    await clickMove(page, text, stats, onChoice);
+    played.push(text);
+  }
+  throw new Error("the game did not end in 4000 moves");
+}
+
+async function openPages(browser, srv, seats, size) {
+  const pages = {};
+  for (const seat of seats) {
+    const p = await browser.newPage();
+    await p.setViewport(size);
+    p.on("pageerror", (e) => check(false, `a script error on seat ${seat}'s page: ${e.message}`));
+    await p.goto(srv.urls[seat]);
+    pages[seat] = p;
+  }
+  return pages;
+}
+
+// A `grove run` script on the game after `moves`: `body` is Lua that
+// prints, with g the game and s its state; its output's lines.
+function lua(game, opts, moves, body) {
   const script = path.join(require("os").tmpdir(), `grove-truth-${process.pid}.lua`);
   fs.writeFileSync(script, `
     local g = games.open(arg[1], { players = tonumber(arg[2]), seed = tonumber(arg[3]) })
     for i = 4, #arg do g:play(arg[i]) end
     local s = g.state
-    local out = {}
+    ${body}
+  `);
+  const text = execFileSync(GROVE, ["run", script, game, String(opts.players), String(opts.seed), ...moves], { cwd: ROOT }).toString();
+  fs.unlinkSync(script);
+  return text.trim() === "" ? [] : text.trim().split("\n");
+}
+
+// What the game's state holds, place by place.
+function truth(game, opts, moves) {
+  const places = {};
+  for (const line of lua(game, opts, moves, `
     for _, info in ipairs(s:components()) do
       if info.kind == "grid" or info.kind == "hex" then
         local b = s[info.name]
@@ -366,20 +506,24 @@ function truth(game, players, seed, moves) {
             local v = b:get(cell, f)
             if v ~= 0 then parts[#parts + 1] = f .. "=" .. v end
           end
-          if #parts > 0 then out[#out + 1] = b:name(cell) .. " " .. table.concat(parts, " ") end
+          if #parts > 0 then print(b:name(cell) .. " " .. table.concat(parts, " ")) end
         end
       end
-    end
-    print(table.concat(out, "\\n"))
-  `);
-  const text = execFileSync(GROVE, ["run", script, game, String(players), String(seed), ...moves], { cwd: ROOT }).toString();
-  fs.unlinkSync(script);
-  const places = {};
-  for (const line of text.trim().split("\n")) {
+    end`)) {
     const [name, ...fields] = line.split(" ");
     places[name] = Object.fromEntries(fields.map((f) => f.split("=")).map(([k, n]) => [k, Number(n)]));
   }
   return places;
+}
+
+// The final scores, by seat, as result(s) gives them.
+function finalScores(game, opts, moves) {
+  return lua(game, opts, moves, `local r = g:result() for seat = 1, g.players do print(r.scores[seat]) end`).map(Number);
+}
+
+// The score each seat's panel shows (its data-score), by seat.
+async function scoresOnPage(page) {
+  return page.$$eval("#board .seat[data-seat]", (gs) => gs.map((g) => Number(g.getAttribute("data-score"))));
 }
 
 // The pieces each place of the picture holds: {name: [{label, glyph}]}.
@@ -387,8 +531,8 @@ async function piecesOnPage(page) {
   return page.$$eval("#board .cell", (cells) => {
     const out = {};
     for (const c of cells) {
-      out[c.getAttribute("data-key")] = [...c.querySelectorAll(".piece")].map((p) => ({
-        label: p.querySelector("title").textContent,
+      out[c.getAttribute("data-place")] = [...c.querySelectorAll(".piece")].map((p) => ({
+        label: (p.querySelector("title") || {}).textContent || "",
         glyph: (p.querySelector("text") || {}).textContent || "",
       }));
     }
@@ -396,88 +540,156 @@ async function piecesOnPage(page) {
   });
 }
 
-async function logger(browser) {
+// The last move's mark: the places and cards it changed carry
+// data-changed, and the header names the move.
+async function lastMark(page) {
+  return page.evaluate(() => ({
+    places: [...document.querySelectorAll("#board .cell[data-changed]")].map((c) => c.getAttribute("data-place")),
+    cards: document.querySelectorAll("#board .card[data-changed], #board .back[data-changed]").length,
+    line: ((document.querySelector("#board .last-move") || {}).textContent || ""),
+  }));
+}
+
+// The card zoom of the first card `selector` finds: what the card says
+// (its data-zoom, the lines of the look) and what the zoom shows.
+async function zoomOf(page, selector) {
+  await front(page);
+  await page.hover(selector);
+  await page.waitForFunction(() => !document.getElementById("zoom").hidden, { timeout: 5000, polling: 50 });
+  return page.evaluate((sel) => {
+    const card = document.querySelector(sel);
+    const z = document.getElementById("zoom");
+    return {
+      lines: (card.getAttribute("data-zoom") || "").split("\n"),
+      title: z.querySelector("h3").textContent,
+      items: [...z.querySelectorAll("li")].map((li) => li.textContent),
+      drawn: !!z.querySelector("svg .card, svg g"),
+    };
+  }, selector);
+}
+
+async function logger(browser, shots) {
+  const opts = { players: 2, seed: 4 };
   const srv = await serve(["logger", "--players", "2", "--seed", "4"]);
-  const p1 = await browser.newPage(), p2 = await browser.newPage(), watch = await browser.newPage();
-  for (const p of [p1, p2, watch]) await p.setViewport({ width: 1100, height: 800 });
-  await Promise.all([p1.goto(srv.urls[1]), p2.goto(srv.urls[2]), watch.goto(srv.urls[0])]);
-  // the loggers' first squares, by clicking them on the board; then moves by button
-  let v = 1;
-  const clicks = [[p1, "a1"], [p2, "e5"]];
-  for (const [page, square] of clicks) {
-    await waitVersion(page, v);
-    await page.waitForFunction(() => document.querySelector("#moves button.move"), { timeout: 20000, polling: 50 });
-    await front(page); await page.click(`#board .cell[data-key="${square}"]`);
-    v++;
-    await waitVersion(page, v);
-  }
+  const pages = await openPages(browser, srv, [1, 2, 0], { width: 1100, height: 800 });
   const pick = rng(5);
-  for (let i = 0; i < 24; i++) {
-    const st = await stateAt(srv, v);
-    if (st.over) break;
-    const page = st.actor === 1 ? p1 : p2;
-    await waitVersion(page, v);
-    await page.waitForFunction(() => document.querySelector("#moves button.move"), { timeout: 20000, polling: 50 });
-    await clickNth(page, "#moves button.move", -1, pick);
-    v++;
-  }
-  await waitVersion(watch, v);
-  const st = await state(srv, 0);
-  check(st.log[0].text === "place a1" && st.log[1].text === "place e5", "Logger: clicking a square placed the logger there");
-  const places = truth("logger", 2, 4, st.log.map((e) => e.text));
-  const shown = await piecesOnPage(watch);
-  check(Object.keys(shown).length === 25, `Logger: the picture has 25 squares (${Object.keys(shown).length})`);
-  const TREE = { 1: "seedling", 2: "sapling", 3: "mature tree" };
-  let pieces = 0;
-  for (const [square, want] of Object.entries(places)) {
-    const labels = (shown[square] || []).map((p) => p.label).sort();
-    const expect = [];
-    if (want.tree) expect.push(TREE[want.tree]);
-    if (want.protester) expect.push("protester");
-    if (want.logger) expect.push(`logger of seat ${want.logger}`);
-    if (want.spawner) expect.push("spawns now");
-    expect.sort();
-    pieces += expect.length;
-    check(JSON.stringify(labels) === JSON.stringify(expect), `Logger ${square}: ${JSON.stringify(labels)} = ${JSON.stringify(expect)}`);
-  }
-  for (const [square, got] of Object.entries(shown)) {
-    if (!places[square]) check(got.length === 0, `Logger ${square}: empty on the board and in the picture`);
-  }
-  check(pieces >= 4, `Logger: ${pieces} pieces checked`);
-  for (const p of [p1, p2, watch]) await p.close();
+  let checked = false;
+  const { st, steps, stats, played } = await playToEnd(srv, pages, pick, async (now, step) => {
+    if (step === 24 && shots) await shot(pages[now.actor], shots, "logger");
+    if (step === 2) {
+      // a logger placed: the last move's mark on its square, and the header names the move
+      await waitVersion(pages[0], now.version);
+      const last = now.log[now.log.length - 1].text;
+      const mark = await lastMark(pages[0]);
+      check(/^place [a-e][1-5]$/.test(last) && mark.places.includes(last.slice(6)) && mark.places.length === 1,
+        `Logger: the last move (${last}) is marked on its square, and only there (${mark.places})`);
+      check(mark.line.includes(last), `Logger: the header names the last move: ${mark.line}`);
+    }
+    if (step !== 24) return;
+    checked = true;
+    // the pieces, place by place, as the game's state has them
+    await waitVersion(pages[0], now.version);
+    const places = truth("logger", opts, now.log.map((e) => e.text));
+    const shown = await piecesOnPage(pages[0]);
+    check(Object.keys(shown).length === 25, `Logger: the picture has 25 squares (${Object.keys(shown).length})`);
+    const TREE = { 1: "seedling", 2: "sapling", 3: "mature tree" };
+    let pieces = 0;
+    for (const [square, want] of Object.entries(places)) {
+      const labels = (shown[square] || []).map((p) => p.label).sort();
+      const expect = [];
+      if (want.tree) expect.push(TREE[want.tree]);
+      if (want.protester) expect.push("protester");
+      if (want.logger) expect.push(`logger of seat ${want.logger}`);
+      if (want.spawner) expect.push("spawns now");
+      expect.sort();
+      pieces += expect.length;
+      check(JSON.stringify(labels) === JSON.stringify(expect), `Logger ${square}: ${JSON.stringify(labels)} = ${JSON.stringify(expect)}`);
+    }
+    for (const [square, got] of Object.entries(shown)) {
+      if (!places[square]) check(got.length === 0, `Logger ${square}: empty on the board and in the picture`);
+    }
+    check(pieces >= 4, `Logger: ${pieces} pieces checked`);
+  });
+  check(checked && st.over, `Logger: played to the end by clicks (${steps} moves, ${stats.board} clicks on the board)`);
+  check(played[0].startsWith("place ") && stats.board >= steps / 2, "Logger: the squares were clicked");
+  const want = finalScores("logger", opts, played);
+  check(JSON.stringify(await scoresOnPage(pages[0])) === JSON.stringify(want), `Logger: the seats' panels show the final scores ${want}`);
+  for (const p of Object.values(pages)) await p.close();
   await stop(srv);
 }
 
-async function flooded(browser) {
+async function flooded(browser, shots) {
+  const opts = { players: 3, seed: 2 };
   const srv = await serve(["flooded", "--players", "3", "--seed", "2"]);
-  const pages = [];
-  for (const seat of [0, 1, 2, 3]) {
-    const p = await browser.newPage();
-    await p.setViewport({ width: 1100, height: 900 });
-    await p.goto(srv.urls[seat]);
-    pages[seat] = p;
+  const pages = await openPages(browser, srv, [1, 2, 3, 0], { width: 1300, height: 950 });
+  const previews = [];                     // every preview a page received
+  for (const seat of [1, 2, 3]) {
+    pages[seat].on("response", (res) => {
+      if (res.url().endsWith("/preview")) previews.push(res.text().then((b) => b, () => ""));
+    });
   }
   const pick = rng(9);
-  let v = 1;
-  for (let i = 0; i < 12; i++) {
-    const st = await stateAt(srv, v);
-    if (st.over) break;
-    const page = pages[st.actor];
-    await waitVersion(page, v);
-    await page.waitForFunction(() => document.querySelector("#moves button.move"), { timeout: 20000, polling: 50 });
-    await clickNth(page, "#moves button.move", -1, pick);
-    v++;
-  }
-  await waitVersion(pages[0], v);
-  const st = await state(srv, 0);
-  const places = truth("flooded", 3, 2, st.log.map((e) => e.text));
-  const shown = await piecesOnPage(pages[0]);
+  let placements = 0, zoomed = false, shotTaken = !shots;
+  const onChoice = async (page) => {
+    if (shotTaken || placements < 6) return;
+    shotTaken = true;
+    await shot(page, shots, "flooded");
+  };
+  const { st, steps, stats, played } = await playToEnd(srv, pages, pick, async (now, step, text, page) => {
+    const last = now.log.length ? now.log[now.log.length - 1].text : "";
+    // a tile placed: the last move's mark on its hex, on every page
+    const placed = last.match(/^place \d+ r\d (-?\d+,-?\d+)$/);
+    if (placed) {
+      placements++;
+      for (const seat of [0, 1, 2, 3]) {
+        await waitVersion(pages[seat], now.version);
+        const mark = await lastMark(pages[seat]);
+        check(mark.places.includes(placed[1]), `Flooded, seat ${seat}: ${last} is marked on ${placed[1]} (${mark.places})`);
+      }
+    }
+    if (!zoomed && /^place /.test(text)) {
+      // the zoom of a tile in hand: every field of its face
+      zoomed = true;
+      const z = await zoomOf(page, `#board .zone[data-component="hand${now.actor}"] .card`);
+      check(/^\d+$/.test(z.title) && z.drawn, `Flooded: the zoom draws tile ${z.title}`);
+      check(JSON.stringify(z.items) === JSON.stringify(z.lines.slice(1)), `Flooded: the zoom shows every line of the tile: ${z.items.join(" / ")}`);
+      check(["sides: ", "circles: ", "back: "].every((f) => z.items.some((i) => i.startsWith(f))), "Flooded: the zoom holds the tile's sides, circles and back");
+    }
+    if (step !== 12) return;
+    await floodedPieces(pages[0], now, opts);
+    // each seat's hand: faces to its owner only
+    for (const seat of [1, 2, 3]) {
+      const s = await state(srv, seat);
+      for (const other of [1, 2, 3]) {
+        const n = faces(zone(s.picture, `hand${other}`)).length;
+        if (other === seat) check(n > 0 || s.over, `Flooded: seat ${seat} sees its own tiles`);
+        else check(n === 0, `Flooded: seat ${seat} sees no face of seat ${other}'s tiles`);
+      }
+    }
+  }, onChoice);
+  check(st.over, `Flooded Forest: played to the end by clicks (${steps} moves: ${stats.board} clicks on the board, ${stats.buttons} on moves, ${stats.previews} chosen from previews)`);
+  check(stats.previews > 0, "Flooded: a rotation was chosen from previews");
+  check(played.filter((t) => /^place /.test(t)).length > 5, "Flooded: tiles were placed by clicks");
+  const want = finalScores("flooded", opts, played);
+  check(JSON.stringify(await scoresOnPage(pages[0])) === JSON.stringify(want), `Flooded: the seats' panels show the final scores ${want}`);
+  // a preview holds the boards only: no card zone, no hand
+  const bodies = await Promise.all(previews);
+  check(bodies.length > 0 && bodies.every((b) => !/data-component=\\?"(hand|deck)/.test(b)), `Flooded: the ${bodies.length} previews hold no hand or deck`);
+  for (const p of Object.values(pages)) await p.close();
+  await stop(srv);
+}
+
+// Flooded Forest's map, place by place, against the game's state.
+async function floodedPieces(watch, now, opts) {
+  await waitVersion(watch, now.version);
+  const places = truth("flooded", opts, now.log.map((e) => e.text));
+  const shown = await piecesOnPage(watch);
   const PRED = { 1: "caiman", 2: "piranhas", 3: "jaguar" };
+  const COMPUTED = /circle/;                   // the look's computed pieces: free and river circles
   let fish = 0, hexes = 0;
   for (const [hex, want] of Object.entries(places)) {
     if (!(hex in shown)) continue;                  // a hex off the board holds area 0 only
     hexes++;
-    const got = shown[hex];
     const expect = [];
     for (const colour of ["red", "green", "blue", "purple"]) {
       if (want[colour]) {
@@ -487,23 +699,110 @@ async function flooded(browser) {
     }
     if (want.predator) expect.push(PRED[want.predator]);
     if (want.hungry) expect.push("hungry");
-    const labels = got.map((p) => (p.label.endsWith(" fish") && p.glyph ? `${p.label} ${p.glyph}` : p.label)).sort();
+    const labels = shown[hex].filter((p) => !COMPUTED.test(p.label))
+      .map((p) => (p.label.endsWith(" fish") && p.glyph ? `${p.label} ${p.glyph}` : p.label)).sort();
     check(JSON.stringify(labels) === JSON.stringify(expect.sort()), `Flooded ${hex}: ${JSON.stringify(labels)} = ${JSON.stringify(expect)}`);
   }
   check(fish > 0 && hexes > 20, `Flooded: ${fish} fish on ${hexes} hexes checked`);
   const tiles = Object.values(places).filter((p) => p.tile && p.tile !== 100).length;
-  const fills = await pages[0].$$eval("#board .cell polygon", (ps) => ps.filter((p) => p.getAttribute("fill") === "#cfe3b0").length);
+  const fills = await watch.$$eval("#board .cell polygon", (ps) => ps.filter((p) => p.getAttribute("fill") === "#cfe3b0").length);
   check(fills === tiles, `Flooded: the ${tiles} flood tiles laid are drawn (${fills})`);
-  // each seat's hand: faces to its owner only
-  for (const seat of [1, 2, 3]) {
-    const s = await state(srv, seat);
-    for (const other of [1, 2, 3]) {
-      const n = faces(zone(s.picture, `hand${other}`)).length;
-      if (other === seat) check(n > 0 || s.over, `Flooded: seat ${seat} sees its own tiles`);
-      else check(n === 0, `Flooded: seat ${seat} sees no face of seat ${other}'s tiles`);
+  const names = await watch.$$eval("#board .cell", (cs) => cs.filter((c) => [...c.querySelectorAll("text")].some((t) => t.textContent === c.getAttribute("data-place"))).length);
+  check(names === Object.keys(shown).length, `Flooded: every hex shows its coordinates as moves write them (${names})`);
+}
+
+async function squirrel(browser, shots) {
+  const opts = { players: 2, seed: 6 };
+  const srv = await serve(["squirrel", "--players", "2", "--seed", "6"]);
+  const pages = await openPages(browser, srv, [1, 2, 0], { width: 1300, height: 950 });
+  const pick = rng(3);
+  const start = await state(srv, 0);
+  const hidden = (start.picture.match(/<g class="zone unrevealed" data-component="island\d"/g) || []).length;
+  check(hidden === 4, `Squirrel: Island spaces 5 to 8 are drawn unrevealed on day 1 (${hidden})`);
+  let zoomed = false, exhausted = 0, shotTaken = !shots;
+  const { st, steps, stats, played } = await playToEnd(srv, pages, pick, async (now, step, text, page, sofar) => {
+    const last = now.log.length ? now.log[now.log.length - 1].text : "";
+    if (/^exhaust /.test(last)) {
+      // exhausted squirrels: marked on the picture where the state has them
+      await waitVersion(pages[0], now.version);
+      const want = lua("squirrel", opts, sofar, `
+        for seat = 1, g.players do
+          for pos = 1, s["squirrels" .. seat]:count() do
+            if (s.mat["exhausted" .. seat] >> (pos - 1)) & 1 == 1 then print(seat .. " " .. pos) end
+          end
+        end`);
+      const shown = await pages[0].evaluate(() => {
+        const out = [];
+        for (const z of document.querySelectorAll('#board .zone[data-component^="squirrels"]')) {
+          const seat = z.getAttribute("data-component").slice(9);
+          [...z.querySelectorAll(".card")].forEach((c, i) => { if (c.getAttribute("data-mark") === "exhausted") out.push(`${seat} ${i + 1}`); });
+        }
+        return out;
+      });
+      exhausted += shown.length;
+      check(JSON.stringify(shown) === JSON.stringify(want), `Squirrel after '${last}': exhausted ${JSON.stringify(shown)} = ${JSON.stringify(want)}`);
     }
-  }
-  for (const p of pages) await p.close();
+    if (!zoomed && /^play /.test(text)) {
+      zoomed = true;
+      const sel = `#board .zone[data-component="hand${now.actor}"] .card`;
+      const z = await zoomOf(page, sel);
+      check(z.drawn && z.title.length > 0, `Squirrel: the zoom draws ${z.title}`);
+      check(JSON.stringify(z.items) === JSON.stringify(z.lines.slice(1)), `Squirrel: the zoom shows every line of the card: ${z.items.join(" / ")}`);
+      const card = lua("squirrel", opts, [], `
+        for _, c in ipairs(g.definition.data.cards) do
+          if c.name == ${JSON.stringify(z.title)} then print(c.kind .. " " .. c.cost .. " " .. c.stash) break end
+        end`)[0].split(" ");
+      const unit = card[0] === "squirrel" ? "stamina" : "coin";
+      check(z.items.some((i) => i.startsWith("cost: ") && i.includes(`${card[1]} ${unit}`)), `Squirrel: the zoom gives ${z.title}'s cost, ${card[1]} ${unit}`);
+      check(z.items.some((i) => i === `stash: ${card[2]} nut${card[2] === "1" ? "" : "s"}`), `Squirrel: the zoom gives ${z.title}'s stash value, ${card[2]}`);
+      check(z.items.some((i) => i.startsWith("play: ")), `Squirrel: the zoom gives ${z.title}'s play effect`);
+    }
+    if (!shotTaken && step >= 18 && /^play /.test(text)) {
+      // mid-game: squirrels in play, one zoomed
+      shotTaken = true;
+      await zoomOf(page, `#board .zone[data-component="hand${now.actor}"] .card`);
+      await shot(page, shots, "squirrel");
+    }
+  });
+  check(st.over, `Squirrel Island: played to the end by clicks (${steps} moves: ${stats.board} clicks on the board, ${stats.buttons} on moves)`);
+  check(stats.board > steps / 3, "Squirrel: cards and spaces were clicked");
+  check(exhausted > 0, `Squirrel: exhausted squirrels were seen marked (${exhausted})`);
+  const want = finalScores("squirrel", opts, played);
+  check(JSON.stringify(await scoresOnPage(pages[0])) === JSON.stringify(want), `Squirrel: the seats' panels show the final scores ${want}`);
+  for (const p of Object.values(pages)) await p.close();
+  await stop(srv);
+}
+
+// Starfall Forest is long (some 200 moves): seat 2 is a bot, seat 1 plays
+// every move of its own by clicks.
+async function starfall(browser, shots) {
+  const srv = await serve(["starfall", "--players", "2", "--seed", "6", "--bot", "2=random"]);
+  const pages = await openPages(browser, srv, [1], { width: 1300, height: 950 });
+  pages[0] = pages[1];
+  const pick = rng(11);
+  let colours = 0;
+  const { st, steps, stats, played } = await playToEnd(srv, pages, pick, async (now, step, text, page) => {
+    if (step === 40) {
+      // fairies and snakes in their seat's colour, at a readable size
+      await waitVersion(pages[0], now.version);
+      const pieces = await pages[0].$$eval("#board .cell .piece", (ps) => ps.map((p) => ({
+        label: p.querySelector("title").textContent, r: Number((p.querySelector("circle") || { getAttribute: () => 0 }).getAttribute("r")),
+        fill: (p.querySelector("circle") || { getAttribute: () => "" }).getAttribute("fill") })));
+      const SEAT = { 1: "#d62728", 2: "#1f77b4" };
+      for (const p of pieces) {
+        const m = p.label.match(/^(fairy|snake|fairy lying down) of seat (\d)$/);
+        if (!m) continue;
+        colours++;
+        check(p.fill === SEAT[m[2]] && p.r >= 7, `Starfall: the ${p.label} is drawn in its seat's colour, radius ${p.r}`);
+      }
+    }
+    if (step === 30 && shots) await shot(page, shots, "starfall");
+  });
+  check(st.over, `Starfall Forest: played to the end by clicks (${steps} moves: ${stats.board} clicks on the board, ${stats.buttons} on moves)`);
+  check(colours >= 2, `Starfall: fairies and snakes checked (${colours})`);
+  const stars = lua("starfall", { players: 2, seed: 6 }, st.log.map((e) => e.text), `for seat = 1, 2 do print(s.stars:get(seat)) end`).map(Number);
+  check(JSON.stringify(await scoresOnPage(pages[1])) === JSON.stringify(stars), `Starfall: each seat's panel shows its stars (${stars})`);
+  await pages[1].close();
   await stop(srv);
 }
 
@@ -541,7 +840,7 @@ function game(st) {
 }
 
 // Play seat `seat`'s move by clicking its first button, once the page is at version v.
-async function clickMove(page, v) {
+async function clickFirstMove(page, v) {
   await waitVersion(page, v);
   await page.waitForFunction(() => document.querySelector("#moves button.move"), { timeout: 20000, polling: 50 });
   await clickNth(page, "#moves button.move", 0);
@@ -583,7 +882,7 @@ async function keeping(browser) {
     check(await p2.$eval("#hint", (h) => h.hidden) && !(await p2.$eval("#hint-ask", (b) => !b.hidden)),
       "seat 2, not to play, has no hint and no button for one");
     check(JSON.stringify(await state(srv, 2)).indexOf("Hint") < 0, "seat 2's state holds no hint");
-    await clickMove(p1, v);
+    await clickFirstMove(p1, v);
     v++;
 
     // seat 2 hands its seat to the random bot: the bot moves for it
@@ -598,7 +897,7 @@ async function keeping(browser) {
       st = await state(srv, 0);
       if (st.actor === 1 && st.log.some((e) => e.seat === 2)) break;
       if (st.actor === 1 && !st.over) {
-        await clickMove(p1, st.version);
+        await clickFirstMove(p1, st.version);
         await stateAt(srv, st.version + 1);
         continue;
       }
@@ -618,7 +917,7 @@ async function keeping(browser) {
     // a few moves by clicks, both seats
     for (let i = 0; i < 6; i++) {
       st = await stateAt(srv, v);
-      await clickMove(st.actor === 1 ? p1 : p2, v);
+      await clickFirstMove(st.actor === 1 ? p1 : p2, v);
       v++;
     }
     st = await stateAt(srv, v);
@@ -662,6 +961,57 @@ async function keeping(browser) {
   }
 }
 
+// ---- 4. pages mid-interaction (GROVE_SCREENSHOTS) --------------------------------------
+
+async function shot(page, dir, name) {
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await front(page);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: file, fullPage: true });
+  check(fs.statSync(file).size > 10000, `screenshot ${file}`);
+}
+
+// Once Upon a Forest's page mid-game, a card picked and its targets shown.
+async function onceuponShot(browser, dir) {
+  const srv = await serve(["onceupon", "--players", "2", "--seed", "6", "--bot", "2=random"]);
+  const page = await browser.newPage();
+  await page.setViewport({ width: 1300, height: 900 });
+  await page.goto(srv.urls[1]);
+  const pick = rng(3);
+  const stats = { clicks: 0, board: 0, buttons: 0, previews: 0 };
+  for (let i = 0; i < 14; i++) {
+    await page.waitForFunction(() => document.body.dataset.ready === "yes" &&
+      (document.querySelectorAll("#moves button.move").length > 0 || document.getElementById("result").hidden === false), { timeout: 30000, polling: 50 });
+    const moves = await page.$$eval("#moves button.move", (bs) => bs.map((b) => b.dataset.text));
+    if (moves.length === 0) break;
+    await clickMove(page, moves[pick(moves.length)], stats);
+  }
+  // a card of the hand with several moves: picked, its targets shown, and zoomed
+  for (let i = 0; i < 20; i++) {
+    await page.waitForFunction(() => document.querySelectorAll("#moves button.move").length > 0, { timeout: 30000, polling: 50 });
+    const card = await page.evaluate(() => {
+      const texts = [...document.querySelectorAll("#moves button.move")].map((b) => b.dataset.text);
+      const cards = [...document.querySelectorAll('#board .zone[data-component="hand1"] .card')];
+      const k = cards.findIndex((c) => texts.filter((t) => window.groveBoard.names(t, c.getAttribute("data-key"))).length > 1);
+      if (k >= 0) cards[k].setAttribute("data-test-click", "shot");
+      return k >= 0;
+    });
+    if (card) {
+      await page.click('[data-test-click="shot"]');
+      await page.hover('[data-test-click="shot"]');
+      break;
+    }
+    const moves = await page.$$eval("#moves button.move", (bs) => bs.map((b) => b.dataset.text));
+    await clickMove(page, moves[pick(moves.length)], stats);
+  }
+  await new Promise((r) => setTimeout(r, 300));
+  await shot(page, dir, "onceupon");
+  await page.close();
+  await stop(srv);
+}
+
 async function main() {
   const why = cannotRun();
   if (why) {
@@ -671,16 +1021,25 @@ async function main() {
     console.log("=".repeat(72));
     return process.env.GROVE_BROWSER_OPTIONAL ? 0 : 1;
   }
+  const shots = process.env.GROVE_SCREENSHOTS ? path.resolve(ROOT, process.env.GROVE_SCREENSHOTS) : null;
   const browser = await launch();
   try {
     const started = Date.now();
-    const { steps } = await onceupon(browser);
-    console.log(`browser: Once Upon a Forest played to the end by clicks: ${steps} steps`);
-    await onceuponDom(browser);
-    await logger(browser);
-    await flooded(browser);
-    await keeping(browser);
-    console.log(`browser: done in ${Math.round((Date.now() - started) / 1000)} s`);
+    const lap = (what) => console.log(`browser: ${what} (${Math.round((Date.now() - started) / 1000)} s)`);
+    const only = (process.env.GROVE_BROWSER_ONLY || "").split(",").filter(Boolean);
+    const part = (name) => only.length === 0 || only.includes(name);
+    if (part("onceupon")) {
+      const { steps } = await onceupon(browser);
+      lap(`Once Upon a Forest played to the end by clicks: ${steps} steps`);
+      await onceuponDom(browser);
+    }
+    if (part("logger")) { await logger(browser, shots); lap("Logger played to the end by clicks"); }
+    if (part("flooded")) { await flooded(browser, shots); lap("Flooded Forest played to the end by clicks"); }
+    if (part("squirrel")) { await squirrel(browser, shots); lap("Squirrel Island played to the end by clicks"); }
+    if (part("starfall")) { await starfall(browser, shots); lap("Starfall Forest played to the end by clicks"); }
+    if (part("keeping")) { await keeping(browser); lap("a table that loses nothing"); }
+    if (shots && part("onceupon")) await onceuponShot(browser, shots);
+    lap("done");
   } finally {
     await close(browser);
     for (const srv of servers) await stop(srv);

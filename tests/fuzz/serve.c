@@ -30,7 +30,7 @@
 
 #define MAX_REQUESTS 64
 
-static serve_pages pages = { (char *)"<!DOCTYPE html>", (char *)"//", (char *)"/**/", 15, 2, 4 };
+static serve_pages pages = { (char *)"<!DOCTYPE html>", (char *)"//", (char *)"/**/", 15, 2, 4, (char *)"//", 2 };
 
 /* The onlooker's view now (caller frees). */
 static char *onlooker(table *t)

@@ -90,7 +90,7 @@ test("a Logger picture holds each square's pieces, as the look names them", func
   local TREE = { "seedling", "sapling", "mature tree" }
   for cell = 1, 25 do
     local name = board:name(cell)
-    local at = svg:find('<g class="cell" data-key="' .. name .. '">', 1, true)
+    local at = svg:find('<g class="cell" data-place="' .. name .. '"', 1, true)
     expect.truthy(at, "square " .. name .. " is drawn")
     local close = svg:find("</rect>", at, true) or svg:find("/>", at, true)
     local rest = svg:sub(close, (svg:find('<g class="cell"', close, true) or #svg) - 1)
@@ -302,7 +302,7 @@ end
 --- The texts of an axis (grey labels) in a piece of svg, in order.
 local function axis_texts(part)
   local list = {}
-  for text in part:gmatch('fill="#777" text%-anchor="middle">([^<]*)</text>') do list[#list + 1] = text end
+  for text in part:gmatch('fill="#777" text%-anchor="middle"[^>]*>([^<]*)</text>') do list[#list + 1] = text end
   return list
 end
 
@@ -356,4 +356,152 @@ test("look: an axis or a sort that is none of the kinds is refused when the game
   expect.eq(picture.look_problem({ board = { owner = { tint = true, glyph_color = "ink" } } }),
     "look.board.owner.glyph_color is 'ink', not a colour (give #rgb, #rrggbb, rgb(r, g, b) or a CSS colour name such as \"steelblue\")")
   expect.eq(picture.look_problem({ hand = { sort = function(card) return card end }, track = { rows = false } }), nil)
+end)
+
+-- What the picture reads (the fixture game "marks") -----------------------------------
+
+local function marks() return games.open("marks", { players = 2, seed = 1 }) end
+
+--- The attributes of the first element of class `class` whose attributes
+--- hold `has` (plain text), as one string; nil when there is none.
+local function element(svg, class, has)
+  for attrs in svg:gmatch('<g class="' .. class:gsub("%-", "%%-") .. '"([^>]*)>') do
+    if not has or attrs:find(has, 1, true) then return attrs end
+  end
+  return nil
+end
+
+test("the last move is marked: the places it changed (not what the look hides), its counters, its line", function()
+  local g = marks()
+  local before = g:picture(1)
+  expect.falsy(before:find("data-changed", 1, true), "nothing is marked before the first move")
+  expect.falsy(before:find('class="last-move"', 1, true))
+  g:play("stone 2")
+  local svg = g:picture(1)
+  local changed = {}
+  for place in svg:gmatch('data%-place="([^"]+)" data%-changed="last"') do changed[#changed + 1] = place end
+  -- b2's note changed too, but the look hides it: only b1 shows a change
+  expect.eq(changed, { "b1" })
+  expect.truthy(svg:find('class="mark" pointer-events="none"', 1, true), "a halo is drawn")
+  expect.truthy(svg:find("last move (1), seat 1: stone 2", 1, true), "the header names the move")
+  expect.truthy(svg:find("gold 1 (+1)", 1, true), "a counter says what the move changed it by")
+  expect.truthy(svg:find(">last move</text>", 1, true), "the legend names the mark")
+  g:play("open")
+  svg = g:picture(0)
+  expect.falsy(svg:find('data-place="b1" data-changed', 1, true), "the mark is the last move's only")
+  expect.truthy(svg:find("last move (2), seat 2: open", 1, true))
+end)
+
+test("a card that comes into a zone is marked where the viewer sees it; a hidden zone only by its count", function()
+  local g = games.open("onceupon", { players = 2, seed = 4 })
+  g:play("draw 1")
+  local own, other = g:picture(1), g:picture(2)
+  expect.truthy(zone(own, "hand1"):find('<g class="card" data%-key="[^"]+" data%-changed="last"'), "seat 1's drawn card is marked")
+  expect.truthy(zone(other, "hand1"):find('<g class="back" data-changed="last"', 1, true), "seat 2 sees a back come in")
+  expect.falsy(zone(own, "pile1"):find('data-changed', 1, true), "the pile's top back was not added to")
+end)
+
+test("what a click looks for: a place's name, a column, a card's key or label, a zone's label, a position, a seat", function()
+  local g = marks()
+  g:play("open")
+  local svg = g:picture(2)
+  expect.truthy(element(svg, "cell", 'data-place="b1"'):find('data-key="2"', 1, true), "field: key = \"column\" (numbers)")
+  expect.truthy(element(svg, "cell", 'data-place="1,-1"'):find('data-key="1,-1"', 1, true), "a hex by its name")
+  expect.truthy(element(svg, "seat-head", "seat 2"), "a seat's header: \"seat 2\"")
+  expect.truthy(zone(svg, "hand2"):find('data-key="tile|lay tile"', 1, true), "a card's keys, from look.cards")
+  expect.truthy(zone(svg, "vault"):find('data-key="vault"', 1, true), "key = \"label\": the zone's label")
+  expect.truthy(zone(svg, "row"):find('data-key="^row 1$"', 1, true), "a key function of the position")
+  expect.truthy(svg:find('<g class="piece" data-key="diver 2">', 1, true), "a piece's key, from its value")
+  -- a phrase never holds "|", which separates phrases
+  expect.eq(select(2, svg:gsub('data%-key="[^"]*|[^"]*"', "")), 1)
+end)
+
+test("each seat's standing heads its panel: the look's score (data-score) and status, runs of blanks kept", function()
+  local g = marks()
+  g:play("stone 1")
+  g:play("stone 3")
+  g:play("stone 2")
+  local svg = g:picture(0)
+  expect.truthy(element(svg, "seat", 'data-seat="1"'):find('data-score="2"', 1, true))
+  expect.truthy(element(svg, "seat", 'data-seat="2"'):find('data-score="1"', 1, true))
+  expect.truthy(svg:find(">· 2 gold</text>", 1, true), "the score with its label")
+  expect.truthy(svg:find('xml:space="preserve">status   of  1   gold 2 (+1)</text>', 1, true), "the status, its blanks kept")
+  -- every game gives its standing
+  for _, name in ipairs { "logger", "onceupon", "flooded", "squirrel", "starfall" } do
+    local pic = games.open(name, { seed = 2 }):picture(0)
+    expect.truthy(pic:find('<g class="seat" data%-seat="1" data%-score="%-?[%d.]+"'), name .. " shows seat 1's score")
+  end
+end)
+
+test("a card holds its whole text for the zoom; a name too long for its chip is drawn whole", function()
+  local svg = marks():picture(1)
+  local title = zone(svg, "hand1"):match('<g class="card" data%-key="acorn"><title>([^<]*)</title>')
+  expect.eq(title, "acorn\ncost: 2 gold\nkind: nut\na card of the test")
+  -- the long name: on two lines, each whole (squeezed if it must be), never with an ellipsis
+  local long = "an acorn whose name is far too long for a card"
+  local part = zone(svg, "hand1"):match('data%-key="' .. long .. '">(.-)</g>')
+  local words = {}
+  for text in part:gmatch('<text[^>]*>([^<]*)</text>') do words[#words + 1] = text end
+  expect.eq(words[1] .. " " .. words[2], long)
+  expect.falsy(svg:find("…", 1, true), "nothing is cut")
+  -- Squirrel Island: a card shows its cost, and holds every field
+  local sq = games.open("squirrel", { players = 2, seed = 6 }):picture(1)
+  local card = zone(sq, "hand1"):match('<g class="card"[^>]*><title>([^<]*)</title>')
+  expect.truthy(card:find("\ncost: ", 1, true) and card:find("\nplay: ", 1, true) and card:find("\nstash: ", 1, true), card)
+end)
+
+test("a card with sides draws as a hex, its sides in their colours; a zone's mark is drawn", function()
+  local svg = marks():picture(2)
+  local tile = zone(svg, "hand2")
+  expect.truthy(tile:find('<polygon points=', 1, true), "the tile is a hex")
+  expect.truthy(tile:find('stroke="#2f7fc1"', 1, true) and tile:find('stroke="#2e6b30"', 1, true), "its sides")
+  expect.truthy(zone(svg, "row"):find('data-mark="tired"', 1, true), "look.row.mark")
+  expect.truthy(zone(svg, "row"):find(">tired</text>", 1, true))
+end)
+
+test("an unrevealed zone is drawn face down whatever it holds; revealed, its faces", function()
+  local g = marks()
+  local svg = g:picture(1)
+  expect.truthy(svg:find('<g class="zone unrevealed" data-component="vault">', 1, true))
+  expect.falsy(zone(svg, "vault"), "no zone of faces")
+  expect.falsy(component(svg, "vault"):find('class="card"', 1, true), "no face of what it holds")
+  g:play("open")
+  expect.truthy(zone(g:picture(1), "vault"):find('<g class="card" data-key="vault">', 1, true))
+  -- Squirrel Island: the Island's spaces 5 to 8 on day 1
+  local sq = games.open("squirrel", { players = 2, seed = 6 }):picture(0)
+  expect.eq(select(2, sq:gsub('<g class="zone unrevealed" data%-component="island%d"', "")), 4)
+end)
+
+test("pieces the look computes (value) are drawn with their entry: seats' colours, a count each", function()
+  local svg = marks():picture(0)
+  expect.truthy(svg:find('<title>diver of seat 1</title><circle [^>]* fill="#d62728"'), "seat 1's diver in its colour")
+  expect.truthy(svg:find('<title>diver of seat 2</title><circle [^>]* fill="#1f77b4"'), "seat 2's")
+  -- Flooded Forest: a start tile's free circles, one piece each
+  local fl = games.open("flooded", { players = 3, seed = 2 }):picture(0)
+  expect.truthy(select(2, fl:gsub("<title>free circle</title>", "")) >= 2)
+  expect.truthy(fl:find("<title>river circle free</title>", 1, true))
+end)
+
+test("every hex shows its name as the move texts write it", function()
+  local svg = games.open("flooded", { players = 3, seed = 2 }):picture(0)
+  local hexes, named = 0, 0
+  for place, body in svg:gmatch('<g class="cell" data%-place="([^"]+)"[^>]*>(.-)</g>') do
+    hexes = hexes + 1
+    if body:find('>' .. place .. '</text>', 1, true) then named = named + 1 end
+  end
+  expect.truthy(hexes > 40)
+  expect.eq(named, hexes)
+end)
+
+test("a look's new keys are checked when the game loads, naming the field", function()
+  expect.eq(picture.look_problem({ hand = { key = "face" } }),
+    "look.hand.key is 'face': give \"name\", \"column\", \"row\" (a board), \"card\", \"label\" (a zone), a function(s, at) or false")
+  expect.eq(picture.look_problem({ hand = { mark = "tired" } }), "look.hand.mark is a string: give a function(s, at)")
+  expect.eq(picture.look_problem({ standing = 3 }),
+    "look.standing must be a table: {score = function(s, seat), label =, status = function(s, seat)}")
+  expect.eq(picture.look_problem({ standing = { score = 3 } }), "look.standing.score is a number: give a function(s, seat)")
+  expect.eq(picture.look_problem({ map = { circles = { value = 2 } } }),
+    "look.map.circles.value is a number: give a function(s, place) returning the value to draw")
+  -- a field named like a key of the look keeps its look (a table)
+  expect.eq(picture.look_problem({ board = { mark = { glyph = "x" }, key = { color = "#fff" } } }), nil)
 end)

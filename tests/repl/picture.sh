@@ -4,7 +4,8 @@
 # (xmllint); a seat's picture holds its own hand's faces and only the backs
 # of another's; the same position draws the same bytes; bad arguments are
 # refused with a reason and write nothing; the replay page holds every
-# position, needs no network, and names a move that no longer plays.
+# position, needs no network, and names a move that no longer plays; the
+# last move is marked, in a REPL picture and in a save's.
 # What leaves grove from a hostile game (tests/fixtures/scripts/inject:
 # markup, script end tags, quotes and bytes that are not UTF-8 in every
 # text): pictures stay well-formed with the texts escaped, a colour that
@@ -35,6 +36,9 @@ expect repl "usage: picture FILE.svg"
 expect repl "error: cannot write $tmp/no/such/dir/x.svg"
 check repl-xml wellformed "$tmp/r.svg"
 check repl-logger grep -q '<title>logger of seat 1</title>' "$tmp/r.svg"
+# the last move marked: its square, and a line naming it
+check repl-last-mark grep -q 'data-place="a1" data-changed="last"' "$tmp/r.svg"
+check repl-last-line grep -q 'last move (1), seat 1: place a1' "$tmp/r.svg"
 
 # ---- grove show -----------------------------------------------------------------
 "$GROVE" show onceupon --players 2 --seed 4 --viewer 1 -o "$tmp/s1.svg" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
@@ -54,6 +58,13 @@ check other-backs-shown test "$(backs "$tmp/v2.svg" hand1)" = 3
 check onlooker test "$(faces "$tmp/v0.svg" hand1)" = 0
 check piles-face-down test "$(faces "$tmp/v1.svg" pile1)" = 0
 check status grep -q 'after move 3' "$tmp/v1.svg"
+# the save's last move (seat 1's third draw) marked: the card it drew in
+# seat 1's hand, a back come in for the others; a line naming it
+check save-last-line grep -q 'last move (3), seat 1: draw 3' "$tmp/v1.svg"
+check save-last-card test "$(xmllint --xpath "count(//*[@data-component='hand1']//*[@class='card'][@data-changed='last'])" "$tmp/v1.svg" 2>/dev/null)" = 1
+check save-last-back test "$(xmllint --xpath "count(//*[@data-component='hand1']//*[@class='back'][@data-changed='last'])" "$tmp/v2.svg" 2>/dev/null)" = 1
+"$GROVE" show onceupon --players 2 --seed 4 --viewer 1 -o "$tmp/s0.svg" >/dev/null 2>&1
+check new-game-unmarked test "$(grep -c 'data-changed' "$tmp/s0.svg")" = 0
 
 "$GROVE" show nosuch >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"
 expect show-nogame "no game 'nosuch'"

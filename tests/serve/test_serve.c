@@ -32,7 +32,8 @@
 #include "table.h"
 #include "textbuf.h"
 
-static serve_pages pages = { (char *)"<html>page</html>", (char *)"/* js */", (char *)"/* css */", 17, 8, 9 };
+static serve_pages pages = { (char *)"<html>page</html>", (char *)"/* js */", (char *)"/* css */", 17, 8, 9,
+                             (char *)"/* board */", 11 };
 
 typedef struct {
     grove_vm *vm;
@@ -951,7 +952,7 @@ static void test_the_page_holds_the_position(void **unused)
     (void)unused;
     static serve_pages marked = { (char *)"<html><section id=\"board\">" SERVE_PICTURE_MARK "</section>"
                                   "<script type=\"application/json\" id=\"state\">" SERVE_STATE_MARK "</script></html>",
-                                  (char *)"", (char *)"", 0, 0, 0 };
+                                  (char *)"", (char *)"", 0, 0, 0, (char *)"", 0 };
     fixture *f = open_table("onceupon", 2, 3, NULL);
     f->site.pages = &marked;
     for (int seat = 0; seat <= 2; seat++) {
