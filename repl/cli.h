@@ -104,6 +104,8 @@ int cmd_sim(int argc, char **argv);
 int cmd_merge(int argc, char **argv);           /* sim_shard.c: shards' records as one run */
 int cmd_check(int argc, char **argv);
 int cmd_test(int argc, char **argv);            /* test.c: the scenario tests, --jobs at a time */
+int cmd_mutate(int argc, char **argv);          /* mutate.c: faults planted, the tests run against each */
+extern const char mutate_usage[];
 int cmd_show(int argc, char **argv);
 int cmd_serve(int argc, char **argv);
 

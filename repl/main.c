@@ -28,6 +28,9 @@ static const char *const usage =
     "                          where there is no scripts/ folder) with its README and tests\n"
     "  grove test [PATH...]    run the scenario tests: of all games, or of the given files,\n"
     "                          folders, game folders (their tests/) or game names\n"
+    "  grove mutate GAME [-n N] [--seed S] [--files A,B] [--threads T] [--fail-under PCT]\n"
+    "                          plant faults in GAME's rule files one at a time and report\n"
+    "                          each one its tests miss (grove mutate --help)\n"
     "  grove run FILE.lua [ARGS...]\n"
     "                          run a Lua script with the host API (trusted: io, os)\n"
     "  grove sim GAME -n N [--players P] [--variant A,B] [--bots KIND[,KIND...]] [--seed S]\n"
@@ -361,6 +364,7 @@ static int run_command(int argc, char **argv)
     if (!strcmp(argv[1], "new")) return cmd_new(argc, argv);
     if (!strcmp(argv[1], "run")) return cmd_run(argc, argv);
     if (!strcmp(argv[1], "test")) return cmd_test(argc, argv);
+    if (!strcmp(argv[1], "mutate")) return cmd_mutate(argc, argv);
     if (!strcmp(argv[1], "bench")) return cmd_bench(argc, argv);
     if (!strcmp(argv[1], "sim")) return cmd_sim(argc, argv);
     if (!strcmp(argv[1], "replay")) return cmd_replay(argc, argv);
