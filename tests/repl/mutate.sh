@@ -48,7 +48,7 @@ cp "$tmp/out" "$tmp/first"
 # The same seed plants the same faults, -v says what became of each; a
 # share under --fail-under fails the run.
 run mutate pebbles -n all --seed 1 -v --threads 1
-expect verbose "caught   scripts/pebbles/game.lua:40: arith: '-' became '+' (scripts/pebbles/tests/rules.lua"
+expect verbose "caught   scripts/pebbles/game.lua:40: arith: '-' became '+' (scripts/pebbles/tests/"
 expect verbose "SURVIVED scripts/pebbles/game.lua:51: number: 1 became 0"
 run mutate pebbles -n all --seed 1 --fail-under 99
 expect fail-under "grove mutate: 96.9% of the faults caught, under --fail-under 99%"
