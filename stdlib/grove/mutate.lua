@@ -905,7 +905,8 @@ function M.main(args, sys, out, err)
   local done, caught, timeouts = 0, 0, 0
   local function progress()
     if sys.tty and not verbose then
-      io.stderr:write(string.format("\r  %d of %d faults tried, %d caught ", done, #faults, caught))
+      io.stderr:write(string.format("\r  %d of %d faults tried: %d caught, %d survived ", done, #faults, caught,
+        done - caught))
     end
   end
   progress()
