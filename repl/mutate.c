@@ -68,6 +68,7 @@ const char mutate_usage[] =
 
 #define ROOT_PREFIX "grove-mutate-"
 #define MAX_LIVE 512                    /* test processes running at once, at most */
+#define SPAWN_FAILED 126                /* the exit status of a test process that could not start */
 
 static volatile sig_atomic_t got_signal;         /* the SIGINT, SIGTERM or SIGHUP that came */
 static char root[PATH_MAX];                      /* the temporary folder; "" before it is made */
@@ -348,27 +349,40 @@ static int l_spawn(lua_State *L)
         lua_pushfstring(L, "cannot write %s: %s", fd < 0 ? out : "/dev/null", strerror(e));
         return 2;
     }
-    struct rlimit no_core = { 0, 0 }, cpu_limit = { 0, 0 };
+    struct rlimit no_core = { 0, 0 }, cpu_limit = { 0, 0 }, had;
     if (cpu > 0) {
         cpu_limit.rlim_cur = (rlim_t)cpu + ((lua_Number)(rlim_t)cpu < cpu ? 1 : 0);
         cpu_limit.rlim_max = cpu_limit.rlim_cur + 1;    /* SIGXCPU, then SIGKILL a second later */
+        if (getrlimit(RLIMIT_CPU, &had) == 0 && had.rlim_max != RLIM_INFINITY) {   /* never above ours */
+            if (cpu_limit.rlim_max > had.rlim_max) cpu_limit.rlim_max = had.rlim_max;
+            if (cpu_limit.rlim_cur > cpu_limit.rlim_max) cpu_limit.rlim_cur = cpu_limit.rlim_max;
+        }
     }
     pid_t parent = getpid();
     pid_t pid = fork();
     if (pid == 0) {
-        /* the child: only async-signal-safe calls until exec */
+        /* the child: only async-signal-safe calls until exec; a failure
+         * says so in the output and exits with status 126 (SPAWN_FAILED) */
+        static const char failed[] = "cannot start a test process: ";
+        const char *step = "its output";
         setpgid(0, 0);
 #ifdef __linux__
         prctl(PR_SET_PDEATHSIG, SIGKILL);               /* dies with grove mutate, even killed */
-        if (getppid() != parent) _exit(126);
+        if (getppid() != parent) _exit(SPAWN_FAILED);
 #else
         (void)parent;
 #endif
-        if (dup2(null, STDIN_FILENO) < 0 || dup2(fd, STDOUT_FILENO) < 0 || dup2(fd, STDERR_FILENO) < 0) _exit(126);
-        if (cpu > 0 && (setrlimit(RLIMIT_CORE, &no_core) != 0 || setrlimit(RLIMIT_CPU, &cpu_limit) != 0)) _exit(126);
-        if (cwd && chdir(cwd) != 0) _exit(126);
-        execve("/proc/self/exe", (char *const *)argv, (char *const *)envp);
-        _exit(127);
+        if (dup2(fd, STDOUT_FILENO) < 0 || dup2(fd, STDERR_FILENO) < 0) _exit(SPAWN_FAILED);
+        if (dup2(null, STDIN_FILENO) < 0) step = "its input";
+        else if (cpu > 0 && (setrlimit(RLIMIT_CORE, &no_core) != 0 || setrlimit(RLIMIT_CPU, &cpu_limit) != 0))
+            step = "its limit of processor time";
+        else if (cwd && chdir(cwd) != 0) step = "its folder";
+        else {
+            execve("/proc/self/exe", (char *const *)argv, (char *const *)envp);
+            step = "exec";
+        }
+        if (write(STDERR_FILENO, failed, sizeof failed - 1) < 0 || write(STDERR_FILENO, step, strlen(step)) < 0) {}
+        _exit(SPAWN_FAILED);
     }
     int saved = errno;
     close(fd);
@@ -399,9 +413,10 @@ static int l_now(lua_State *L)
 }
 
 /* sys.wait(seconds) -> pid, ok, how, cpu, limit: a test process that ended
- * (ok when it exited with status 0; how says how it ended; cpu the
- * processor seconds it used; limit when a limit killed it: SIGXCPU or
- * SIGKILL), or nothing when none ends within seconds. Raises
+ * (ok when it exited with status 0; how says how it ended: "exit status
+ * N", "killed by signal N (NAME)", or "not started" for one that could not
+ * start; cpu the processor seconds it used; limit when a limit killed it:
+ * SIGXCPU or SIGKILL), or nothing when none ends within seconds. Raises
  * "interrupted" after Ctrl-C, SIGTERM or SIGHUP. */
 static int l_wait(lua_State *L)
 {
@@ -418,6 +433,8 @@ static int l_wait(lua_State *L)
             lua_pushboolean(L, WIFEXITED(status) && WEXITSTATUS(status) == 0);
             if (WIFSIGNALED(status))
                 lua_pushfstring(L, "killed by signal %d (%s)", WTERMSIG(status), strsignal(WTERMSIG(status)));
+            else if (WEXITSTATUS(status) == SPAWN_FAILED)
+                lua_pushliteral(L, "not started");
             else
                 lua_pushfstring(L, "exit status %d", WEXITSTATUS(status));
             lua_pushnumber(L, (lua_Number)ru.ru_utime.tv_sec + ru.ru_utime.tv_usec / 1e6
@@ -448,6 +465,13 @@ static int l_kill(lua_State *L)
     return 0;
 }
 
+/* sys.interrupted() -> whether Ctrl-C, SIGTERM or SIGHUP came. */
+static int l_interrupted(lua_State *L)
+{
+    lua_pushboolean(L, got_signal != 0);
+    return 1;
+}
+
 /* The processors this machine has online (at least 1). */
 static int processors(void)
 {
@@ -460,7 +484,8 @@ static void push_sys(lua_State *L, grove_vm *vm)
 {
     static const luaL_Reg fns[] = {
         { "mkdir", l_mkdir }, { "symlink", l_symlink }, { "list", l_list }, { "spawn", l_spawn },
-        { "wait", l_wait }, { "kill", l_kill }, { "now", l_now }, { NULL, NULL },
+        { "wait", l_wait }, { "kill", l_kill }, { "now", l_now }, { "interrupted", l_interrupted },
+        { NULL, NULL },
     };
     lua_createtable(L, 0, 12);
     luaL_setfuncs(L, fns, 0);

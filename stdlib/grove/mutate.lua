@@ -693,6 +693,7 @@ local function schedule(sys, slots, ntasks, step)
         running[pid] = nil
         nrunning = nrunning - 1
         local output = read(r.slot.out)
+        if how == "not started" then error(output:match("[^\n]*$"), 0) end
         local passed, failed = output:match("grove%-test%-counts (%d+) (%d+)")
         launch(r.task, r.slot, {
           ok = ok and not r.killed and failed == "0" and passed ~= nil,
@@ -729,7 +730,8 @@ end
 
 --- `grove mutate ARGS`: returns the exit status (0 ran, 1 failed or under
 --- --fail-under, 2 misused). sys is the C side (repl/mutate.c): tmp,
---- processors, tty, game_dir, list, mkdir, symlink, spawn, wait, kill, now.
+--- processors, tty, game_dir, list, mkdir, symlink, spawn, wait, kill, now,
+--- interrupted.
 ---@param args string[]
 ---@param sys table
 ---@param out? fun(line: string) the report (default: stdout)
@@ -882,12 +884,16 @@ function M.main(args, sys, out, err)
   local tests = {}
   for k, rel in ipairs(test_rels) do tests[k] = { rel = rel, name = shown .. "/" .. rel } end
   local broken_tests = {}
-  schedule(sys, slots, #tests, function(t, slot, result)
+  local ran, why = pcall(schedule, sys, slots, #tests, function(t, slot, result)
     if not result then return { args = { "test", "--worker", slot.game .. "/" .. tests[t].rel } } end
     tests[t].seconds = result.cpu
     if not result.ok then broken_tests[#broken_tests + 1] = tests[t] tests[t].output = result.output end
     return nil
   end)
+  if not ran then
+    if sys.interrupted() then error(why, 0) end       -- the C side says so, and cleans up
+    return fail(err, tostring(why))
+  end
   if #broken_tests > 0 then
     table.sort(broken_tests, function(a, b) return a.rel < b.rel end)
     local t = broken_tests[1]
@@ -910,7 +916,7 @@ function M.main(args, sys, out, err)
     end
   end
   progress()
-  schedule(sys, slots, #faults, function(fi, slot, result)
+  ran, why = pcall(schedule, sys, slots, #faults, function(fi, slot, result)
     local fault = faults[fi]
     local path = slot.game .. "/" .. fault.file.rel
     if not result then
@@ -947,6 +953,10 @@ function M.main(args, sys, out, err)
     return nil
   end)
   if sys.tty and not verbose then io.stderr:write("\r" .. string.rep(" ", 60) .. "\r") end
+  if not ran then
+    if sys.interrupted() then error(why, 0) end       -- the C side says so, and cleans up
+    return fail(err, tostring(why))
+  end
 
   local survived = 0
   for _, fault in ipairs(faults) do

@@ -141,6 +141,8 @@ if wait_held sigint; then
   expect sigint "grove mutate: interrupted (Interrupt); no results. The rule files were never changed"
   expect sigint "exit 130"
   reject sigint "planted"
+  if [ "$(grep -c interrupted "$tmp/out")" = 1 ]; then pass=$((pass + 1))
+  else fail=$((fail + 1)); echo "FAIL sigint: not one line says it was interrupted:"; cat "$tmp/out"; fi
   gone sigint "$(cat "$MUTATE_RUNS.held")"
   same_rules sigint "$held_rules" "$held_sum"
   no_temp sigint
