@@ -31,6 +31,7 @@ files["**/tests/**/*.lua"] = { std = "grove_sandbox+grove_trusted+grove_tests", 
 files["tests/lua/*.lua"] = { std = "grove_sandbox+grove_trusted+grove_tests", ignore = { "4[23]." } }
 files["stdlib/grove/testing.lua"] = { std = "grove_sandbox+grove_trusted" }
 files["stdlib/grove/replay.lua"] = { std = "grove_sandbox+grove_trusted" }
+files["stdlib/grove/mutate.lua"] = { std = "grove_sandbox+grove_trusted" }
 files["examples/*.lua"] = { std = "grove_sandbox+grove_trusted" }
 files["bench/reference/*.lua"] = { std = "lua54" }   -- plain Lua, no host: the reference point
 files["docs/*.lua"] = { std = "grove_sandbox+grove_trusted" }

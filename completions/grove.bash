@@ -46,7 +46,7 @@ _grove_read_list()
 # two differ.
 _grove_subcommands()
 {
-    _grove_found=(play list new test run sim merge replay check show serve bench help)
+    _grove_found=(play list new test mutate run sim merge replay check show serve bench help)
 }
 
 # The game names: the first word of each line of `grove list` (a game whose
@@ -220,6 +220,8 @@ _grove_option_args()
         check:-n | check:--games | check:--players | check:-p | check:--seed | check:-s | check:--cap) _grove_nargs=1 ;;
         check:--variant | check:--variants) _grove_nargs=1 ;;
         test:--filter | test:--jobs | test:-j | replay:--game | replay:--html) _grove_nargs=1 ;;
+        mutate:-n | mutate:--seed | mutate:-s | mutate:--files | mutate:--threads | mutate:-t) _grove_nargs=1 ;;
+        mutate:--fail-under | mutate:--time-factor) _grove_nargs=1 ;;
         show:--players | show:-p | show:--seed | show:-s | show:--variant | show:--variants) _grove_nargs=1 ;;
         show:--set | show:--viewer | show:-o | show:--output) _grove_nargs=1 ;;
         serve:--players | serve:-p | serve:--seed | serve:-s | serve:--variant | serve:--variants) _grove_nargs=1 ;;
@@ -236,6 +238,7 @@ _grove_options()
         sim) _grove_found=(-n --players --seed --variant --bots --threads --cap --json --csv --plot --compare --sprt --coverage --records --shard --resume --set --sweep --help) ;;
         bench) _grove_found=(--players --variant --seed --seconds --playouts --bots --games --set --json --help) ;;
         test) _grove_found=(--verbose --filter --jobs --help) ;;
+        mutate) _grove_found=(-n --seed --files --threads --fail-under --time-factor --list --verbose --help) ;;
         replay) _grove_found=(--verbose --check --game --html --help) ;;
         check) _grove_found=(-n --players --variant --seed --cap --set --help) ;;
         list) _grove_found=(--options --variant --help) ;;
@@ -379,6 +382,19 @@ _grove()
             *:--json | *:--csv | *:--plot | *:--html | play:--from | serve:--from | serve:--save | show:-o | show:--output)
                 _grove_files "$cur"
                 ;;
+            mutate:--files)
+                # the game's rule files: the *.lua of its folder outside tests/
+                local program dir rules=()
+                program=$(_grove_program)
+                if [[ -n $program && -n $game ]]; then
+                    while IFS= read -r dir; do
+                        rules+=("$dir")
+                    done < <("$program" mutate "$game" --list -n 1 2>/dev/null |
+                             sed -n '1s/^grove mutate [^:]*: .* places in \(.*\) (seed [0-9]*)$/\1/p' |
+                             tr ',' '\n' | sed -E 's/^ +//; s#^(scripts/)?[^/]+/##')
+                fi
+                _grove_reply_list "$cur" "${rules[@]}"
+                ;;
             serve:--listen)
                 _grove_reply "$cur" 127.0.0.1 0.0.0.0 ::1
                 ;;
@@ -404,7 +420,7 @@ _grove()
                 COMPREPLY+=("${files[@]}")
             fi
             ;;
-        play | sim | bench | serve)
+        play | sim | bench | serve | mutate)
             if [[ -z $game ]]; then
                 _grove_games
                 _grove_reply "$cur" "${_grove_found[@]}"

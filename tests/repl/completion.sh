@@ -101,6 +101,10 @@ offer set "winning_score= movement= protesters= pyramids=" serve logger --set ""
 offer set "movement=" show logger --set mo
 offer options "--verbose --filter --jobs --help" test -
 offer options "--options --variant --help" list -
+offer options "-n --seed --files --threads --fail-under --time-factor --list --verbose --help" mutate logger -
+offer game "logger" mutate lo
+offer files "cards.lua forest.lua game.lua semi-coop.lua solo.lua" mutate onceupon --files ""
+offer files "cards.lua,solo.lua" mutate onceupon --files cards.lua,so
 offer options "--help" new -
 offer sprt "first win1 win2 win3 length score1 score2 score3" sim logger --players 3 --sprt ""
 offer sprt "win1 win2" sim starfall --sprt w
