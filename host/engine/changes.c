@@ -4,9 +4,10 @@
  * state.c lays each out. A board names the places that changed (a square,
  * a hex with its sides, a node, an edge), a card zone the cards that came
  * into it, a pool and a vars their values before, a set of dice the dice.
- * game_push_picture hands this to grove.picture as view.changed (the last
- * move of the history, marked on the picture) with view.last, the move's
- * text as the viewer reads it; game_preview draws a move not yet played.
+ * game_push_picture (picture.c) hands this to grove.picture as
+ * view.changed (the last move of the history, marked on the picture) with
+ * view.last, the move's text as the viewer reads it, or the move a preview
+ * tries.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -18,11 +19,8 @@
 #include "graph.h"
 #include "grid.h"
 #include "hex.h"
-#include "hidden.h"
 #include "pool.h"
 #include "vars.h"
-
-#define PREVIEW_TRIES 6             /* re-deals a preview's boards are compared on */
 
 /* t[key] = true, t on top. */
 static void mark(lua_State *L, lua_Integer key)
@@ -263,50 +261,4 @@ bool game_view_changes(game *g, int viewer)
     lua_setfield(L, -2, "text");
     lua_setfield(L, -2, "last");
     return true;
-}
-
-/* The words of st's boards (grids, hex boards, graphs), hashed (FNV-1a). */
-static uint64_t boards_hash(const gstate *st)
-{
-    uint64_t h = 1469598103934665603ULL;
-    for (int i = 1; i < st->ncomps; i++) {
-        const comp_desc *c = &st->comps[i];
-        if (c->kind != &grid_kind && c->kind != &hex_kind && c->kind != &graph_kind) continue;
-        const uint8_t *p = st->block + c->offset;
-        for (size_t k = 0; k < c->bytes; k++) h = (h ^ p[k]) * 1099511628211ULL;
-    }
-    return h;
-}
-
-char *game_preview(game *g, int64_t move, int viewer, uint64_t seed, bool *shown)
-{
-    *shown = false;
-    size_t size = game_state_size(g);
-    uint8_t *here = malloc(size);
-    if (!here) { snprintf(g->err, sizeof g->err, "out of memory"); return NULL; }
-    if (!game_snapshot(g, here)) { free(here); return NULL; }
-    rng_t chance = *state_rng(g->st);
-    if (!game_apply(g, move, false, false)) { free(here); return NULL; }
-    /* a move that draws on chance, or whose boards after it depend on
-     * cards the viewer cannot see, is not drawn before it is played */
-    bool hidden = memcmp(&chance, state_rng(g->st), sizeof chance) != 0;
-    uint64_t boards = boards_hash(g->st);
-    game_restore(g, here);
-    for (int k = 0; k < PREVIEW_TRIES && !hidden && hidden_any(g->st); k++) {
-        bool ok = game_redeal(g, viewer, seed + (uint64_t)k) && game_apply(g, move, false, false);
-        hidden = !ok || boards_hash(g->st) != boards;
-        game_restore(g, here);
-    }
-    char *svg = NULL;
-    if (hidden) {
-        g->err[0] = '\0';
-        *shown = true;
-    } else if (game_apply(g, move, false, false)) {
-        g->preview_of = here;
-        svg = game_picture(g, viewer, NULL);
-        g->preview_of = NULL;
-        game_restore(g, here);
-    }
-    free(here);
-    return svg;
 }

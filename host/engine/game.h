@@ -355,7 +355,8 @@ char *game_render(game *g, int viewer);
  * components and the definition's look table (stdlib/grove/picture.lua),
  * under the same rule as the text render: no face the viewer may not see.
  * `status` (may be NULL) is a line under the title. A malloc'ed text the
- * caller frees; NULL on error (game_error). */
+ * caller frees; NULL on error (game_error). (picture.c, with
+ * game_push_picture and game_preview.) */
 char *game_picture(game *g, int viewer, const char *status);
 
 /* What the last move changed (changes.c), set on the table on top of the
@@ -369,7 +370,7 @@ char *game_picture(game *g, int viewer, const char *status);
 bool game_view_changes(game *g, int viewer);
 
 /* The boards after `move` (legal now) as a picture for `viewer`, the places
- * it changes marked (changes.c): a malloc'ed SVG the caller frees. NULL
+ * it changes marked (picture.c, the changes from changes.c): a malloc'ed SVG the caller frees. NULL
  * with *shown set when the move draws on the game's chance or leaves the
  * boards other on a re-deal of the cards the viewer cannot see (seeded
  * from `seed`): such a move is not drawn before it is played. NULL with
