@@ -200,12 +200,14 @@ test-check: $(GROVE)
 	GROVE_PATH= $(GROVE) check -n $(CHECK_GAMES) $(notdir $(wildcard scripts/*))
 
 # Every tests/repl/*.sh but lib.sh (their shared helpers) checks transcripts,
-# one a processor at a time (tests/parallel.sh), the slowest first: hang.sh
+# laid out as the program is: tests/repl/ for the subcommands of repl/,
+# tests/repl/cli/, study/ and session/ for those rooms. They run one a
+# processor at a time (tests/side_by_side.sh), the slowest first: hang.sh
 # and interrupt.sh mostly wait on timers while the others work.
-REPL_SLOW = tests/repl/hang.sh tests/repl/interrupt.sh tests/repl/sim.sh
-REPL_TESTS = $(REPL_SLOW) $(filter-out tests/repl/lib.sh $(REPL_SLOW),$(sort $(wildcard tests/repl/*.sh)))
+REPL_SLOW = tests/repl/session/hang.sh tests/repl/session/interrupt.sh tests/repl/study/sim.sh
+REPL_TESTS = $(REPL_SLOW) $(filter-out tests/repl/lib.sh $(REPL_SLOW),$(sort $(wildcard tests/repl/*.sh tests/repl/*/*.sh)))
 test-repl: $(GROVE)
-	@GROVE=$(GROVE) bash tests/parallel.sh $(REPL_TESTS)
+	@GROVE=$(GROVE) bash tests/side_by_side.sh $(REPL_TESTS)
 
 # A single-node Slurm (munge, slurmctld, slurmd on localhost, started by
 # the test) runs a sharded study as a job array: root and ./setup.sh

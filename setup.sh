@@ -9,7 +9,7 @@ cd "$(dirname "$0")"
 # To build: a C compiler, Lua 5.4, readline, libmicrohttpd (grove serve).
 # To test (make check): cmocka, luacheck (lua-check), xmllint
 # (libxml2-utils) for the plots, groff for the man page, GNU parallel for
-# the sharded study (tests/repl/parallel.sh), and for grove serve's tests
+# the sharded study (tests/repl/study/parallel.sh), and for grove serve's tests
 # Chromium, and node with npm (unless node and npm are there already, from
 # whatever source).
 # make test-cluster: a single-node Slurm (slurmctld, slurmd) and munge.

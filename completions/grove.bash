@@ -42,7 +42,7 @@ _grove_read_list()
 # The helpers below leave what they find in the array _grove_found.
 
 # The subcommands, in the order of grove's table of them (repl/main.c),
-# which `grove --commands` prints: tests/repl/completion.sh fails when the
+# which `grove --commands` prints: tests/repl/cli/completion.sh fails when the
 # two differ.
 _grove_subcommands()
 {

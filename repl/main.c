@@ -9,7 +9,7 @@
  * --help, its --help page and its function. A new one is that file and one
  * line below, in the table, where grove --help lists it. The completion
  * script (completions/grove.bash) and the manual (doc/grove.1) name the
- * subcommands too: tests/repl/completion.sh fails when either disagrees
+ * subcommands too: tests/repl/cli/completion.sh fails when either disagrees
  * with grove --commands, which prints the table's names.
  *
  * The conventions every subcommand keeps: errors go to stderr, a usage

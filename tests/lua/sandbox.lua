@@ -69,7 +69,7 @@ test("sandbox: after the escapes, the host and a new game are clean", function()
 end)
 
 -- Issue 18: every way we know to run beyond the budget or Ctrl-C, or to
--- crash grove (tests/fixtures/scripts/hang; tests/repl/hang.sh sends the
+-- crash grove (tests/fixtures/scripts/hang; tests/repl/session/hang.sh sends the
 -- same a real Ctrl-C and runs them unattended in sim, bench and a bot).
 -- Each is stopped or refused, names the script, and changes nothing.
 local HANGS = {

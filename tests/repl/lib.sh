@@ -2,7 +2,7 @@
 # program into "$tmp/out", then expect / reject lines; end with `finish NAME`.
 set -u
 GROVE=${GROVE:-build/grove}
-# Boards in plain ASCII whatever the terminal's locale (tests/repl/display.sh
+# Boards in plain ASCII whatever the terminal's locale (tests/repl/session/display.sh
 # checks the Unicode and colour drawing on its own).
 export LANG=C
 unset LC_ALL LC_CTYPE

@@ -4,7 +4,7 @@
 # GROVE_PATH or directly in it, in scripts/ of the working directory or
 # directly in it; an overlay's variants too; and sim --coverage reports the
 # lines of the folder the game was found in.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 G=$(cd "$(dirname "$GROVE")" && pwd)/$(basename "$GROVE")
 
 mkdir -p "$tmp/work" "$tmp/else" "$tmp/games/scripts" "$tmp/tree/scripts"

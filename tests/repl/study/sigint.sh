@@ -7,9 +7,9 @@
 # is left, even when the signal comes while --json is being written. Each
 # step waits for what shows the run got there (records written, the
 # temporary file there), never for a fixed time.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 # grove as started from a terminal: a background job of a script (and every
-# job of tests/parallel.sh) starts with SIGINT ignored, which grove leaves so.
+# job of tests/side_by_side.sh) starts with SIGINT ignored, which grove leaves so.
 # Called in a subshell, ( sim ... ) &, which becomes grove: $! is its pid.
 sim() { exec env --default-signal=INT,TERM "$GROVE" sim "$@"; }
 # wait_end PID: its exit status into $tmp/out; one still running after 120 s

@@ -3,7 +3,7 @@
 # stretch of moves, no count hook); what a broken rule script does there
 # must read as it did on the checked path: the hook, file and line, the
 # move by number and text, and the records of the games that went through.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export GROVE_PATH=tests/fixtures
 
 # sim_fragile VARIANT [ARGS...]: grove sim of the fragile fixture, seeds 4..6

@@ -6,7 +6,7 @@
 # refusal names the file and the line. A hundred thousand card names are
 # counted in a bounded amount of work, and a file that mixes two studies
 # is refused at the line where the second begins.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # merge FILES...: grove merge with --json, into $tmp/out with its exit status
 merge() {

@@ -3,7 +3,7 @@
 # and stdlib/grove/) by docs/apidoc.lua: regenerate it into $tmp, fail if
 # the one in the tree is stale (saying how to bring it up to date), and
 # check that the generator documents every annotated function.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 regenerate="$GROVE run docs/apidoc.lua types docs/api.md"
 
 "$GROVE" run docs/apidoc.lua types "$tmp/api.md" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"

@@ -3,7 +3,7 @@
 # the prompt with the game unchanged; at an empty prompt, twice quits. The
 # REPL reads a fifo here, and Ctrl-C is a SIGINT sent to it; each step waits
 # for the line that shows the REPL got there (never for a fixed time).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # wait_for PATTERN: until the transcript has PATTERN (at most 60 s)
 wait_for() {

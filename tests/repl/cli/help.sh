@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Help: the REPL's commands, help topics at the REPL and from the shell.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 printf 'help\nhelp bots\nhelp nonsense\n?\nquit\n' | "$GROVE" play logger >"$tmp/out" 2>&1
 expect repl-help "  undo            take back a move (and the bot and forced moves after it)"

@@ -6,7 +6,7 @@
 # grove test reports each file; nothing a person did is lost: a failed
 # reload keeps the moves that no longer replay, edits at the prompt are
 # history, a session becomes a test, a scripted session that fails exits 1.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 logger() { "$GROVE" play logger --seed 3 "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
 # longest LINE-PATTERN: the length of the longest line matching the pattern
 longest() { grep -E -- "$1" "$tmp/out" | awk '{ if (length($0) > n) n = length($0) } END { print n + 0 }'; }

@@ -4,7 +4,7 @@
 # declares the counts it takes, and every way of opening a game refuses the
 # others naming the variant. Solo games may be lost: bots, sim, replay and
 # the REPL's rank table accept the rival's win (rank 2 of 1 seat).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 run() { "$GROVE" "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
 
 # The usual count: Once Upon a Forest's is 2 (it takes 1 to 4).

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # REPL sessions: each feeds a scripted session to `grove play` on stdin and
 # checks the transcript for the lines a person must see. Run by make check.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 session() { "$GROVE" play logger --seed 3 "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
 
 # Bad input: each gets one clear message and the REPL carries on; a

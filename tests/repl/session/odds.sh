@@ -4,7 +4,7 @@
 # odds known in advance lie inside the interval; what the seat on the
 # screen cannot see does not change the answer; a bad condition is an
 # error naming it, and the game is as it was; Ctrl-C stops the samples.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: $2"; fi; }
 # inside NAME PATTERN KNOWN: the line "odds ...: SHARE (LOW-HIGH)..." that
 # starts with PATTERN has LOW <= KNOWN <= HIGH

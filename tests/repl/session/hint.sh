@@ -5,7 +5,7 @@
 # the seat cannot see is re-dealt; `bot SEAT KIND` hands a seat to a bot,
 # which then moves by itself, and `bot SEAT off` gives it back; mistakes
 # are refused with a reason and count as failed lines.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 check() { if eval "$2"; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAIL $1: $2"; fi; }
 
 # Logger: the hint, then the game unchanged; the same hint again; another kind

@@ -8,7 +8,7 @@
 #   - sim's files are written whole, onto nothing but a regular file;
 #   - grove replay refuses a folder, a device and JSON that holds no record;
 #   - a seed past what a record holds is refused, not cut.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export GROVE_PATH=scripts
 run() { "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
 

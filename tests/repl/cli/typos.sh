@@ -3,7 +3,7 @@
 # describe), in the definition, its players, an option's declaration or a
 # variant's overrides, is refused when the game loads, naming the key, the
 # nearest valid one and the script file, on every path (play, list, sim).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 run() { "$GROVE" "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
 case $GROVE in */*) GROVE=$(cd "$(dirname "$GROVE")" && pwd)/$(basename "$GROVE") ;; esac
 cd "$tmp"

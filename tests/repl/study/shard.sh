@@ -4,7 +4,7 @@
 # and plot byte for byte (the timing line and the plot's file name aside);
 # a worker killed mid-write loses only its unfinished games, --resume
 # plays those, and merge refuses what is not one whole study.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # same NAME A B: files A and B are identical
 same() {

@@ -4,7 +4,7 @@
 # range, an unknown name refused naming the nearest); listed by grove list
 # --options GAME and help GAME at the REPL; kept by save files and sim
 # records, so that load and replay play the same game.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 run() { "$GROVE" "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
 session() { local input=$1; shift; printf '%b' "$input" | "$GROVE" "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
 case $GROVE in */*) GROVE=$(cd "$(dirname "$GROVE")" && pwd)/$(basename "$GROVE") ;; esac

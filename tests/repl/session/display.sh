@@ -2,7 +2,7 @@
 # How boards are drawn: Unicode box lines under a UTF-8 locale, plain ASCII
 # with --ascii or another locale; seat colours only on a terminal, never
 # with NO_COLOR. `script` gives grove a terminal.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 printf 'place a1\nquit\n' | LANG=C.UTF-8 "$GROVE" play logger --seed 3 >"$tmp/out" 2>&1
 expect unicode "   ┌───┬───┬───┬───┬───┐"

@@ -5,7 +5,7 @@
 # checks them before any game runs; --json a study per value (grove replay
 # plays its games), --plot each measure against the value; the
 # combinations that make no sense refused; the same at the REPL.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 run() { "$GROVE" "$@" >"$tmp/out" 2>&1; echo "exit $?" >>"$tmp/out"; }
 needs_xmllint() { command -v xmllint >/dev/null || { echo "FAIL sweep: xmllint not found (setup.sh installs libxml2-utils)"; fail=$((fail + 1)); }; }
 

@@ -5,7 +5,7 @@
 # hand-over, the moves listed. When people share the keyboard, nothing of
 # the last player's view stays on the terminal (the screen, its scrollback,
 # the line history) when the next one takes it.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 # lines_between A B: the transcript's lines from the first holding A to the
 # next holding B

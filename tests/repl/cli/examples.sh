@@ -3,7 +3,7 @@
 # (a scripted session, a bot game, and its scenario tests from step 3 on),
 # the overlay (its tests, a game with its variant, a comparison) and the
 # study script, each with a small count. Run by make check (test-repl).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 tutorial=examples/tutorial
 overlay=examples/overlay
 

@@ -6,7 +6,7 @@
 # on stderr), --set reads decimal numbers of options only, once each; grove
 # help GAME as at the REPL; sim's --help says its defaults, its progress
 # bar the time left, and a study that would not repeat is warned about.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 # run ARGS...: the program's stdout into $tmp/out, stderr into $tmp/err, then "exit N" to both
 run() {
   "$GROVE" "$@" </dev/null >"$tmp/out" 2>"$tmp/err"

@@ -7,8 +7,8 @@
 # The manual page must render without a groff warning and name every
 # subcommand and option that `grove --help` and `grove sim --help` name,
 # so neither can fall behind the program silently.
-. "$(dirname "$0")/lib.sh"
-root=$(cd "$(dirname "$0")/../.." && pwd)
+. "$(dirname "$0")/../lib.sh"
+root=$(cd "$(dirname "$0")/../../.." && pwd)
 page=$root/doc/grove.1
 
 # A grove that counts its runs, called by path and found on PATH.

@@ -5,7 +5,7 @@
 # character, DEL and C1 control written as \xNN, so no script sets the
 # window's title, clears the screen or fakes a prompt; the board's colour
 # (ESC [ ... m) passes.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export GROVE_PATH=tests/fixtures
 printf 'go\nboom\n1\nlog\ngo\ngo\nresult\n' | "$GROVE" play rude >"$tmp/out" 2>&1
 cp "$tmp/out" "$tmp/play"

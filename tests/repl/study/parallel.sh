@@ -2,7 +2,7 @@
 # GNU parallel, a real cluster tool, runs a study as 4 shards through
 # examples/cluster/parallel-local.sh, and the merge equals the single run:
 # summary (timing aside), JSON, CSV and plot. setup.sh installs parallel.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 if ! command -v parallel >/dev/null; then
   echo "FAIL parallel: GNU parallel is not installed (apt-get install parallel; setup.sh does)"
   exit 1

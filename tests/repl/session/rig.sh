@@ -3,7 +3,7 @@
 # is an edit, so the roll it fixes happens, undo takes the rig back, save
 # keeps it and --from plays it again; a face no die shows is refused, the
 # game untouched.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 setup='knock b2\nknock c2\nplant a1\nplant f6\nsnake 1 b5\nsnake 2 e2\nfairy c3\n'
 
 # The rig before the setup's last move: seat 1's first roll shows it.

@@ -12,7 +12,7 @@
 # playouts, check plays 1 game at 2 players, serve listens on a free port and
 # is stopped once it printed its URLs, and `grove test` runs the test the
 # tour recorded (every game's tests run in make check anyway).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 root=$(pwd)
 work=$tmp/checkout
 mkdir -p "$work/build" "$work/scripts/logger/tests"

@@ -1,15 +1,15 @@
 #!/usr/bin/env bash
-# parallel.sh SCRIPT...: run test scripts JOBS at a time (default: one a
+# side_by_side.sh SCRIPT...: run test scripts JOBS at a time (default: one a
 # processor), each with bash, printing a script's whole output under its
 # "== SCRIPT" line once it has finished, so the outputs never interleave.
 # Exits 1 after the last one when any failed, naming them. Slow scripts
 # first keeps the processors busy to the end.
 #
-#   JOBS=2 GROVE=build/grove bash tests/parallel.sh tests/repl/hang.sh ...
+#   JOBS=2 GROVE=build/grove bash tests/side_by_side.sh tests/repl/session/hang.sh ...
 set -u
 jobs=${JOBS:-$(nproc 2>/dev/null || echo 1)}
-[ "$jobs" -ge 1 ] 2>/dev/null || { echo "parallel.sh: JOBS must be a number 1 or more, not '$jobs'" >&2; exit 2; }
-[ "$#" -gt 0 ] || { echo "usage: parallel.sh SCRIPT..." >&2; exit 2; }
+[ "$jobs" -ge 1 ] 2>/dev/null || { echo "side_by_side.sh: JOBS must be a number 1 or more, not '$jobs'" >&2; exit 2; }
+[ "$#" -gt 0 ] || { echo "usage: side_by_side.sh SCRIPT..." >&2; exit 2; }
 out=$(mktemp -d)
 trap 'rc=$?; kill $(jobs -p) 2>/dev/null; rm -rf "$out"; exit $rc' EXIT
 trap 'exit 130' INT TERM

@@ -9,7 +9,7 @@
 # Every run is bounded by `timeout`, so a regression fails instead of
 # hanging. HANG_TIMES=FILE writes how long each Ctrl-C took (seconds), for
 # docs/reliability.md; the test itself asserts no time.
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 export GROVE_PATH=tests/fixtures
 HANGS="xpcall_handler xpcall_work coroutine_loop coroutine_pcall coroutine_handler table_move
        pattern_find pattern_match pattern_gsub pattern_gmatch plain_find balance concat_index

@@ -4,7 +4,7 @@
 # ones the text prints, text from a game script is escaped, the same sim
 # gives the same bytes, and a path that cannot be written is an error that
 # still leaves the text results printed. Needs xmllint (libxml2-utils).
-. "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/../lib.sh"
 
 if ! command -v xmllint >/dev/null; then
   echo "FAIL plot: xmllint not found (install libxml2-utils, as setup.sh does)"
