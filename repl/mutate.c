@@ -83,30 +83,6 @@ static void on_signal(int sig)
 
 /* ---- the temporary folder ------------------------------------------------- */
 
-/* Remove path and, when it is a folder (not a link to one), everything in
- * it; links are removed, never followed. */
-static void remove_tree(const char *path)
-{
-    struct stat sb;
-    if (lstat(path, &sb) != 0) return;
-    if (S_ISDIR(sb.st_mode)) {
-        DIR *d = opendir(path);
-        if (d) {
-            struct dirent *e;
-            while ((e = readdir(d))) {
-                if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-                char sub[PATH_MAX];
-                int n = snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-                if (n > 0 && (size_t)n < sizeof sub) remove_tree(sub);
-            }
-            closedir(d);
-        }
-        rmdir(path);
-    } else {
-        unlink(path);
-    }
-}
-
 static const char *tmp_dir(void)
 {
     const char *t = getenv("TMPDIR");
@@ -135,7 +111,7 @@ static void remove_stale(void)
         }
         bool gone = pid > 0 ? kill((pid_t)pid, 0) != 0 && errno == ESRCH
                             : time(NULL) - sb.st_mtime > 3600;   /* killed before it said whose it is */
-        if (gone) remove_tree(dir);
+        if (gone) cli_remove_tree(dir);
     }
     closedir(d);
 }
@@ -547,7 +523,7 @@ static int cmd_mutate(int argc, char **argv)
         waitpid(live[i], NULL, 0);
     }
     nlive = 0;
-    if (root[0]) remove_tree(root);
+    if (root[0]) cli_remove_tree(root);
     root[0] = '\0';
     fflush(stdout);
     if (got_signal) {

@@ -95,24 +95,6 @@ static bool copy_tree(const char *from, const char *to, const char *name, const 
     return ok;
 }
 
-static void remove_tree(const char *path)
-{
-    DIR *d = opendir(path);
-    if (d) {
-        struct dirent *e;
-        while ((e = readdir(d))) {
-            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
-            char sub[PATH_MAX];
-            snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
-            struct stat sb;
-            if (lstat(sub, &sb) == 0 && S_ISDIR(sb.st_mode)) remove_tree(sub);
-            else unlink(sub);
-        }
-        closedir(d);
-    }
-    rmdir(path);
-}
-
 static const char usage[] =
     "usage: grove new NAME\n"
     "  A new game to change into yours: scripts/NAME/ (or ./NAME/ where there is no\n"
@@ -167,7 +149,7 @@ static int cmd_new(int argc, char **argv)
     }
     if (!ok) {
         fprintf(stderr, "grove new: %s\n", err);
-        remove_tree(tmp);
+        cli_remove_tree(tmp);
         return 1;
     }
     printf("made %s/: a take-away game to change into yours\n"

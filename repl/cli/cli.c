@@ -3,6 +3,7 @@
  * the common options (--players, --seed, --variant, --bot, --set ...),
  * checking them against the game, and Ctrl-C.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <limits.h>
 #include <signal.h>
@@ -453,5 +454,27 @@ char *cli_read_file(const char *path, char *err, size_t errlen)
     buf[len] = '\0';
     if (strlen(buf) != len) { free(buf); snprintf(err, errlen, "%s is not a text file", path); return NULL; }
     return buf;
+}
+
+void cli_remove_tree(const char *path)
+{
+    struct stat sb;
+    if (lstat(path, &sb) != 0) return;
+    if (!S_ISDIR(sb.st_mode)) {
+        unlink(path);
+        return;
+    }
+    DIR *d = opendir(path);
+    if (d) {
+        struct dirent *e;
+        while ((e = readdir(d))) {
+            if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, "..")) continue;
+            char sub[PATH_MAX];
+            int n = snprintf(sub, sizeof sub, "%s/%s", path, e->d_name);
+            if (n > 0 && (size_t)n < sizeof sub) cli_remove_tree(sub);
+        }
+        closedir(d);
+    }
+    rmdir(path);
 }
 

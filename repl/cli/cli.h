@@ -81,6 +81,10 @@ bool cli_print_options(FILE *out, grove_vm *vm, const char *name, const char *va
 /* The whole text file at path (malloc'ed, the caller frees it), or NULL
  * with err ("cannot open ...", "... is not a text file"). */
 char *cli_read_file(const char *path, char *err, size_t errlen);
+/* Remove path and, when it is a folder (not a link to one), everything in
+ * it; links are removed, never followed. What cannot be removed stays,
+ * unsaid (a temporary folder cleaned up on the way out). */
+void cli_remove_tree(const char *path);
 
 /* Check what a command line says of a game before it opens: the game and
  * its variants are there, the player count (0: none given) is one they
