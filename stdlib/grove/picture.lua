@@ -1267,6 +1267,10 @@ local function card_chip(ctx, out, x, y, w, h, face, keys, opts)
   if opts.mark then lines[#lines + 1] = "(" .. clean(opts.mark) .. ")" end
   add(out, string.format('<g class="card"%s%s%s><title>%s</title>', key_attr(keys), opts.changed and CHANGED or "",
     opts.mark and string.format(' data-mark="%s" opacity="0.6"', esc(opts.mark)) or "", esc(table.concat(lines, "\n"))))
+  -- drawn from its own corner: a card moved along its zone changes one line
+  -- of the picture, not every line of it (the replay page's packing)
+  add(out, string.format('<g transform="translate(%s,%s)">', fmt(x), fmt(y)))
+  x, y = 0, 0
   local ink = M.text_on(face.color)
   if face.sides then
     local size = math.min(w, h - 14) / 2 - 1
@@ -1296,21 +1300,21 @@ local function card_chip(ctx, out, x, y, w, h, face, keys, opts)
       w - 8))
     add(out, fit_text(x + w / 2, y + h / 2 + 4, opts.mark, w - 10, 9, "#fff"))
   end
-  add(out, "</g>")
+  add(out, "</g></g>")
   if opts.changed then ctx.marked = true end
 end
 
 local function back_chip(ctx, out, x, y, w, h, back, keys, changed)
-  add(out, string.format('<g class="back"%s%s><title>%s</title><rect x="%s" y="%s" width="%d" height="%d" rx="4" fill="%s" stroke="#444"/>',
-    key_attr(keys), changed and CHANGED or "", esc(back.label ~= "" and ("face down: " .. back.label) or "face down"),
-    fmt(x), fmt(y), w, h, paint(back.color)))
-  add(out, fit_text(x + w / 2, y + h / 2 + 4, back.label, w - 6, 10, M.text_on(back.color)))
+  add(out, string.format('<g class="back"%s%s><title>%s</title>', key_attr(keys), changed and CHANGED or "",
+    esc(back.label ~= "" and ("face down: " .. back.label) or "face down")))
+  add(out, string.format('<g transform="translate(%s,%s)">', fmt(x), fmt(y)))   -- from its own corner, as a card
+  add(out, string.format('<rect x="0" y="0" width="%d" height="%d" rx="4" fill="%s" stroke="#444"/>', w, h, paint(back.color)))
+  add(out, fit_text(w / 2, h / 2 + 4, back.label, w - 6, 10, M.text_on(back.color)))
   if changed then
-    add(out, string.format('<rect x="%s" y="%s" width="%d" height="%d" rx="6"%s/>', fmt(x - 2), fmt(y - 2), w + 4, h + 4,
-      halo_attrs()))
+    add(out, string.format('<rect x="-2" y="-2" width="%d" height="%d" rx="6"%s/>', w + 4, h + 4, halo_attrs()))
     ctx.marked = true
   end
-  add(out, "</g>")
+  add(out, "</g></g>")
 end
 
 --- The cards in the order a zone's look sorts them (`sort`): true by card

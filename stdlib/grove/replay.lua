@@ -302,7 +302,7 @@ end
 -- the picture before it: any SVG text, split at its newlines and joined
 -- again, comes back byte for byte, whatever its elements are.
 
-local DIFF_EDITS = 200  -- past this many lines added or dropped, a picture is listed whole
+local DIFF_EDITS = 400  -- past this many lines added or dropped, a picture is listed whole
 
 --- The runs two lists of numbers have in common, {ia, ib, length} with
 --- ia, ib 1-based, in order, between a[ao+1..ao+na] and b[bo+1..bo+nb]:
