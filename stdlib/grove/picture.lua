@@ -597,16 +597,16 @@ local function component_problem(l, where)
       why = nil                                      -- labels or a function, not a field's look
     elseif (k == "columns" or k == "rows") then
       why = nil                                      -- a list of labels
-    elseif type(v) == "table" and v.value ~= nil and type(v.value) ~= "function" then
-      why = string.format("%s.value is a %s: give a function(s, place) returning the value to draw", at, type(v.value))
     elseif SPECS[k] and type(v) == "table" then
       for _, f in ipairs(sorted_keys(v)) do
         why = why or spec_problem(v[f], at .. path_key(f))
       end
-    elseif k == "faces" and type(v) == "table" then
+    elseif k == "faces" and type(v) == "table" then     -- entries by face: a face may be called "value"
       for _, face in ipairs(sorted_keys(v)) do
         why = why or entry_problem(v[face], at .. path_key(face))
       end
+    elseif type(v) == "table" and v.value ~= nil and type(v.value) ~= "function" then
+      why = string.format("%s.value is a %s: give a function(s, place) returning the value to draw", at, type(v.value))
     else
       why = spec_problem(v, at)
     end

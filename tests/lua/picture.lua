@@ -504,4 +504,8 @@ test("a look's new keys are checked when the game loads, naming the field", func
     "look.map.circles.value is a number: give a function(s, place) returning the value to draw")
   -- a field named like a key of the look keeps its look (a table)
   expect.eq(picture.look_problem({ board = { mark = { glyph = "x" }, key = { color = "#fff" } } }), nil)
+  -- a die face called "value" is a face's look, no computed piece (the picture fuzzer found it refused)
+  expect.eq(picture.look_problem({ cup = { faces = { value = { glyph = "V", color = "#fc3" } } } }), nil)
+  expect.eq(picture.look_problem({ cup = { faces = { value = { color = "nope" } } } }):match("^look%.cup%.faces%.value%.color "),
+    "look.cup.faces.value.color ")
 end)
