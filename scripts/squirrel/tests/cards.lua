@@ -359,6 +359,61 @@ test("Storm Warning: 2 coins; play: each other player loses 2 coins", function()
   expect.eq({ g.state.coins:get(1), g.state.coins:get(2), g.state.coins:get(3) }, { 0, 3, 0 })
 end)
 
+-- Sabotage hits every other player, seat 1 too --------------------------------------------------
+
+--- A game where seat 1 has played a card and seat 2, on turn, holds only
+--- `card` and these counters.
+local function seat2_with(card, values, players)
+  local g = open(players or 3)
+  hand(g, 1, { "Acorn Picker" })
+  set(g, 1, { stamina = 1 })
+  g:play("play acorn picker")
+  hand(g, 2, { card })
+  set(g, 2, values)
+  expect.eq(g:actor(), 2)
+  return g
+end
+
+test("steal N nuts from another player: seat 1 is another player of seat 2", function()
+  local g = seat2_with("Sniper", { nuts = 0, stamina = 3 })
+  set(g, 1, { nuts = 4 })
+  set(g, 3, { nuts = 4 })
+  g:play("play sniper")
+  expect.moves(g, { "steal from seat 1", "steal from seat 3" })
+  g:play("steal from seat 1")
+  expect.eq({ g.state.nuts:get(1), g.state.nuts:get(2), g.state.nuts:get(3) }, { 2, 2, 4 })
+end)
+
+test("steal N nuts from each other player: seat 1 too, when seat 2 steals", function()
+  local g = seat2_with("Thief", { nuts = 0, stamina = 4 })
+  set(g, 1, { nuts = 2 })
+  set(g, 3, { nuts = 2 })
+  g:play("play thief")
+  expect.eq({ g.state.nuts:get(1), g.state.nuts:get(2), g.state.nuts:get(3) }, { 1, 2, 1 })
+end)
+
+test("each other player loses N: seat 1 too, when seat 2 plays it", function()
+  local g = seat2_with("Howler", { stamina = 2 })
+  set(g, 1, { stamina = 3 })
+  set(g, 3, { stamina = 3 })
+  g:play("play howler")
+  expect.eq({ g.state.stamina:get(1), g.state.stamina:get(2), g.state.stamina:get(3) }, { 2, 0, 2 })
+  g = seat2_with("Storm Warning", { coins = 2 }, 2)
+  set(g, 1, { coins = 3 })
+  g:play("play storm warning")
+  expect.eq({ g.state.coins:get(1), g.state.coins:get(2) }, { 1, 0 })
+end)
+
+test("exhaust N squirrels of other players: seat 1's squirrels are targets of seat 2", function()
+  local g = seat2_with("Alarm Bell", { nuts = 0, coins = 3 })  -- seat 1 has its Acorn Picker
+  squirrel(g, 3, "Motivator")
+  g:play("play alarm bell")
+  expect.moves(g, { "exhaust 1 of seat 1", "exhaust 1 of seat 3" })
+  g:play("exhaust 1 of seat 1")
+  expect.truthy(exhausted(g, 1, 1))
+  expect.falsy(exhausted(g, 3, 1))
+end)
+
 test("Lucky Acorn: 2 coins; play: stash the top 2 cards of the deck", function()
   local g = with("Lucky Acorn", { coins = 2 })
   top(g, { "Elder", "Feast", "Thief" })
