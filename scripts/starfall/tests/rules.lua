@@ -1092,6 +1092,21 @@ test("decision: the star revives the first laid-down fairy in turn order from th
   expect.eq(h.state.revived:get(), 1)
 end)
 
+test("decision: the search in turn order from the roller goes round to the seat before it", function()
+  -- 2 players: seat 1 ends, seat 2 rolls the fifth star, and seat 1's fairy lies down
+  local g = with_laid_down(2, 1, { "A", "A", "A", "A", "snake" }, function(g)
+    put_fairy(g, 1, "c3")
+    put_fairy(g, 2, "e5")
+  end, { 1 })
+  expect.eq(state_of(g, 1), UP)
+  expect.eq(hearts(g, 1), 3)
+  expect.eq(g.state.revived:get(), 1)
+  -- 3 players: seat 1 ends, seat 2 rolls it; only seat 1 lies down, the last in turn order
+  local h = with_laid_down(3, 1, { "A", "A", "A", "A", "snake" }, spread3, { 1 })
+  expect.eq(state_of(h, 1), UP)
+  expect.eq(h.state.revived:get(), 1)
+end)
+
 test("decision: a star that revives lands nowhere and knocks nothing down", function()
   -- three dice aside: the completing roll sets two aside, which would knock a tree down
   local g = with_laid_down(2, 2, { "A", "A", "A", "snake", "snake" }, function(g)
