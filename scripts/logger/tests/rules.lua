@@ -917,6 +917,8 @@ test("end: in case of a tie, the player with more protesters in reserve wins", f
   expect.eq(r.scores, { 10, 10 })
   expect.eq(r.ranks, { 1, 2 })
   expect.eq(r.winners, { 1 })
+  expect.eq(r.text, "Someone reached 10 points and the round was played out: "
+    .. "seat 1 wins with 10 points (more protesters in supply).")
 end)
 
 test("decision: a tie after the protesters is shared", function()
