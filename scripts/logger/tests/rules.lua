@@ -1067,6 +1067,25 @@ test("decision: a forest that can never change: loggers boxed in by each other c
   expect.truthy(g:over())
 end)
 
+test("decision: a forest that can never change: a tree in line that the pool cannot grow changes nothing", function()
+  -- As boxed in as above, but the seedling on c1 lies in the loggers' row:
+  -- it would grow, were a medium pyramid left in the pool.
+  local g = position(2, {
+    "T  T  T  T  .",
+    "T  T  T  T  T",
+    "T  T  T  T  T",
+    "T+ T+ T+ T+ T",
+    "1  2  s  .  .",
+  })
+  g.state.medium:set(0)
+  expect.eq(pools(g), { 0, 0, 1 })        -- no seedling to plant or spawn either
+  g:play("move a1")
+  expect.falsy(g:over(), "the round is played out")
+  g:play("move b1")
+  expect.truthy(g:over())
+  expect.eq(stage(g, "c1"), 1)
+end)
+
 test("decision: a forest that can never change: the round is played out, so every player had equal turns", function()
   local g = position(3, {
     "T  T  s  T  .",
