@@ -1086,6 +1086,28 @@ test("decision: a forest that can never change: a tree in line that the pool can
   expect.eq(stage(g, "c1"), 1)
 end)
 
+test("decision: a forest that can never change: a protest changes the forest, so its round is no round without change", function()
+  -- Twenty trees, no seedling in the pool; the loggers on a1 and b1 can
+  -- reach no other square and every tree next to them is protested. Seat 2
+  -- holds the last protester.
+  local g = position(2, {
+    "T  T  T  T  T",
+    "T  T  T  T  T",
+    "T  T  T  T  .",
+    "T+ T+ T  T  .",
+    "1  2  T+ T  .",
+  })
+  expect.eq(pools(g), { 0, 0, 0 })
+  expect.eq({ supply(g, 1), supply(g, 2) }, { 0, 1 })
+  g:play("move a1")
+  g:play("move b1")
+  g:play("protest d1")
+  expect.falsy(g:over(), "a protest was made this round")
+  g:play("move a1")
+  g:play("move b1")                 -- now a round without change
+  expect.truthy(g:over())
+end)
+
 test("decision: a forest that can never change: the round is played out, so every player had equal turns", function()
   local g = position(3, {
     "T  T  s  T  .",
