@@ -383,6 +383,8 @@ test("scoring: the worked example 3 + 3 - 1 - 1 + 1 = 5", function()
   expect.eq(b.balanced, { "deer" })
   expect.eq(b.total, 5)
   expect.eq(g.definition.score(g.state, 1), 5)
+  expect.eq(forest_of(g).score_text(b),
+    "complete trees 2 (+6), incomplete 1 (-1), chainsaws 1 (-1), balanced: deer (+1) = 5")
 end)
 
 test("scoring: the species bonus needs at least one animal", function()
@@ -392,6 +394,8 @@ test("scoring: the species bonus needs at least one animal", function()
   expect.eq(b.complete, 0)
   expect.eq(b.balanced, {})
   expect.eq(b.total, -1)                         -- the begun Game Start tree
+  expect.eq(forest_of(g).score_text(b),
+    "complete trees 0 (+0), incomplete 1 (-1), chainsaws 0 (0), balanced: none (+0) = -1")
 end)
 
 test("scoring: an incomplete tree counts for no chainsaw and no animal", function()
@@ -414,6 +418,7 @@ test("scoring: a species above the number of complete trees is not balanced", fu
   expect.eq(b.animals.fox, 2)
   expect.eq(b.balanced, { "squirrel", "owl" })
   expect.eq(b.total, 3 + 2)
+  expect.truthy(forest_of(g).score_text(b):find("balanced: squirrel, owl (+2) = 5", 1, true))
 end)
 
 test("ranking: most points; ties go to more complete trees; then shared", function()

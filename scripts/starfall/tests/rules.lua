@@ -981,6 +981,14 @@ test("bites: every fairy is bitten at the end of every turn, not only the roller
   expect.eq({ hearts(g, 1), hearts(g, 2), hearts(g, 3) }, { 3, 2, 2 })
 end)
 
+test("bites: four fairies at one tree with a snake are all bitten (4 players)", function()
+  local g = end_turn(4, 1, function(g)
+    for seat = 1, 4 do put_fairy(g, seat, "d4") end
+    put_snake(g, 1, "d4")
+  end)
+  expect.eq({ hearts(g, 1), hearts(g, 2), hearts(g, 3), hearts(g, 4) }, { 2, 2, 2, 2 })
+end)
+
 test("bites: a snake on a path next to the fairy does not bite", function()
   local g = end_turn(2, 1, function(g)
     put_fairy(g, 1, "c3")
