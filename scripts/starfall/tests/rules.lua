@@ -237,6 +237,17 @@ test("decision: paths join orthogonal neighbours, and diagonal ones only from po
   expect.eq(#{ forest:all_edges() }, 24 + 9)
 end)
 
+test("decision: the lattice has edges: a point on the first file has no path to the last file", function()
+  local g = open(2)
+  g:play("knock b2")
+  g:play("knock c2")
+  expect.illegal(g, "plant f1")         -- f1: next to no tree
+  g:play("plant a1")                    -- a1: 1+1 even: b2 diagonally; a2 and b1 hold no tree
+  expect.eq(#{ g.state.forest:neighbors(node(g, "a1")) }, 1)
+  expect.illegal(g, "plant f1")         -- f1 is still next to no tree: a1 is at the other end of rank 1
+  expect.eq(#moves_of(g, "plant "), 17)   -- the 18 points round the base forest, a1 gone
+end)
+
 -- 2. Game setup ---------------------------------------------------------------------
 
 test("setup: each player gets a fairy with 3 hearts and a snake; seat 1 starts", function()
