@@ -63,3 +63,12 @@ test("options: each takes its least and its most value; one past either end is r
     end
   end
 end)
+
+test("players: 3 to 4, 3 when the count is not given", function()
+  expect.eq(games.open("flooded", { seed = 1 }).players, 3)
+  for _, n in ipairs({ 3, 4 }) do expect.eq(games.open("flooded", { players = n, seed = 1 }).players, n) end
+  for _, n in ipairs({ 2, 5 }) do
+    expect.error(function() games.open("flooded", { players = n, seed = 1 }) end,
+      string.format("flooded is played by 3 to 4 players, not %d", n))
+  end
+end)

@@ -116,3 +116,12 @@ test("options: each takes its least and its most value; one past either end is r
     end
   end
 end)
+
+test("players: 1 to 4, 2 when the count is not given", function()
+  expect.eq(games.open("onceupon", { seed = 1 }).players, 2)
+  for _, n in ipairs({ 1, 4 }) do expect.eq(games.open("onceupon", { players = n, seed = 1 }).players, n) end
+  for _, n in ipairs({ 0, 5 }) do
+    expect.error(function() games.open("onceupon", { players = n, seed = 1 }) end,
+      string.format("onceupon is played by 1 to 4 players, not %d", n))
+  end
+end)

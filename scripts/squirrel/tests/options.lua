@@ -120,3 +120,12 @@ test("options: each takes its least and its most value; one past either end is r
     end
   end
 end)
+
+test("players: 1 to 5, 2 when the count is not given", function()
+  expect.eq(games.open("squirrel", { seed = 1 }).players, 2)
+  for _, n in ipairs({ 1, 5 }) do expect.eq(games.open("squirrel", { players = n, seed = 1 }).players, n) end
+  for _, n in ipairs({ 0, 6 }) do
+    expect.error(function() games.open("squirrel", { players = n, seed = 1 }) end,
+      string.format("squirrel is played by 1 to 5 players, not %d", n))
+  end
+end)

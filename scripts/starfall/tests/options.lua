@@ -149,3 +149,12 @@ test("options: each takes its least and its most value; one past either end is r
     end
   end
 end)
+
+test("players: 2 to 4, 2 when the count is not given", function()
+  expect.eq(games.open("starfall", { seed = 1 }).players, 2)
+  for _, n in ipairs({ 2, 4 }) do expect.eq(games.open("starfall", { players = n, seed = 1 }).players, n) end
+  for _, n in ipairs({ 1, 5 }) do
+    expect.error(function() games.open("starfall", { players = n, seed = 1 }) end,
+      string.format("starfall is played by 2 to 4 players, not %d", n))
+  end
+end)
