@@ -67,6 +67,7 @@ test("option movement: a logger moves up to that many squares", function()
   expect.falsy(plain["move a4"], "two steps at most under the rule text")
   g = bare { movement = 1 }
   expect.moves(g, { "move a1", "move b1", "move a2" })
+  expect.breaks_rule(g, "move c1", "c1 is 2 squares from your logger on a1: it moves at most 1, no diagonals")
 end)
 
 test("option protesters: each player starts with that many, whatever the player count", function()

@@ -921,6 +921,17 @@ test("end: in case of a tie, the player with more protesters in reserve wins", f
     .. "seat 1 wins with 10 points (more protesters in supply).")
 end)
 
+test("end: a win on protesters at 0 points says so too", function()
+  local g = start(2)
+  g.state.protesters:take(2, 1)            -- seat 1 keeps 2 in supply, seat 2 has 1
+  g.state.turn.over = 1                    -- ended as a stuck forest would end it
+  local r = g:result()
+  expect.eq(r.scores, { 0, 0 })
+  expect.eq(r.winners, { 1 })
+  expect.eq(r.text, "The forest can never change again (the stuck-forest rule): "
+    .. "seat 1 wins with 0 points (more protesters in supply).")
+end)
+
 test("decision: a tie after the protesters is shared", function()
   local g = final_turn_of_seat_2(function(g)
     g.state.score:set(2, 9)
