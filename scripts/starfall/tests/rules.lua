@@ -815,6 +815,20 @@ test("fairies: the way off a knocked-down tree may be home: the stars collected 
   expect.eq(state_of(g, 1), HOME)
 end)
 
+test("fairies: the way home counts the stars collected on the knocked-down trees stepped on", function()
+  local g = start(2)
+  for _, n in ipairs({ g.state.forest:nodes() }) do g.state.forest:set(n, "tree", KNOCKED_DOWN) end
+  put_fairy(g, 1, "c3")                      -- no standing tree anywhere
+  put_stars(g, "d3", 1)
+  put_stars(g, "e3", 1)
+  g.state.stars:set(1, 3)
+  turn(g, 1, { "fairy", "fairy", "shooting", "star", "A" })
+  expect.legal(g, "fairy d3")                -- 3 held, 1 on d3, 1 on e3: five
+  g:play("fairy d3")
+  g:play("fairy e3")
+  expect.eq(state_of(g, 1), HOME)
+end)
+
 test("fairies: there can be more than one fairy at a single tree", function()
   local g = start(2)
   put_fairy(g, 1, "c3")
