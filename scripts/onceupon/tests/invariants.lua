@@ -119,6 +119,9 @@ test("invariants: no such phase, no such seat", function()
   local g2 = open(2)
   g2.state.turn.seat = 3
   expect.invariant_fires(g2, "seat 3's turn, with 2 players")
+  g2 = open(2)
+  g2.state.turn.seat = 0
+  expect.invariant_fires(g2, "seat 0's turn, with 2 players")
 end)
 
 test("invariants: a card being given outside the receiver's placing, and to no one", function()

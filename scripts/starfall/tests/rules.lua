@@ -1351,4 +1351,23 @@ test("render: the forest with paths, knocked-down trees, snakes, fairies, stars,
     "Seat 2: fairy lying down at d4", "snake 2 on the path d2-e2", " a ", " f" }) do
     expect.truthy(text:find(part, 1, true), "render shows " .. part .. "\n" .. text)
   end
+  expect.eq(text, table.concat({
+    " 6  .      .      .      .      .      T",
+    "                                   /",
+    " 5  .      TS1--- T----- T----- T      .",
+    "           |  /   |  \\   |  /   |",
+    " 4  .      T----- T----- Tf2--- T*2    .",
+    "           |  \\   |  /   |  \\   |",
+    " 3  .      T----- TF1--- T----- x      .",
+    "           |  /   |  \\   |  /   |",
+    " 2  .      T----- T----- T-S2-- T      .",
+    "       /",
+    " 1  T      .      .      .      .      .",
+    "    a      b      c      d      e      f",
+    "T tree  x knocked-down tree  * star (*2 two)  F1 fairy of seat 1 (f1 lying down)  S2 snake 2  --- | \\ / paths",
+    "Dice set aside: 2 of 5 stars (star, star)",
+    "Rolled this turn: fairy, shooting star, tree   left to use: 1 fairy, 0 snake, 1 tree",
+    "Seat 1: fairy at c3, 3 hearts, 0 stars; snake 1 at b5   <- move your fairy or snakes (fairy c3, snake N b2-c2), then end",
+    "Seat 2: fairy lying down at d4 (a falling star revives it), 0 hearts, 0 stars; snake 2 on the path d2-e2",
+  }, "\n"))
 end)
