@@ -170,6 +170,19 @@ test("invariants (solo): they hold at the start, after the first hand and along 
   expect.invariants_hold(g)
 end)
 
+test("invariants (solo): the forest's own checks hold in the solo mode too", function()
+  local g = open(1)
+  local grid, cell = forest_cell(g, 1, 1, 2)
+  local CARDS, pile = g.definition.data.cards.CARDS, g.state.selection1
+  for pos, card in ipairs({ pile:cards() }) do
+    if CARDS[card].level == 4 then
+      grid:set(cell, "card", pile:take(pos))                -- a canopy card on the level 1 row
+      break
+    end
+  end
+  expect.invariant_fires(g, "seat 1's tree 1 holds")
+end)
+
 test("invariants (solo): 61 cards in play; the three unused Game Start cards stay in the box", function()
   local g = open(1)
   local starts = g.definition.data.rules.START_CARDS

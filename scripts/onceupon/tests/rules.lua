@@ -605,6 +605,13 @@ test("single-player: a turn is place, discard, place the top Obligation card, dr
   expect.truthy(g:render(1):find("place a card from your hand", 1, true))
 end)
 
+test("single-player: the scale, as README gives it: 20 or more an ancient forest, 14 thriving, 8 young, 2 a thicket", function()
+  expect.eq(open(1).definition.data.solo_titles, {
+    { 20, "an ancient forest" }, { 14, "a thriving forest" }, { 8, "a young forest" }, { 2, "a thicket" },
+    { math.mininteger, "a clearing" },
+  })
+end)
+
 test("single-player: steps that cannot be done are skipped; the end and the scale", function()
   local g = open(1)
   for _ = 1, 3 do g:play("draw 1") end
