@@ -218,6 +218,18 @@ test("invariants (solo): the hand's size and the steps that cannot be done", fun
   for _ = 1, 3 do g4:play("draw 1") end
   g4.state.turn.over = 1
   expect.invariant_fires(g4, "the game is over with cards in the hand or the Selection piles")
+  g4 = open(1)                               -- over with an empty hand, cards left in the Selection piles
+  for _ = 1, 3 do g4:play("draw 1") end
+  while g4.state.hand1:count() > 0 do g4.state.discard:push(g4.state.hand1:draw()) end
+  g4.state.turn.over = 1
+  expect.invariant_fires(g4, "the game is over with cards in the hand or the Selection piles")
+  g4 = open(1)                               -- over with cards in hand, the Selection piles empty
+  for _ = 1, 3 do g4:play("draw 1") end
+  for _, pile in ipairs(SELECTION) do
+    while g4.state[pile]:count() > 0 do g4.state.discard:push(g4.state[pile]:draw()) end
+  end
+  g4.state.turn.over = 1
+  expect.invariant_fires(g4, "the game is over with cards in the hand or the Selection piles")
   local g5 = open(1)
   g5.state.turn.phase = 7
   expect.invariant_fires(g5, "no phase 7")

@@ -132,6 +132,13 @@ test("narration: a turn passes for want of a card, and only then", function()
   expect.eq(g:actor(), 3)
 end)
 
+test("why (solo): a draw from no Selection pile, or from an empty one", function()
+  local g = open(1)
+  expect.eq(select(2, g:try("draw 4")), "'draw 4': there are Selection piles 1 to 3")
+  g:edit("while s.selection2:count() > 0 do s.selection1:push(s.selection2:draw()) end")
+  expect.eq(select(2, g:try("draw 2")), "'draw 2': Selection pile 2 is empty")
+end)
+
 -- A card's name is shared by its copies (three fox1 cards): a refusal must
 -- look for any copy in the hand, not the first copy's id only.
 test("why: a card held as another copy than the first is held (issue 31: 'you hold no fox1')", function()
