@@ -115,6 +115,15 @@ test("Digger: 1 stamina; play: stash 1 card from your hand", function()
   expect.eq(names(g, "hand1"), { "Elder" })
 end)
 
+test("Digger with nothing left in hand stashes nothing: that is no stash for a Collector", function()
+  local g = with("Digger", { nuts = 0, stamina = 1 })
+  squirrel(g, 1, "Collector")
+  g:play("play digger")
+  expect.eq(names(g, "stash1"), {})
+  expect.eq(g.state.nuts:get(1), 0)
+  expect.eq(g:actor(), 2)
+end)
+
 test("Burrower: 2 stamina; play: exhaust 1 of your squirrels and collect its loops", function()
   local g = with("Burrower", { nuts = 0, coins = 0, stamina = 2 })
   squirrel(g, 1, "Motivator")                -- loops: stamina, coins
