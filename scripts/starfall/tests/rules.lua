@@ -1334,6 +1334,12 @@ end)
 
 -- The picture ------------------------------------------------------------------------------------------------
 
+test("render: before the setup rounds, each seat's fairy and snake are not placed", function()
+  local text = open(2):render()
+  expect.truthy(text:find("\nSeat 1: fairy not placed, 3 hearts, 0 stars; snake 1 not placed   <- ", 1, true), text)
+  expect.truthy(text:find("\nSeat 2: fairy not placed, 3 hearts, 0 stars; snake 2 not placed", 1, true), text)
+end)
+
 test("render: the forest with paths, knocked-down trees, snakes, fairies, stars, dice and players", function()
   local g = start(2)
   put_fairy(g, 1, "c3")
