@@ -137,6 +137,17 @@ test("why (solo): a draw from no Selection pile, or from an empty one", function
   expect.eq(select(2, g:try("draw 4")), "'draw 4': there are Selection piles 1 to 3")
   g:edit("while s.selection2:count() > 0 do s.selection1:push(s.selection2:draw()) end")
   expect.eq(select(2, g:try("draw 2")), "'draw 2': Selection pile 2 is empty")
+  g:edit("while s.selection1:count() > 0 do s.selection3:push(s.selection1:draw()) end")
+  expect.eq(select(2, g:try("draw 1")), "'draw 1': Selection pile 1 is empty")
+end)
+
+test("why (solo): a card not held, a card held that cannot go on that tree", function()
+  local g = open(1)
+  for _ = 1, 3 do g:play("draw 3") end
+  local held = name_of(g, g.state.hand1:peek())
+  local why = select(2, g:try("place " .. held .. " 9"))
+  expect.truthy(why:find("card goes on tree", 1, true), why)
+  expect.eq(select(2, g:try("place oak9 1")), "'place oak9 1': no card is called 'oak9'")
 end)
 
 -- A card's name is shared by its copies (three fox1 cards): a refusal must
