@@ -141,6 +141,17 @@ test("why (solo): a draw from no Selection pile, or from an empty one", function
   expect.eq(select(2, g:try("draw 1")), "'draw 1': Selection pile 1 is empty")
 end)
 
+test("why (solo): the Obligation card turned over is the card to place", function()
+  local g = open(1)
+  for _ = 1, 3 do g:play("draw 3") end
+  g:play(g:moves()[1])                       -- place
+  g:play(g:moves()[1])                       -- discard
+  local turned = name_of(g, g.state.turned:peek())
+  local other = turned == "owl1" and "bat1" or "owl1"
+  expect.eq(select(2, g:try("place " .. other .. " 1")),
+    "'place " .. other .. " 1': you place the Obligation card turned over: " .. turned)
+end)
+
 test("why (solo): a card not held, a card held that cannot go on that tree", function()
   local g = open(1)
   for _ = 1, 3 do g:play("draw 3") end
