@@ -58,3 +58,10 @@ test("render: the fish on a hex are letters while 7 fit inside it, then counts",
   expect.truthy(text:find("r5g3", 1, true), text)
   expect.falsy(text:find("rrrrrggg", 1, true), text)
 end)
+
+test("render: a seat's line counts the fish its predators ate, its own colour among them", function()
+  local g = games.open("flooded", { players = 3, seed = 5 })
+  g.state.eaten_green:set(1, 3)            -- seat 1's predators ate 3 green fish ...
+  g.state.eaten_red:set(1, 1)              -- ... and 1 of its own red ones
+  expect.truthy(g:render(1):find("eaten 4 (1 own)", 1, true), g:render(1))
+end)
