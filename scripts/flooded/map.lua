@@ -15,7 +15,7 @@ local TILES = require "tiles"
 local RIVER_FIRST, RIVER_LAST = 0, 6     -- q of the 7 river tiles, row 0
 local FLOOD_ROWS = 3                     -- rows of each flood area
 local SPAN_LOW, SPAN_HIGH = 2 * RIVER_FIRST - 1, 2 * RIVER_LAST + 1
-local STORED = { q = { -2, 8 }, r = { -3, 3 } }   -- holds every area hex
+local STORED = { q = { -2, 8 }, r = { -FLOOD_ROWS, FLOOD_ROWS } }   -- holds every area hex
 local SCORING_RIVER = { 0, 3, 6 }        -- the middle and end river tiles
 local CIRCLES_ON_SCORING_TILE = { [3] = 4, [4] = 5 }   -- by player count
 local START_HEXES = { "2,-1", "5,-1", "1,1", "4,1" }   -- beside river q = 1 and 5

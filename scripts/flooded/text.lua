@@ -279,6 +279,7 @@ local function river_circles_at(s, h)
   return nil
 end
 
+-- mutate: off (the picture: how the board is drawn and clicked, no rule)
 local LOOK = {
   seats = { "#d62728", "#2ca02c", "#1f77b4", "#9467bd" },
   cards = function(tile) return TILE_FACE[tile] end,
@@ -320,6 +321,7 @@ local LOOK = {
     end,
   },
 }
+-- mutate: on
 
 return {
   DESCRIBE = DESCRIBE,

@@ -636,6 +636,7 @@ end
 
 --- How the host draws the board as a picture (grove serve, replay pages):
 --- a click on a square looks for its name (c3) in the move texts.
+-- mutate: off (the picture: how the board is drawn and clicked, no rule)
 local LOOK = {
   board = {
     cell = 64,
@@ -664,6 +665,7 @@ local LOOK = {
     end,
   },
 }
+-- mutate: on
 
 return game.define {
   name = "logger",

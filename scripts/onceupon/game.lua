@@ -626,6 +626,7 @@ end
 --- of your forest for "place CARD N", on another's forest for "give CARD
 --- to SEAT"; each seat's points and what it is to do head its panel.
 local LEVEL_COLOR = { "#d9c09a", "#c9e0a8", "#a8d4b0", "#b8d8ec" }
+-- mutate: off (the picture: how the board is drawn and clicked, no rule)
 local LOOK = {
   cards = function(card)
     local c = CARDS[card]
@@ -656,6 +657,7 @@ local LOOK = {
   },
 }
 for level, name in ipairs(C.LEVEL_NAMES) do LOOK.backs[level] = { label = name, color = "#7a6a55" } end
+-- mutate: on
 --- The catalog for grove check: each card id's name, as moves write it.
 local CARD_NAMES = {}
 for id, card in ipairs(CARDS) do CARD_NAMES[id] = card.name end

@@ -1666,6 +1666,7 @@ local function card_face(card)
   return { label = c.name, key = c.key, color = c.kind == "item" and "#f3e3a1" or TRIBE_COLOR[c.tribe] or "#eee",
            detail = cost, fields = fields }
 end
+-- mutate: off (the picture: how the board is drawn and clicked, no rule)
 local LOOK = {
   cards = card_face,
   island = { label = "island", key = "label",
@@ -1712,6 +1713,7 @@ local LOOK = {
     end,
   },
 }
+-- mutate: on
 --- The catalog for grove check: each card id's name, as moves write it.
 local CARD_NAMES = {}
 for id, row in ipairs(CARDS) do CARD_NAMES[id] = row.key end

@@ -1430,6 +1430,7 @@ local function fairies_at(s, point, state)
   return seats
 end
 
+-- mutate: off (the picture: how the board is drawn and clicked, no rule)
 local LOOK = {
   seats = SEAT_COLORS,
   forest = {
@@ -1479,6 +1480,7 @@ local LOOK = {
 for snake = 1, MAX_SNAKES do
   LOOK.forest.edges["snake" .. snake] = { color = SEAT_COLORS[snake], label = "snake of seat " .. snake .. " on a path" }
 end
+-- mutate: on
 -- Why a typed move is refused ------------------------------------------------------------------
 
 --- The rule a move of each kind to `place` breaks, now that it is that

@@ -171,6 +171,12 @@ test("invariants fire: a hex's fish are its colours, within the circles during t
   add_fish(g, h, "red", 3)
   g.state.supply:take(1, 3)
   expect.invariant_fires(g, "holds more fish than its circles", "four fish in at most three circles")
+  g = placed()                           -- one fish more than the circles is one too many
+  h = red_hex(g)
+  local circles = g.definition.data.tiles[g.state.map:get(h, "tile")].circles
+  add_fish(g, h, "red", circles)
+  g.state.supply:take(1, circles)
+  expect.invariant_fires(g, "holds more fish than its circles", "circles + 1 fish")
   g = placed()
   h = red_hex(g)
   g.state.map:add(h, "fish", -1)

@@ -42,3 +42,33 @@ test("options points_home and points_eaten: what a fish home and a fish eaten sc
   expect.error(function() open { points_home = -1 } end,
     "option points_home of flooded takes a whole number from 0 to 20, not -1")
 end)
+
+test("options: each takes its least and its most value; one past either end is refused", function()
+  local RANGES = {                       -- name, least, most, and the game it needs
+    { "fish_each", 1, 18 }, { "points_home", 0, 20 }, { "points_eaten", 0, 20 },
+  }
+  for _, row in ipairs(RANGES) do
+    local name, least, most = row[1], row[2], row[3]
+    local function with(value)
+      local options = { seed = 1 }
+      for k, v in pairs(row[4] or {}) do options[k] = v end
+      options[name] = value
+      return games.open("flooded", options)
+    end
+    expect.eq(with(least).state.options[name], least, name .. " at its least")
+    expect.eq(with(most).state.options[name], most, name .. " at its most")
+    for _, past in ipairs({ least - 1, most + 1 }) do
+      expect.error(function() with(past) end, string.format(
+        "option %s of flooded takes a whole number from %d to %d, not %d", name, least, most, past))
+    end
+  end
+end)
+
+test("players: 3 to 4, 3 when the count is not given", function()
+  expect.eq(games.open("flooded", { seed = 1 }).players, 3)
+  for _, n in ipairs({ 3, 4 }) do expect.eq(games.open("flooded", { players = n, seed = 1 }).players, n) end
+  for _, n in ipairs({ 2, 5 }) do
+    expect.error(function() games.open("flooded", { players = n, seed = 1 }) end,
+      string.format("flooded is played by 3 to 4 players, not %d", n))
+  end
+end)

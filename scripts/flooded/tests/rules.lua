@@ -632,6 +632,15 @@ test("pulling: a tile that would cut another tile's waterway from the river cann
   expect.moves(g3, { "pull 3,-1", "pull 3,-2" })
 end)
 
+test("pulling: two tiles round it that are not side by side give the water no way round", function()
+  -- 3,-2 touches 3,-1 (se) and 4,-3 (ne), two sides apart: 4,-3's only way
+  -- to the river is through 3,-2
+  local g = dry()
+  for _, hex in ipairs({ "3,-1", "3,-2", "4,-3" }) do lay(g, hex, "~~~~~~") end
+  expect.moves(g, { "pull 4,-3" })
+  refused(g, "pull 3,-2")
+end)
+
 test("pulling: a tile the water can flow round may go; one missing link round it makes it the only way", function()
   -- 3,-2 has tiles side by side on its e, se and sw sides (4,-2, 3,-1, 2,-1),
   -- all water: 4,-2 keeps its way to the river through 3,-1 when 3,-2 goes

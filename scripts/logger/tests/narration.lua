@@ -71,6 +71,21 @@ test("narration: the domino of a chop and the protesters it frees", function()
   expect.eq(g.state.score:get(1), 3)
 end)
 
+test("narration: a single tree felled is no domino, and frees no protester", function()
+  local g = start()
+  trees(g, 0, "c3")
+  trees(g, 3, "b1")
+  g:edit("s.score:set(1, 4)")            -- points and protesters held before count for nothing
+  g:play("move a1")
+  while g:moves()[1]:match("^spawn") do g:play(g:moves()[1]) end
+  g:play("chop b1")
+  for _, line in ipairs(g:said()) do
+    expect.falsy(line:find("dominoes", 1, true), line)
+    expect.falsy(line:find("protester", 1, true), line)
+  end
+  expect.eq(g.state.score:get(1), 5)
+end)
+
 test("narration: a turn with no action possible says so", function()
   local g = start()
   trees(g, 0, "c3")

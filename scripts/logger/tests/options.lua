@@ -67,6 +67,7 @@ test("option movement: a logger moves up to that many squares", function()
   expect.falsy(plain["move a4"], "two steps at most under the rule text")
   g = bare { movement = 1 }
   expect.moves(g, { "move a1", "move b1", "move a2" })
+  expect.breaks_rule(g, "move c1", "c1 is 2 squares from your logger on a1: it moves at most 1, no diagonals")
 end)
 
 test("option protesters: each player starts with that many, whatever the player count", function()
@@ -116,4 +117,34 @@ test("options: s.options is read-only, yet pairs and # see every option", functi
   expect.falsy(ok)
   expect.truthy(why:find("s.options is read-only: a game's options are chosen when it starts", 1, true), why)
   expect.eq(o.winning_score, 10)
+end)
+
+test("options: each takes its least and its most value; one past either end is refused", function()
+  local RANGES = {                       -- name, least, most, and the game it needs
+    { "winning_score", 1, 99 }, { "movement", 1, 8 }, { "protesters", 0, 9 }, { "pyramids", 1, 99 },
+  }
+  for _, row in ipairs(RANGES) do
+    local name, least, most = row[1], row[2], row[3]
+    local function with(value)
+      local options = { seed = 1 }
+      for k, v in pairs(row[4] or {}) do options[k] = v end
+      options[name] = value
+      return games.open("logger", options)
+    end
+    expect.eq(with(least).state.options[name], least, name .. " at its least")
+    expect.eq(with(most).state.options[name], most, name .. " at its most")
+    for _, past in ipairs({ least - 1, most + 1 }) do
+      expect.error(function() with(past) end, string.format(
+        "option %s of logger takes a whole number from %d to %d, not %d", name, least, most, past))
+    end
+  end
+end)
+
+test("players: 2 to 4, 2 when the count is not given", function()
+  expect.eq(games.open("logger", { seed = 1 }).players, 2)
+  for _, n in ipairs({ 2, 4 }) do expect.eq(games.open("logger", { players = n, seed = 1 }).players, n) end
+  for _, n in ipairs({ 1, 5 }) do
+    expect.error(function() games.open("logger", { players = n, seed = 1 }) end,
+      string.format("logger is played by 2 to 4 players, not %d", n))
+  end
 end)

@@ -917,6 +917,19 @@ test("end: in case of a tie, the player with more protesters in reserve wins", f
   expect.eq(r.scores, { 10, 10 })
   expect.eq(r.ranks, { 1, 2 })
   expect.eq(r.winners, { 1 })
+  expect.eq(r.text, "Someone reached 10 points and the round was played out: "
+    .. "seat 1 wins with 10 points (more protesters in supply).")
+end)
+
+test("end: a win on protesters at 0 points says so too", function()
+  local g = start(2)
+  g.state.protesters:take(2, 1)            -- seat 1 keeps 2 in supply, seat 2 has 1
+  g.state.turn.over = 1                    -- ended as a stuck forest would end it
+  local r = g:result()
+  expect.eq(r.scores, { 0, 0 })
+  expect.eq(r.winners, { 1 })
+  expect.eq(r.text, "The forest can never change again (the stuck-forest rule): "
+    .. "seat 1 wins with 0 points (more protesters in supply).")
 end)
 
 test("decision: a tie after the protesters is shared", function()
@@ -1062,6 +1075,47 @@ test("decision: a forest that can never change: loggers boxed in by each other c
   g:play("move a1")
   expect.falsy(g:over())
   g:play("move a2")
+  expect.truthy(g:over())
+end)
+
+test("decision: a forest that can never change: a tree in line that the pool cannot grow changes nothing", function()
+  -- As boxed in as above, but the seedling on c1 lies in the loggers' row:
+  -- it would grow, were a medium pyramid left in the pool.
+  local g = position(2, {
+    "T  T  T  T  .",
+    "T  T  T  T  T",
+    "T  T  T  T  T",
+    "T+ T+ T+ T+ T",
+    "1  2  s  .  .",
+  })
+  g.state.medium:set(0)
+  expect.eq(pools(g), { 0, 0, 1 })        -- no seedling to plant or spawn either
+  g:play("move a1")
+  expect.falsy(g:over(), "the round is played out")
+  g:play("move b1")
+  expect.truthy(g:over())
+  expect.eq(stage(g, "c1"), 1)
+end)
+
+test("decision: a forest that can never change: a protest changes the forest, so its round is no round without change", function()
+  -- Twenty trees, no seedling in the pool; the loggers on a1 and b1 can
+  -- reach no other square and every tree next to them is protested. Seat 2
+  -- holds the last protester.
+  local g = position(2, {
+    "T  T  T  T  T",
+    "T  T  T  T  T",
+    "T  T  T  T  .",
+    "T+ T+ T  T  .",
+    "1  2  T+ T  .",
+  })
+  expect.eq(pools(g), { 0, 0, 0 })
+  expect.eq({ supply(g, 1), supply(g, 2) }, { 0, 1 })
+  g:play("move a1")
+  g:play("move b1")
+  g:play("protest d1")
+  expect.falsy(g:over(), "a protest was made this round")
+  g:play("move a1")
+  g:play("move b1")                 -- now a round without change
   expect.truthy(g:over())
 end)
 

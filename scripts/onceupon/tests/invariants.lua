@@ -119,6 +119,9 @@ test("invariants: no such phase, no such seat", function()
   local g2 = open(2)
   g2.state.turn.seat = 3
   expect.invariant_fires(g2, "seat 3's turn, with 2 players")
+  g2 = open(2)
+  g2.state.turn.seat = 0
+  expect.invariant_fires(g2, "seat 0's turn, with 2 players")
 end)
 
 test("invariants: a card being given outside the receiver's placing, and to no one", function()
@@ -167,6 +170,19 @@ test("invariants (solo): they hold at the start, after the first hand and along 
   expect.invariants_hold(g)
 end)
 
+test("invariants (solo): the forest's own checks hold in the solo mode too", function()
+  local g = open(1)
+  local grid, cell = forest_cell(g, 1, 1, 2)
+  local CARDS, pile = g.definition.data.cards.CARDS, g.state.selection1
+  for pos, card in ipairs({ pile:cards() }) do
+    if CARDS[card].level == 4 then
+      grid:set(cell, "card", pile:take(pos))                -- a canopy card on the level 1 row
+      break
+    end
+  end
+  expect.invariant_fires(g, "seat 1's tree 1 holds")
+end)
+
 test("invariants (solo): 61 cards in play; the three unused Game Start cards stay in the box", function()
   local g = open(1)
   local starts = g.definition.data.rules.START_CARDS
@@ -200,6 +216,18 @@ test("invariants (solo): the hand's size and the steps that cannot be done", fun
   expect.invariant_fires(g3, "the player must place a card with an empty hand")
   local g4 = open(1)
   for _ = 1, 3 do g4:play("draw 1") end
+  g4.state.turn.over = 1
+  expect.invariant_fires(g4, "the game is over with cards in the hand or the Selection piles")
+  g4 = open(1)                               -- over with an empty hand, cards left in the Selection piles
+  for _ = 1, 3 do g4:play("draw 1") end
+  while g4.state.hand1:count() > 0 do g4.state.discard:push(g4.state.hand1:draw()) end
+  g4.state.turn.over = 1
+  expect.invariant_fires(g4, "the game is over with cards in the hand or the Selection piles")
+  g4 = open(1)                               -- over with cards in hand, the Selection piles empty
+  for _ = 1, 3 do g4:play("draw 1") end
+  for _, pile in ipairs(SELECTION) do
+    while g4.state[pile]:count() > 0 do g4.state.discard:push(g4.state[pile]:draw()) end
+  end
   g4.state.turn.over = 1
   expect.invariant_fires(g4, "the game is over with cards in the hand or the Selection piles")
   local g5 = open(1)

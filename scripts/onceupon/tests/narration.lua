@@ -107,6 +107,60 @@ test("why: a move of the wrong step, a card not held, a tree it cannot go on", f
     .. "place a card in your forest")
 end)
 
+test("why: the card given must be placed, not one from the hand; the board says who gave it to whom", function()
+  local g = open(3)
+  first_draws(g)
+  g:play("place fox1 1")
+  g:play("give boar1 to 2")
+  expect.eq(select(2, g:try("place owl1 1")), "'place owl1 1': you place the card you were given: boar1")
+  expect.truthy(g:render(2):find("\nGiven by seat 1 to seat 2: boar1\n", 1, true), g:render(2))
+end)
+
+test("narration: a turn passes for want of a card, and only then", function()
+  local g = open(3)
+  first_draws(g)
+  g:edit("while s.hand2:count() > 0 do s.pile1:push(s.hand2:draw()) end")
+  g:play("place fox1 1")
+  g:play("give boar1 to 3")
+  g:play("place boar1 1")
+  expect.eq(g:actor(), 1)
+  g:play("draw 2")
+  for _, line in ipairs(g:said()) do expect.falsy(line:find("no card left", 1, true), line) end
+  g:play("draw 2")                            -- seat 1's turn ends: seat 2 holds nothing
+  local said = g:said()
+  expect.eq(said[#said], "Seat 2 has no card left: their turn passes.")
+  expect.eq(g:actor(), 3)
+end)
+
+test("why (solo): a draw from no Selection pile, or from an empty one", function()
+  local g = open(1)
+  expect.eq(select(2, g:try("draw 4")), "'draw 4': there are Selection piles 1 to 3")
+  g:edit("while s.selection2:count() > 0 do s.selection1:push(s.selection2:draw()) end")
+  expect.eq(select(2, g:try("draw 2")), "'draw 2': Selection pile 2 is empty")
+  g:edit("while s.selection1:count() > 0 do s.selection3:push(s.selection1:draw()) end")
+  expect.eq(select(2, g:try("draw 1")), "'draw 1': Selection pile 1 is empty")
+end)
+
+test("why (solo): the Obligation card turned over is the card to place", function()
+  local g = open(1)
+  for _ = 1, 3 do g:play("draw 3") end
+  g:play(g:moves()[1])                       -- place
+  g:play(g:moves()[1])                       -- discard
+  local turned = name_of(g, g.state.turned:peek())
+  local other = turned == "owl1" and "bat1" or "owl1"
+  expect.eq(select(2, g:try("place " .. other .. " 1")),
+    "'place " .. other .. " 1': you place the Obligation card turned over: " .. turned)
+end)
+
+test("why (solo): a card not held, a card held that cannot go on that tree", function()
+  local g = open(1)
+  for _ = 1, 3 do g:play("draw 3") end
+  local held = name_of(g, g.state.hand1:peek())
+  local why = select(2, g:try("place " .. held .. " 9"))
+  expect.truthy(why:find("card goes on tree", 1, true), why)
+  expect.eq(select(2, g:try("place oak9 1")), "'place oak9 1': no card is called 'oak9'")
+end)
+
 -- A card's name is shared by its copies (three fox1 cards): a refusal must
 -- look for any copy in the hand, not the first copy's id only.
 test("why: a card held as another copy than the first is held (issue 31: 'you hold no fox1')", function()

@@ -93,3 +93,35 @@ test("option obligation_cards (solo): the Obligation pile's size, the rest in th
   expect.eq(g.state.obligation:count(), 30)
   expect.eq(g.state.selection1:count() + g.state.selection2:count() + g.state.selection3:count(), 30)
 end)
+
+test("options: each takes its least and its most value; one past either end is refused", function()
+  local RANGES = {                       -- name, least, most, and the game it needs
+    { "hand_size", 1, 9 }, { "points_per_tree", 0, 20 },
+    { "chainsaws_per_player", 0, 20, { variants = "semi-coop" } },
+    { "obligation_cards", 1, 59, { players = 1 } },
+  }
+  for _, row in ipairs(RANGES) do
+    local name, least, most = row[1], row[2], row[3]
+    local function with(value)
+      local options = { seed = 1 }
+      for k, v in pairs(row[4] or {}) do options[k] = v end
+      options[name] = value
+      return games.open("onceupon", options)
+    end
+    expect.eq(with(least).state.options[name], least, name .. " at its least")
+    expect.eq(with(most).state.options[name], most, name .. " at its most")
+    for _, past in ipairs({ least - 1, most + 1 }) do
+      expect.error(function() with(past) end, string.format(
+        "option %s of onceupon takes a whole number from %d to %d, not %d", name, least, most, past))
+    end
+  end
+end)
+
+test("players: 1 to 4, 2 when the count is not given", function()
+  expect.eq(games.open("onceupon", { seed = 1 }).players, 2)
+  for _, n in ipairs({ 1, 4 }) do expect.eq(games.open("onceupon", { players = n, seed = 1 }).players, n) end
+  for _, n in ipairs({ 0, 5 }) do
+    expect.error(function() games.open("onceupon", { players = n, seed = 1 }) end,
+      string.format("onceupon is played by 1 to 4 players, not %d", n))
+  end
+end)

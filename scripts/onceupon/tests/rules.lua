@@ -95,6 +95,40 @@ end
 
 -- Setup ---------------------------------------------------------------------------
 
+test("the cards: 64, 16 a level; two species a level, each on three x1, two x2, one x3 cards; "
+  .. "a chainsaw on one x2 and on the x3 (4 a level); four cards a level with no animal", function()
+  local CARDS = cards_of(open(2)).CARDS
+  expect.eq(#CARDS, 64)
+  local per_level, names = {}, {}
+  for _, c in ipairs(CARDS) do
+    local l = per_level[c.level] or { cards = 0, chainsaws = 0, plain = 0, species = {} }
+    per_level[c.level] = l
+    l.cards = l.cards + 1
+    if c.chainsaw then l.chainsaws = l.chainsaws + 1 end
+    if c.species then
+      local sp = l.species[c.species] or {}
+      l.species[c.species] = sp
+      sp[#sp + 1] = c.animals .. (c.chainsaw and "-saw" or "")
+    else
+      l.plain = l.plain + 1
+      expect.eq(c.animals, 0, c.name)
+      expect.falsy(c.chainsaw, c.name)
+    end
+    names[c.name] = (names[c.name] or 0) + 1
+  end
+  local SPECIES = { { "boar", "hedgehog" }, { "fox", "deer" }, { "squirrel", "woodpecker" }, { "owl", "bat" } }
+  for level = 1, 4 do
+    local l = per_level[level]
+    expect.eq({ l.cards, l.chainsaws, l.plain }, { 16, 4, 4 }, "level " .. level)
+    for _, species in ipairs(SPECIES[level]) do
+      table.sort(l.species[species])
+      expect.eq(l.species[species], { "1", "1", "1", "2", "2-saw", "3-saw" }, species)
+    end
+  end
+  expect.eq({ names.start, names.bush, names.trunk, names.crown }, { 4, 4, 4, 4 })
+  expect.eq({ names["fox2"], names["fox2-saw"], names["fox3-saw"] }, { 1, 1, 1 })
+end)
+
 test("setup: each player's forest begins with a Game Start card; 5 piles as equal as possible", function()
   local g = open(2)
   for seat = 1, 2 do
@@ -349,6 +383,8 @@ test("scoring: the worked example 3 + 3 - 1 - 1 + 1 = 5", function()
   expect.eq(b.balanced, { "deer" })
   expect.eq(b.total, 5)
   expect.eq(g.definition.score(g.state, 1), 5)
+  expect.eq(forest_of(g).score_text(b),
+    "complete trees 2 (+6), incomplete 1 (-1), chainsaws 1 (-1), balanced: deer (+1) = 5")
 end)
 
 test("scoring: the species bonus needs at least one animal", function()
@@ -358,6 +394,8 @@ test("scoring: the species bonus needs at least one animal", function()
   expect.eq(b.complete, 0)
   expect.eq(b.balanced, {})
   expect.eq(b.total, -1)                         -- the begun Game Start tree
+  expect.eq(forest_of(g).score_text(b),
+    "complete trees 0 (+0), incomplete 1 (-1), chainsaws 0 (0), balanced: none (+0) = -1")
 end)
 
 test("scoring: an incomplete tree counts for no chainsaw and no animal", function()
@@ -380,6 +418,7 @@ test("scoring: a species above the number of complete trees is not balanced", fu
   expect.eq(b.animals.fox, 2)
   expect.eq(b.balanced, { "squirrel", "owl" })
   expect.eq(b.total, 3 + 2)
+  expect.truthy(forest_of(g).score_text(b):find("balanced: squirrel, owl (+2) = 5", 1, true))
 end)
 
 test("ranking: most points; ties go to more complete trees; then shared", function()
@@ -566,6 +605,13 @@ test("single-player: a turn is place, discard, place the top Obligation card, dr
   expect.truthy(g:render(1):find("place a card from your hand", 1, true))
 end)
 
+test("single-player: the scale, as README gives it: 20 or more an ancient forest, 14 thriving, 8 young, 2 a thicket", function()
+  expect.eq(open(1).definition.data.solo_titles, {
+    { 20, "an ancient forest" }, { 14, "a thriving forest" }, { 8, "a young forest" }, { 2, "a thicket" },
+    { math.mininteger, "a clearing" },
+  })
+end)
+
 test("single-player: steps that cannot be done are skipped; the end and the scale", function()
   local g = open(1)
   for _ = 1, 3 do g:play("draw 1") end
@@ -581,6 +627,34 @@ test("single-player: steps that cannot be done are skipped; the end and the scal
   local r = g:result()
   expect.eq(r.scores, { -1 })
   expect.truthy(r.text:find("-1 points: a clearing", 1, true), r.text)
+end)
+
+test("single-player: the game goes on while a Selection pile, even the first, holds cards", function()
+  local g = open(1)
+  for _ = 1, 3 do g:play("draw 1") end
+  local hand = g.state.hand1
+  while hand:count() > 0 do g.state.discard:push(hand:draw()) end
+  hand:push(solo_from(g, "owl1"))
+  for _, zone in ipairs({ "selection2", "selection3", "obligation" }) do
+    while g.state[zone]:count() > 0 do g.state.discard:push(g.state[zone]:draw()) end
+  end
+  while g.state.selection1:count() > 1 do g.state.discard:push(g.state.selection1:draw()) end
+  g:play("place owl1 1")                        -- nothing to discard, no Obligation card
+  expect.falsy(g:over())
+  expect.moves(g, { "draw 1" })
+  g:play("draw 1")
+  expect.eq(hand:count(), 1)
+end)
+
+test("grove sim counts the card a move plays: a card placed or given, none drawn", function()
+  local g = open(2)
+  local played = g.definition.played
+  expect.eq(played(g.state, g:parse("draw 1")), nil)
+  first_draws(g)
+  hand_of(g, 1, { "owl1", "boar2", "fox1" })
+  expect.eq(played(g.state, g:parse("place owl1 1")), "owl1")
+  g:play("place owl1 1")
+  expect.eq(played(g.state, g:parse("give boar2 to 2")), "boar2")
 end)
 
 -- Bad input -------------------------------------------------------------------------------------------

@@ -115,6 +115,15 @@ test("Digger: 1 stamina; play: stash 1 card from your hand", function()
   expect.eq(names(g, "hand1"), { "Elder" })
 end)
 
+test("Digger with nothing left in hand stashes nothing: that is no stash for a Collector", function()
+  local g = with("Digger", { nuts = 0, stamina = 1 })
+  squirrel(g, 1, "Collector")
+  g:play("play digger")
+  expect.eq(names(g, "stash1"), {})
+  expect.eq(g.state.nuts:get(1), 0)
+  expect.eq(g:actor(), 2)
+end)
+
 test("Burrower: 2 stamina; play: exhaust 1 of your squirrels and collect its loops", function()
   local g = with("Burrower", { nuts = 0, coins = 0, stamina = 2 })
   squirrel(g, 1, "Motivator")                -- loops: stamina, coins
@@ -359,6 +368,61 @@ test("Storm Warning: 2 coins; play: each other player loses 2 coins", function()
   expect.eq({ g.state.coins:get(1), g.state.coins:get(2), g.state.coins:get(3) }, { 0, 3, 0 })
 end)
 
+-- Sabotage hits every other player, seat 1 too --------------------------------------------------
+
+--- A game where seat 1 has played a card and seat 2, on turn, holds only
+--- `card` and these counters.
+local function seat2_with(card, values, players)
+  local g = open(players or 3)
+  hand(g, 1, { "Acorn Picker" })
+  set(g, 1, { stamina = 1 })
+  g:play("play acorn picker")
+  hand(g, 2, { card })
+  set(g, 2, values)
+  expect.eq(g:actor(), 2)
+  return g
+end
+
+test("steal N nuts from another player: seat 1 is another player of seat 2", function()
+  local g = seat2_with("Sniper", { nuts = 0, stamina = 3 })
+  set(g, 1, { nuts = 4 })
+  set(g, 3, { nuts = 4 })
+  g:play("play sniper")
+  expect.moves(g, { "steal from seat 1", "steal from seat 3" })
+  g:play("steal from seat 1")
+  expect.eq({ g.state.nuts:get(1), g.state.nuts:get(2), g.state.nuts:get(3) }, { 2, 2, 4 })
+end)
+
+test("steal N nuts from each other player: seat 1 too, when seat 2 steals", function()
+  local g = seat2_with("Thief", { nuts = 0, stamina = 4 })
+  set(g, 1, { nuts = 2 })
+  set(g, 3, { nuts = 2 })
+  g:play("play thief")
+  expect.eq({ g.state.nuts:get(1), g.state.nuts:get(2), g.state.nuts:get(3) }, { 1, 2, 1 })
+end)
+
+test("each other player loses N: seat 1 too, when seat 2 plays it", function()
+  local g = seat2_with("Howler", { stamina = 2 })
+  set(g, 1, { stamina = 3 })
+  set(g, 3, { stamina = 3 })
+  g:play("play howler")
+  expect.eq({ g.state.stamina:get(1), g.state.stamina:get(2), g.state.stamina:get(3) }, { 2, 0, 2 })
+  g = seat2_with("Storm Warning", { coins = 2 }, 2)
+  set(g, 1, { coins = 3 })
+  g:play("play storm warning")
+  expect.eq({ g.state.coins:get(1), g.state.coins:get(2) }, { 1, 0 })
+end)
+
+test("exhaust N squirrels of other players: seat 1's squirrels are targets of seat 2", function()
+  local g = seat2_with("Alarm Bell", { nuts = 0, coins = 3 })  -- seat 1 has its Acorn Picker
+  squirrel(g, 3, "Motivator")
+  g:play("play alarm bell")
+  expect.moves(g, { "exhaust 1 of seat 1", "exhaust 1 of seat 3" })
+  g:play("exhaust 1 of seat 1")
+  expect.truthy(exhausted(g, 1, 1))
+  expect.falsy(exhausted(g, 3, 1))
+end)
+
 test("Lucky Acorn: 2 coins; play: stash the top 2 cards of the deck", function()
   local g = with("Lucky Acorn", { coins = 2 })
   top(g, { "Elder", "Feast", "Thief" })
@@ -427,6 +491,68 @@ test("every card's stash value counts at the end", function()
   while not g:over() do g:play("sleep") end
   expect.eq(total, 53)
   expect.eq(g:result().scores, { 0, 53 })
+end)
+
+-- What a card says -------------------------------------------------------------------------------
+
+test("every card's text, as players read it: cost, play effect, loops or ability, stash value", function()
+  local g = open(2)
+  local TEXTS = {
+    "Motivator (tree squirrel, 2 stamina); play: gain 1 coin; loops: stamina, coin; stash 1",
+    "Acorn Picker (tree squirrel, 1 stamina); play: gain 1 nut; loops: nut; stash 1",
+    "Branch Hopper (tree squirrel, 2 stamina); play: draw 1 card, go again; loops: coin; stash 1",
+    "Treetop Lookout (tree squirrel, 3 stamina); play: draw 2 cards from the Island; loops: nut; stash 2",
+    "Hoarder (tree squirrel, 3 stamina); play: stash the top card of the deck; loops: nut, nut; stash 2",
+    "Canopy Climber (tree squirrel, 3 stamina); play: gain 1 nut for each of your tree squirrels; loops: stamina, nut; stash 2",
+    "Pine Sentry (tree squirrel, 2 stamina); play: refresh 1 of your squirrels, gain 1 coin; loops: stamina; stash 1",
+    "Elder (tree squirrel, 4 stamina); play: gain 2 nuts; loops: nut, nut, stamina; stash 3",
+    "Cartographer (tree squirrel, 3 stamina); play: draw 1 card; ability: whenever you draw one or more cards: gain 1 nut; stash 2",
+    "Digger (ground squirrel, 1 stamina); play: stash 1 card from your hand; loops: coin; stash 1",
+    "Burrower (ground squirrel, 2 stamina); play: exhaust 1 of your squirrels and collect its loops; loops: nut; stash 1",
+    "Forager (ground squirrel, 2 stamina); play: gain 1 nut; loops: coin, coin; stash 1",
+    "Sniper (ground squirrel, 3 stamina); play: steal 2 nuts from another player; loops: nut; stash 2",
+    "Quartermaster (ground squirrel, 2 stamina); play: gain 2 coins; ability: your items cost 1 coin less; stash 2",
+    "Collector (ground squirrel, 3 stamina); play: stash the top card of the deck; ability: whenever you stash one or more cards: gain 1 nut; stash 2",
+    "Scavenger (ground squirrel, 2 stamina); play: gain 1 coin; ability: whenever you play an item: draw 1 card; stash 2",
+    "Tunnel Boss (ground squirrel, 4 stamina); play: gain 1 stamina, go again; loops: coin, coin, nut; stash 3",
+    "Glider (flying squirrel, 2 stamina); play: go again; loops: stamina; stash 1",
+    "Night Owl (flying squirrel, 3 stamina); play: gain 1 stamina; ability: whenever you go to sleep: gain 2 nuts; stash 2",
+    "Daredevil (flying squirrel, 3 stamina); play: gain 2 coins; ability: whenever you play an item: go again; stash 2",
+    "Sky Scout (flying squirrel, 2 stamina); play: draw 1 card from the Island; ability: no extra cost for cards from the Island; stash 2",
+    "Thief (flying squirrel, 4 stamina); play: steal 1 nut from each other player; loops: nut, stamina; stash 3",
+    "Howler (flying squirrel, 2 stamina); play: each other player loses 1 stamina; loops: coin; stash 1",
+    "Trail Mix (item, 1 coin); play: gain 2 stamina; stash 1",
+    "Nut Sack (item, 2 coins); play: gain 2 nuts; stash 1",
+    "Slingshot (item, 2 coins); play: steal 1 nut from another player, go again; stash 1",
+    "Treasure Map (item, 2 coins); play: draw 2 cards; stash 1",
+    "Pinecone (item, 1 coin); play: gain 1 nut, go again; stash 1",
+    "Alarm Bell (item, 3 coins); play: exhaust 1 squirrel of another player, gain 1 nut; stash 2",
+    "Feast (item, 4 coins); play: collect the loops of all your refreshed squirrels; stash 2",
+    "Storm Warning (item, 2 coins); play: each other player loses 2 coins; stash 1",
+    "Lucky Acorn (item, 2 coins); play: stash the top 2 cards of the deck; stash 3",
+  }
+  local seen, texts = {}, {}
+  for card, c in ipairs(g.definition.data.cards) do
+    if not seen[c.name] then
+      seen[c.name] = true
+      texts[#texts + 1] = g.definition.data.card_text(card)
+    end
+  end
+  expect.eq(texts, TEXTS)
+end)
+
+test("Cartographer: drawing no card is no draw (the Island and the deck are empty): no nut", function()
+  local g = with("Treetop Lookout", { nuts = 0, stamina = 3 })
+  squirrel(g, 1, "Cartographer")
+  local aside = g.state.stash2
+  for n = 1, 8 do
+    local space = g.state["island" .. n]
+    while space and space:count() > 0 do aside:push(space:draw()) end
+  end
+  while g.state.draw_pile:count() > 0 do aside:push(g.state.draw_pile:draw()) end
+  g:play("play treetop lookout")
+  expect.eq(g.state.nuts:get(1), 0)
+  expect.eq(g:actor(), 2)
 end)
 
 -- Adding a card: a row checked when the game loads -------------------------------------------

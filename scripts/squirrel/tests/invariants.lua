@@ -127,6 +127,14 @@ test("invariants: the player to move is a seat, awake or asleep as the phase say
   g = open(2)
   g.state.turn.phase = phase(g, "asleep")
   expect.invariant_fires(g, "seat 1 to exhaust a squirrel, awake or with none refreshed")
+  g = open(2)                                          -- awake, though with a refreshed squirrel
+  g.state.squirrels1:push(fetch(g, "Elder"))
+  g.state.turn.phase = phase(g, "asleep")
+  expect.invariant_fires(g, "seat 1 to exhaust a squirrel, awake or with none refreshed")
+  g = open(2)                                          -- asleep, with none refreshed
+  g.state.mat.asleep1 = 1
+  g.state.turn.phase = phase(g, "asleep")
+  expect.invariant_fires(g, "seat 1 to exhaust a squirrel, awake or with none refreshed")
   g = open(2)
   g.state.turn.phase = phase(g, "choose")
   expect.invariant_fires(g, "a choice asked with no step picking")

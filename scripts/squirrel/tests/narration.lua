@@ -56,6 +56,29 @@ test("narration: the stashes are counted at the end of day 4", function()
   expect.eq(said[#said], "Day 4 is over: the game ends.")
 end)
 
+test("narration: each stash counted names its cards, or says it is empty", function()
+  local g = open(2)
+  for _ = 1, 3 do
+    local day = g.state.day.number
+    while g.state.day.number == day do g:play("sleep") end
+  end
+  for seat = 1, 2 do
+    local stash = g.state["stash" .. seat]
+    while stash:count() > 0 do g.state.draw_pile:push_bottom(stash:draw()) end
+  end
+  g.state.stash1:push(P.fetch(g, "Elder"))
+  g.state.stash1:push(P.fetch(g, "Thief"))
+  P.set(g, 1, { nuts = 2 })
+  P.set(g, 2, { nuts = 1 })
+  while not g:over() do g:play("sleep") end
+  local said = g:said()
+  expect.eq({ table.unpack(said, #said - 2) }, {
+    "Seat 1's stash is counted: 6 nuts (Thief, Elder), 8 nuts in all.",
+    "Seat 2's stash is counted: 0 nuts (empty), 1 nut in all.",
+    "Day 4 is over: the game ends.",
+  })
+end)
+
 -- Drawn cards are dealt on top of the hand: a morning that finds cards in
 -- hand names the new ones, not the ones held since the day before.
 test("narration: a morning's cards drawn are the ones the hand gained, not the ones it held", function()

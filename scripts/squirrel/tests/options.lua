@@ -97,3 +97,35 @@ test("option rival_nuts: the solo rival starts with them", function()
   expect.eq(g.state.rival_nuts:get(), 40)
   expect.eq(open({ players = 1 }).state.rival_nuts:get(), 25)
 end)
+
+test("options: each takes its least and its most value; one past either end is refused", function()
+  local RANGES = {                       -- name, least, most, and the game it needs
+    { "days", 1, 4 }, { "stamina_max", 1, 9 }, { "coins_per_stamina", 1, 9 }, { "island_extra", 0, 9 },
+    { "first_stamina", 0, 9 }, { "first_coins", 0, 99 }, { "first_cards", 0, 10 },
+    { "rival_nuts", 0, 999, { players = 1 } },
+  }
+  for _, row in ipairs(RANGES) do
+    local name, least, most = row[1], row[2], row[3]
+    local function with(value)
+      local options = { seed = 1 }
+      for k, v in pairs(row[4] or {}) do options[k] = v end
+      options[name] = value
+      return games.open("squirrel", options)
+    end
+    expect.eq(with(least).state.options[name], least, name .. " at its least")
+    expect.eq(with(most).state.options[name], most, name .. " at its most")
+    for _, past in ipairs({ least - 1, most + 1 }) do
+      expect.error(function() with(past) end, string.format(
+        "option %s of squirrel takes a whole number from %d to %d, not %d", name, least, most, past))
+    end
+  end
+end)
+
+test("players: 1 to 5, 2 when the count is not given", function()
+  expect.eq(games.open("squirrel", { seed = 1 }).players, 2)
+  for _, n in ipairs({ 1, 5 }) do expect.eq(games.open("squirrel", { players = n, seed = 1 }).players, n) end
+  for _, n in ipairs({ 0, 6 }) do
+    expect.error(function() games.open("squirrel", { players = n, seed = 1 }) end,
+      string.format("squirrel is played by 1 to 5 players, not %d", n))
+  end
+end)

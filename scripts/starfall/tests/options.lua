@@ -128,3 +128,33 @@ test("option knocking_stars: a completing roll with that many stars knocks the t
   g = after_end({}, { "A", "A", "A", "A", "fairy" }, { "star" })
   expect.eq(g.state.turn.phase, PHASE.fall, "one star knocks nothing down under the rule text")
 end)
+
+test("options: each takes its least and its most value; one past either end is refused", function()
+  local RANGES = {                       -- name, least, most, and the game it needs
+    { "dice", 1, 9 }, { "stars_home", 1, 20 }, { "hearts", 1, 9 }, { "knocking_stars", 1, 9 },
+  }
+  for _, row in ipairs(RANGES) do
+    local name, least, most = row[1], row[2], row[3]
+    local function with(value)
+      local options = { seed = 1 }
+      for k, v in pairs(row[4] or {}) do options[k] = v end
+      options[name] = value
+      return games.open("starfall", options)
+    end
+    expect.eq(with(least).state.options[name], least, name .. " at its least")
+    expect.eq(with(most).state.options[name], most, name .. " at its most")
+    for _, past in ipairs({ least - 1, most + 1 }) do
+      expect.error(function() with(past) end, string.format(
+        "option %s of starfall takes a whole number from %d to %d, not %d", name, least, most, past))
+    end
+  end
+end)
+
+test("players: 2 to 4, 2 when the count is not given", function()
+  expect.eq(games.open("starfall", { seed = 1 }).players, 2)
+  for _, n in ipairs({ 2, 4 }) do expect.eq(games.open("starfall", { players = n, seed = 1 }).players, n) end
+  for _, n in ipairs({ 1, 5 }) do
+    expect.error(function() games.open("starfall", { players = n, seed = 1 }) end,
+      string.format("starfall is played by 2 to 4 players, not %d", n))
+  end
+end)

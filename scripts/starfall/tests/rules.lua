@@ -237,6 +237,17 @@ test("decision: paths join orthogonal neighbours, and diagonal ones only from po
   expect.eq(#{ forest:all_edges() }, 24 + 9)
 end)
 
+test("decision: the lattice has edges: a point on the first file has no path to the last file", function()
+  local g = open(2)
+  g:play("knock b2")
+  g:play("knock c2")
+  expect.illegal(g, "plant f1")         -- f1: next to no tree
+  g:play("plant a1")                    -- a1: 1+1 even: b2 diagonally; a2 and b1 hold no tree
+  expect.eq(#{ g.state.forest:neighbors(node(g, "a1")) }, 1)
+  expect.illegal(g, "plant f1")         -- f1 is still next to no tree: a1 is at the other end of rank 1
+  expect.eq(#moves_of(g, "plant "), 17)   -- the 18 points round the base forest, a1 gone
+end)
+
 -- 2. Game setup ---------------------------------------------------------------------
 
 test("setup: each player gets a fairy with 3 hearts and a snake; seat 1 starts", function()
@@ -804,6 +815,20 @@ test("fairies: the way off a knocked-down tree may be home: the stars collected 
   expect.eq(state_of(g, 1), HOME)
 end)
 
+test("fairies: the way home counts the stars collected on the knocked-down trees stepped on", function()
+  local g = start(2)
+  for _, n in ipairs({ g.state.forest:nodes() }) do g.state.forest:set(n, "tree", KNOCKED_DOWN) end
+  put_fairy(g, 1, "c3")                      -- no standing tree anywhere
+  put_stars(g, "d3", 1)
+  put_stars(g, "e3", 1)
+  g.state.stars:set(1, 3)
+  turn(g, 1, { "fairy", "fairy", "shooting", "star", "A" })
+  expect.legal(g, "fairy d3")                -- 3 held, 1 on d3, 1 on e3: five
+  g:play("fairy d3")
+  g:play("fairy e3")
+  expect.eq(state_of(g, 1), HOME)
+end)
+
 test("fairies: there can be more than one fairy at a single tree", function()
   local g = start(2)
   put_fairy(g, 1, "c3")
@@ -981,6 +1006,14 @@ test("bites: every fairy is bitten at the end of every turn, not only the roller
   expect.eq({ hearts(g, 1), hearts(g, 2), hearts(g, 3) }, { 3, 2, 2 })
 end)
 
+test("bites: four fairies at one tree with a snake are all bitten (4 players)", function()
+  local g = end_turn(4, 1, function(g)
+    for seat = 1, 4 do put_fairy(g, seat, "d4") end
+    put_snake(g, 1, "d4")
+  end)
+  expect.eq({ hearts(g, 1), hearts(g, 2), hearts(g, 3), hearts(g, 4) }, { 2, 2, 2, 2 })
+end)
+
 test("bites: a snake on a path next to the fairy does not bite", function()
   local g = end_turn(2, 1, function(g)
     put_fairy(g, 1, "c3")
@@ -1089,6 +1122,21 @@ test("decision: the star revives the first laid-down fairy in turn order from th
   -- seat 1 ends, seat 2 rolls it: then seat 3, then seat 1
   local h = with_laid_down(3, 1, { "A", "A", "A", "A", "snake" }, spread3, { 1, 3 })
   expect.eq({ state_of(h, 1), state_of(h, 3) }, { LAID_DOWN, UP })
+  expect.eq(h.state.revived:get(), 1)
+end)
+
+test("decision: the search in turn order from the roller goes round to the seat before it", function()
+  -- 2 players: seat 1 ends, seat 2 rolls the fifth star, and seat 1's fairy lies down
+  local g = with_laid_down(2, 1, { "A", "A", "A", "A", "snake" }, function(g)
+    put_fairy(g, 1, "c3")
+    put_fairy(g, 2, "e5")
+  end, { 1 })
+  expect.eq(state_of(g, 1), UP)
+  expect.eq(hearts(g, 1), 3)
+  expect.eq(g.state.revived:get(), 1)
+  -- 3 players: seat 1 ends, seat 2 rolls it; only seat 1 lies down, the last in turn order
+  local h = with_laid_down(3, 1, { "A", "A", "A", "A", "snake" }, spread3, { 1 })
+  expect.eq(state_of(h, 1), UP)
   expect.eq(h.state.revived:get(), 1)
 end)
 
@@ -1286,6 +1334,12 @@ end)
 
 -- The picture ------------------------------------------------------------------------------------------------
 
+test("render: before the setup rounds, each seat's fairy and snake are not placed", function()
+  local text = open(2):render()
+  expect.truthy(text:find("\nSeat 1: fairy not placed, 3 hearts, 0 stars; snake 1 not placed   <- ", 1, true), text)
+  expect.truthy(text:find("\nSeat 2: fairy not placed, 3 hearts, 0 stars; snake 2 not placed", 1, true), text)
+end)
+
 test("render: the forest with paths, knocked-down trees, snakes, fairies, stars, dice and players", function()
   local g = start(2)
   put_fairy(g, 1, "c3")
@@ -1303,4 +1357,23 @@ test("render: the forest with paths, knocked-down trees, snakes, fairies, stars,
     "Seat 2: fairy lying down at d4", "snake 2 on the path d2-e2", " a ", " f" }) do
     expect.truthy(text:find(part, 1, true), "render shows " .. part .. "\n" .. text)
   end
+  expect.eq(text, table.concat({
+    " 6  .      .      .      .      .      T",
+    "                                   /",
+    " 5  .      TS1--- T----- T----- T      .",
+    "           |  /   |  \\   |  /   |",
+    " 4  .      T----- T----- Tf2--- T*2    .",
+    "           |  \\   |  /   |  \\   |",
+    " 3  .      T----- TF1--- T----- x      .",
+    "           |  /   |  \\   |  /   |",
+    " 2  .      T----- T----- T-S2-- T      .",
+    "       /",
+    " 1  T      .      .      .      .      .",
+    "    a      b      c      d      e      f",
+    "T tree  x knocked-down tree  * star (*2 two)  F1 fairy of seat 1 (f1 lying down)  S2 snake 2  --- | \\ / paths",
+    "Dice set aside: 2 of 5 stars (star, star)",
+    "Rolled this turn: fairy, shooting star, tree   left to use: 1 fairy, 0 snake, 1 tree",
+    "Seat 1: fairy at c3, 3 hearts, 0 stars; snake 1 at b5   <- move your fairy or snakes (fairy c3, snake N b2-c2), then end",
+    "Seat 2: fairy lying down at d4 (a falling star revives it), 0 hearts, 0 stars; snake 2 on the path d2-e2",
+  }, "\n"))
 end)
