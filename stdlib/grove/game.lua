@@ -390,6 +390,15 @@ local function check_definition(def, where, level)
   if def.players ~= nil then
     if type(def.players) ~= "table" then error(where .. ": players must be {min =, max =, default =}", level + 1) end
     check_keys(def.players, PLAYER_FIELDS, where .. ": players", level + 1)
+    local p = def.players
+    local least, most, usual = math.tointeger(p.min), math.tointeger(p.max), math.tointeger(p.default)
+    if least and most and least > most then
+      error(string.format("%s: players.min %d is more than players.max %d", where, least, most), level + 1)
+    end
+    if usual and ((least and usual < least) or (most and usual > most)) then
+      error(string.format("%s: players.default %d is outside the counts it declares (%s to %s)", where, usual,
+        least or "?", most or "?"), level + 1)
+    end
   end
   if def.options ~= nil then check_options(def.name or "?", def.options, level + 1) end
   if def.look ~= nil then

@@ -48,6 +48,21 @@ test("game.define refuses a key no definition takes, naming the nearest", functi
   expect.truthy(game.define(with { data = { cards = {} } }), "a game's own tables go in data")
 end)
 
+test("game.define refuses player counts that disagree: a default outside min..max, min past max", function()
+  local function with(players)
+    return { name = "x", setup = function() end, actor = function() return 1 end, moves = function() end,
+             apply = function() end, players = players }
+  end
+  expect.error(function() game.define(with { min = 2, max = 4, default = 1 }) end,
+    "game 'x': players.default 1 is outside the counts it declares (2 to 4)")
+  expect.error(function() game.define(with { min = 2, max = 2, default = 3 }) end,
+    "game 'x': players.default 3 is outside the counts it declares (2 to 2)")
+  expect.error(function() game.define(with { min = 3, max = 2 }) end, "game 'x': players.min 3 is more than players.max 2")
+  expect.truthy(game.define(with { min = 1, max = 4, default = 4 }), "a default at either end is one of the counts")
+  -- a variant declaring its own counts and no default keeps the game's (the host picks among them)
+  expect.truthy(game.extend(game.define(with { min = 1, max = 4, default = 2 }), { players = { min = 1, max = 1 } }))
+end)
+
 test("game.define checks option declarations: keys, types, ranges, help", function()
   local function def(option)
     return { name = "x", setup = function() end, actor = function() return 1 end,
