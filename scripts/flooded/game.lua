@@ -22,6 +22,7 @@
 ---   phases.lua      each phase's prompt, offer and moves: the turn as a table
 ---   text.lua        what players read: render, move texts, refusals, look
 ---   invariants.lua  what always holds
+---   evaluate.lua    what the bots read (not a rule)
 --- and this file: the options, the setup, the end and the definition.
 local game = require "grove.game"
 local turns = require "grove.turns"
@@ -31,6 +32,7 @@ local P = require "pieces"
 local T = require "turn"
 local PHASES = require "phases"
 local text = require "text"
+local E = require "evaluate"   -- what the bots read: evaluate.lua
 
 local TILES = map.TILES
 
@@ -122,28 +124,6 @@ local function result(s)
   return r
 end
 
---- How each seat stands now, for bots that stop looking ahead before the
---- end, read like the score: its points (2 a fish home, 1 an opponent's
---- fish eaten), and while the game goes on each of its fish on a Flood tile
---- on its way home, worth a point beside the river, a quarter less each
---- row further out.
-local function evaluate(s)
-  local values = {}
-  local over = turns.over(s)
-  for seat = 1, s.players do
-    local v = P.score(s, seat)
-    if not over then
-      local colour, on_tiles = P.COLOUR[seat], { s.map:cells(P.OWN_FISH[seat]) }
-      for i = 1, #on_tiles do
-        local h = on_tiles[i]
-        v = v + s.map:get(h, colour) * map.HOMEWARD[h]
-      end
-    end
-    values[seat] = v
-  end
-  return values
-end
-
 --- The catalog for grove check: tiles are named by their numbers, as moves write them.
 local TILE_NAMES = {}
 for t in ipairs(TILES) do TILE_NAMES[t] = tostring(t) end
@@ -163,9 +143,10 @@ return game.define {
   describe = text.DESCRIBE,
   parse = text.parse,
   why = text.why,
-  evaluate = evaluate,
+  evaluate = E.evaluate,
   -- for tests and studies: the tile catalogue and the stages (the turn
   -- phases are phases.names)
-  data = { tiles = TILES, stages = T.STAGE, survey = map.survey },
+  data = { tiles = TILES, stages = T.STAGE, survey = map.survey, features = E.features,
+    evaluate_features = E.FEATURE },
   catalog = { what = "tiles", names = TILE_NAMES },   -- for grove check: tiles never seen
 }
