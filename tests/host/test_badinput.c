@@ -272,6 +272,37 @@ static void the_watchdog_counts_cpu_time_not_waiting(void **st)
     if (!strstr(err, "no progress for 100 ms")) fail_msg("error '%s'", err);
 }
 
+/* A budgeted call whose one step (a C function here; a huge string
+ * operation in a script) runs VM_STEP_MS of CPU without reaching a budget
+ * check is stopped by the watchdog, with its reason; no watch of its own
+ * is started: the budget alone arms it. */
+static int spin_past_a_step(lua_State *L)
+{
+    (void)L;
+    struct timespec t0, t;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t0);
+    do {
+        sched_yield();          /* valgrind runs one thread at a time: let the watchdog look */
+        clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+    } while ((t.tv_sec - t0.tv_sec) * 1000 + (t.tv_nsec - t0.tv_nsec) / 1000000 < VM_STEP_MS + 500);
+    return 0;
+}
+
+static void a_step_past_the_budget_checks_is_stopped(void **st)
+{
+    (void)st;
+    grove_vm *vm = new_vm();
+    assert_int_equal(luaL_loadstring(vm->L, "local f = ...; f(); return 1"), LUA_OK);
+    lua_pushcfunction(vm->L, spin_past_a_step);
+    int status = vm_call_budget(vm, 1, 1, "stepped", 1000000);
+    assert_int_not_equal(status, LUA_OK);
+    const char *err = lua_tostring(vm->L, -1);
+    if (!err || !strstr(err, "one step ran 2000 ms without reaching a budget check"))
+        fail_msg("error '%s'", err ? err : "(none)");
+    lua_settop(vm->L, 0);
+    vm_free(vm);
+}
+
 static void illegal_move_is_refused(void **st)
 {
     (void)st;
@@ -488,6 +519,7 @@ int main(void)
         cmocka_unit_test(io_open_is_refused),
         cmocka_unit_test(bad_cell_is_refused),
         cmocka_unit_test(pcall_cannot_swallow_the_budget),
+        cmocka_unit_test(a_step_past_the_budget_checks_is_stopped),
         cmocka_unit_test(var_holding_a_string_is_refused),
         cmocka_unit_test(var_set_to_nil_is_refused),
         cmocka_unit_test(a_bot_stops_a_loop_in_its_search),

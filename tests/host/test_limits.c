@@ -2,9 +2,10 @@
  * test_limits.c — bounds a rule script cannot break (issue 34): the C
  * stack it may use, whatever the thread and its stack size; the memory the
  * host allocates on its behalf (the state, the move list, the history, a
- * bot's tree); a result whose ranks and winners disagree. Each limit is
- * reached by a fixture game of tests/fixtures/scripts/ and refused with a
- * message naming the script line, the game left as it was.
+ * bot's tree, a move's narration); a result whose ranks and winners
+ * disagree. Each limit is reached by a fixture game of
+ * tests/fixtures/scripts/ and refused with a message naming the script
+ * line, the game left as it was (the narration is cut, and says so).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -288,6 +289,43 @@ static void a_history_has_a_bound(void **st)
     vm_free(vm);
 }
 
+/* A move's narration: at most SAY_MAX_BYTES (64 KiB); past it the rest is
+ * cut, with a line saying so, and the move is played. Here 200 lines of
+ * 1,000 bytes: the first 64 kept whole, then the line that says the rest
+ * is cut, and no line of the rest. The history keeps what was kept. */
+static void a_moves_narration_has_a_bound(void **st)
+{
+    (void)st;
+    grove_vm *vm = new_vm();
+    char err[GAME_ERRLEN];
+    game *g = open_sprawl(vm, "say", 1, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    assert_true(game_apply(g, move_make(1, 1, 0, 0), true, true));
+    const char *said = game_entry_said(g, 0);
+    size_t bytes = strlen(said);
+    game_line line;
+    int lines = 0;
+    bool cut = false;
+    while (game_said_next(&said, &line)) {
+        if (cut) fail_msg("a line after the cut: %.*s", line.len, line.text);
+        if (line.len == 1000) {
+            char head[8];
+            snprintf(head, sizeof head, "%03d ", ++lines);
+            assert_memory_equal(line.text, head, 4);
+        } else {
+            if (line.len != (int)strlen("(the rest of this move's narration is cut: 64 KiB at most)")
+                || memcmp(line.text, "(the rest of this move's narration is cut: 64 KiB at most)", (size_t)line.len))
+                fail_msg("after line %d: %.*s", lines, line.len, line.text);
+            cut = true;
+        }
+    }
+    assert_true(cut);
+    assert_true(lines >= 60 && lines < 66);             /* 64 KiB of 1,000-byte lines and their seats */
+    assert_true(bytes <= 65536 + 128);
+    game_close(g);
+    vm_free(vm);
+}
+
 /* A bot's trees: at most BOT_TREE_BYTES together; a search stops there
  * and decides on what they hold (before, mcts:1000000000 or a long think
  * grew them until the machine had no more). */
@@ -324,6 +362,7 @@ int main(int argc, char **argv)
         cmocka_unit_test(a_state_has_a_bound),
         cmocka_unit_test(a_move_list_has_a_bound),
         cmocka_unit_test(a_history_has_a_bound),
+        cmocka_unit_test(a_moves_narration_has_a_bound),
         cmocka_unit_test(a_bots_tree_has_a_bound),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

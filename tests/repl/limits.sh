@@ -7,6 +7,8 @@
 #     line, at the usual 8 MiB stack and at 1 MiB;
 #   - a result whose ranks and winners disagree is refused naming the line
 #     of result, by grove check (a failed check), sim and play;
+#   - a study's games are cut at --cap moves, and its threads are at most 64;
+#     an edit longer than 8192 bytes is not kept in the history;
 #   - memory the system refuses (ulimit -v) below grove's cap is told as
 #     such, not blamed on the cap (skipped under AddressSanitizer, which
 #     cannot run under ulimit -v).
@@ -63,6 +65,24 @@ expect "play, tie" "exit 1"
 "$GROVE" check verdict --players 1 --set result=lost -n 1 >"$tmp/out" 2>&1; status
 expect "check, lost" "verdict: every check passed"
 expect "check, lost" "exit 0"
+
+# ---- a study's own bounds (docs/reliability.md's table) ---------------------------
+# a game longer than --cap (100,000 moves by default) is cut short and counted so
+"$GROVE" sim logger -n 2 --cap 3 >"$tmp/out" 2>&1; status
+expect "sim --cap" "games cut short at 3 moves: 2"
+expect "sim --cap" "exit 0"
+"$GROVE" sim logger -n 2 --threads 65 >"$tmp/out" 2>&1; status
+expect "sim --threads" "grove sim: --threads needs 1..64"
+expect "sim --threads" "exit 2"
+
+# an edit typed at the prompt keeps at most 8192 bytes of Lua in the history:
+# a longer one runs at the prompt, but is not kept, and grove says so
+{ printf 's.board:set("b2", "tree", 3) --%s\n' "$(printf '%9000s' '' | tr ' ' x)"; printf 'log\n'; } |
+  "$GROVE" play logger --seed 3 >"$tmp/out" 2>&1; status
+expect "a long edit" "note: this change is not kept in the history: "
+expect "a long edit" "an edit keeps at most 8192 bytes of Lua"
+reject "a long edit" "edit: s.board"
+expect "a long edit" "exit 0"
 
 # ---- memory the system refuses ---------------------------------------------------
 if grep -qa __asan_init "$GROVE"; then

@@ -284,6 +284,57 @@ static void test_after_the_end(void **unused)
     close_table(f);
 }
 
+/* Issue 34: the end-of-game line under the onlooker's picture is cut at
+ * 120 bytes, and the inject fixture's result has an é across its 120th:
+ * cut in the middle (%.120s), the picture showed U+FFFD where the line
+ * ends. Now it ends at the character before (table.c cuts with
+ * utf8_prefix, and grove.picture drops a character cut short from a
+ * status: the test fails only when neither does). */
+static void test_the_end_line_is_cut_at_a_character(void **unused)
+{
+    (void)unused;
+    const char *src = getenv("GROVE_SOURCE");
+    char fixtures[512];
+    snprintf(fixtures, sizeof fixtures, "%s/tests/fixtures", src ? src : ".");
+    grove_vm *vm = host_new(src ? src : ".");
+    assert_non_null(vm);
+    assert_true(vm_add_path(vm, fixtures));
+    char err[GAME_ERRLEN];
+    game *g = game_open(vm, "inject", "", 2, 1, 0, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    const bot_spec *bots[TABLE_MAX_SEATS + 1] = { 0 };
+    fixture *f = calloc(1, sizeof *f);
+    assert_non_null(f);
+    f->vm = vm;
+    f->t = table_new(vm, g, bots, 1, err, sizeof err);
+    if (!f->t) fail_msg("%s", err);
+    f->site.t = f->t;
+    f->site.pages = &pages;
+    assert_int_equal(play_to_end(f, 3), 3);             /* three marks end it */
+    table_answer a;
+    char *picture = NULL;
+    char *v = table_view_page(f->t, 0, &picture, &a);
+    assert_non_null(v);
+    assert_non_null(picture);
+    assert_non_null(strstr(v, "\"over\":true"));
+    const char *line = strstr(picture, "the game is over: seat 1 wins &lt;script&gt;");
+    if (!line) fail_msg("no end line in the picture:\n%s", picture);
+    const char *end = strstr(line, "</text>");
+    assert_non_null(end);
+    /* the result's first 119 bytes (its 120th begins the é): 50 of text,
+     * then 69 spaces; no U+FFFD, no byte of the é: nothing but ASCII */
+    const char *last = end;
+    while (last > line && last[-1] == ' ') last--;
+    for (const char *c = line; c < end; c++)
+        if ((unsigned char)*c >= 0x80) fail_msg("the end line is cut inside a character: %.*s", (int)(end - line), line);
+    if (end - last != 69) fail_msg("the end line is not cut before the é: %.*s", (int)(end - line), line);
+    assert_non_null(strstr(v, "\"result\":\"seat 1 wins \\u003cscript"));   /* the result itself is whole */
+    assert_non_null(strstr(v, " and more\""));
+    free(picture);
+    free(v);
+    close_table(f);
+}
+
 static void test_undo_by_consent(void **unused)
 {
     (void)unused;
@@ -1190,6 +1241,7 @@ int main(void)
         cmocka_unit_test(test_tokens_grant_their_seat),
         cmocka_unit_test(test_bad_requests_change_nothing),
         cmocka_unit_test(test_after_the_end),
+        cmocka_unit_test(test_the_end_line_is_cut_at_a_character),
         cmocka_unit_test(test_undo_by_consent),
         cmocka_unit_test(test_undo_alone_against_a_bot),
         cmocka_unit_test(test_consent_belongs_to_one_request),
