@@ -18,6 +18,7 @@
  * no bot: even the duel against random costs MCTS decisions by the
  * hundred, seconds to minutes a game, where its own checks take seconds.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -301,12 +302,51 @@ static int bot_duel(const check_cli *o, const char *name, int players, const bot
     return duel_play(&d, res);
 }
 
-/* "0.958 (0.912-1.000) over 12 seeds, 24 games" of a duel. */
-static void print_score(const duel_result *r)
+/* "0.958 (95% interval 0.912-1.000) over 12 seeds, 24 games" of a duel, into out. */
+static void score_text(const duel_result *r, char *out, size_t len)
 {
-    printf("%.3f (95%% interval %.3f-%.3f) over %ld seed%s, %ld games", r->mean, r->low, r->high, r->seeds,
-           r->seeds == 1 ? "" : "s", r->games);
-    if (r->failed || r->capped) printf(" (%ld failed, %ld cut short)", r->failed, r->capped);
+    int at = snprintf(out, len, "%.3f (95%% interval %.3f-%.3f) over %ld seed%s, %ld games", r->mean, r->low,
+                      r->high, r->seeds, r->seeds == 1 ? "" : "s", r->games);
+    if ((r->failed || r->capped) && at > 0 && (size_t)at < len)
+        snprintf(out + at, len - (size_t)at, " (%ld failed, %ld cut short)", r->failed, r->capped);
+}
+
+/* A paragraph on stdout, wrapped at 78 columns at spaces: each line of
+ * the text keeps its indent (the spaces it starts with) and indents what
+ * it wraps onto by two more; a line indented by four or more (a command
+ * to try) is printed as it is. */
+static void say(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static void say(const char *fmt, ...)
+{
+    char text[4096];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    for (const char *line = text; *line;) {
+        const char *nl = strchr(line, '\n');
+        size_t len = nl ? (size_t)(nl - line) : strlen(line), lead = 0;
+        while (lead < len && line[lead] == ' ') lead++;
+        if (lead >= 4) {
+            printf("%.*s\n", (int)len, line);
+        } else {
+            size_t at = lead, col = 0, indent = lead;
+            while (at < len) {
+                size_t word = at;
+                while (word < len && line[word] != ' ') word++;
+                size_t wlen = word - at;
+                if (col > indent && col + 1 + wlen > 78) { printf("\n"); col = 0; indent = lead + 2; }
+                if (!col) { printf("%*s", (int)indent, ""); col = indent; }
+                else { putchar(' '); col++; }
+                printf("%.*s", (int)wlen, line + at);
+                col += wlen;
+                at = word;
+                while (at < len && line[at] == ' ') at++;
+            }
+            printf("\n");
+        }
+        line += len + (nl != NULL);
+    }
 }
 
 /* grove check NAME --bots: the bot against random and against the
@@ -335,8 +375,8 @@ static int check_bots(grove_vm *vm, const char *name, const check_cli *o)
     long games = o->games_given ? o->games : BOTS_GAMES;
     int orders = duel_orders(players);
     long seeds = (games + orders - 1) / orders;
-    printf("%s, %d player%s%s%s: the bot %s against random play and against a reference that reads no "
-           "evaluate, %ld seeds each (%ld games: %s)\n", name, players, players == 1 ? "" : "s",
+    say("%s, %d player%s%s%s: the bot %s against random play and against a reference that reads no "
+        "evaluate, %ld seeds each (%ld games: %s)\n", name, players, players == 1 ? "" : "s",
            o->variants ? ", variants " : "", o->variants ? o->variants : "", bname, seeds, seeds * orders,
            players == 1 ? "every seed played by both bots alone" : "every seed with the bot in each seat in turn");
     fflush(stdout);
@@ -344,27 +384,31 @@ static int check_bots(grove_vm *vm, const char *name, const check_cli *o)
     int rc = bot_duel(o, name, players, &checked, &random, &vs_random);
     if (rc) return rc;
     bool weak = !(vs_random.low > 0.5);
-    printf("  %s against random: ", bname);
-    print_score(&vs_random);
-    printf(": %s\n", weak ? "NOT clearly stronger" : "stronger");
+    char score[200];
+    score_text(&vs_random, score, sizeof score);
+    say("  %s against random: %s: %s\n", bname, score, weak ? "NOT clearly stronger" : "stronger");
     fflush(stdout);
-    /* the reference: given, or sized to the bot's CPU time */
+    /* the reference: sized to the bot's CPU time (which also says whether
+       it reads an evaluate, and the definition's other evaluates), or given */
     check_opts co = { name, o->variants ? o->variants : "", players, o->seed, 1, o->cap, NULL, &o->set };
     botcheck_calibration cal;
+    bot_spec sized;
+    if (!botcheck_reference(vm, &co, &checked, &sized, &cal, err, sizeof err)) {
+        fprintf(stderr, "grove check: %s\n", err);
+        return vm_cancelled() ? 130 : 1;
+    }
     bool has_ref = true;
     if (o->reference) {
         bot_name(&ref, rname, sizeof rname);
-        printf("  reference: %s (--reference)\n", rname);
-    } else if (!botcheck_reference(vm, &co, &checked, &ref, &cal, err, sizeof err)) {
-        fprintf(stderr, "grove check: %s\n", err);
-        return vm_cancelled() ? 130 : 1;
+        say("  reference: %s (--reference)\n", rname);
     } else if (!cal.evaluate) {
-        printf("  no reference: the game gives no evaluate(s), so %s plays its rollouts to the end already\n", bname);
+        say("  no reference: the game gives no evaluate(s), so %s plays its rollouts to the end already\n", bname);
         has_ref = false;
     } else {
+        ref = sized;
         bot_name(&ref, rname, sizeof rname);
-        printf("  reference: %s, rollouts to the end at about the CPU time of %s (a decision: %s %.1f ms, "
-               "mcts:%ld,depth=end %.1f ms, over %d positions)\n", rname, bname, bname, 1000 * cal.bot_cpu,
+        say("  reference: %s, rollouts to the end at about the CPU time of %s (a decision: %s %.1f ms, "
+            "mcts:%ld,depth=end %.1f ms, over %d positions)\n", rname, bname, bname, 1000 * cal.bot_cpu,
                cal.probe_iterations, 1000 * cal.probe_cpu, cal.positions);
     }
     bool below = false;
@@ -373,35 +417,54 @@ static int check_bots(grove_vm *vm, const char *name, const check_cli *o)
         rc = bot_duel(o, name, players, &checked, &ref, &vs_ref);
         if (rc) return rc;
         below = vs_ref.high < 0.5;
-        printf("  %s against %s: ", bname, rname);
-        print_score(&vs_ref);
-        printf(": %s\n", below ? "clearly WEAKER" : vs_ref.low > 0.5 ? "stronger" : "not clearly weaker");
+        score_text(&vs_ref, score, sizeof score);
+        say("  %s against %s: %s: %s\n", bname, rname, score,
+            below ? "clearly WEAKER" : vs_ref.low > 0.5 ? "stronger" : "not clearly weaker");
     }
-    const char *p = players == 1 ? "" : " --players ";
-    char pl[16] = "";
-    if (o->players) snprintf(pl, sizeof pl, "%d", players);
+    /* what to try: the duels that tell, with this check's player count */
+    char pl[32] = "";
+    if (o->players) snprintf(pl, sizeof pl, " --players %d", players);
+    char named[sizeof cal.evaluates + 80];
+    if (cal.evaluates[0])
+        snprintf(named, sizeof named, "NAME: one of the definition's evaluates (%s), or a file FILE.lua returning "
+                 "one", cal.evaluates);
+    else
+        snprintf(named, sizeof named, "NAME: a function in the definition's evaluates, or a file FILE.lua "
+                 "returning one");
     if (weak) {
-        printf("WARNING %s: %s is not clearly stronger than random play: its score against random, %.3f, has "
-               "a 95%% interval reaching down to %.3f. A bot that searches should beat random moves nearly every "
-               "game. What misleads it is most often its evaluate(s): a value that counts what a seat holds "
-               "(cards in hand, goods, pieces still to place) as nothing, so that building up looks like falling "
-               "behind, or values of seats on scales that do not compare. Try:\n"
-               "    grove duel %s mcts:depth=end random%s%s   (no evaluate: if this one wins, evaluate is at fault)\n"
-               "    grove duel %s mcts:eval=NAME %s%s%s   (another evaluate, from the definition's evaluates)\n",
-               name, bname, vs_random.mean, vs_random.low, name, o->players ? p : "", pl, name, bname,
-               o->players ? p : "", pl);
+        char more[200] = "";
+        if (vs_random.mean > 0.5)
+            snprintf(more, sizeof more, " It is above 0.5, but %ld seeds are too few to be sure: run more (-n %ld).",
+                     vs_random.seeds, 4 * (o->games_given ? o->games : BOTS_GAMES));
+        if (cal.evaluate)
+            say("WARNING %s: %s is not clearly stronger than random play: its score against random, %.3f, has a "
+                "95%% interval reaching down to %.3f.%s A bot that searches should beat random moves nearly every "
+                "game, unless the game is mostly luck. What misleads it is most often its evaluate(s): a value "
+                "that counts what a seat holds (cards in hand, goods, pieces still to place) as nothing, so that "
+                "building up looks like falling behind, or values of seats on scales that do not compare. Try:\n"
+                "    grove duel %s mcts:depth=end random%s   (no evaluate: if it wins, evaluate is at fault)\n"
+                "    grove duel %s mcts:eval=NAME %s%s\n"
+                "  %s\n",
+                name, bname, vs_random.mean, vs_random.low, more, name, pl, name, bname, pl, named);
+        else
+            say("WARNING %s: %s is not clearly stronger than random play: its score against random, %.3f, has a "
+                "95%% interval reaching down to %.3f.%s The game gives no evaluate(s), so the bot plays its "
+                "rollouts to the end: in a game mostly of luck random play scores as well; if yours is not, the "
+                "bot needs more thought a move, or an evaluate(s) that reads how each seat stands. Try:\n"
+                "    grove duel %s mcts:1000 random%s   (more iterations)\n",
+                name, bname, vs_random.mean, vs_random.low, more, name, pl);
     }
-    if (below) {
-        printf("WARNING %s: %s is clearly weaker than %s, which reads no evaluate and thinks as long: its "
-               "score against it, %.3f, has a 95%% interval up to %.3f only. Its evaluate(s) misleads the "
-               "search more than it saves: value what each seat holds as what it is likely to score, on the "
-               "scale of the final scores; or read it later (a larger depth: mcts:depth=8; more of the end "
-               "played out: mcts:tail=60). Compare candidates with:\n"
-               "    grove duel %s mcts:eval=NAME %s%s%s\n",
-               name, bname, rname, vs_ref.mean, vs_ref.high, name, rname, o->players ? p : "", pl);
-    }
+    if (below)
+        say("WARNING %s: %s is clearly weaker than %s, which reads no evaluate and thinks as long: its score "
+            "against it, %.3f, has a 95%% interval up to %.3f only. Its evaluate(s) misleads the search more than "
+            "it saves: value what each seat holds as what it is likely to score, on the scale of the final scores; "
+            "or read it later (a larger depth: mcts:depth=8; more of the end played out: mcts:tail=60). Compare "
+            "candidates with:\n"
+            "    grove duel %s mcts:eval=NAME %s%s\n"
+            "  %s\n",
+            name, bname, rname, vs_ref.mean, vs_ref.high, name, rname, pl, named);
     if (!weak && !below)
-        printf("%s: the bot passed: %s is clearly stronger than random%s\n", name, bname,
+        say("%s: the bot passed: %s is clearly stronger than random%s\n", name, bname,
                has_ref ? ", and not clearly weaker than the reference" : "");
     return weak || below ? 1 : 0;
 }

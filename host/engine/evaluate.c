@@ -176,6 +176,28 @@ bool game_evaluate_find(game *g, const char *which, int *ref)
     return true;
 }
 
+typedef struct {
+    game *g;
+    char *out;
+    size_t len;
+} names_ctx;
+
+static int names_body(lua_State *L)
+{
+    names_ctx *c = lua_touserdata(L, 1);
+    game_push_def(c->g);                                /* [ud, def] */
+    if (lua_getfield(L, -1, "evaluates") == LUA_TTABLE) names_of(L, c->out, c->len);
+    return 0;
+}
+
+void game_evaluate_names(game *g, char *out, size_t len)
+{
+    names_ctx c = { g, out, len };
+    char err[GAME_ERRLEN];
+    out[0] = '\0';
+    if (!vm_protect(g->vm, names_body, &c, 0, err, sizeof err)) out[0] = '\0';
+}
+
 /* Raise "file:line: evaluate(s) ..." at the line that defines the function. */
 static int evaluate_fail(game *g, int ref, const char *fmt, const char *what)
 {
@@ -210,4 +232,9 @@ void game_raw_evaluate_with(game *g, int ref, double *values)
         lua_pop(L, 1);
     }
     lua_pop(L, 1);
+}
+
+void game_raw_evaluate(game *g, double *values)
+{
+    game_raw_evaluate_with(g, g->fn_evaluate, values);
 }

@@ -1465,11 +1465,6 @@ bool game_has_evaluate(const game *g)
     return g->fn_evaluate != LUA_NOREF;
 }
 
-void game_raw_evaluate(game *g, double *values)
-{
-    game_raw_evaluate_with(g, g->fn_evaluate, values);      /* evaluate.c */
-}
-
 void game_raw_determinize(game *g, int viewer, rng_t *r, uint64_t chance_seed)
 {
     if (hidden_any(g->st) && hidden_redeal(g->st, viewer, r) != GROVE_OK)

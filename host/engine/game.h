@@ -552,6 +552,9 @@ void game_raw_evaluate(game *g, double *values);
  * Checked path (the file runs under the budget); false with game_error
  * ("eval=WHICH: ...") when there is no such function. */
 bool game_evaluate_find(game *g, const char *which, int *ref);
+/* The names in the definition's `evaluates` table, sorted, as "a, b" into
+ * out ("" when it has none). */
+void game_evaluate_names(game *g, char *out, size_t len);
 /* game_raw_evaluate with the function of handle ref (0: the definition's
  * own evaluate); raises the same way, naming the line that defines it. */
 void game_raw_evaluate_with(game *g, int ref, double *values);

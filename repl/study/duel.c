@@ -141,7 +141,11 @@ static int parse_duel(int argc, char **argv, duel_opts *o)
             return 0;
         }
     }
-    if (!bots[1]) { fputs(usage, stderr); return 0; }
+    if (!bots[1]) {
+        fprintf(stderr, "grove duel: %s: grove duel GAME BOT_A BOT_B (grove duel --help)\n",
+                !o->game ? "name the game and the two bots" : !bots[0] ? "name the two bots" : "name bot B too");
+        return 0;
+    }
     if (!gave_n && !o->sprt) o->games = 100;
     const char *refusal = NULL;
     if ((o->nshards || o->resume) && !o->records)
