@@ -54,8 +54,8 @@ typedef struct {
     game_settings set;             /* --set NAME=VALUE */
     bool bots;                     /* --bots: check the bot instead */
     bool games_given;              /* -n given (--bots: games a duel, default BOTS_GAMES) */
-    const char *bot, *reference;   /* --bot KIND (default mcts), --reference KIND (default: sized) */
-    int threads;                   /* --threads: games played at once (--bots) */
+    const char *bot, *reference;   /* --bot KIND (NULL: mcts), --reference KIND (NULL: sized) */
+    int threads;                   /* --threads: games played at once (--bots; 0: not given, 1) */
 } check_cli;
 
 #define BOTS_GAMES 24              /* --bots: paired games a duel */
@@ -292,7 +292,7 @@ static int bot_duel(const check_cli *o, const char *name, int players, const bot
     d.players = players;
     d.seed = o->seed;
     d.games = o->games_given ? o->games : BOTS_GAMES;
-    d.threads = o->threads;
+    d.threads = o->threads ? o->threads : 1;
     d.cap = o->cap;
     d.set = o->set;
     d.a = *a;
@@ -356,7 +356,7 @@ static int check_bots(grove_vm *vm, const char *name, const check_cli *o)
 {
     char err[GAME_ERRLEN], why[300], bname[BOT_NAMELEN], rname[BOT_NAMELEN];
     bot_spec checked, random, ref;
-    if (!bot_parse(o->bot, &checked, why, sizeof why)) { fprintf(stderr, "grove check: --bot: %s\n", why); return 2; }
+    if (!bot_parse(o->bot ? o->bot : "mcts", &checked, why, sizeof why)) { fprintf(stderr, "grove check: --bot: %s\n", why); return 2; }
     bot_parse("random", &random, why, sizeof why);
     if (o->reference && !bot_parse(o->reference, &ref, why, sizeof why)) {
         fprintf(stderr, "grove check: --reference: %s\n", why);
@@ -471,7 +471,7 @@ static int check_bots(grove_vm *vm, const char *name, const check_cli *o)
 
 static int cmd_check(int argc, char **argv)
 {
-    check_cli o = { 0, NULL, 10, 1, 10000, { 0 }, false, false, "mcts", NULL, 1 };
+    check_cli o = { 0, NULL, 10, 1, 10000, { 0 }, false, false, NULL, NULL, 0 };
     const char *names[64];
     int nnames = 0;
     for (int i = 2; i < argc; i++) {
@@ -517,7 +517,7 @@ static int cmd_check(int argc, char **argv)
         }
     }
     if (!nnames) { fputs(usage, stderr); return 2; }
-    if (!o.bots && (strcmp(o.bot, "mcts") || o.reference || o.threads != 1)) {
+    if (!o.bots && (o.bot || o.reference || o.threads)) {
         fprintf(stderr, "grove check: --bot, --reference and --threads are for --bots (the bot's check)\n");
         return 2;
     }
