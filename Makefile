@@ -202,9 +202,10 @@ test-check: $(GROVE)
 # Every tests/repl/*.sh but lib.sh (their shared helpers) checks transcripts,
 # laid out as the program is: tests/repl/ for the subcommands of repl/,
 # tests/repl/cli/, study/ and session/ for those rooms. They run one a
-# processor at a time (tests/side_by_side.sh), the slowest first: hang.sh
-# and interrupt.sh mostly wait on timers while the others work.
-REPL_SLOW = tests/repl/session/hang.sh tests/repl/session/interrupt.sh tests/repl/study/sim.sh
+# processor at a time (tests/side_by_side.sh), the slowest first:
+# botcheck.sh plays a few hundred bot games; hang.sh and interrupt.sh
+# mostly wait on timers while the others work.
+REPL_SLOW = tests/repl/botcheck.sh tests/repl/session/hang.sh tests/repl/session/interrupt.sh tests/repl/study/sim.sh
 REPL_TESTS = $(REPL_SLOW) $(filter-out tests/repl/lib.sh $(REPL_SLOW),$(sort $(wildcard tests/repl/*.sh tests/repl/*/*.sh)))
 test-repl: $(GROVE)
 	@GROVE=$(GROVE) bash tests/side_by_side.sh $(REPL_TESTS)
@@ -240,6 +241,7 @@ valgrind: build
 	$(VALGRIND) $(GROVE) sim logger -n 4 --threads 2 --records $(BUILD)/valgrind-shard-1.jsonl --shard 1/2 >/dev/null
 	$(VALGRIND) $(GROVE) sim logger -n 4 --records $(BUILD)/valgrind-shard-2.jsonl --shard 2/2 --resume >/dev/null
 	$(VALGRIND) $(GROVE) merge $(BUILD)/valgrind-shard-*.jsonl --json $(BUILD)/valgrind-merge.json >/dev/null
+	$(VALGRIND) $(GROVE) duel logger mcts:10 random -n 4 --threads 2 >/dev/null
 	$(VALGRIND) $(GROVE) bench logger --seconds 1 >/dev/null
 
 # grove serve over real HTTP (node) and in headless Chromium (Debian's

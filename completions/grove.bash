@@ -46,7 +46,7 @@ _grove_read_list()
 # two differ.
 _grove_subcommands()
 {
-    _grove_found=(play list new test mutate run sim merge replay check show serve bench help)
+    _grove_found=(play list new test mutate run sim duel merge replay check show serve bench help)
 }
 
 # The game names: the first word of each line of `grove list` (a game whose
@@ -215,10 +215,12 @@ _grove_option_args()
         sim:--compare) _grove_nargs=2 ;;
         sim:--sprt | sim:--records | sim:--shard | sim:--sweep) _grove_nargs=1 ;;
         merge:--json | merge:--csv | merge:--plot) _grove_nargs=1 ;;
+        duel:-n | duel:--games | duel:--players | duel:-p | duel:--seed | duel:-s | duel:--threads | duel:-t) _grove_nargs=1 ;;
+        duel:--cap | duel:--variant | duel:--variants | duel:--set | duel:--records | duel:--shard) _grove_nargs=1 ;;
         bench:--players | bench:-p | bench:--seed | bench:-s | bench:--variant | bench:--variants) _grove_nargs=1 ;;
         bench:--seconds | bench:--playouts | bench:--json | bench:--bots | bench:--games) _grove_nargs=1 ;;
         check:-n | check:--games | check:--players | check:-p | check:--seed | check:-s | check:--cap) _grove_nargs=1 ;;
-        check:--variant | check:--variants) _grove_nargs=1 ;;
+        check:--variant | check:--variants | check:--bot | check:--reference | check:--threads | check:-t) _grove_nargs=1 ;;
         test:--filter | test:--jobs | test:-j | replay:--game | replay:--html) _grove_nargs=1 ;;
         mutate:-n | mutate:--seed | mutate:-s | mutate:--files | mutate:--threads | mutate:-t) _grove_nargs=1 ;;
         mutate:--fail-under | mutate:--time-factor) _grove_nargs=1 ;;
@@ -240,7 +242,8 @@ _grove_options()
         test) _grove_found=(--verbose --filter --jobs --help) ;;
         mutate) _grove_found=(-n --seed --files --threads --fail-under --time-factor --list --verbose --help) ;;
         replay) _grove_found=(--verbose --check --game --html --help) ;;
-        check) _grove_found=(-n --players --variant --seed --cap --set --help) ;;
+        check) _grove_found=(-n --players --variant --seed --cap --set --bots --bot --reference --threads --help) ;;
+        duel) _grove_found=(-n --players --variant --set --seed --threads --cap --sprt --records --shard --resume --help) ;;
         list) _grove_found=(--options --variant --help) ;;
         run | new | help) _grove_found=(--help) ;;
         merge) _grove_found=(--json --csv --plot --help) ;;
@@ -333,7 +336,7 @@ _grove()
                     _grove_reply "$cur" "${seats[@]}"
                 fi
                 ;;
-            sim:--bots | sim:--bot | bench:--bots)
+            sim:--bots | sim:--bot | bench:--bots | check:--bot | check:--reference)
                 _grove_reply_list "$cur" random greedy mcts
                 ;;
             *:--set)
@@ -424,6 +427,15 @@ _grove()
             if [[ -z $game ]]; then
                 _grove_games
                 _grove_reply "$cur" "${_grove_found[@]}"
+            fi
+            ;;
+        duel)
+            # the game, then the bots (a bot's parameters, split at : and =, are the user's)
+            if [[ -z $game ]]; then
+                _grove_games
+                _grove_reply "$cur" "${_grove_found[@]}"
+            elif [[ ${_grove_words[_grove_cword - 1]} != [:=,] ]]; then
+                _grove_reply "$cur" random greedy mcts
             fi
             ;;
         check)

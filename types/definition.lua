@@ -38,6 +38,7 @@
 ---@field score? fun(s: State, seat: Seat): number # how well a seat stands now, higher is better (the greedy bot looks one move ahead with it)
 ---@field played? fun(s: State, move: Move): string? # the card a move plays, if any, for grove sim's card counts
 ---@field evaluate? fun(s: State): number[] # how each seat stands now, a number per seat (higher is better, on the scale of the scores: points so far, stars held ...): the MCTS bot stops its rollouts a few moves on and reads it, instead of playing to the end; it ranks the seats by these values, so only their differences count
+---@field evaluates? table<string, fun(s: State): number[]> # other evaluations, by name, for a designer to try against evaluate: a bot given mcts:eval=NAME ends its rollouts in evaluates.NAME(s) instead, so grove duel GAME mcts:eval=NAME mcts plays the two against each other; the host reads none of them otherwise
 ---@field invariants? fun(s: State) # what must hold after every move (pieces conserved, counters in range): raises, naming what broke, when it does not; grove check and the playout tests call it
 ---@field look? table # how the host draws the game as a picture (grove serve, grove show, replay pages): how field values, cards and pools read, what a click on a place or a card looks for in the move texts, each seat's standing (score and status); see grove.picture
 ---@field catalog? Catalog what the ids in the card zones are: grove check names the entries no seat ever saw, and (with played) those never played, and fails on an id the catalog does not name

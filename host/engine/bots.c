@@ -124,6 +124,14 @@ static bool mcts_param(const char *p, size_t len, bot_spec *spec, bool *gave_ite
             return false;
         }
         spec->threads = (int)v;
+    } else if (KEY("eval")) {
+        if (vlen == 0 || vlen >= BOT_EVAL_MAX) {
+            snprintf(why, whylen, "eval=%.*s: the name of a function in the definition's evaluates, or a file "
+                     "FILE.lua (at most %d characters)", (int)vlen, val, BOT_EVAL_MAX - 1);
+            return false;
+        }
+        memcpy(spec->eval, val, vlen);
+        spec->eval[vlen] = '\0';
     } else if (KEY("reuse")) {
         if (VAL("yes") || VAL("true") || VAL("1")) spec->reuse = true;
         else if (VAL("no") || VAL("false") || VAL("0")) spec->reuse = false;
@@ -132,7 +140,7 @@ static bool mcts_param(const char *p, size_t len, bot_spec *spec, bool *gave_ite
             return false;
         }
     } else {
-        snprintf(why, whylen, "no parameter '%.*s' (iterations, seconds, depth, tail, c, threads, reuse)", (int)klen, p);
+        snprintf(why, whylen, "no parameter '%.*s' (iterations, seconds, depth, tail, c, threads, reuse, eval)", (int)klen, p);
         return false;
     }
 #undef KEY
@@ -164,6 +172,11 @@ bool bot_parse(const char *text, bot_spec *spec, char *err, size_t errlen)
             p += len + 1;
         }
         if (gave_seconds && !gave_iterations) spec->iterations = 0;    /* mcts:2s thinks for 2 s */
+        if (spec->eval[0] && spec->depth == BOT_DEPTH_END) {
+            snprintf(err, errlen, "unknown bot '%s': eval=%s names the evaluate its rollouts end in, and depth=end "
+                     "plays them to the end, reading none: give one or the other", text, spec->eval);
+            return false;
+        }
         return true;
     }
     snprintf(err, errlen, "unknown bot '%s' (random, greedy, mcts, or mcts:PARAM,... as in mcts:500, "
@@ -228,6 +241,7 @@ void bot_name(const bot_spec *spec, char *buf, size_t len)
     size_t at = (size_t)snprintf(buf, len, "mcts");
     for (int i = 0; i < n && at < len; i++)
         at += (size_t)snprintf(buf + at, len - at, "%c%s", i ? ',' : ':', parts[i]);
+    if (spec->eval[0] && at < len) snprintf(buf + at, len - at, "%ceval=%s", n ? ',' : ':', spec->eval);
 }
 
 static double now_s(void)
@@ -404,6 +418,7 @@ typedef struct {
     const int64_t *root_legal;    /* its legal moves (the seat's own: the same on every */
     int nroot;                    /* determinization, as grove check's hidden test asks) */
     bool evaluate;        /* rollouts stop after `depth` moves and end in evaluate(s) */
+    int eval_ref;         /* ... the evaluate of that handle (game_evaluate_find; 0: def.evaluate) */
     long target;          /* root visits to reach (0: no limit) */
     int maxnodes;         /* the tree's bound: its share of BOT_TREE_BYTES */
     bool full;            /* the search stopped at it */
@@ -491,7 +506,7 @@ static void rewards(game *g, search *s, bool ended)
  * finished game) that is not sure yet. */
 static void evaluation_rewards(game *g, search *s)
 {
-    game_raw_evaluate(g, s->values);
+    game_raw_evaluate_with(g, s->eval_ref, s->values);
     tree *t = s->t;
     if (s->players == 1) {
         double v = s->values[1];
@@ -925,14 +940,19 @@ static bool mcts(bot *b, game *g, const uint8_t *root, const rng_t *rng, uint64_
     pthread_t th[BOT_MAX_THREADS];
     bool started[BOT_MAX_THREADS] = { false };
     double deadline = spec->seconds > 0 ? now_s() + spec->seconds : 0;
-    bool ok = true;
+    bool ok = true, said = false;    /* said: the error is in g already */
     for (int k = 0; k < threads; k++) {
         if (!search_init(&s[k], spec, k ? b->twins[k] : g, seat, players, root, legal, nlegal)) ok = false;
         s[k].t = &b->trees[k];
         size_t share = tree_bytes / (size_t)threads / sizeof(node);
         s[k].maxnodes = share < 2 ? 2 : share > INT_MAX ? INT_MAX : (int)share;
         if (s[k].t->nnodes > s[k].maxnodes / 2) tree_clear(s[k].t);   /* kept, but too big to grow */
-        s[k].evaluate = spec->depth != BOT_DEPTH_END && game_has_evaluate(g);
+        s[k].evaluate = spec->depth != BOT_DEPTH_END && (spec->eval[0] || game_has_evaluate(g));
+        if (ok && spec->eval[0] && !game_evaluate_find(s[k].g, spec->eval, &s[k].eval_ref)) {
+            if (k) game_set_error(g, "%s", game_error(s[k].g));    /* a helper's twin: said in g */
+            ok = false;
+            said = true;
+        }
         s[k].deadline = deadline;
         s[k].target = spec->iterations / threads + (k < spec->iterations % threads);
         if (spec->iterations && !s[k].target) s[k].target = 1;
@@ -940,7 +960,7 @@ static bool mcts(bot *b, game *g, const uint8_t *root, const rng_t *rng, uint64_
         else rng_seed(&s[k].rng, seed, 0x626f74ULL + (uint64_t)k);
         if (s[k].t->nnodes) st->kept += s[k].t->nodes[0].visits;
     }
-    if (!ok) game_set_error(g, "out of memory");
+    if (!ok && !said) game_set_error(g, "out of memory");
     for (int k = 1; ok && k < threads; k++)
         started[k] = pthread_create(&th[k], NULL, helper_thread, &s[k]) == 0;
     if (ok) ok = game_run_raw(g, mcts_body, &s[0], NULL);

@@ -32,7 +32,10 @@
  *   N              iterations (root visits) a decision: mcts:500
  *   Ts             seconds a decision: mcts:2s
  *   iterations=N  seconds=T  depth=D|end  tail=N  c=C  threads=T  reuse=yes|no
+ *   eval=NAME      the rollouts end in def.evaluates.NAME(s), not evaluate(s)
+ *   eval=FILE.lua  ... in the function the file returns (game_evaluate_find)
  * When both iterations and seconds are given, thinking stops at the first.
+ * eval= with depth=end is refused: rollouts to the end read no evaluate.
  */
 #ifndef GROVE_BOTS_H
 #define GROVE_BOTS_H
@@ -43,7 +46,8 @@
 #include "game.h"
 #include "rng.h"
 
-#define BOT_NAMELEN 80         /* the longest bot_name */
+#define BOT_NAMELEN 256        /* the longest bot_name */
+#define BOT_EVAL_MAX 160       /* the longest eval= text, and 1 */
 #define BOT_DEFAULT_ITERATIONS 300    /* mcts: iterations= */
 #define BOT_DEFAULT_DEPTH 2           /* mcts: depth= */
 #define BOT_DEFAULT_EXPLORE 0.7       /* mcts: c= */
@@ -66,6 +70,7 @@ typedef struct {
     int threads;          /* mcts: threads a decision thinks on (1..BOT_MAX_THREADS) */
     bool reuse;           /* mcts: keep the tree between decisions (bot_move) */
     long playout_cap;     /* moves a rollout to the end may run before it is cut short */
+    char eval[BOT_EVAL_MAX];   /* mcts: the evaluate its rollouts end in ("": def.evaluate) */
 } bot_spec;
 
 /* Parse a bot's text (above) into *spec. False with a message in err for

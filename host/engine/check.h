@@ -37,6 +37,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "bots.h"
 #include "game.h"
 
 #define CHECK_MAX_NAMES 256        /* kinds, catalog names counted per run */
@@ -94,5 +95,28 @@ typedef struct {
  * data folder and search path). Counts go to *stats (zeroed first). True
  * when every check passes; false with *fail filled in. */
 bool check_run(grove_vm *proto, const check_opts *o, check_stats *stats, check_failure *fail);
+
+/* ---- grove check --bots (botcheck.c) ------------------------------------------------- */
+
+/* What the reference was sized by: CPU seconds a decision, the bot's and
+ * a probe's (rollouts to the end, probe_iterations iterations), the mean
+ * over `positions` positions of a random game. */
+typedef struct {
+    double bot_cpu, probe_cpu;
+    long probe_iterations;
+    int positions;
+    bool evaluate;                 /* does the bot read an evaluate (the game's, or its eval=)? */
+    char evaluates[200];           /* the names in the definition's evaluates ("a, b"; "": none) */
+} botcheck_calibration;
+
+/* The reference to check bot `spec` against in o's setting (o->game,
+ * variants, players, seed, set): MCTS with rollouts to the end, which reads
+ * no evaluate, its iterations sized so that a decision takes about the CPU
+ * time one of spec's takes (timed on positions of a random game from
+ * o->seed), rounded up to 10, 15, 20, 30, 50, 70, 100 ...; spec's other
+ * parameters kept. Into *ref and *cal; false with err (the game does not
+ * open, a rule fails). */
+bool botcheck_reference(grove_vm *vm, const check_opts *o, const bot_spec *spec, bot_spec *ref,
+                        botcheck_calibration *cal, char *err, size_t errlen);
 
 #endif

@@ -1465,39 +1465,6 @@ bool game_has_evaluate(const game *g)
     return g->fn_evaluate != LUA_NOREF;
 }
 
-/* Raise "file:line: evaluate(s) ..." at the line that defines the hook. */
-static int evaluate_fail(game *g, const char *fmt, const char *what)
-{
-    lua_State *L = g->vm->L;
-    lua_Debug ar;
-    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_evaluate);
-    lua_getinfo(L, ">S", &ar);
-    return luaL_error(L, "%s:%d: evaluate(s) %s", ar.short_src, ar.linedefined,
-                      lua_pushfstring(L, fmt, what));
-}
-
-void game_raw_evaluate(game *g, double *values)
-{
-    lua_State *L = raw_push(g, "evaluate", g->fn_evaluate);
-    lua_call(L, 1, 1);                                  /* [values] */
-    if (!lua_istable(L, -1))
-        evaluate_fail(g, "returned %s, not a table of numbers, one per seat", luaL_typename(L, -1));
-    for (int seat = 1; seat <= g->players; seat++) {
-        lua_rawgeti(L, -1, seat);
-        int isnum;
-        double v = lua_tonumberx(L, -1, &isnum);
-        if (!isnum || !isfinite(v)) {
-            const char *what = lua_pushfstring(L, "%d %s%s", seat, isnum || lua_isnil(L, -1) ? "" : "a ",
-                                               isnum ? (v != v ? "nan" : "an infinite value")
-                                               : lua_isnil(L, -1) ? "nothing" : luaL_typename(L, -1));
-            evaluate_fail(g, "gave seat %s, not a finite number", what);
-        }
-        values[seat] = v;
-        lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-}
-
 void game_raw_determinize(game *g, int viewer, rng_t *r, uint64_t chance_seed)
 {
     if (hidden_any(g->st) && hidden_redeal(g->st, viewer, r) != GROVE_OK)

@@ -544,6 +544,20 @@ bool game_has_evaluate(const game *g);        /* does the script give evaluate(s
 /* values[1..players] = def.evaluate(s)[seat]; raises, naming the line that
  * defines evaluate, unless it returns a finite number for every seat. */
 void game_raw_evaluate(game *g, double *values);
+/* Another evaluate, for a bot that names one (mcts:eval=WHICH, evaluate.c):
+ * WHICH is the name of a function in the definition's `evaluates` table, or
+ * a file (a name ending .lua, or a path with '/') returning the function,
+ * loaded in a sandbox whose require finds the game's modules. Found once
+ * per definition and VM: *ref is its handle for game_raw_evaluate_with.
+ * Checked path (the file runs under the budget); false with game_error
+ * ("eval=WHICH: ...") when there is no such function. */
+bool game_evaluate_find(game *g, const char *which, int *ref);
+/* The names in the definition's `evaluates` table, sorted, as "a, b" into
+ * out ("" when it has none). */
+void game_evaluate_names(game *g, char *out, size_t len);
+/* game_raw_evaluate with the function of handle ref (0: the definition's
+ * own evaluate); raises the same way, naming the line that defines it. */
+void game_raw_evaluate_with(game *g, int ref, double *values);
 /* game_redeal's re-deal with the caller's generator r (untouched when no
  * card is hidden) and a new chance seed; raises on no memory. */
 void game_raw_determinize(game *g, int viewer, rng_t *r, uint64_t chance_seed);

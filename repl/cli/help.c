@@ -92,7 +92,12 @@ static const topic topics[] = {
       "    c=C           the exploration constant (default " DEFAULT_EXPLORE_TEXT ")\n"
       "    threads=T     think on T threads, one tree each (default 1)\n"
       "    reuse=no      start a new tree every move\n"
+      "    eval=NAME     end the rollouts in evaluates.NAME(s) of the game's definition\n"
+      "    eval=F.lua    ... or in the function the file F.lua returns, not evaluate(s)\n"
       "  mcts:1000,depth=end,reuse=no plays as mcts did before evaluate(s) existed.\n"
+      "  grove duel GAME A B  bot A against bot B, every seat in turn: A's score, 0.5 even\n"
+      "  grove check GAME --bots  is the bot stronger than random, and not weaker than\n"
+      "                  rollouts to the end at its CPU time? (a misleading evaluate)\n"
       "  grove bench GAME --bots mcts times whole bot games: games per hour.\n"
       "  Ctrl-C while a bot thinks stops it; Enter lets it move again.\n" },
     { "sim", "bot games in bulk: balance, variants, plots",

@@ -22,7 +22,8 @@ static const char merge_usage[] =
     "usage: grove merge FILES... [--json FILE] [--csv FILE] [--plot FILE.svg]\n"
     "  the records of a study's shards (grove sim --records FILE --shard I/N) read back as one run:\n"
     "  the summary, the --compare verdict and the files grove sim prints and writes for the whole\n"
-    "  study on one machine; refuses records of different studies, and names games missing or twice\n";
+    "  study on one machine; refuses records of different studies, and names games missing or twice;\n"
+    "  the records of a duel's shards (grove duel --records FILE --shard I/N): the duel's result\n";
 
 /* Say the games [0, n) of a side that are not marked, as ranges, at most 8. */
 static long say_missing(const sim_opts *o, int side, const unsigned char *from)
@@ -94,6 +95,14 @@ int cmd_merge(int argc, char **argv)
         }
     }
     if (!nfiles) { fputs(merge_usage, stderr); free(files); return 2; }
+    if (duel_records(files[0])) {               /* grove duel's records: its result (pairs.c) */
+        int rc = 2;
+        if (o.json || o.csv || o.plot) fprintf(stderr, "grove merge: %s holds a duel's records (grove duel): --json, --csv "
+                                               "and --plot are for grove sim's studies\n", files[0]);
+        else rc = duel_merge(files, nfiles);
+        free(files);
+        return rc;
+    }
     double t0 = sim_now();
     sim_study first, got;
     const char *first_file = NULL;

@@ -126,6 +126,7 @@ static void record_json(FILE *m, const sim_run *r, long i)
         }
         fprintf(m, "]");
     }
+    if (o->record_extra) fprintf(m, ", %s", o->record_extra);
     fprintf(m, "}\n");
 }
 
@@ -164,7 +165,7 @@ void sim_record_game(sim_run *r, long i)
 
 /* ---- reading ------------------------------------------------------------------------ */
 
-static void study_of_opts(const sim_opts *o, sim_study *s)
+void sim_study_of_opts(const sim_opts *o, sim_study *s)
 {
     memset(s, 0, sizeof *s);
     snprintf(s->game, sizeof s->game, "%s", o->game);
@@ -583,6 +584,26 @@ int sim_records_next(sim_records_file *rf, char *err, size_t errlen)
     return 0;
 }
 
+bool sim_records_target(const sim_opts *o, const char *who, bool *exists)
+{
+    struct stat st;
+    *exists = lstat(o->records, &st) == 0;
+    if (*exists && !S_ISREG(st.st_mode)) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", who, o->records,
+                S_ISLNK(st.st_mode) ? "it is a symbolic link, which grove does not write through (give the path of "
+                                      "the file it points to)"
+                : S_ISDIR(st.st_mode) ? "it is a folder"
+                : "it is not a regular file (a device or a pipe), which grove does not write to");
+        return false;
+    }
+    if (*exists && st.st_size > 0 && !o->resume) {
+        fprintf(stderr, "%s: %s exists (%lld bytes): --resume plays only the games it lacks; to start over, "
+                "remove it or name another file\n", who, o->records, (long long)st.st_size);
+        return false;
+    }
+    return true;
+}
+
 bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
 {
     *found = 0;
@@ -595,21 +616,8 @@ bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
         }
         return true;
     }
-    struct stat st;
-    bool exists = lstat(o->records, &st) == 0;
-    if (exists && !S_ISREG(st.st_mode)) {
-        fprintf(stderr, "grove sim: cannot write %s: %s\n", o->records,
-                S_ISLNK(st.st_mode) ? "it is a symbolic link, which grove does not write through (give the path of "
-                                      "the file it points to)"
-                : S_ISDIR(st.st_mode) ? "it is a folder"
-                : "it is not a regular file (a device or a pipe), which grove does not write to");
-        return false;
-    }
-    if (exists && st.st_size > 0 && !o->resume) {
-        fprintf(stderr, "grove sim: %s exists (%lld bytes): --resume plays only the games it lacks; to start over, "
-                "remove it or name another file\n", o->records, (long long)st.st_size);
-        return false;
-    }
+    bool exists;
+    if (!sim_records_target(o, "grove sim", &exists)) return false;
     long lo, hi;
     sim_shard_range(o, &lo, &hi);
     if (exists && o->resume) {
@@ -617,7 +625,7 @@ bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
         sim_records_file rf;
         if (!sim_records_read(&rf, o->records, err, sizeof err)) { fprintf(stderr, "grove sim: %s\n", err); return false; }
         sim_study want, got;
-        study_of_opts(o, &want);
+        sim_study_of_opts(o, &want);
         json_arena arena = { 0 };
         sim_card_index cards[2] = { { 0 } };
         bool ok = true;
@@ -670,29 +678,35 @@ bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found)
         sim_card_index_free(&cards[1]);
         if (!ok) return false;
     }
+    return sim_records_create(o, "grove sim", exists && o->resume);
+}
+
+bool sim_records_create(sim_opts *o, const char *who, bool append)
+{
+    struct stat st;
     /* appended a game at a time, so not through outfile.h (a file written
        whole); the same targets are refused: never through a symbolic link,
        never a folder, a device or a pipe */
-    int fd = open(o->records, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (exists && o->resume ? O_APPEND : 0), 0666);
+    int fd = open(o->records, O_WRONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC | (append ? O_APPEND : 0), 0666);
     if (fd < 0) {
-        fprintf(stderr, "grove sim: cannot write %s: %s\n", o->records,
+        fprintf(stderr, "%s: cannot write %s: %s\n", who, o->records,
                 errno == ELOOP ? "it is a symbolic link, which grove does not write through (give the path of the "
                                  "file it points to)" : strerror(errno));
         return false;
     }
     if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-        fprintf(stderr, "grove sim: cannot write %s: it is not a regular file (a device or a pipe)\n", o->records);
+        fprintf(stderr, "%s: cannot write %s: it is not a regular file (a device or a pipe)\n", who, o->records);
         close(fd);
         return false;
     }
-    if (!(exists && o->resume) && ftruncate(fd, 0) != 0) {
-        fprintf(stderr, "grove sim: cannot write %s: %s\n", o->records, strerror(errno));
+    if (!append && ftruncate(fd, 0) != 0) {
+        fprintf(stderr, "%s: cannot write %s: %s\n", who, o->records, strerror(errno));
         close(fd);
         return false;
     }
-    o->out = fdopen(fd, exists && o->resume ? "a" : "w");
+    o->out = fdopen(fd, append ? "a" : "w");
     if (!o->out) {
-        fprintf(stderr, "grove sim: cannot write %s: %s\n", o->records, strerror(errno));
+        fprintf(stderr, "%s: cannot write %s: %s\n", who, o->records, strerror(errno));
         close(fd);
         return false;
     }

@@ -31,8 +31,8 @@
 
 #include "study.h"
 
-#define SPRT_ALPHA 0.05
-#define SPRT_BETA 0.05
+#define SPRT_ALPHA SIM_SPRT_ALPHA
+#define SPRT_BETA SIM_SPRT_BETA
 
 bool sim_sprt_parse(const char *text, int players, bool compare, sim_sprt *t, char *err, size_t errlen)
 {
@@ -96,9 +96,14 @@ bool sim_sprt_parse(const char *text, int players, bool compare, sim_sprt *t, ch
     }
     t->compare = compare;
     t->players = players;
+    sim_sprt_bounds(t);
+    return true;
+}
+
+void sim_sprt_bounds(sim_sprt *t)
+{
     t->upper = log((1 - SPRT_BETA) / (SPRT_ALPHA / 2));
     t->lower = log(SPRT_BETA / (1 - SPRT_ALPHA / 2));
-    return true;
 }
 
 /* One side's step: 0 undecided, 1 accepted its change, -1 accepted none. */
@@ -108,6 +113,24 @@ static int step(int *state, double llr, double lower, double upper)
     if (llr >= upper) *state = 1;
     else if (llr <= lower) *state = -1;
     return *state;
+}
+
+int sim_sprt_add(sim_sprt *t, double x, double y)
+{
+    sim_pair_add(&t->sums, x, y);
+    if (t->sums.n < SIM_SPRT_MIN_GAMES) return 0;
+    double var = sim_pair_var(&t->sums), mean = t->sums.my - t->sums.mx, n = (double)t->sums.n;
+    if (var > 0) {
+        t->llr_up = n * t->delta * (mean - t->delta / 2) / var;
+        t->llr_down = n * t->delta * (-mean - t->delta / 2) / var;
+    } else {                    /* every game the same difference: certain */
+        t->llr_up = mean >= t->delta / 2 ? HUGE_VAL : -HUGE_VAL;
+        t->llr_down = -mean >= t->delta / 2 ? HUGE_VAL : -HUGE_VAL;
+    }
+    int up = step(&t->up, t->llr_up, t->lower, t->upper);
+    int down = step(&t->down, t->llr_down, t->lower, t->upper);
+    if (up == 1 || down == 1 || (up == -1 && down == -1)) t->decided = up == 1 ? 1 : down == 1 ? -1 : 2;
+    return t->decided;
 }
 
 long sim_sprt_advance(sim_sprt *t, const sim_run *runs, long from, long to)
@@ -122,20 +145,7 @@ long sim_sprt_advance(sim_sprt *t, const sim_run *runs, long from, long to)
         if (a->failed || b->failed) continue;
         if (decided_only && (a->capped || b->capped)) continue;
         double x = t->compare ? f(a, o->players, t->seat) : fair;
-        sim_pair_add(&t->sums, x, f(b, o->players, t->seat));
-        if (t->sums.n < SIM_SPRT_MIN_GAMES) continue;
-        double var = sim_pair_var(&t->sums), mean = t->sums.my - t->sums.mx, n = (double)t->sums.n;
-        if (var > 0) {
-            t->llr_up = n * t->delta * (mean - t->delta / 2) / var;
-            t->llr_down = n * t->delta * (-mean - t->delta / 2) / var;
-        } else {                    /* every game the same difference: certain */
-            t->llr_up = mean >= t->delta / 2 ? HUGE_VAL : -HUGE_VAL;
-            t->llr_down = -mean >= t->delta / 2 ? HUGE_VAL : -HUGE_VAL;
-        }
-        int up = step(&t->up, t->llr_up, t->lower, t->upper);
-        int down = step(&t->down, t->llr_down, t->lower, t->upper);
-        if (up == 1 || down == 1 || (up == -1 && down == -1)) {
-            t->decided = up == 1 ? 1 : down == 1 ? -1 : 2;
+        if (sim_sprt_add(t, x, f(b, o->players, t->seat))) {
             t->games = i + 1;
             return t->games;
         }
@@ -148,6 +158,14 @@ static void print_llr(double v)
 {
     if (isinf(v)) printf("%s", v > 0 ? "+inf" : "-inf");
     else printf("%+.2f", v);
+}
+
+void sim_sprt_print_llr(const sim_sprt *t)
+{
+    printf("LLR up ");
+    print_llr(t->llr_up);
+    printf(", down ");
+    print_llr(t->llr_down);
 }
 
 void sim_sprt_print(const sim_sprt *t, long max_games)
@@ -163,11 +181,9 @@ void sim_sprt_print(const sim_sprt *t, long max_games)
         printf("  H0 a fair share (%.1f%%), H1 %g%s more or less; ", 100.0 / t->players, scale * t->delta, unit);
     printf("a false \"changed\" at most %g%%, a change of\n  %g%s missed at most %g%% (LLR bounds %.2f and %+.2f, "
            "each direction)\n", 100 * SPRT_ALPHA, scale * t->delta, unit, 100 * SPRT_BETA, t->lower, t->upper);
-    printf("  %ld games counted, mean %s %+.2f%s, LLR up ", t->sums.n, t->compare ? "difference" : "above the fair share",
+    printf("  %ld games counted, mean %s %+.2f%s, ", t->sums.n, t->compare ? "difference" : "above the fair share",
            scale * mean, t->kind == MEASURE_WIN ? " points" : "");
-    print_llr(t->llr_up);
-    printf(", down ");
-    print_llr(t->llr_down);
+    sim_sprt_print_llr(t);
     printf("\n");
     const char *who = t->what;
     if (!t->decided) {

@@ -1,11 +1,14 @@
 /*
- * study.h — what the files of `grove sim` and `grove merge` share (private to repl/study/):
+ * study.h — what the files of `grove sim`, `grove duel` and `grove merge` share (private to repl/study/):
  *
  * Each file calls only the files listed after it, so calls point one way:
  *
  *   sim.c          grove sim's command line, and the run from start to finish
+ *   duel.c         grove duel's command line and what it prints
  *   merge.c        grove merge: the shards' records read back as one run
  *   sweep.c        --sweep NAME=A,B,C: a study per value, and their table
+ *   pairs.c        two bots on paired games (grove duel, grove check --bots,
+ *                  and grove merge of a duel's records)
  *   report.c       what a finished study prints and writes (sim, sweep and
  *                  merge alike), its header line, the game's title and
  *                  usual player count
@@ -67,6 +70,7 @@ typedef struct {
     bool resume;                    /* --resume: play only the games the records lack */
     uint64_t rules[2];              /* each side's rules fingerprint (game_rules_print) */
     FILE *out;                      /* the records file being written, or NULL */
+    const char *record_extra;       /* a member ended each --records line with ("\"duel\": {...}"), or NULL */
 } sim_opts;
 
 /* One played game. */
@@ -180,6 +184,8 @@ void sim_compare(const sim_run *runs, bool sequential);
 
 #define SIM_SPRT_MIN_GAMES 30       /* games counted before the test may decide */
 #define SIM_SPRT_MAX_GAMES 100000   /* the most --sprt plays when -n does not say */
+#define SIM_SPRT_ALPHA 0.05         /* a false "changed" at most this often ... */
+#define SIM_SPRT_BETA 0.05          /* ... a change of DELTA missed at most this often */
 
 typedef struct {
     sim_measure_kind kind;
@@ -199,6 +205,17 @@ typedef struct {
 /* Read "--sprt MEASURE[:DELTA]" (first, winN, scoreN, length) for a game
  * of `players`; false with a message in err. */
 bool sim_sprt_parse(const char *text, int players, bool compare, sim_sprt *t, char *err, size_t errlen);
+
+/* The LLR bounds of t's one-sided tests, from SIM_SPRT_ALPHA and _BETA
+ * (for a test set up by hand: t zeroed, delta set). */
+void sim_sprt_bounds(sim_sprt *t);
+
+/* One pair more (x under A, y under B; alone x is the value tested
+ * against) into the test: t->decided, 0 while it goes on. */
+int sim_sprt_add(sim_sprt *t, double x, double y);
+
+/* "LLR up +1.23, down -4.56" on stdout. */
+void sim_sprt_print_llr(const sim_sprt *t);
 
 /* Take games [from, to) into the test, in seed order; the number of games
  * up to and including the one at which it decided, or 0 if it has not. */
@@ -266,6 +283,14 @@ void sim_shard_range(const sim_opts *o, long *lo, long *hi);
  * without --resume. *found: the games it held. */
 bool sim_records_open(sim_opts *o, sim_run *runs, bool keep_texts, long *found);
 
+/* The parts of sim_records_open, for a study that reads its records back
+ * its own way (pairs.c), `who` naming the command in what is said:
+ * refuse (false, said) a records path that is no regular file, or one that
+ * exists, not empty, without --resume (*exists: whether it is there); open
+ * o->records into o->out, appended to or made empty. */
+bool sim_records_target(const sim_opts *o, const char *who, bool *exists);
+bool sim_records_create(sim_opts *o, const char *who, bool append);
+
 /* ---- reading records back (shard.c), for --resume and merge.c -------------------------- */
 
 /* What identifies a study: two records belong together when all of it is equal. */
@@ -275,7 +300,7 @@ typedef struct {
     uint64_t seed;
     long n, cap;
     char variants[2][GAME_MAX_VARIANTS];
-    char bots[MAX_BOTS + 1][24];
+    char bots[MAX_BOTS + 1][BOT_NAMELEN];
     uint64_t rules[2];
     game_settings options[2];       /* each side's options away from their defaults */
 } sim_study;
@@ -326,6 +351,9 @@ bool sim_study_of_json(const json_node *j, sim_study *s, char *err, size_t errle
 
 /* The first way a differs from b, as "what: A (in where_a), B (in where_b)";
  * "" when they are the same study. *rules is set when only the rules differ. */
+/* The study o plays, as its records carry it. */
+void sim_study_of_opts(const sim_opts *o, sim_study *s);
+
 void sim_study_diff(const sim_study *a, const sim_study *b, const char *where_a, const char *where_b, char *out,
                     size_t len, bool *rules);
 
@@ -340,6 +368,72 @@ bool sim_json_long(const json_node *obj, const char *key, long lo, long hi, long
  * kinds and cards at most the moves the game tried). */
 bool sim_read_game(const json_node *j, sim_run *runs, sim_card_index cards[2], bool keep_texts, int *side, long *index,
                    char *err, size_t errlen);
+
+/* ---- duels (pairs.c): bot A against bot B on paired games ------------------------------------ */
+
+#define DUEL_MAX_ORDERS MAX_BOTS    /* arrangements of a duel: A in each seat (alone: A, then B) */
+
+typedef struct {
+    const char *who;                /* what messages start with: "grove duel", "grove check" */
+    const char *game;
+    char variants[GAME_MAX_VARIANTS];
+    int players;                    /* 0: the game's usual count (written back) */
+    uint64_t seed;
+    long games;                     /* -n: games in all, played as seeds of every arrangement (rounded up) */
+    long seeds;                     /* the seeds (0: from games; written back) */
+    int threads;
+    long cap;                       /* moves before a game is cut short */
+    game_settings set;
+    bot_spec a, b;
+    char aname[BOT_NAMELEN], bname[BOT_NAMELEN];
+    double sprt;                    /* --sprt: the difference in A's score that matters (0.05); 0: no test */
+    const char *records;            /* --records FILE.jsonl, or NULL */
+    int shard, nshards;             /* --shard I/N; 0/0 for the whole duel */
+    bool resume;
+} duel_opts;
+
+typedef struct {
+    int orders;                     /* the arrangements: the players, or 2 alone */
+    long lo, hi;                    /* the seeds of this run: indices [lo, hi) (a shard's) */
+    long counted;                   /* seeds [lo, counted) counted (--sprt: up to its decision) */
+    long seeds;                     /* of those, seeds with a score */
+    double mean, low, high;         /* A's score and its 95% interval */
+    long ahead, behind, split;      /* seeds A scored 1 on, 0 on, anything between */
+    double order_mean[DUEL_MAX_ORDERS];     /* A's share of the games with A in seat k + 1 ... */
+    long order_games[DUEL_MAX_ORDERS];      /* ... over that many games */
+    double points[2];               /* A's and B's mean points a game */
+    long games, failed, capped;     /* the games of the seeds counted; failed; cut short */
+    long dropped;                   /* seeds with no score (a game failed, or every one cut short) */
+    long played, found;             /* games played by this run; read from --records (--resume) */
+    double seconds, cpu;            /* the clock's, and the CPU time of every thread */
+    bool complete;                  /* every game asked for was played (no Ctrl-C, no fatal error) */
+    bool sequential;                /* --sprt: the test, its verdict in test.decided */
+    sim_sprt test;
+} duel_result;
+
+/* The arrangements of a duel of `players`; "A in seat 2" ("A alone",
+ * "B alone") of arrangement k (0-based). */
+int duel_orders(int players);
+void duel_order_text(int players, int k, char *out, size_t len);
+
+/* Play the duel o asks for (o->players, o->seeds written back), its
+ * records written as its games end; the result of the seeds played (up to
+ * the test's decision) into res. The exit status: 0; 1 when the game does
+ * not open, an eval= names nothing, a game failed (said on stderr, res
+ * still filled from the rest) or a records file cannot be written; 2 for
+ * too many players; 130 on Ctrl-C (no result). */
+int duel_play(duel_opts *o, duel_result *res);
+
+/* What grove duel prints: the header (the game, the bots, the seeds
+ * [lo, hi)), then the result and its verdict. */
+void duel_print_header(const duel_opts *o, long lo, long hi);
+void duel_print(const duel_opts *o, const duel_result *res);
+
+/* Does the records file at path hold a duel's records (its first line)?
+ * grove merge FILES: the duel's records read back and reported; the exit
+ * status. */
+bool duel_records(const char *path);
+int duel_merge(const char **files, int nfiles);
 
 /* ---- the commands (sim.c, merge.c) ------------------------------------------------------- */
 

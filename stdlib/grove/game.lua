@@ -25,7 +25,8 @@ local REQUIRED = { "setup", "actor", "moves", "apply" }
 M.fields = {
   "name", "title", "version", "players", "variants", "player_variants", "options", "data",
   "setup", "actor", "moves", "apply", "phases", "phase", "after_move", "kinds",
-  "result", "render", "describe", "parse", "why", "score", "played", "evaluate", "invariants", "look", "catalog",
+  "result", "render", "describe", "parse", "why", "score", "played", "evaluate", "evaluates", "invariants", "look",
+  "catalog",
 }
 
 --- The keys of an option's declaration (GameOption).

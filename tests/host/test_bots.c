@@ -89,6 +89,7 @@ static void test_parse_and_name(void **unused)
         { "mcts:c=1.4,threads=2,reuse=no", "mcts:c=1.4,threads=2,reuse=no" },
         { "mcts:reuse=yes,depth=9,iterations=77", "mcts:77,depth=9" },
         { "mcts:1234,depth=end,reuse=no", "mcts:1234,depth=end,reuse=no" },
+        { "mcts:eval=hand", "mcts:eval=hand" }, { "mcts:eval=my/try.lua,500", "mcts:500,eval=my/try.lua" },
         { "mcts:tail=0", "mcts:tail=0" }, { "mcts:tail=20", "mcts" }, { "mcts:tail=40", "mcts:tail=40" }, { "mcts:500,tail=60", "mcts:500,tail=60" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -133,7 +134,10 @@ static void test_parse_refuses(void **unused)
         { "mcts:reuse=maybe", "reuse=maybe: yes or no" },
         { "mcts:iterations=0", "iterations=0: a whole number 1..1000000000" },
         { "mcts:seconds=9999", "seconds=9999: a number of seconds more than 0, at most 3600" },
-        { "mcts:speed=3", "no parameter 'speed' (iterations, seconds, depth, tail, c, threads, reuse)" },
+        { "mcts:speed=3", "no parameter 'speed' (iterations, seconds, depth, tail, c, threads, reuse, eval)" },
+        { "mcts:eval=", "eval=: the name of a function in the definition's evaluates, or a file FILE.lua" },
+        { "mcts:depth=end,eval=hand", "eval=hand names the evaluate its rollouts end in, and depth=end plays them "
+                                      "to the end, reading none: give one or the other" },
     };
     for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         bot_spec spec;

@@ -108,7 +108,7 @@ offer files "cards.lua,solo.lua" mutate onceupon --files cards.lua,so
 offer options "--help" new -
 offer sprt "first win1 win2 win3 length score1 score2 score3" sim logger --players 3 --sprt ""
 offer sprt "win1 win2" sim starfall --sprt w
-offer options "-n --players --variant --seed --cap --set --help" check logger -
+offer options "-n --players --variant --seed --cap --set --bots --bot --reference --threads --help" check logger -
 offer options "" check logger --cap ""
 offer variant "solo semi-coop" check onceupon --variant ""
 offer players "2 3 4" check starfall --players ""
@@ -189,6 +189,10 @@ offer bot "mcts,random mcts,greedy" sim logger -n 5 --bots mcts,
 offer bot "30,random" sim logger -n 5 --bots mcts : 30,r
 offer bot "random greedy mcts" bench logger --bots ""
 offer bot "2,random" sim logger -n 5 --bots mcts : depth = 2,r
+offer bot "random greedy mcts" duel logger ""
+offer bot "mcts" duel logger random m
+offer bot "" duel logger mcts : ""
+offer options "-n --players --variant --set --seed --threads --cap --sprt --records --shard --resume --help" duel logger -
 offer players "2 3 4" play logger --players ""
 offer players "3" sim flooded -p 3
 
