@@ -33,6 +33,7 @@ files["stdlib/grove/testing.lua"] = { std = "grove_sandbox+grove_trusted" }
 files["stdlib/grove/replay.lua"] = { std = "grove_sandbox+grove_trusted" }
 files["stdlib/grove/mutate.lua"] = { std = "grove_sandbox+grove_trusted" }
 files["examples/*.lua"] = { std = "grove_sandbox+grove_trusted" }
+files["bench/*.lua"] = { std = "grove_sandbox+grove_trusted" }   -- grove run scripts (bench/flooded-evaluate.lua)
 files["bench/reference/*.lua"] = { std = "lua54" }   -- plain Lua, no host: the reference point
 files["docs/*.lua"] = { std = "grove_sandbox+grove_trusted" }
 

@@ -7,7 +7,7 @@ local map = require "map"
 local P = require "pieces"
 local T = require "turn"
 
-local TILES, NONE, HOMEWARD, NEXT_TO = map.TILES, map.NONE, map.HOMEWARD, map.NEXT_TO
+local TILES, HOMEWARD, NEXT_TO = map.TILES, map.HOMEWARD, map.NEXT_TO
 local ALL_SIDES, DIRECTIONS, turned = map.ALL_SIDES, map.DIRECTIONS, map.turned
 local COLOUR, OWN_FISH, STAGE = P.COLOUR, P.OWN_FISH, T.STAGE
 local PREDATOR_ON_TILE = grove.cond { tile = { 1, #TILES }, predator = { 1, 3 } }
