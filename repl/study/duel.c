@@ -119,12 +119,8 @@ static int parse_duel(int argc, char **argv, duel_opts *o)
             }
             o->records = v; i++;
         } else if (!strcmp(a, "--shard")) {
-            int si, sn, used = 0;
-            if (!v || sscanf(v, "%d/%d%n", &si, &sn, &used) != 2 || v[used] || sn < 1 || si < 1 || si > sn) {
-                fprintf(stderr, "grove duel: --shard needs I/N, shard I (1 to N) of N: --shard 2/4\n");
-                return 0;
-            }
-            o->shard = si; o->nshards = sn; i++;
+            if (!sim_shard_parse("grove duel", v, &o->shard, &o->nshards)) return 0;
+            i++;
         } else if (!strcmp(a, "--resume")) {
             o->resume = true;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {

@@ -37,6 +37,18 @@
 #include "study.h"
 #include "utf8.h"
 
+bool sim_shard_parse(const char *who, const char *v, int *shard, int *nshards)
+{
+    int si, sn, used = 0;
+    if (!v || sscanf(v, "%d/%d%n", &si, &sn, &used) != 2 || v[used] || sn < 1 || si < 1 || si > sn) {
+        fprintf(stderr, "%s: --shard needs I/N, shard I (1 to N) of N: --shard 2/4\n", who);
+        return false;
+    }
+    *shard = si;
+    *nshards = sn;
+    return true;
+}
+
 void sim_shard_range(const sim_opts *o, long *lo, long *hi)
 {
     if (!o->nshards) { *lo = 0; *hi = o->n; return; }

@@ -276,6 +276,10 @@ void sim_record_game(sim_run *r, long i);
 /* The games [*lo, *hi) of o's shard (the whole study when o->nshards is 0). */
 void sim_shard_range(const sim_opts *o, long *lo, long *hi);
 
+/* --shard I/N read into *shard and *nshards; false, said on stderr after
+ * `who` ("grove sim"), when v is not shard I (1 to N) of N. */
+bool sim_shard_parse(const char *who, const char *v, int *shard, int *nshards);
+
 /* Open o->records for this run into o->out: a new file, or with --resume
  * the games it holds read into runs (marked in runs[side].have; move texts
  * kept when keep_texts), a cut-short last line dropped and said; refuses
