@@ -74,6 +74,14 @@ function expect.breaks_rule(g, text, rule) end
 ---@return string why the reason given
 function expect.not_now(g, text, prompt) end
 
+---Check a whole-number option's range as the game declares it: `least` and `most` each open the game with that value, and one past either end is refused with the host's message ("option NAME of GAME takes a whole number from LEAST to MOST, not N").
+---@param game string the game's name
+---@param name string the option
+---@param least integer its least value
+---@param most integer its most value
+---@param others? table more options to open with (a variant, a player count the option needs: {players = 1})
+function expect.option_range(game, name, least, most, others) end
+
 ---Check that integers given as moves (0, -1, 1, 255, 999999999, the largest and the smallest integer, and those in more) that are no legal move are refused as an "illegal move" (as expect.refused), and that the first legal move is accepted (it is then taken back).
 ---@param g Game the game
 ---@param more? Move[] more integers to try

@@ -167,6 +167,31 @@ function expect.breaks_rule(g, text, rule)
   return why
 end
 
+--- A whole-number option's range, as the game declares it: `least` and
+--- `most` each open the game with that value, and one past either end is
+--- refused with the host's message ("option NAME of GAME takes a whole
+--- number from LEAST to MOST, not N"). `others` are more options to open
+--- with (a variant, a player count the option needs: {players = 1}).
+---@param game string
+---@param name string
+---@param least integer
+---@param most integer
+---@param others? table
+function expect.option_range(game, name, least, most, others)
+  local function with(value)
+    local options = { seed = 1 }
+    for k, v in pairs(others or {}) do options[k] = v end
+    options[name] = value
+    return games.open(game, options)
+  end
+  expect.eq(with(least).state.options[name], least, name .. " at its least")
+  expect.eq(with(most).state.options[name], most, name .. " at its most")
+  for _, past in ipairs({ least - 1, most + 1 }) do
+    expect.error(function() with(past) end, string.format(
+      "option %s of %s takes a whole number from %d to %d, not %d", name, game, least, most, past))
+  end
+end
+
 --- A typed move of another phase is refused (as expect.breaks_rule) with
 --- what the current phase asks: "not now: now is the time to PROMPT".
 ---@param g Game

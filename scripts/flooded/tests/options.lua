@@ -47,21 +47,7 @@ test("options: each takes its least and its most value; one past either end is r
   local RANGES = {                       -- name, least, most, and the game it needs
     { "fish_each", 1, 18 }, { "points_home", 0, 20 }, { "points_eaten", 0, 20 },
   }
-  for _, row in ipairs(RANGES) do
-    local name, least, most = row[1], row[2], row[3]
-    local function with(value)
-      local options = { seed = 1 }
-      for k, v in pairs(row[4] or {}) do options[k] = v end
-      options[name] = value
-      return games.open("flooded", options)
-    end
-    expect.eq(with(least).state.options[name], least, name .. " at its least")
-    expect.eq(with(most).state.options[name], most, name .. " at its most")
-    for _, past in ipairs({ least - 1, most + 1 }) do
-      expect.error(function() with(past) end, string.format(
-        "option %s of flooded takes a whole number from %d to %d, not %d", name, least, most, past))
-    end
-  end
+  for _, row in ipairs(RANGES) do expect.option_range("flooded", row[1], row[2], row[3], row[4]) end
 end)
 
 test("players: 3 to 4, 3 when the count is not given", function()
