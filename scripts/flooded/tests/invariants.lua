@@ -324,3 +324,38 @@ test("invariants fire: eating only in the eating phase, never more than the fish
   g.state.play.bites = 2
   expect.invariant_fires(g, "2 bites at 3,-1", "two bites of one fish")
 end)
+
+test("invariants fire: the sw side of a tile matches the tile it touches", function()
+  local g = fresh()
+  local map = g.state.map
+  local hex = map:get("2,-1", "tile") == 1 and "5,-1" or "2,-1"   -- not the all-water tile 1
+  for _ = 1, 6 do                                   -- water to the se river, forest to the sw one
+    if map:side(hex, "side", 2) == WATER and map:side(hex, "side", 3) == FOREST then break end
+    map:rotate(hex, 1)
+  end
+  expect.eq(map:side(hex, "side", 3), FOREST, "the sw side")
+  expect.invariant_fires(g, "the sw side of " .. hex .. " does not match", "forest on the sw against the river")
+end)
+
+test("invariants fire: an empty hex shows no sides, whichever sides it shows", function()
+  local g = fresh()
+  g.state.map:set_sides("3,-2", "side", WATER, 0, 0, 0, WATER, 0)   -- east and north-west
+  expect.invariant_fires(g, "the empty hex 3,-2 shows sides", "two sides on an empty hex")
+end)
+
+test("invariants fire: fish stand on tiles in the flood phase too", function()
+  local g = placed()
+  add_fish(g, "3,-2", "red", 1)
+  g.state.supply:take(1, 1)
+  expect.invariant_fires(g, "fish on 3,-2, which has no tile", "a fish on an empty hex in the flood")
+end)
+
+test("invariants hold: a seat with no fish left and no tiles, in the flood phase", function()
+  local g = fresh()
+  local s = g.state
+  s.supply:set(2, 0)
+  s.eaten_green:set(1, 18)
+  s.hand2:deal(s.discard, s.hand2:count())
+  s.deck2:deal(s.discard, s.deck2:count())
+  expect.invariants_hold(g, "seat 2 out of fish and tiles")
+end)

@@ -65,3 +65,51 @@ test("render: a seat's line counts the fish its predators ate, its own colour am
   g.state.eaten_red:set(1, 1)              -- ... and 1 of its own red ones
   expect.truthy(g:render(1):find("eaten 4 (1 own)", 1, true), g:render(1))
 end)
+
+test("render: a predator's letter comes first, and the fish on its hex are letters only while they fit beside it", function()
+  local g = games.open("flooded", { players = 3, seed = 5 })
+  g:play(g:legal()[1])
+  local map = g.state.map
+  local h = map:cells({ red = { 1, 72 } })
+  map:set(h, "predator", 1)                -- a caiman
+  map:set(h, "red", 6)
+  map:set(h, "fish", 6)
+  local text = g:render(1)
+  expect.truthy(text:find("C r6", 1, true), text)      -- 6 letters would not fit in the 5 beside "C "
+  expect.falsy(text:find("rrrrrr", 1, true), text)
+end)
+
+test("render: the river circles fill the middle river tile once the first is taken", function()
+  local g = games.open("flooded", { players = 3, seed = 5 })   -- 4 circles on each scoring river tile
+  g.state.home:set(1, 5)
+  local text = g:render(1)
+  expect.truthy(text:find("~ ****  ~", 1, true), text)          -- 0,0: all four taken
+  expect.truthy(text:find("~ *ooo  ~", 1, true), text)          -- 3,0: the fifth fish
+  local _, full = text:gsub("%*%*%*%*", "")
+  expect.eq(full, 1, "river tiles with all four circles taken")
+end)
+
+test("render: when the predators appear, each seat's line names the pieces it has left to place", function()
+  local g = games.open("flooded", { players = 3, seed = 5 })
+  local s = g.state
+  s.play.stage = g.definition.data.stages.predators
+  s.turn.phase = g.definition.phases.names.predators
+  for seat = 1, 3 do
+    for _, name in ipairs({ "caiman", "piranhas", "jaguar" }) do s[name]:set(seat, 0) end
+  end
+  s.caiman:set(1, 1)
+  s.piranhas:set(3, 1)
+  s.jaguar:set(3, 1)
+  local text = g:render(1)
+  expect.truthy(text:find(" predators to place: caiman\n", 1, true), text)
+  expect.truthy(text:find(" predators to place: none\n", 1, true), text)
+  expect.truthy(text:find(" predators to place: piranhas, jaguar", 1, true), text)
+end)
+
+test("render: the picture draws a tile in hand with its water and forest sides", function()
+  local g = games.open("flooded", { players = 3, seed = 5 })
+  local face = g.definition.look.cards(10)                  -- tile 10: ~~~~##
+  local labels = {}
+  for d = 1, 6 do labels[d] = face.sides[d] and face.sides[d].label end
+  expect.eq(labels, { "water side", "water side", "water side", "water side", "forest side", "forest side" })
+end)
