@@ -70,16 +70,6 @@ static bool shadowed(const char *text, char *why, size_t len)
     return true;
 }
 
-static bool parse_long(const char *s, long lo, long hi, long *out)
-{
-    if (!s) return false;
-    char *end;
-    long v = strtol(s, &end, 10);
-    if (*end || end == s || v < lo || v > hi) return false;
-    *out = v;
-    return true;
-}
-
 /* The counts of what the settings of one game met, added up by name. */
 typedef struct {
     int n;
@@ -478,16 +468,16 @@ static int cmd_check(int argc, char **argv)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
         if (!strcmp(a, "-n") || !strcmp(a, "--games")) {
-            if (!parse_long(v, 1, 1000000, &n)) { fprintf(stderr, "grove check: -n needs a number of games\n"); return 2; }
+            if (!cli_parse_long(v, 1, 1000000, &n)) { fprintf(stderr, "grove check: -n needs a number of games\n"); return 2; }
             o.games = n; o.games_given = true; i++;
         } else if (!strcmp(a, "--players") || !strcmp(a, "-p")) {
-            if (!parse_long(v, 1, 16, &n)) { fprintf(stderr, "grove check: --players needs a number 1..16\n"); return 2; }
+            if (!cli_parse_long(v, 1, 16, &n)) { fprintf(stderr, "grove check: --players needs a number 1..16\n"); return 2; }
             o.players = (int)n; i++;
         } else if (!strcmp(a, "--seed") || !strcmp(a, "-s")) {
-            if (!parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove check: --seed needs a non-negative integer\n"); return 2; }
+            if (!cli_parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove check: --seed needs a non-negative integer\n"); return 2; }
             o.seed = (uint64_t)n; i++;
         } else if (!strcmp(a, "--cap")) {
-            if (!parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove check: --cap needs a number of moves\n"); return 2; }
+            if (!cli_parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove check: --cap needs a number of moves\n"); return 2; }
             o.cap = n; i++;
         } else if (!strcmp(a, "--variant") || !strcmp(a, "--variants")) {
             if (!v) { fprintf(stderr, "grove check: --variant needs a name (or names, comma-separated)\n"); return 2; }
@@ -504,7 +494,7 @@ static int cmd_check(int argc, char **argv)
             if (a[2] == 'b') o.bot = v; else o.reference = v;
             i++;
         } else if (!strcmp(a, "--threads") || !strcmp(a, "-t")) {
-            if (!parse_long(v, 1, SIM_MAX_THREADS, &n)) { fprintf(stderr, "grove check: --threads needs 1..%d\n", SIM_MAX_THREADS); return 2; }
+            if (!cli_parse_long(v, 1, SIM_MAX_THREADS, &n)) { fprintf(stderr, "grove check: --threads needs 1..%d\n", SIM_MAX_THREADS); return 2; }
             o.threads = (int)n; i++;
         } else if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
             fputs(usage, stdout);

@@ -456,6 +456,17 @@ char *cli_read_file(const char *path, char *err, size_t errlen)
     return buf;
 }
 
+bool cli_parse_long(const char *s, long lo, long hi, long *out)
+{
+    if (!s) return false;
+    char *end;
+    errno = 0;
+    long v = strtol(s, &end, 10);
+    if (*end || end == s || errno || v < lo || v > hi) return false;
+    *out = v;
+    return true;
+}
+
 void cli_remove_tree(const char *path)
 {
     struct stat sb;

@@ -81,6 +81,9 @@ bool cli_print_options(FILE *out, grove_vm *vm, const char *name, const char *va
 /* The whole text file at path (malloc'ed, the caller frees it), or NULL
  * with err ("cannot open ...", "... is not a text file"). */
 char *cli_read_file(const char *path, char *err, size_t errlen);
+/* The decimal whole number s, from lo to hi, into *out; false for NULL,
+ * an empty text, anything after the digits, or a number out of range. */
+bool cli_parse_long(const char *s, long lo, long hi, long *out);
 /* Remove path and, when it is a folder (not a link to one), everything in
  * it; links are removed, never followed. What cannot be removed stays,
  * unsaid (a temporary folder cleaned up on the way out). */

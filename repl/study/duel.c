@@ -44,17 +44,6 @@ static const char usage[] =
     "                  shards as one duel\n"
     "  exit status 0; 1 when a game fails or does not open; 2 on a usage error\n";
 
-static bool parse_long(const char *s, long lo, long hi, long *out)
-{
-    if (!s) return false;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (*end || end == s || errno || v < lo || v > hi) return false;
-    *out = v;
-    return true;
-}
-
 /* Is s a number of points (--sprt POINTS), rather than the next argument? */
 static bool points_of(const char *s, double *out)
 {
@@ -81,19 +70,19 @@ static int parse_duel(int argc, char **argv, duel_opts *o)
         long n;
         double d;
         if (!strcmp(a, "-n") || !strcmp(a, "--games")) {
-            if (!parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove duel: -n needs a number of games\n"); return 0; }
+            if (!cli_parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove duel: -n needs a number of games\n"); return 0; }
             o->games = n; gave_n = true; i++;
         } else if (!strcmp(a, "--players") || !strcmp(a, "-p")) {
-            if (!parse_long(v, 1, MAX_BOTS, &n)) { fprintf(stderr, "grove duel: --players needs a number 1..%d\n", MAX_BOTS); return 0; }
+            if (!cli_parse_long(v, 1, MAX_BOTS, &n)) { fprintf(stderr, "grove duel: --players needs a number 1..%d\n", MAX_BOTS); return 0; }
             o->players = (int)n; i++;
         } else if (!strcmp(a, "--seed") || !strcmp(a, "-s")) {
-            if (!parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove duel: --seed needs an integer 0..%ld\n", 0x7fffffffffffffffL); return 0; }
+            if (!cli_parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove duel: --seed needs an integer 0..%ld\n", 0x7fffffffffffffffL); return 0; }
             o->seed = (uint64_t)n; i++;
         } else if (!strcmp(a, "--threads") || !strcmp(a, "-t")) {
-            if (!parse_long(v, 1, SIM_MAX_THREADS, &n)) { fprintf(stderr, "grove duel: --threads needs 1..%d\n", SIM_MAX_THREADS); return 0; }
+            if (!cli_parse_long(v, 1, SIM_MAX_THREADS, &n)) { fprintf(stderr, "grove duel: --threads needs 1..%d\n", SIM_MAX_THREADS); return 0; }
             o->threads = (int)n; i++;
         } else if (!strcmp(a, "--cap")) {
-            if (!parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove duel: --cap needs a number of moves\n"); return 0; }
+            if (!cli_parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove duel: --cap needs a number of moves\n"); return 0; }
             o->cap = n; i++;
         } else if (!strcmp(a, "--variant") || !strcmp(a, "--variants")) {
             if (!v) { fprintf(stderr, "grove duel: --variant needs names\n"); return 0; }

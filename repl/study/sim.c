@@ -56,17 +56,6 @@ static const char usage[] =
     "  Ctrl-C stops it: the games finished, from the first seed on, are reported and written;\n"
     "      twice ends it at once. It warns when its first game does not play the same twice.\n";
 
-static bool parse_long(const char *s, long lo, long hi, long *out)
-{
-    if (!s) return false;
-    char *end;
-    errno = 0;
-    long v = strtol(s, &end, 10);
-    if (*end || end == s || errno || v < lo || v > hi) return false;
-    *out = v;
-    return true;
-}
-
 /* At the REPL the session's options come first, and a --set typed
  * replaces one (cli_in_session): take `arg`'s name out of set. */
 static void drop_setting(game_settings *set, const char *arg)
@@ -93,19 +82,19 @@ static int parse_sim(int argc, char **argv, sim_opts *o)
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
         if (!strcmp(a, "-n")) {
-            if (!parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove sim: -n needs a number of games\n"); return 0; }
+            if (!cli_parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove sim: -n needs a number of games\n"); return 0; }
             o->n = n; i++;
         } else if (!strcmp(a, "--players") || !strcmp(a, "-p")) {
-            if (!parse_long(v, 1, MAX_BOTS, &n)) { fprintf(stderr, "grove sim: --players needs a number 1..%d\n", MAX_BOTS); return 0; }
+            if (!cli_parse_long(v, 1, MAX_BOTS, &n)) { fprintf(stderr, "grove sim: --players needs a number 1..%d\n", MAX_BOTS); return 0; }
             o->players = (int)n; i++;
         } else if (!strcmp(a, "--seed") || !strcmp(a, "-s")) {
-            if (!parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove sim: --seed needs an integer 0..%ld (a record's seed is a Lua integer)\n", 0x7fffffffffffffffL); return 0; }
+            if (!cli_parse_long(v, 0, 0x7fffffffffffffffL, &n)) { fprintf(stderr, "grove sim: --seed needs an integer 0..%ld (a record's seed is a Lua integer)\n", 0x7fffffffffffffffL); return 0; }
             o->seed = (uint64_t)n; i++;
         } else if (!strcmp(a, "--threads") || !strcmp(a, "-t")) {
-            if (!parse_long(v, 1, SIM_MAX_THREADS, &n)) { fprintf(stderr, "grove sim: --threads needs 1..%d\n", SIM_MAX_THREADS); return 0; }
+            if (!cli_parse_long(v, 1, SIM_MAX_THREADS, &n)) { fprintf(stderr, "grove sim: --threads needs 1..%d\n", SIM_MAX_THREADS); return 0; }
             o->threads = (int)n; i++;
         } else if (!strcmp(a, "--cap")) {
-            if (!parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove sim: --cap needs a number of moves\n"); return 0; }
+            if (!cli_parse_long(v, 1, 100000000, &n)) { fprintf(stderr, "grove sim: --cap needs a number of moves\n"); return 0; }
             o->cap = n; i++;
         } else if (!strcmp(a, "--variant") || !strcmp(a, "--variants")) {
             if (!v) { fprintf(stderr, "grove sim: --variant needs names\n"); return 0; }
