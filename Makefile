@@ -109,7 +109,7 @@ GROVE = $(BUILD)/grove
 all: $(GROVE)
 
 $(GROVE): $(REPL_OBJ) $(SERVE_OBJ) $(HOST_OBJ)
-	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) $(MHD_LIBS) -lm
+	$(CC) $(LDFLAGS_ALL) -o $@ $^ $(LUA_LIBS) $(EDIT_LIBS) $(MHD_LIBS) -llinear -lm
 
 $(BUILD)/host/core/%.o: host/core/%.c
 	@mkdir -p $(dir $@)

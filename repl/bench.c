@@ -128,7 +128,7 @@ static bool bench_game(grove_vm *vm, const char *name, const cli_opts *o, bench_
     }
     /* MCTS iterations per second deciding the first move: with rollouts to
      * the end (the bot of old), and as the default bot does */
-    out->has_evaluate = game_has_evaluate(g);
+    out->has_evaluate = game_has_evaluate(g) || game_has_learned(g);
     for (int k = 0; k < (out->has_evaluate ? 2 : 1); k++) {
         game_restore(g, start);
         bot_spec mcts;

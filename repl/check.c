@@ -392,9 +392,12 @@ static int check_bots(grove_vm *vm, const char *name, const check_cli *o)
         bot_name(&ref, rname, sizeof rname);
         say("  reference: %s (--reference)\n", rname);
     } else if (!cal.evaluate) {
-        say("  no reference: the game gives no evaluate(s), so %s plays its rollouts to the end already\n", bname);
+        say("  no reference: the game gives no evaluate(s), so %s plays its rollouts to the end already "
+            "(grove learn %s gives it one)\n", bname, name);
         has_ref = false;
     } else {
+        if (cal.learned) say("  %s reads the game's %s (grove learn's): the game gives no evaluate(s)\n", bname,
+                             GAME_LEARNED_FILE);
         ref = sized;
         bot_name(&ref, rname, sizeof rname);
         say("  reference: %s, rollouts to the end at about the CPU time of %s (a decision: %s %.1f ms, "

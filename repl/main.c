@@ -52,12 +52,12 @@ static const cli_command command_help = {
 
 /* Each row is defined in its subcommand's file. */
 extern const cli_command command_play, command_list, command_new, command_test, command_mutate, command_run,
-    command_sim, command_duel, command_merge, command_replay, command_check, command_show, command_serve, command_bench;
+    command_sim, command_duel, command_learn, command_merge, command_replay, command_check, command_show, command_serve, command_bench;
 
 /* The subcommands, in the order grove --help lists them. */
 static const cli_command *const commands[] = {
     &command_play, &command_list, &command_new, &command_test, &command_mutate, &command_run, &command_sim,
-    &command_duel, &command_merge, &command_replay, &command_check, &command_show, &command_serve, &command_bench, &command_help,
+    &command_duel, &command_learn, &command_merge, &command_replay, &command_check, &command_show, &command_serve, &command_bench, &command_help,
 };
 
 #define NCOMMANDS (sizeof commands / sizeof commands[0])

@@ -64,7 +64,8 @@ bool botcheck_reference(grove_vm *vm, const check_opts *co, const bot_spec *spec
     char why[GAME_ERRLEN];
     game *g = game_open_with(vm, co->game, co->variants, co->players, co->seed, co->set, why, sizeof why);
     if (!g) { snprintf(err, errlen, "%s", why); return false; }
-    cal->evaluate = spec->eval[0] || game_has_evaluate(g);
+    cal->evaluate = spec->eval[0] || game_has_evaluate(g) || game_has_learned(g);
+    cal->learned = !spec->eval[0] && !game_has_evaluate(g) && game_has_learned(g);
     game_evaluate_names(g, cal->evaluates, sizeof cal->evaluates);
     char text[300];
     snprintf(text, sizeof text, "mcts:%d,depth=end,reuse=no", PROBE_ITERATIONS);

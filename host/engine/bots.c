@@ -947,8 +947,10 @@ static bool mcts(bot *b, game *g, const uint8_t *root, const rng_t *rng, uint64_
         size_t share = tree_bytes / (size_t)threads / sizeof(node);
         s[k].maxnodes = share < 2 ? 2 : share > INT_MAX ? INT_MAX : (int)share;
         if (s[k].t->nnodes > s[k].maxnodes / 2) tree_clear(s[k].t);   /* kept, but too big to grow */
-        s[k].evaluate = spec->depth != BOT_DEPTH_END && (spec->eval[0] || game_has_evaluate(g));
-        if (ok && spec->eval[0] && !game_evaluate_find(s[k].g, spec->eval, &s[k].eval_ref)) {
+        const char *eval = spec->eval[0] ? spec->eval : NULL;      /* the evaluate named, else ... */
+        if (!eval && !game_has_evaluate(g) && game_has_learned(g)) eval = "learned";   /* grove learn's */
+        s[k].evaluate = spec->depth != BOT_DEPTH_END && (eval || game_has_evaluate(g));
+        if (ok && s[k].evaluate && eval && !game_evaluate_find(s[k].g, eval, &s[k].eval_ref)) {
             if (k) game_set_error(g, "%s", game_error(s[k].g));    /* a helper's twin: said in g */
             ok = false;
             said = true;

@@ -106,6 +106,7 @@ typedef struct {
     long probe_iterations;
     int positions;
     bool evaluate;                 /* does the bot read an evaluate (the game's, or its eval=)? */
+    bool learned;                  /* ... the one grove learn wrote (the game gives none) */
     char evaluates[200];           /* the names in the definition's evaluates ("a, b"; "": none) */
 } botcheck_calibration;
 

@@ -7,9 +7,11 @@
  * WHICH is either the name of a function in the definition's `evaluates`
  * table (evaluates = { cautious = function(s) ... end }), or a file (a
  * name ending in .lua, or any path with a '/') whose chunk returns the
- * function. The file is loaded as a rule file is: a text chunk, in a
- * sandbox of its own whose require looks in the game's folder first, so
- * it can share the game's modules.
+ * function, or a model grove learn wrote (learned.h), or `learned`: the
+ * model in the game's folder, learned.lua, which the default bot reads
+ * when the game gives no evaluate. A file is loaded as a rule file is: a
+ * text chunk, in a sandbox of its own whose require looks in the game's
+ * folder first, so it can share the game's modules.
  *
  * Found once per definition and VM: a registry table, weak in its keys,
  * maps each definition table to { [WHICH] = the function's registry
@@ -21,7 +23,9 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "learned.h"
 #include "game_impl.h"
 
 static const char KEY_EVALUATES = 0;   /* registry: def -> { [which] = ref } */
@@ -100,14 +104,39 @@ static bool push_named(lua_State *L, find_ctx *c)
     return true;
 }
 
-/* Push the function the file `which` returns, or set c->err and push nothing. */
+/* The learned model of g's folder (learned.lua) into path; false when the
+ * game's folder is not found. */
+static bool learned_path(game *g, char *path, size_t len)
+{
+    char dir[GAME_FOLDER_MAX];
+    if (!vm_find_game(g->vm, g->name, dir, sizeof dir)) return false;
+    return (size_t)snprintf(path, len, "%s/%s", dir, GAME_LEARNED_FILE) < len;
+}
+
+bool game_has_learned(game *g)
+{
+    char path[GAME_FOLDER_MAX + 32];
+    return learned_path(g, path, sizeof path) && access(path, R_OK) == 0;
+}
+
+/* Push the function (or the learned model) the file `which` returns, or
+ * set c->err and push nothing. */
 static bool push_file(lua_State *L, find_ctx *c)
 {
     grove_vm *vm = c->g->vm;
-    char dir[GAME_FOLDER_MAX];
+    char dir[GAME_FOLDER_MAX], learned[GAME_FOLDER_MAX + 32];
     bool found = vm_find_game(vm, c->g->name, dir, sizeof dir);
+    const char *file = c->which;
+    if (!strcmp(c->which, "learned")) {
+        if (!learned_path(c->g, learned, sizeof learned) || access(learned, R_OK) != 0) {
+            snprintf(c->err, sizeof c->err, "eval=learned: %s has no %s in its folder: grove learn %s makes one",
+                     c->g->name, GAME_LEARNED_FILE, c->g->name);
+            return false;
+        }
+        file = learned;
+    }
     vm_push_sandbox(vm, found ? dir : NULL);            /* [env] */
-    if (vm_loadfile(vm, c->which, -1) != LUA_OK) {      /* [env, err] */
+    if (vm_loadfile(vm, file, -1) != LUA_OK) {          /* [env, err] */
         snprintf(c->err, sizeof c->err, "eval=%s: %s", c->which, lua_tostring(L, -1));
         lua_pop(L, 2);
         return false;
@@ -118,9 +147,14 @@ static bool push_file(lua_State *L, find_ctx *c)
         lua_pop(L, 1);
         return false;
     }
+    if (lua_istable(L, -1)) {                           /* a learned model: raises if it is not one */
+        learned_compile(c->g, file);
+        return true;
+    }
     if (!lua_isfunction(L, -1)) {
         snprintf(c->err, sizeof c->err, "eval=%s: the file returns %s, not a function: end it with "
-                 "return function(s) ... end (a value per seat, as evaluate gives)", c->which, luaL_typename(L, -1));
+                 "return function(s) ... end (a value per seat, as evaluate gives), or a model grove learn "
+                 "wrote", c->which, luaL_typename(L, -1));
         lua_pop(L, 1);
         return false;
     }
@@ -153,7 +187,8 @@ static int find_body(lua_State *L)
         return 0;
     }
     lua_pop(L, 1);
-    if (!(names_file(c->which) ? push_file(L, c) : push_named(L, c))) return 0;
+    bool file = names_file(c->which) || !strcmp(c->which, "learned");
+    if (!(file ? push_file(L, c) : push_named(L, c))) return 0;
     c->ref = luaL_ref(L, LUA_REGISTRYINDEX);            /* held as long as the VM */
     lua_pushinteger(L, c->ref);
     lua_setfield(L, -2, c->which);
@@ -214,6 +249,11 @@ void game_raw_evaluate_with(game *g, int ref, double *values)
     if (!ref) ref = g->fn_evaluate;
     g->raw_hook = "evaluate";
     lua_rawgeti(L, LUA_REGISTRYINDEX, ref);
+    if (learned_is_model(g, -1)) {                      /* grove learn's: read in C */
+        learned_values(g, -1, values);
+        lua_pop(L, 1);
+        return;
+    }
     lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
     lua_call(L, 1, 1);                                  /* [values] */
     if (!lua_istable(L, -1))

@@ -558,6 +558,11 @@ void game_evaluate_names(game *g, char *out, size_t len);
 /* game_raw_evaluate with the function of handle ref (0: the definition's
  * own evaluate); raises the same way, naming the line that defines it. */
 void game_raw_evaluate_with(game *g, int ref, double *values);
+/* The file in a game's folder that holds the evaluate grove learn learned
+ * (features.h): the default MCTS bot ends its rollouts in it when the
+ * definition gives no evaluate, and mcts:eval=learned names it. */
+#define GAME_LEARNED_FILE "learned.lua"
+bool game_has_learned(game *g);               /* is there one to read? */
 /* game_redeal's re-deal with the caller's generator r (untouched when no
  * card is hidden) and a new chance seed; raises on no memory. */
 void game_raw_determinize(game *g, int viewer, rng_t *r, uint64_t chance_seed);
