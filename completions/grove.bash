@@ -46,7 +46,7 @@ _grove_read_list()
 # two differ.
 _grove_subcommands()
 {
-    _grove_found=(play list new test mutate run sim duel merge replay check show serve bench help)
+    _grove_found=(play list new test mutate run sim duel learn merge replay check show serve bench help)
 }
 
 # The game names: the first word of each line of `grove list` (a game whose
@@ -217,6 +217,9 @@ _grove_option_args()
         merge:--json | merge:--csv | merge:--plot) _grove_nargs=1 ;;
         duel:-n | duel:--games | duel:--players | duel:-p | duel:--seed | duel:-s | duel:--threads | duel:-t) _grove_nargs=1 ;;
         duel:--cap | duel:--variant | duel:--variants | duel:--set | duel:--records | duel:--shard) _grove_nargs=1 ;;
+        learn:-n | learn:--games | learn:--rounds | learn:--iterations | learn:--threads | learn:-t) _grove_nargs=1 ;;
+        learn:--players | learn:-p | learn:--seed | learn:-s | learn:--variant | learn:--variants | learn:--set) _grove_nargs=1 ;;
+        learn:-o | learn:--output) _grove_nargs=1 ;;
         bench:--players | bench:-p | bench:--seed | bench:-s | bench:--variant | bench:--variants) _grove_nargs=1 ;;
         bench:--seconds | bench:--playouts | bench:--json | bench:--bots | bench:--games) _grove_nargs=1 ;;
         check:-n | check:--games | check:--players | check:-p | check:--seed | check:-s | check:--cap) _grove_nargs=1 ;;
@@ -244,6 +247,7 @@ _grove_options()
         replay) _grove_found=(--verbose --check --game --html --help) ;;
         check) _grove_found=(-n --players --variant --seed --cap --set --bots --bot --reference --threads --help) ;;
         duel) _grove_found=(-n --players --variant --set --seed --threads --cap --sprt --records --shard --resume --help) ;;
+        learn) _grove_found=(--games --rounds --iterations --threads --players --variant --set --seed -o --help) ;;
         list) _grove_found=(--options --variant --help) ;;
         run | new | help) _grove_found=(--help) ;;
         merge) _grove_found=(--json --csv --plot --help) ;;
@@ -423,7 +427,7 @@ _grove()
                 COMPREPLY+=("${files[@]}")
             fi
             ;;
-        play | sim | bench | serve | mutate)
+        play | sim | bench | serve | mutate | learn)
             if [[ -z $game ]]; then
                 _grove_games
                 _grove_reply "$cur" "${_grove_found[@]}"

@@ -340,6 +340,8 @@ static int model_gc(lua_State *L)
     return 0;
 }
 
+static void resolve(game *g, model *m);
+
 void learned_compile(game *g, const char *source)
 {
     lua_State *L = g->vm->L;
@@ -387,6 +389,7 @@ void learned_compile(game *g, const char *source)
     }
     lua_replace(L, t);                                  /* the model where the table was */
     lua_settop(L, t);
+    resolve(g, m);                                      /* a name g lacks: said now, not mid-game */
 }
 
 bool learned_is_model(game *g, int idx)

@@ -8,7 +8,7 @@ expect repl-help "  quit, exit, q   leave (also Ctrl-D, or Ctrl-C twice at an em
 expect repl-help "More: help topics"
 expect repl-help "    depth=D       random moves after the tree before evaluate (default"
 expect repl-help "  mcts:PARAM,...  the same with parameters (any order; a bare number is the"
-expect repl-help "no help topic 'nonsense' (help GAME lists a game's options); the topics: commands moves lua bots sim odds save record reload variants options serve writing check"
+expect repl-help "no help topic 'nonsense' (help GAME lists a game's options); the topics: commands moves lua bots learn sim odds save record reload variants options serve writing check"
 reject repl-help "not a command, a legal move or Lua"
 reject repl-help "not a command, a move or Lua"
 
