@@ -1,10 +1,13 @@
 /*
- * study.h — what the files of `grove sim`, `grove duel` and `grove merge` share (private to repl/study/):
+ * study.h — what the files of `grove sim`, `grove duel`, `grove learn` and `grove merge` share (private to repl/study/):
  *
  * Each file calls only the files listed after it, so calls point one way:
  *
  *   sim.c          grove sim's command line, and the run from start to finish
  *   duel.c         grove duel's command line and what it prints
+ *   learn.c        grove learn: rounds of bot games, each seat's features
+ *                  at positions of them (host/engine/learned.h), the ridge
+ *                  fit (liblinear), the model written as a Lua table
  *   merge.c        grove merge: the shards' records read back as one run
  *   sweep.c        --sweep NAME=A,B,C: a study per value, and their table
  *   pairs.c        two bots on paired games (grove duel, grove check --bots,
