@@ -454,7 +454,8 @@ static char *model_text(const learn_run *r, const dataset *d, const double *beta
 
 static int cmd_learn(int argc, char **argv)
 {
-    cli_opts o;
+    cli_opts o = { 0 };
+    o.seed = 1;
     const char *games_s = NULL, *rounds_s = NULL, *iter_s = NULL, *threads_s = NULL, *output = NULL;
     const cli_own_opt own[] = {
         { "--games", "-n", &games_s, NULL }, { "--rounds", NULL, &rounds_s, NULL },
