@@ -416,6 +416,7 @@ static char *model_text(const learn_run *r, const dataset *d, const double *beta
     }
     qsort(rk, (size_t)d->nf, sizeof *rk, by_reach);
     textbuf_printf(&t, "-- learned.lua: an evaluate for the bots of %s, learned from games they played.\n", r->o->game);
+    textbuf_printf(&t, "%s", "-- mutate: off (a model, not a rule: grove mutate plants no faults here)\n");
     textbuf_printf(&t, "%s", "-- Not a rule: it only reads the state. A seat's value is the sum of each weight\n"
                     "-- times the seat's feature (grove help learn says what each feature reads); the\n"
                     "-- bot compares the seats' values, so only their differences matter. Edit a weight\n"
