@@ -469,8 +469,12 @@ static const struct {
       { "weights[2] is not { \"feature name\", number }" } },
     { "return { format = 1, weights = { 'score', 1 } }", { "weights[1] is not { \"feature name\", number }" } },
     { "return { format = 1, weights = { { '', 1 } } }", { "weights[1] is not { \"feature name\", number }" } },
-    { "return { format = 1, weights = { { 'score', 0 / 0 } } }",
-      { "weights[1] is not { \"feature name\", number }" } },
+    { "return { format = 1, weights = { { 'score', 1 }, { 'to move', 0 / 0 } } }",
+      { "weights[2] ('to move') is nan, not a finite number", "run grove learn again" } },
+    { "return { format = 1, weights = { { 'to move', math.huge } } }",
+      { "weights[1] ('to move') is inf, not a finite number", "run grove learn again" } },
+    { "return { format = 1, weights = { { 'to move', -math.huge } } }",
+      { "weights[1] ('to move') is -inf, not a finite number" } },
 };
 
 static void test_refused(void **unused)
@@ -509,6 +513,16 @@ static void test_refused(void **unused)
              "have (with 2 players): the rules changed since it was learned; run grove learn holdings again", path);
     assert_string_equal(game_error(g), want);
     assert_false(evaluate(g, ref, v));                  /* and again: nothing half-resolved kept */
+    assert_string_equal(game_error(g), want);
+    unlink(path);
+
+    /* weights too large for the state: a sum past the largest double is
+     * no value a bot can rank seats by (a score of 16 times 1e308) */
+    put(dir, "huge.lua", "return { format = 1, weights = { { 'score', 1e308 } } }", path, sizeof path);
+    if (!game_evaluate_find(g, path, &ref)) fail_msg("%s", game_error(g));
+    assert_false(evaluate(g, ref, v));
+    snprintf(want, sizeof want, "evaluate: %s: gives seat 1 an infinite value, not a finite number: its weights "
+             "are too large for this state; run grove learn holdings again", path);
     assert_string_equal(game_error(g), want);
     assert_int_equal(hash_of(g), before);
     assert_int_equal(lua_gettop(vm->L), 0);
