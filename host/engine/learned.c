@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <lauxlib.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -375,11 +376,15 @@ void learned_compile(game *g, const char *source)
         const char *name = NULL;
         if (lua_istable(L, -1)) {
             lua_rawgeti(L, -1, 1);
-            lua_rawgeti(L, -2, 2);
+            lua_rawgeti(L, -2, 2);                      /* [.., entry, name, weight] */
             name = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len) : NULL;
             int isnum;
-            m->w[i - 1] = lua_tonumberx(L, -1, &isnum);
-            if (!isnum || m->w[i - 1] != m->w[i - 1]) name = NULL;
+            double weight = lua_tonumberx(L, -1, &isnum);
+            if (!isnum) name = NULL;
+            else if (name && !isfinite(weight))     /* inf * a feature of 0 would be nan */
+                luaL_error(L, "%s: weights[%d] ('%s') is %s, not a finite number: run grove learn again", source,
+                           (int)i, name, weight != weight ? "nan" : weight > 0 ? "inf" : "-inf");
+            m->w[i - 1] = weight;
             lua_pop(L, 2);
         }
         if (!name || len == 0 || len >= FEATURE_NAME_MAX)
@@ -439,6 +444,12 @@ void learned_values(game *g, int idx, double *values)
     for (int seat = 1; seat <= g->players; seat++) {
         double v = 0;
         for (int i = 0; i < m->n; i++) v += m->w[i] * value_of(g, &m->at[i], seat, actor);
+        if (!isfinite(v)) {                         /* finite weights, but a sum past the largest double */
+            g->raw_hook = "evaluate";               /* not the score hook a feature called last */
+            luaL_error(g->vm->L, "%s: gives seat %d %s, not a finite number: its weights are too large for this "
+                       "state; run grove learn %s again", m->source, seat, v != v ? "nan" : "an infinite value",
+                       g->name);
+        }
         values[seat] = v;
     }
 }

@@ -74,10 +74,11 @@ void features_read_raw(game *g, const feature_set *fs, int seat, double *out);
 
 /* The model `grove learn` writes (learned.lua in the game's folder): the
  * table on top of g's Lua stack, read into a userdata that replaces it.
- * The table: { format = 1, weights = { {NAME, WEIGHT}, ... } } (other
- * fields are for people). A seat's value is the sum of each weight times
- * its feature. `source` names the file in messages. Unprotected: raises
- * with "SOURCE: ..." for a table that is not such a model. */
+ * The table: { format = 1, weights = { {NAME, WEIGHT}, ... } }, each
+ * WEIGHT a finite number (other fields are for people). A seat's value is
+ * the sum of each weight times its feature. `source` names the file in
+ * messages. Unprotected: raises with "SOURCE: ..." for a table that is not
+ * such a model. */
 void learned_compile(game *g, const char *source);
 
 /* Is the value at idx of g's Lua stack a learned model (learned_compile)? */
@@ -86,7 +87,7 @@ bool learned_is_model(game *g, int idx);
 /* values[1..players] of the model at idx of g's Lua stack on g's state
  * now. On the fast path only: raises, naming the model's file, when it
  * names a feature g's layout does not have (the rules changed since it was
- * learned). */
+ * learned), or when a seat's sum is not a finite number. */
 void learned_values(game *g, int idx, double *values);
 
 #endif
