@@ -559,7 +559,7 @@ void game_evaluate_names(game *g, char *out, size_t len);
  * own evaluate); raises the same way, naming the line that defines it. */
 void game_raw_evaluate_with(game *g, int ref, double *values);
 /* The file in a game's folder that holds the evaluate grove learn learned
- * (features.h): the default MCTS bot ends its rollouts in it when the
+ * (learned.h): the default MCTS bot ends its rollouts in it when the
  * definition gives no evaluate, and mcts:eval=learned names it. */
 #define GAME_LEARNED_FILE "learned.lua"
 bool game_has_learned(game *g);               /* is there one to read? */

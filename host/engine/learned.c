@@ -67,17 +67,17 @@ typedef struct {
     feature *f;
     int n, cap;
     bool nomem;
+    feature spare;          /* what add returns for a feature not kept: written to, never read */
 } list;
 
 static feature *add(list *l, feature_kind kind, int comp, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static feature *add(list *l, feature_kind kind, int comp, const char *fmt, ...)
 {
-    static feature spare;                   /* written to, never read, once memory ran out */
-    if (l->nomem || l->n >= FEATURE_MAX) return &spare;
+    if (l->nomem || l->n >= FEATURE_MAX) return &l->spare;
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 64;
         feature *p = realloc(l->f, (size_t)cap * sizeof *p);
-        if (!p) { l->nomem = true; return &spare; }
+        if (!p) { l->nomem = true; return &l->spare; }
         l->f = p;
         l->cap = cap;
     }
@@ -87,8 +87,12 @@ static feature *add(list *l, feature_kind kind, int comp, const char *fmt, ...)
     f->comp = comp;
     va_list ap;
     va_start(ap, fmt);
-    vsnprintf(f->name, sizeof f->name, fmt, ap);
+    int len = vsnprintf(f->name, sizeof f->name, fmt, ap);
     va_end(ap);
+    if (len < 0 || (size_t)len >= sizeof f->name) {    /* a name cut short could read as another's: none */
+        l->n--;
+        return &l->spare;
+    }
     return f;
 }
 
@@ -163,7 +167,7 @@ bool features_list(game *g, int max_card, feature_set *out)
     list l = { 0 };
     memset(out, 0, sizeof *out);
     add(&l, F_TO_MOVE, -1, "to move");
-    if (g->fn_score != LUA_NOREF) { add(&l, F_SCORE, -1, "score"); out->uses_score = true; }
+    if (game_has_score(g)) { add(&l, F_SCORE, -1, "score"); out->uses_score = true; }
     char **names = malloc((size_t)st->ncomps * sizeof *names);
     const void **kinds = malloc((size_t)st->ncomps * sizeof *kinds);
     if (!names || !kinds) { free(names); free(kinds); game_set_error(g, "out of memory"); return false; }
@@ -378,8 +382,8 @@ void learned_compile(game *g, const char *source)
             lua_rawgeti(L, -1, 1);
             lua_rawgeti(L, -2, 2);                      /* [.., entry, name, weight] */
             name = lua_type(L, -2) == LUA_TSTRING ? lua_tolstring(L, -2, &len) : NULL;
-            int isnum;
-            double weight = lua_tonumberx(L, -1, &isnum);
+            int isnum = lua_type(L, -1) == LUA_TNUMBER;     /* not a text that reads as one */
+            double weight = lua_tonumber(L, -1);
             if (!isnum) name = NULL;
             else if (name && !isfinite(weight))     /* inf * a feature of 0 would be nan */
                 luaL_error(L, "%s: weights[%d] ('%s') is %s, not a finite number: run grove learn again", source,

@@ -38,7 +38,7 @@
 
 #include "game.h"
 
-#define FEATURE_NAME_MAX 96      /* the longest feature name, and 1 */
+#define FEATURE_NAME_MAX 160     /* the longest feature name, and 1 (a longer one is not read) */
 #define FEATURE_CARD_IDS 64      /* card ids 0..63 are counted by id */
 #define FEATURE_MAX 4096         /* features of one layout, at most */
 

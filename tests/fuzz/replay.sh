@@ -61,7 +61,7 @@ for t in $targets; do
   if [ "$t" = repl ]; then extra="-Wl,--wrap=vm_new,--wrap=vm_call,--wrap=vm_call_budget"; fi
   # shellcheck disable=SC2086
   $CC $SAN -pthread $extra -o "$out/fuzz-$t" "$out/$t.o" "$out/common.o" "$out/standalone.o" \
-      $objs $lua_libs $edit_libs $mhd_libs -lm || exit 1
+      $objs $lua_libs $edit_libs $mhd_libs -llinear -lm || exit 1
 done
 
 export GROVE_DATA="$root"

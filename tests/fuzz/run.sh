@@ -103,7 +103,7 @@ link() {  # TARGET
   if [ "$1" = repl ]; then extra="-Wl,--wrap=vm_new,--wrap=vm_call,--wrap=vm_call_budget"; fi
   # shellcheck disable=SC2086
   start $CC $san -fsanitize=fuzzer -pthread $extra -o "$out/fuzz-$1" "$out/obj/fuzz/$1.o" \
-      "$out/obj/fuzz/common.o" $objs $lua_libs $edit_libs $mhd_libs -lm
+      "$out/obj/fuzz/common.o" $objs $lua_libs $edit_libs $mhd_libs -llinear -lm
 }
 
 built=0

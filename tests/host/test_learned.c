@@ -468,6 +468,8 @@ static const struct {
     { "return { format = 1, weights = { { 'score', 1 }, { 7, 1 } } }",
       { "weights[2] is not { \"feature name\", number }" } },
     { "return { format = 1, weights = { 'score', 1 } }", { "weights[1] is not { \"feature name\", number }" } },
+    { "return { format = 1, weights = { { 'score', '3' } } }",       /* a text, even one that reads as a number */
+      { "weights[1] is not { \"feature name\", number }" } },
     { "return { format = 1, weights = { { '', 1 } } }", { "weights[1] is not { \"feature name\", number }" } },
     { "return { format = 1, weights = { { 'score', 1 }, { 'to move', 0 / 0 } } }",
       { "weights[2] ('to move') is nan, not a finite number", "run grove learn again" } },
@@ -500,20 +502,21 @@ static void test_refused(void **unused)
         unlink(path);
     }
 
-    /* a feature this layout lacks: found, refused when it is read, naming
-     * the file and what to do */
+    /* a feature this layout lacks: refused as the model loads, before any
+     * game is played on it, naming the file and what to do */
     put(dir, "old.lua", "return { format = 1, weights = { { 'score', 1 }, { 'deck island# cards', 2 } } }", path,
         sizeof path);
     int ref = 0;
-    if (!game_evaluate_find(g, path, &ref)) fail_msg("%s", game_error(g));
     double v[4];
-    assert_false(evaluate(g, ref, v));
     char want[1024];
-    snprintf(want, sizeof want, "evaluate: %s: the model reads 'deck island# cards', which holdings's state does not "
-             "have (with 2 players): the rules changed since it was learned; run grove learn holdings again", path);
+    snprintf(want, sizeof want, "eval=%s: %s: the model reads 'deck island# cards', which holdings's state does "
+             "not have (with 2 players): the rules changed since it was learned; run grove learn holdings again",
+             path, path);
+    assert_false(game_evaluate_find(g, path, &ref));
     assert_string_equal(game_error(g), want);
-    assert_false(evaluate(g, ref, v));                  /* and again: nothing half-resolved kept */
+    assert_false(game_evaluate_find(g, path, &ref));   /* and again: nothing half-loaded kept */
     assert_string_equal(game_error(g), want);
+    assert_int_equal(lua_gettop(vm->L), 0);
     unlink(path);
 
     /* weights too large for the state: a sum past the largest double is
