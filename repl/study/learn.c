@@ -435,9 +435,13 @@ static char *model_text(const learn_run *r, const dataset *d, const double *beta
         if (d->sd[f] <= 1e-9 || rk[k].reach <= 1e-6 * (total > 0 ? total : 1)) continue;
         char name[FEATURE_NAME_MAX * 2];
         size_t j = 0;
-        for (const char *p = r->names[f]; *p && j + 2 < sizeof name; p++) {     /* a Lua string */
-            if (*p == '"' || *p == '\\') name[j++] = '\\';
-            name[j++] = *p;
+        for (const char *p = r->names[f]; *p && j + 5 < sizeof name; p++) {     /* a Lua string */
+            unsigned char ch = (unsigned char)*p;
+            if (ch < 0x20 || ch == 0x7f) j += (size_t)snprintf(name + j, sizeof name - j, "\\%03d", ch);
+            else {
+                if (ch == '"' || ch == '\\') name[j++] = '\\';
+                name[j++] = (char)ch;
+            }
         }
         name[j] = '\0';
         char entry[FEATURE_NAME_MAX * 2 + 64];
