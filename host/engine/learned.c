@@ -312,10 +312,28 @@ static void flush_vars(game *g)
     lua_pop(L, 1);
 }
 
+/* The seat to act, or 0 when none is (the game is over, or a solo game's
+ * rival acts): "to move" is then 0 for every seat. Raises only on the
+ * hook's own error. */
+static int actor_or_none(game *g)
+{
+    lua_State *L = g->vm->L;
+    const char *hook = g->raw_hook;
+    g->raw_hook = "actor";
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->fn_actor);
+    lua_rawgeti(L, LUA_REGISTRYINDEX, g->state_ref);
+    lua_call(L, 1, 1);
+    int isnum;
+    lua_Integer seat = lua_tointegerx(L, -1, &isnum);
+    lua_pop(L, 1);
+    g->raw_hook = hook;
+    return isnum && seat >= 1 && seat <= g->players ? (int)seat : 0;
+}
+
 void features_read_raw(game *g, const feature_set *fs, int seat, double *out)
 {
     if (fs->uses_vars) flush_vars(g);
-    int actor = game_raw_actor(g);
+    int actor = actor_or_none(g);
     for (int i = 0; i < fs->n; i++) out[i] = value_of(g, &fs->f[i], seat, actor);
 }
 
@@ -444,7 +462,7 @@ void learned_values(game *g, int idx, double *values)
     model *m = luaL_checkudata(g->vm->L, idx, MODEL_META);
     if (m->serial != g->st->serial || m->players != g->players || !m->at) resolve(g, m);
     if (m->uses_vars) flush_vars(g);
-    int actor = game_raw_actor(g);
+    int actor = actor_or_none(g);
     for (int seat = 1; seat <= g->players; seat++) {
         double v = 0;
         for (int i = 0; i < m->n; i++) v += m->w[i] * value_of(g, &m->at[i], seat, actor);

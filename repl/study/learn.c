@@ -151,6 +151,10 @@ static void learn_game(learn_run *r, grove_vm *vm, long i)
             pos = p;
             cappos = cap;
         }
+        const int64_t *legal;
+        int n = game_legal(g, &legal);
+        if (n < 0) { snprintf(out->err, sizeof out->err, "seed %llu: %s", (unsigned long long)seed, game_error(g)); goto fail; }
+        if (n == 0) break;                      /* over: its position is the result, not a position to learn */
         read_ctx c = { &fs, players, pos + (size_t)npos * (size_t)players * (size_t)fs.n };
         if (!game_run_raw(g, read_body, &c, NULL)) {
             snprintf(out->err, sizeof out->err, "seed %llu, move %ld: %s", (unsigned long long)seed, moves + 1,
@@ -158,10 +162,6 @@ static void learn_game(learn_run *r, grove_vm *vm, long i)
             goto fail;
         }
         npos++;
-        const int64_t *legal;
-        int n = game_legal(g, &legal);
-        if (n < 0) { snprintf(out->err, sizeof out->err, "seed %llu: %s", (unsigned long long)seed, game_error(g)); goto fail; }
-        if (n == 0) break;
         if (moves >= LEARN_MAX_CAP) { out->capped = true; goto done; }
         int actor = game_actor(g);
         int64_t m;
@@ -182,8 +182,8 @@ static void learn_game(learn_run *r, grove_vm *vm, long i)
     out->x = calloc((size_t)keep * (size_t)players * (size_t)r->nf, sizeof *out->x);
     out->y = malloc((size_t)keep * (size_t)players * sizeof *out->y);
     if (!out->x || !out->y) { snprintf(out->err, sizeof out->err, "out of memory"); goto fail; }
-    for (long k = 0; k < keep; k++) {               /* spread evenly, the last position left out (it is over) */
-        long at = keep > 1 ? k * (npos - 1) / keep : 0;
+    for (long k = 0; k < keep; k++) {               /* spread evenly from the first */
+        long at = k * npos / keep;
         for (int seat = 0; seat < players; seat++) {
             const double *from = pos + ((size_t)at * (size_t)players + (size_t)seat) * (size_t)fs.n;
             double *to = out->x + (size_t)out->rows * (size_t)r->nf;
@@ -566,7 +566,13 @@ static int cmd_learn(int argc, char **argv)
             capped += r->res[i].capped;
         }
         if (vm_cancelled()) break;
-        if (failed) { fprintf(stderr, "grove learn: %ld game%s failed: nothing written\n", failed, failed == 1 ? "" : "s"); rc = 1; break; }
+        if (failed) {
+            if (round == 0) fprintf(stderr, "grove learn: %ld game%s failed: nothing written\n", failed, failed == 1 ? "" : "s");
+            else fprintf(stderr, "grove learn: %ld game%s of round %d failed: %s holds the model of round %d\n", failed,
+                         failed == 1 ? "" : "s", round + 1, path, round);
+            rc = 1;
+            break;
+        }
         dataset d;
         double *beta = calloc((size_t)(nf ? nf : 1), sizeof *beta), *trial = calloc((size_t)(nf ? nf : 1), sizeof *trial);
         if (!beta || !trial || !gather(runs, nrounds, o.players, nf, &d)) {

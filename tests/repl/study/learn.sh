@@ -36,6 +36,15 @@ expect model '    { "deck expedition# cards", '
 reject model '"deck pile'                      # shared: the same for every seat
 reject model '"deck discards'
 
+# alone: a solo game (its rival moves in turn, and the game ends with no
+# seat to act) learns from a win and the score
+GROVE_PATH= run learn squirrel --players 1 --games 10 --rounds 2 --iterations 20 -o "$tmp/solo.lua"
+expect solo "grove learn squirrel: 1 player,"
+expect solo "round 2 of 2: mcts:20,eval=$tmp/solo.lua:"
+expect solo "exit 0"
+cp "$tmp/solo.lua" "$tmp/out"
+expect solo-model '{ "pool nuts", '
+
 # the same bytes again, and on two threads
 run learn expedition --games 40 --iterations 40 -o "$tmp/again.lua" --threads 2
 sed "s#again.lua#exp.lua#; s# --threads 2##" "$tmp/again.lua" >"$tmp/again-same.lua"
