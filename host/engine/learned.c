@@ -67,12 +67,14 @@ typedef struct {
     feature *f;
     int n, cap;
     bool nomem;
+    bool full;              /* a feature was left out at FEATURE_MAX */
     feature spare;          /* what add returns for a feature not kept: written to, never read */
 } list;
 
 static feature *add(list *l, feature_kind kind, int comp, const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 static feature *add(list *l, feature_kind kind, int comp, const char *fmt, ...)
 {
+    if (l->n >= FEATURE_MAX) l->full = true;
     if (l->nomem || l->n >= FEATURE_MAX) return &l->spare;
     if (l->n == l->cap) {
         int cap = l->cap ? l->cap * 2 : 64;
@@ -218,6 +220,7 @@ bool features_list(game *g, int max_card, feature_set *out)
     if (l.nomem) { free(l.f); game_set_error(g, "out of memory"); return false; }
     out->f = l.f;
     out->n = l.n;
+    out->full = l.full;
     return true;
 }
 

@@ -50,6 +50,7 @@ typedef struct {
     int n;
     bool uses_vars;              /* some read vars (the mirrors are flushed first) */
     bool uses_score;             /* some call def.score */
+    bool full;                   /* the layout has more than FEATURE_MAX: the rest are left out */
 } feature_set;
 
 /* Every feature of g's state as it is laid out now, in a fixed order (the

@@ -522,6 +522,9 @@ static int cmd_learn(int argc, char **argv)
         return 1;
     }
     nf = fs.n;
+    if (fs.full)
+        fprintf(stderr, "grove learn: note: %s's state has more than %d features; those past the %dth (in the "
+                "components' order) are not read\n", o.game, FEATURE_MAX, FEATURE_MAX);
     char (*names)[FEATURE_NAME_MAX] = malloc((size_t)(nf ? nf : 1) * sizeof *names);
     if (!names) { features_free(&fs); game_close(g); vm_free(vm); return 1; }
     for (int i = 0; i < nf; i++) snprintf(names[i], sizeof names[i], "%s", features_name(&fs, i));

@@ -549,6 +549,54 @@ static bot_spec spec_of(const char *text)
  * as it was. With tail=0 it reads the model even this near the end: a
  * model naming a feature holdings lacks fails the decision, which shows
  * that it is read. */
+/* A layout past FEATURE_MAX: the features in the components' order up to
+ * it, and `full` says the rest were left out (grove learn says so). */
+static void test_full(void **unused)
+{
+    (void)unused;
+    char dir[512], folder[600], game_dir[700], rules[800];
+    temp_dir(dir, sizeof dir);
+    snprintf(folder, sizeof folder, "%s/scripts", dir);
+    snprintf(game_dir, sizeof game_dir, "%s/wide", folder);
+    assert_int_equal(mkdir(folder, 0700), 0);
+    assert_int_equal(mkdir(game_dir, 0700), 0);
+    put(game_dir, "game.lua",
+        "local fields = {}\n"
+        "for i = 1, 4200 do fields[i] = 'f' .. i end\n"
+        "return require('grove.game').define {\n"
+        "  name = 'wide', players = { min = 2, max = 2 },\n"
+        "  setup = function(s) s:grid('board', 1, 1, fields) end,\n"
+        "  actor = function() return 1 end,\n"
+        "  moves = function() end, apply = function() end,\n"
+        "}\n", rules, sizeof rules);
+    grove_vm *vm = new_vm(folder);
+    char err[GAME_ERRLEN];
+    game *g = game_open(vm, "wide", "", 2, 1, 0, err, sizeof err);
+    if (!g) fail_msg("%s", err);
+    feature_set fs;
+    assert_true(features_list(g, -1, &fs));
+    assert_int_equal(fs.n, FEATURE_MAX);
+    assert_true(fs.full);
+    assert_string_equal(features_name(&fs, 0), "to move");
+    assert_string_equal(features_name(&fs, FEATURE_MAX - 1), "grid board f4095=seat");
+    features_free(&fs);
+    game_close(g);
+    vm_free(vm);
+
+    /* holdings is far from it */
+    vm = new_vm("tests/fixtures");
+    g = open_holdings(vm, 2, 1);
+    assert_true(features_list(g, -1, &fs));
+    assert_false(fs.full);
+    features_free(&fs);
+    game_close(g);
+    vm_free(vm);
+    unlink(rules);
+    rmdir(game_dir);
+    rmdir(folder);
+    rmdir(dir);
+}
+
 static void test_bot(void **unused)
 {
     (void)unused;
@@ -593,6 +641,7 @@ int main(void)
         cmocka_unit_test(test_learned_file),
         cmocka_unit_test(test_refused),
         cmocka_unit_test(test_bot),
+        cmocka_unit_test(test_full),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }
