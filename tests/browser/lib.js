@@ -14,6 +14,7 @@ const GROVE = path.resolve(ROOT, process.env.GROVE || "build/grove");
 const CHROMIUM = process.env.CHROMIUM || "/usr/bin/chromium";
 
 let passed = 0, failed = 0;
+const started = [];      // every server serve() started, for serversSaid()
 
 function check(ok, what) {
   if (ok) passed++;
@@ -42,17 +43,19 @@ function cannotRun() {
 
 // Start `grove serve ARGS --port 0` in `dir` (default: a new folder of its
 // own, removed by stop), where it saves the game; resolves to {proc, base,
-// urls: {seat: url}, tokens, save (the save file's path), dir, output()}.
+// urls: {seat: url}, tokens, save (the save file's path), dir, output(),
+// errors() (its stderr so far)}.
 function serve(args, dir) {
   const own = !dir;
   if (own) dir = fs.mkdtempSync(path.join(os.tmpdir(), "grove-serve-"));
   return new Promise((resolve, reject) => {
     const proc = spawn(GROVE, ["serve", ...args, "--port", "0"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "", err = "";
+    let out = "", err = "", ready = false;
     const timer = setTimeout(() => reject(new Error("grove serve printed no URLs in 20 s:\n" + out + err)), 20000);
     proc.stdout.on("data", (d) => {
       out += d;
-      if (/Ctrl-C stops the table/.test(out)) {
+      if (!ready && /Ctrl-C stops the table/.test(out)) {
+        ready = true;
         clearTimeout(timer);
         const urls = {}, tokens = {};
         for (const m of out.matchAll(/^ {2}(seat (\d+)|onlooker): (http\S+)/gm)) {
@@ -62,7 +65,10 @@ function serve(args, dir) {
         }
         const base = out.match(/on (http:\/\/\S+)/)[1];
         const saved = out.match(/^saving to (.*) after every move/m);
-        resolve({ proc, base, urls, tokens, dir, own, save: saved ? path.resolve(dir, saved[1]) : null, output: () => out });
+        const srv = { proc, base, urls, tokens, dir, own, save: saved ? path.resolve(dir, saved[1]) : null,
+                      output: () => out, errors: () => err };
+        started.push(srv);
+        resolve(srv);
       }
     });
     proc.stderr.on("data", (d) => { err += d; });
@@ -134,12 +140,44 @@ function rng(seed) {
 }
 
 // GET/POST from the test itself (not a page), answering {status, body}.
+// What the servers started here have done, for a failed request's message:
+// each one's port, whether it still runs, and the end of what it printed.
+function serversSaid() {
+  return started.map((srv) => {
+    const p = srv.proc, ended = p.exitCode !== null ? `exited ${p.exitCode}` : p.signalCode ? `killed by ${p.signalCode}` : "running";
+    const err = srv.errors().trim().split("\n").slice(-5).join("\n    ");
+    return `  ${srv.base}: ${ended}${err ? "; its stderr ends:\n    " + err : ""}`;
+  }).join("\n");
+}
+
+// GET/POST from the test itself (not a page), answering {status, body}. A
+// failure names its cause (node's "fetch failed" alone says none) and what
+// the servers did. A GET that could not connect or was cut off is tried
+// once more, a second later, and says so: a failure of the test's own
+// client (it was seen once, in CI, on a table's first request) is then
+// told apart from the server's, which fails the second time too.
 async function request(url, method, body) {
-  const r = await fetch(url, {
-    method: method || "GET", body,
-    headers: body ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
-  });
-  return { status: r.status, body: await r.text() };
+  const once = async () => {
+    const r = await fetch(url, {
+      method: method || "GET", body,
+      headers: body ? { "Content-Type": "application/x-www-form-urlencoded" } : {},
+    });
+    return { status: r.status, body: await r.text() };
+  };
+  const why = (e) => `${e.message}${e.cause ? ` (${e.cause.code || ""} ${e.cause.message || e.cause})` : ""}`;
+  try {
+    return await once();
+  } catch (e) {
+    const first = `${method || "GET"} ${url}: ${why(e)}`;
+    if (method && method !== "GET") throw new Error(`${first}\nthe servers:\n${serversSaid()}`);
+    console.log(`browser: note: ${first}; trying once more\n${serversSaid()}`);
+    await new Promise((r) => setTimeout(r, 1000));
+    try {
+      return await once();
+    } catch (e2) {
+      throw new Error(`${first}, and again: ${why(e2)}\nthe servers:\n${serversSaid()}`);
+    }
+  }
 }
 
 module.exports = { ROOT, GROVE, CHROMIUM, check, summary, cannotRun, serve, stop, screenshot, launch, close, rng, request };
