@@ -1641,6 +1641,7 @@ local function render(s, viewer)
   return table.concat(lines, "\n")
 end
 
+-- mutate: off (the picture: how the board is drawn and clicked, no rule)
 --- How the host draws the table as a picture (grove serve, replay pages):
 --- a card by its name and cost, squirrels by tribe colour, items in gold,
 --- the whole card (cost, play effect, loops or ability, stash value) on
@@ -1666,7 +1667,6 @@ local function card_face(card)
   return { label = c.name, key = c.key, color = c.kind == "item" and "#f3e3a1" or TRIBE_COLOR[c.tribe] or "#eee",
            detail = cost, fields = fields }
 end
--- mutate: off (the picture: how the board is drawn and clicked, no rule)
 local LOOK = {
   cards = card_face,
   island = { label = "island", key = "label",
