@@ -201,9 +201,10 @@ static int fast_body(game *g, void *ctx)
 /* A fast stretch failed at step k = sg->moves (moves 0..k-1 played, and
  * c->move in play if c->has_move): play the game again on the checked
  * path, where every hook is its own transaction, up to that step and
- * through it, and say what failed there as the checked path words it,
- * with the move's text. The fast path's own message (a watchdog's stop,
- * say) when the checked path does not fail the same way. */
+ * through it (the same game: its variants and --set options), and say
+ * what failed there as the checked path words it, with the move's text.
+ * The fast path's own message (a watchdog's stop, say) when the checked
+ * path does not fail the same way. */
 static void explain(sim_run *r, grove_vm *vm, uint64_t seed, const fast_game *c, const char *fast,
                     char *out, size_t len)
 {
@@ -214,7 +215,7 @@ static void explain(sim_run *r, grove_vm *vm, uint64_t seed, const fast_game *c,
     char err[GAME_ERRLEN], text[GAME_MOVE_TEXT_MAX + 1] = "", unused[GAME_ERRLEN];
     snprintf(err, sizeof err, "%s", fast);
     game *g = vm_cancelled() ? NULL
-            : game_open(vm, o->game, o->variants[r->side], o->players, seed, 0, unused, sizeof unused);
+            : game_open_with(vm, o->game, o->variants[r->side], o->players, seed, &o->set, unused, sizeof unused);
     if (g) {
         long j = 0;
         while (j < k && game_apply(g, c->played[j], false, false)) j++;

@@ -18,6 +18,12 @@ expect apply "grove sim: game 0 (seed 4), move 4 (add 1): apply: scripts/fragile
 expect apply "grove sim: 3 of 3 games failed"
 expect apply "exit 1"
 
+# played again on the checked path with the game's --set options: a limit
+# of 8 fails at move 6 (the count 9), never at move 4 as the rules' default would
+sim_fragile apply --set limit=8
+expect apply_set "grove sim: game 0 (seed 4), move 6 (add 1): apply: scripts/fragile/apply.lua:7: the count ran past 8"
+expect apply_set "exit 1"
+
 # an endless loop: the watchdog stops the fast run; played again on the
 # checked path, the instruction budget names the line
 sim_fragile loop
