@@ -63,8 +63,9 @@ static const char usage[] =
     "  -v                 a line for each fault as it is caught or survives\n"
     "  Faults listed in GAME/tests/mutate-equivalent.txt (hunks as the report prints\n"
     "  them) change nothing a player could see: they are left out.\n"
+    "  Ctrl-C (or SIGTERM) stops it: the faults tried to the end so far are reported.\n"
     "  Exit status 0 when it ran (survivors or not), 1 on an error or under\n"
-    "  --fail-under, 2 on bad usage, 130 when interrupted.\n";
+    "  --fail-under, 2 on bad usage, 130 when interrupted (143 for SIGTERM).\n";
 
 #define ROOT_PREFIX "grove-mutate-"
 #define MAX_LIVE 512                    /* test processes running at once, at most */
@@ -493,7 +494,7 @@ static int cmd_mutate(int argc, char **argv)
     sa.sa_handler = on_signal;                          /* no SA_RESTART: a wait returns */
     sigemptyset(&sa.sa_mask);
     for (int i = 0; i < 3; i++) sigaction(sigs[i], &sa, &old[i]);
-    int rc = 1;
+    int rc = 1, module = LUA_NOREF;                    /* grove.mutate, once loaded */
     remove_stale();
     if (make_root()) {
         lua_State *L = vm->L;
@@ -503,6 +504,8 @@ static int cmd_mutate(int argc, char **argv)
         if (vm_call_budget(vm, 1, 1, NULL, 0) != LUA_OK) {
             fprintf(stderr, "grove mutate: %s\n", lua_tostring(L, -1));
         } else {
+            lua_pushvalue(L, -1);
+            module = luaL_ref(L, LUA_REGISTRYINDEX);       /* for report_interrupted below */
             lua_getfield(L, -1, "main");
             lua_createtable(L, argc, 0);
             for (int i = 2; i < argc; i++) {
@@ -525,9 +528,20 @@ static int cmd_mutate(int argc, char **argv)
     nlive = 0;
     if (root[0]) cli_remove_tree(root);
     root[0] = '\0';
+    if (got_signal && module != LUA_NOREF) {
+        /* the faults tried to the end before the signal: reported in a call
+         * of its own, the interrupt cleared (another one stops it too) */
+        lua_State *L = vm->L;
+        vm_cancel_clear();
+        lua_rawgeti(L, LUA_REGISTRYINDEX, module);
+        lua_getfield(L, -1, "report_interrupted");
+        if (vm_call_budget(vm, 0, 0, NULL, 0) != LUA_OK)
+            fprintf(stderr, "grove mutate: while reporting the faults tried: %s\n", lua_tostring(L, -1));
+        lua_settop(L, 0);
+    }
     fflush(stdout);
     if (got_signal) {
-        fprintf(stderr, "\ngrove mutate: interrupted (%s); no results. The rule files were never changed: "
+        fprintf(stderr, "\ngrove mutate: interrupted (%s). The rule files were never changed: "
                         "faults go in copies, removed now\n", strsignal(got_signal));
         rc = 128 + got_signal;
     }

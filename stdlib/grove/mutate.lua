@@ -728,6 +728,34 @@ local function why_failed(output)
   return table.concat(lines, "\n")
 end
 
+--- Print the hunk of each fault tried to the end that no test caught;
+--- their number.
+local function report_survivors(faults, out)
+  local survived = 0
+  for _, fault in ipairs(faults) do
+    if fault.done and not fault.caught_by then
+      survived = survived + 1
+      out("\n" .. M.hunk(fault.file.name, fault.file.text, fault))
+    end
+  end
+  return survived
+end
+
+--- After Ctrl-C (or SIGTERM, SIGHUP) stopped M.main while it tried the
+--- faults, the C side calls this in a call of its own: the faults tried to
+--- the end so far, as the report gives them, and how far it got. Nothing
+--- when no fault was tried to the end, or main had not begun them.
+function M.report_interrupted()
+  local run = M.running
+  M.running = nil
+  if not run then return end
+  local done, caught = run.counts()
+  if done == 0 then return end
+  local survived = report_survivors(run.faults, run.out)
+  run.out(string.format("\ninterrupted after %d of %d faults: caught %d, survived %d (above), time %.1f s",
+    done, #run.faults, caught, survived, run.now() - run.started))
+end
+
 --- `grove mutate ARGS`: returns the exit status (0 ran, 1 failed or under
 --- --fail-under, 2 misused). sys is the C side (repl/mutate.c): tmp,
 --- processors, tty, game_dir, list, mkdir, symlink, spawn, wait, kill, now,
@@ -741,6 +769,7 @@ function M.main(args, sys, out, err)
   out = out or function(line) io.stdout:write(line, "\n") io.stdout:flush() end
   err = err or function(line) io.stderr:write(line, "\n") end
   local started = sys.now()
+  M.running = nil                                     -- the faults' progress, once they are tried
   local game, n, seed, threads, fail_under, verbose, list_only = nil, 100, 1, nil, nil, false, false
   local factor = 5
   local only = {}
@@ -909,6 +938,8 @@ function M.main(args, sys, out, err)
   -- each fault: planted in a slot's copy, the test files run one after
   -- another until one fails or runs out of time
   local done, caught, timeouts = 0, 0, 0
+  M.running = { faults = faults, out = out, started = started, now = sys.now,
+                counts = function() return done, caught end }
   local function progress()
     if sys.tty and not verbose then
       io.stderr:write(string.format("\r  %d of %d faults tried: %d caught, %d survived ", done, #faults, caught,
@@ -935,6 +966,7 @@ function M.main(args, sys, out, err)
       return { args = { "test", "--worker", slot.game .. "/" .. t.rel }, cpu = factor * t.seconds + 2 }
     end
     write_private(sys, path, fault.file.text)        -- the copy as it was, for the next fault
+    fault.done = true
     done = done + 1
     if fault.caught_by then
       caught = caught + 1
@@ -954,17 +986,13 @@ function M.main(args, sys, out, err)
   end)
   if sys.tty and not verbose then io.stderr:write("\r" .. string.rep(" ", 60) .. "\r") end
   if not ran then
-    if sys.interrupted() then error(why, 0) end       -- the C side says so, and cleans up
+    if sys.interrupted() then error(why, 0) end       -- the C side says so, reports, and cleans up
+    M.running = nil
     return fail(err, tostring(why))
   end
+  M.running = nil
 
-  local survived = 0
-  for _, fault in ipairs(faults) do
-    if not fault.caught_by then
-      survived = survived + 1
-      out("\n" .. M.hunk(fault.file.name, fault.file.text, fault))
-    end
-  end
+  local survived = report_survivors(faults, out)
   if survived > 0 then
     out(string.format("\nNo test failed with %s. Write a test that catches %s, or copy %s hunk into\n"
       .. "%s/tests/mutate-equivalent.txt when it changes nothing a player could see.",

@@ -90,7 +90,8 @@ expect equivalent-bad "exit 1"
 
 # A copy of Pebbles whose one test passes on the unchanged rules (its
 # first run), then, with a fault planted, says so in $tmp/held (its pid)
-# and never ends.
+# and never ends; with MUTATE_HOLD_AT=K, from its K-th run on (the faults
+# before then survive).
 mkdir -p "$tmp/hold/scripts/pebbles/tests"
 cp "$rules" "$tmp/hold/scripts/pebbles/"
 cat >"$tmp/hold/scripts/pebbles/tests/hold.lua" <<'LUA'
@@ -99,7 +100,7 @@ test("waits once a fault is planted", function()
   local fh = assert(io.open(runs, "a"))
   fh:write("x")
   fh:close()
-  if #io.open(runs):read("a") == 1 then return end
+  if #io.open(runs):read("a") < tonumber(os.getenv("MUTATE_HOLD_AT") or 2) then return end
   local pid = io.open("/proc/self/stat"):read("a"):match("^(%d+)")
   fh = assert(io.open(runs .. ".held", "w"))
   fh:write(pid)
@@ -130,7 +131,8 @@ expect timeout "exit 0"
 gone timeout "$(cat "$MUTATE_RUNS.held")"
 no_temp timeout
 
-# Ctrl-C mid-run: no results, the rule file as it was, nothing left behind.
+# Ctrl-C while the first fault is tried: nothing to report, the rule file
+# as it was, nothing left behind.
 rm -f "$MUTATE_RUNS" "$MUTATE_RUNS.held"
 GROVE_PATH=$tmp/hold "$G" mutate pebbles -n 3 --threads 1 --time-factor 50 >"$tmp/out" 2>&1 &
 pid=$!
@@ -138,7 +140,7 @@ if wait_held sigint; then
   kill -INT "$pid"
   wait "$pid"
   echo "exit $?" >>"$tmp/out"
-  expect sigint "grove mutate: interrupted (Interrupt); no results. The rule files were never changed"
+  expect sigint "grove mutate: interrupted (Interrupt). The rule files were never changed"
   expect sigint "exit 130"
   reject sigint "planted"
   if [ "$(grep -c interrupted "$tmp/out")" = 1 ]; then pass=$((pass + 1))
@@ -146,6 +148,28 @@ if wait_held sigint; then
   gone sigint "$(cat "$MUTATE_RUNS.held")"
   same_rules sigint "$held_rules" "$held_sum"
   no_temp sigint
+else
+  kill "$pid"; wait "$pid"
+fi
+
+# SIGTERM after one fault was tried to the end (it survived) and while the
+# second is: the first is reported, and the run says it was cut short.
+rm -f "$MUTATE_RUNS" "$MUTATE_RUNS.held"
+GROVE_PATH=$tmp/hold MUTATE_HOLD_AT=3 "$G" mutate pebbles -n 3 --threads 1 --time-factor 50 >"$tmp/out" 2>&1 &
+pid=$!
+if wait_held partial; then
+  kill -TERM "$pid"
+  wait "$pid"
+  echo "exit $?" >>"$tmp/out"
+  expect partial "interrupted after 1 of 3 faults: caught 0, survived 1 (above)"
+  expect partial "grove mutate: interrupted (Terminated). The rule files were never changed"
+  expect partial "exit 143"
+  reject partial "planted"
+  if [ "$(grep -c '^scripts/pebbles/game.lua:[0-9]*: ' "$tmp/out")" = 1 ]; then pass=$((pass + 1))
+  else fail=$((fail + 1)); echo "FAIL partial: not one fault's hunk reported:"; cat "$tmp/out"; fi
+  gone partial "$(cat "$MUTATE_RUNS.held")"
+  same_rules partial "$held_rules" "$held_sum"
+  no_temp partial
 else
   kill "$pid"; wait "$pid"
 fi
