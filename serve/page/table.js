@@ -104,13 +104,21 @@
     }
   }
 
+  // Whose turn it is; when a bot plays that seat, that it is thinking (it
+  // may take seconds: the page is not stuck).
+  function status(v) {
+    if (v.over) return "the game is over";
+    var bot = (v.seats[v.actor - 1] || {}).bot;
+    if (bot) return (v.actor === v.seat ? "your seat's " : seatName(v.actor) + ": the ") + bot + " bot is thinking…";
+    return v.actor === v.seat ? "your turn" : seatName(v.actor) + " to play";
+  }
+
   function show(v) {
     view = v;
     document.title = v.title + " — " + seatName(v.seat);
     $("title").textContent = v.title;
     $("who").textContent = v.seat === 0 ? "Onlooker" : "You are seat " + v.seat;
-    $("status").textContent = v.over ? "the game is over"
-      : v.actor === v.seat ? "your turn" : seatName(v.actor) + " to play";
+    $("status").textContent = status(v);
     $("board").innerHTML = v.picture;
     $("result").hidden = !v.result;
     $("result").textContent = v.result || "";

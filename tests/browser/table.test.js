@@ -24,6 +24,8 @@
 //     the server killed with SIGKILL mid-game, then `grove serve --from`
 //     resumes the identical position at the same URLs (and new ones, said
 //     so, without the seats file).
+//  4. A bot's turn: every page says the seat's bot is thinking while it
+//     does; the seat taken back, its page says it is its turn.
 // (The pictures of docs/screenshots/ are screenshots.js's, plain chromium
 // screenshots; GROVE_SCREENSHOTS=DIR also writes each game's page here
 // mid-interaction: a rotation's previews, a card zoomed, a card's targets.)
@@ -963,6 +965,28 @@ async function keeping(browser) {
 
 // ---- 4. pages mid-interaction (GROVE_SCREENSHOTS) --------------------------------------
 
+// A bot's turn says so on every page while the bot thinks (mcts:30s: long
+// enough that every check below runs meanwhile); taken back, the seat's
+// page says it is its turn again.
+async function thinking(browser) {
+  const srv = await serve(["logger", "--players", "2", "--seed", "3", "--bot", "1=mcts:30s"]);
+  const pages = await openPages(browser, srv, [1, 2, 0], { width: 1100, height: 800 });
+  const status = (page) => page.$eval("#status", (e) => e.textContent);
+  const becomes = (page, text) => page.waitForFunction((t) => document.getElementById("status").textContent === t,
+    { timeout: 20000, polling: 50 }, text).then(() => true, () => false);
+  for (const p of Object.values(pages)) await p.waitForFunction(() => document.body.dataset.ready === "yes", { timeout: 20000, polling: 50 });
+  check(await status(pages[1]) === "your seat's mcts:30s bot is thinking…", `seat 1's page: ${await status(pages[1])}`);
+  check(await status(pages[2]) === "seat 1: the mcts:30s bot is thinking…", `seat 2's page: ${await status(pages[2])}`);
+  check(await status(pages[0]) === "seat 1: the mcts:30s bot is thinking…", `the onlooker's page: ${await status(pages[0])}`);
+  await front(pages[1]); await pages[1].click("#bot-off");
+  check(await becomes(pages[1], "your turn"), `seat 1 took its seat back: its page says it is its turn (${await status(pages[1])})`);
+  check(await becomes(pages[2], "seat 1 to play"), `... and seat 2's page that seat 1 is to play (${await status(pages[2])})`);
+  const st = await state(srv, 1);
+  check(st.log.length === 0 && st.seats[0].bot === null, "the bot made no move once the seat was taken back");
+  for (const p of Object.values(pages)) await p.close();
+  await stop(srv);
+}
+
 async function shot(page, dir, name) {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
@@ -1038,6 +1062,7 @@ async function main() {
     if (part("squirrel")) { await squirrel(browser, shots); lap("Squirrel Island played to the end by clicks"); }
     if (part("starfall")) { await starfall(browser, shots); lap("Starfall Forest played to the end by clicks"); }
     if (part("keeping")) { await keeping(browser); lap("a table that loses nothing"); }
+    if (part("thinking")) { await thinking(browser); lap("a bot's turn says it is thinking"); }
     if (shots && part("onceupon")) await onceuponShot(browser, shots);
     lap("done");
   } finally {
