@@ -131,47 +131,42 @@ expect timeout "exit 0"
 gone timeout "$(cat "$MUTATE_RUNS.held")"
 no_temp timeout
 
-# Ctrl-C while the first fault is tried: nothing to report, the rule file
-# as it was, nothing left behind.
-rm -f "$MUTATE_RUNS" "$MUTATE_RUNS.held"
-GROVE_PATH=$tmp/hold "$G" mutate pebbles -n 3 --threads 1 --time-factor 50 >"$tmp/out" 2>&1 &
-pid=$!
-if wait_held sigint; then
-  kill -INT "$pid"
+# interrupt NAME SIGNAL [HOLD_AT]: a run of the held copy (holding from the
+# test's HOLD_AT-th run, default 2: the first fault's), stopped with SIGNAL
+# once it holds; its output and exit status in $tmp/out, then the checks
+# every stop shares: the held test gone, the rule file as it was, nothing
+# left behind. False (and the run killed) when the test never held.
+interrupt() {
+  rm -f "$MUTATE_RUNS" "$MUTATE_RUNS.held"
+  GROVE_PATH=$tmp/hold MUTATE_HOLD_AT=${3:-2} "$G" mutate pebbles -n 3 --threads 1 --time-factor 50 >"$tmp/out" 2>&1 &
+  local pid=$!
+  if ! wait_held "$1"; then kill "$pid"; wait "$pid"; return 1; fi
+  kill "-$2" "$pid"
   wait "$pid"
   echo "exit $?" >>"$tmp/out"
+  gone "$1" "$(cat "$MUTATE_RUNS.held")"
+  same_rules "$1" "$held_rules" "$held_sum"
+  no_temp "$1"
+}
+
+# Ctrl-C while the first fault is tried: nothing to report.
+if interrupt sigint INT; then
   expect sigint "grove mutate: interrupted (Interrupt). The rule files were never changed"
   expect sigint "exit 130"
   reject sigint "planted"
   if [ "$(grep -c interrupted "$tmp/out")" = 1 ]; then pass=$((pass + 1))
   else fail=$((fail + 1)); echo "FAIL sigint: not one line says it was interrupted:"; cat "$tmp/out"; fi
-  gone sigint "$(cat "$MUTATE_RUNS.held")"
-  same_rules sigint "$held_rules" "$held_sum"
-  no_temp sigint
-else
-  kill "$pid"; wait "$pid"
 fi
 
 # SIGTERM after one fault was tried to the end (it survived) and while the
 # second is: the first is reported, and the run says it was cut short.
-rm -f "$MUTATE_RUNS" "$MUTATE_RUNS.held"
-GROVE_PATH=$tmp/hold MUTATE_HOLD_AT=3 "$G" mutate pebbles -n 3 --threads 1 --time-factor 50 >"$tmp/out" 2>&1 &
-pid=$!
-if wait_held partial; then
-  kill -TERM "$pid"
-  wait "$pid"
-  echo "exit $?" >>"$tmp/out"
+if interrupt partial TERM 3; then
   expect partial "interrupted after 1 of 3 faults: caught 0, survived 1 (above)"
   expect partial "grove mutate: interrupted (Terminated). The rule files were never changed"
   expect partial "exit 143"
   reject partial "planted"
   if [ "$(grep -c '^scripts/pebbles/game.lua:[0-9]*: ' "$tmp/out")" = 1 ]; then pass=$((pass + 1))
   else fail=$((fail + 1)); echo "FAIL partial: not one fault's hunk reported:"; cat "$tmp/out"; fi
-  gone partial "$(cat "$MUTATE_RUNS.held")"
-  same_rules partial "$held_rules" "$held_sum"
-  no_temp partial
-else
-  kill "$pid"; wait "$pid"
 fi
 
 # SIGKILL of the whole process group: the rule file as it was, the test
