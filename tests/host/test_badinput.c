@@ -21,6 +21,7 @@
 #include "bots.h"
 #include "game.h"
 #include "host.h"
+#include "game_checks.h"
 
 static grove_vm *new_vm(void)
 {
@@ -33,13 +34,6 @@ static grove_vm *new_vm(void)
 }
 
 /* The state's hash (game_hash flushes the vars first). */
-static uint64_t hash_of_game(game *g)
-{
-    uint64_t h = 0;
-    assert_true(game_hash(g, &h));
-    return h;
-}
-
 static game *open_misbehave(grove_vm *vm)
 {
     char err[GAME_ERRLEN];
@@ -57,11 +51,11 @@ static void expect_refused_within(int kind, const char *fragment, long budget, s
     vm->mem_limit = memory;
     game *g = open_misbehave(vm);
     assert_true(game_apply(g, move_make(1, 0, 0, 0), true, true));   /* one good move first */
-    uint64_t before = hash_of_game(g);
+    uint64_t before = hash_of(g);
     int ncur = game_position(g);
     assert_false(game_apply(g, move_make(kind, 0, 0, 0), true, true));
     if (!strstr(game_error(g), fragment)) fail_msg("error '%s' lacks '%s'", game_error(g), fragment);
-    assert_int_equal(hash_of_game(g), before);
+    assert_int_equal(hash_of(g), before);
     assert_int_equal(game_position(g), ncur);
     assert_int_equal(lua_gettop(vm->L), 0);
     /* and the game carries on */
@@ -183,7 +177,7 @@ static void a_bot_stops_a_loop_in_its_search(void **st)
     (void)st;
     grove_vm *vm = new_vm();
     game *g = open_looping(vm);
-    uint64_t before = hash_of_game(g);
+    uint64_t before = hash_of(g);
     bot_spec mcts;
     char why[160];
     assert_true(bot_parse("mcts:50", &mcts, why, sizeof why));
@@ -191,7 +185,7 @@ static void a_bot_stops_a_loop_in_its_search(void **st)
     assert_false(bot_choose(g, &mcts, 1, &m, NULL));
     if (!strstr(game_error(g), "apply: scripts/misbehave/game.lua:20: no progress for 500 ms"))
         fail_msg("error '%s'", game_error(g));
-    assert_int_equal(hash_of_game(g), before);
+    assert_int_equal(hash_of(g), before);
     assert_int_equal(lua_gettop(vm->L), 0);
     game_close(g);
     vm_free(vm);
@@ -350,7 +344,7 @@ static void damaged_save_files_are_refused(void **st)
 
     game *back = game_load_text(vm, text, err, sizeof err);
     if (!back) fail_msg("a good save does not load: %s", err);
-    assert_int_equal(hash_of_game(back), hash_of_game(g));
+    assert_int_equal(hash_of(back), hash_of(g));
     assert_int_equal(game_position(back), 3);
     game_close(back);
 

@@ -20,6 +20,7 @@
 #include "bots.h"
 #include "game.h"
 #include "host.h"
+#include "game_checks.h"
 
 static grove_vm *new_vm(void)
 {
@@ -49,22 +50,6 @@ static game *open_race(grove_vm *vm, int how)
     lua_pop(L, 1);
     if (!g) fail_msg("%s", err);
     return g;
-}
-
-static uint64_t hash_of(game *g)
-{
-    uint64_t h = 0;
-    assert_true(game_hash(g, &h));
-    return h;
-}
-
-static bool is_legal(game *g, int64_t m)
-{
-    const int64_t *legal;
-    int n = game_legal(g, &legal);
-    for (int i = 0; i < n; i++)
-        if (legal[i] == m) return true;
-    return false;
 }
 
 static bot_spec spec_of(const char *text)

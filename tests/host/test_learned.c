@@ -23,6 +23,7 @@
 #include "game.h"
 #include "host.h"
 #include "learned.h"
+#include "game_checks.h"
 
 #define FIXTURE "tests/fixtures/scripts/holdings/game.lua"
 
@@ -40,22 +41,6 @@ static game *open_holdings(grove_vm *vm, int players, uint64_t seed)
     game *g = game_open(vm, "holdings", "", players, seed, 0, err, sizeof err);
     if (!g) fail_msg("%s", err);
     return g;
-}
-
-static uint64_t hash_of(game *g)
-{
-    uint64_t h = 0;
-    assert_true(game_hash(g, &h));
-    return h;
-}
-
-static bool is_legal(game *g, int64_t m)
-{
-    const int64_t *legal;
-    int n = game_legal(g, &legal);
-    for (int i = 0; i < n; i++)
-        if (legal[i] == m) return true;
-    return false;
 }
 
 /* The seat to move raises its bid by 5 (holdings' first move). */
